@@ -1,0 +1,32 @@
+// The error every text reader throws: where in which input, and what is wrong, printable on one line.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace dlx {
+
+class InputError : public std::runtime_error {
+ public:
+  InputError(std::string_view source, std::size_t line, std::string_view message)
+      : std::runtime_error(std::string(source) + ":" + std::to_string(line) + ": " + std::string(message)),
+        source_(source),
+        line_(line),
+        message_(message) {}
+
+  const std::string& source() const { return source_; }
+  std::size_t line() const { return line_; }
+  const std::string& message() const { return message_; }  // without "source:line: "
+
+ private:
+  std::string source_;
+  std::size_t line_;
+  std::string message_;
+};
+
+// A byte as people can read it in a message: 'x', or 0x00 for unprintable ones.
+std::string describe_byte(unsigned char byte);
+
+}  // namespace dlx

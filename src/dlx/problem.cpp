@@ -1,0 +1,131 @@
+#include "dlx/problem.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+
+namespace dlx {
+namespace {
+
+std::string quoted(std::string_view s) {
+  // Names in messages are printed safely even when they hold control bytes.
+  std::string out = "'";
+  for (unsigned char c : s.substr(0, 64)) {
+    if (c < 0x20 || c == 0x7f) {
+      std::array<char, 8> buf{};
+      std::snprintf(buf.data(), buf.size(), "\\x%02x", c);
+      out += buf.data();
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  if (s.size() > 64) out += "...";
+  return out + "'";
+}
+
+}  // namespace
+
+void Problem::check_name(std::string_view name, std::string_view what) {
+  if (name.empty()) throw ProblemError("empty " + std::string(what));
+  for (unsigned char c : name) {
+    if (c <= 0x20 || c == 0x7f) throw ProblemError(std::string(what) + " " + quoted(name) + " has a blank or control byte");
+    if (c == ':' || c == '|') throw ProblemError(std::string(what) + " " + quoted(name) + " contains '" + char(c) + "'");
+  }
+}
+
+ItemId Problem::add_item(std::string_view name, bool primary) {
+  check_name(name, "item name");
+  if (item_by_name_.find(name) != item_by_name_.end()) throw ProblemError("duplicate item name " + quoted(name));
+  if (names_.size() >= kMaxItems) throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
+  auto id = static_cast<ItemId>(names_.size());
+  names_.emplace_back(name);
+  primary_.push_back(primary);
+  primary_count_ += primary ? 1 : 0;
+  item_by_name_.emplace(std::string(name), id);
+  seen_in_option_.push_back(0);
+  return id;
+}
+
+ItemId Problem::add_primary(std::string_view name) { return add_item(name, true); }
+ItemId Problem::add_secondary(std::string_view name) { return add_item(name, false); }
+
+ColorId Problem::color(std::string_view name) {
+  if (auto it = color_by_name_.find(name); it != color_by_name_.end()) return it->second;
+  check_name(name, "color name");
+  if (color_names_.size() >= kMaxItems) throw ProblemError("too many colors");
+  auto id = static_cast<ColorId>(color_names_.size());
+  color_names_.emplace_back(name);
+  color_by_name_.emplace(std::string(name), id);
+  return id;
+}
+
+std::optional<ItemId> Problem::find_item(std::string_view name) const {
+  if (auto it = item_by_name_.find(name); it != item_by_name_.end()) return it->second;
+  return std::nullopt;
+}
+
+OptionId Problem::add_option(std::span<const ItemUse> items) {
+  if (items.empty()) throw ProblemError("an option needs at least one item");
+  // Each option needs its nodes plus one spacer; keep the total inside the solver's 32-bit indices.
+  if (uses_.size() + option_count() + items.size() + item_count() + 2 > kMaxNodes)
+    throw ProblemError("problem too large (more than " + std::to_string(kMaxNodes) + " nodes)");
+  // Stamps make the duplicate check linear without clearing a table per option.
+  const auto stamp = static_cast<std::uint32_t>(option_count() + 1);
+  for (const ItemUse& use : items) {
+    if (use.item >= names_.size()) throw ProblemError("unknown item id " + std::to_string(use.item));
+    if (use.color >= color_names_.size()) throw ProblemError("unknown color id " + std::to_string(use.color));
+    if (use.color != kNoColor && primary_[use.item])
+      throw ProblemError("primary item " + quoted(names_[use.item]) + " cannot have a color");
+    if (seen_in_option_[use.item] == stamp) {
+      for (const ItemUse& undo : items) seen_in_option_[undo.item] = 0;  // leave the problem unchanged
+      throw ProblemError("item " + quoted(names_[use.item]) + " appears twice in one option");
+    }
+    seen_in_option_[use.item] = stamp;
+  }
+  uses_.insert(uses_.end(), items.begin(), items.end());
+  option_begin_.push_back(uses_.size());
+  return static_cast<OptionId>(option_count() - 1);
+}
+
+OptionId Problem::add_option(std::span<const std::string_view> items) { return add_option(uses_of(items)); }
+
+std::vector<ItemUse> Problem::uses_of(std::span<const std::string_view> items) {
+  std::vector<ItemUse> uses;
+  uses.reserve(items.size());
+  for (std::string_view text : items) {
+    const auto colon = text.find(':');
+    const std::string_view name = text.substr(0, colon);
+    const auto item = find_item(name);
+    if (!item) throw ProblemError("unknown item " + quoted(name));
+    ColorId color_id = kNoColor;
+    if (colon != std::string_view::npos) {
+      const std::string_view color_text = text.substr(colon + 1);
+      if (color_text.empty()) throw ProblemError("empty color after " + quoted(name) + ":");
+      if (primary_[*item]) throw ProblemError("primary item " + quoted(name) + " cannot have a color");
+      check_name(color_text, "color name");
+      color_id = color(color_text);
+    }
+    uses.push_back({*item, color_id});
+  }
+  return uses;
+}
+
+bool Problem::has_primary_item(OptionId option) const {
+  const auto items = this->option(option);
+  return std::any_of(items.begin(), items.end(), [&](const ItemUse& u) { return primary_[u.item]; });
+}
+
+std::string Problem::option_text(OptionId option) const {
+  std::string text;
+  for (const ItemUse& use : this->option(option)) {
+    if (!text.empty()) text += ' ';
+    text += names_[use.item];
+    if (use.color != kNoColor) {
+      text += ':';
+      text += color_names_[use.color];
+    }
+  }
+  return text;
+}
+
+}  // namespace dlx

@@ -1,0 +1,108 @@
+// An exact-cover problem with colors, as Knuth defines it for Algorithm C.
+//
+// Primary items must be covered exactly once. Secondary items may be covered at most once, or by several chosen
+// options that all give the item the same color. An option is a list of distinct items, each secondary one
+// optionally colored. Names and colors are tokens: non-empty, no white space, no control bytes, no ':' or '|',
+// so that every problem can be written in Knuth's text format (see knuth_format.hpp).
+//
+//   dlx::Problem p;
+//   p.add_primary("a");  p.add_primary("b");  p.add_secondary("x");
+//   p.add_option({"a", "x:red"});
+//   p.add_option({"b", "x:red"});
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace dlx {
+
+using ItemId = std::uint32_t;
+using OptionId = std::uint32_t;
+using ColorId = std::uint32_t;
+inline constexpr ColorId kNoColor = 0;  // color ids of named colors start at 1
+
+// One item of an option, with its color (kNoColor for none; only secondary items may have one).
+struct ItemUse {
+  ItemId item;
+  ColorId color = kNoColor;
+  friend bool operator==(const ItemUse&, const ItemUse&) = default;
+};
+
+// Thrown by the builder when a call would make an invalid problem; the problem is left unchanged.
+class ProblemError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// The largest problem the engine accepts: node indices are 32-bit and signed inside the search.
+inline constexpr std::size_t kMaxItems = 1u << 28;
+inline constexpr std::size_t kMaxNodes = (1u << 31) - 2;
+
+class Problem {
+ public:
+  ItemId add_primary(std::string_view name);
+  ItemId add_secondary(std::string_view name);
+  // The id of a color name, interning it on first use.
+  ColorId color(std::string_view name);
+
+  OptionId add_option(std::span<const ItemUse> items);
+  OptionId add_option(std::initializer_list<ItemUse> items) { return add_option(std::span(items.begin(), items.size())); }
+  // Items by name, "name" or "name:color".
+  OptionId add_option(std::span<const std::string_view> items);
+  OptionId add_option(std::initializer_list<std::string_view> items) {
+    return add_option(std::span(items.begin(), items.size()));
+  }
+
+  // Resolves "name" / "name:color" strings to item uses, interning colors; throws ProblemError.
+  std::vector<ItemUse> uses_of(std::span<const std::string_view> items);
+
+  std::size_t item_count() const { return names_.size(); }
+  std::size_t primary_count() const { return primary_count_; }
+  bool is_primary(ItemId item) const { return primary_[item]; }
+  const std::string& item_name(ItemId item) const { return names_[item]; }
+  std::optional<ItemId> find_item(std::string_view name) const;
+
+  std::size_t color_count() const { return color_names_.size() - 1; }
+  const std::string& color_name(ColorId color) const { return color_names_[color]; }
+
+  std::size_t option_count() const { return option_begin_.size() - 1; }
+  std::span<const ItemUse> option(OptionId option) const {
+    return {uses_.data() + option_begin_[option], uses_.data() + option_begin_[option + 1]};
+  }
+  // Options without a primary item are never chosen by the search.
+  bool has_primary_item(OptionId option) const;
+  // Total number of item uses over all options.
+  std::size_t use_count() const { return uses_.size(); }
+
+  // "a b:red c", the option as Knuth's format writes it.
+  std::string option_text(OptionId option) const;
+
+  // Throws ProblemError unless name is a valid token.
+  static void check_name(std::string_view name, std::string_view what);
+
+ private:
+  ItemId add_item(std::string_view name, bool primary);
+
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::vector<std::string> names_;
+  std::vector<bool> primary_;
+  std::size_t primary_count_ = 0;
+  std::unordered_map<std::string, ItemId, Hash, std::equal_to<>> item_by_name_;
+  std::vector<std::string> color_names_{""};
+  std::unordered_map<std::string, ColorId, Hash, std::equal_to<>> color_by_name_;
+  std::vector<ItemUse> uses_;
+  std::vector<std::size_t> option_begin_{0};
+  std::vector<std::uint32_t> seen_in_option_;  // scratch for duplicate detection: option stamp per item
+};
+
+}  // namespace dlx
