@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Quick start 2: install what is missing, then build and run every test twice: a Release build with warnings as
+# errors, and a build under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc)
+"$root/scripts/setup.sh"
+
+echo "== Release build and tests"
+"$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release
+ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+"$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_SANITIZE=ON -DDLX_BUILD_BENCH=OFF
+ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE slow

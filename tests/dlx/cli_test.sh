@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# End-to-end checks of the dlx command: outputs, exit codes, and one-line FILE:LINE: errors.
+# usage: cli_test.sh path/to/dlx path/to/tests/dlx/data
+set -u
+dlx=$1
+data=$2
+failures=0 checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# expect STATUS STDOUT-LAST-LINE -- command...
+expect() {
+  local status=$1 last=$2
+  shift 3
+  checks=$((checks + 1))
+  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  [ "$got" = "$status" ] || fail "$*: exit $got, expected $status (stderr: $(head -c 300 "$tmp/err"))"
+  if [ -n "$last" ]; then
+    [ "$(tail -n 1 "$tmp/out")" = "$last" ] || fail "$*: last line '$(tail -n 1 "$tmp/out")', expected '$last'"
+  fi
+}
+# expect_error FILE LINE: exit 2, nothing on stdout, exactly one stderr line starting FILE:LINE:
+expect_error() {
+  local file=$1 line=$2
+  checks=$((checks + 1))
+  "$dlx" "$file" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  [ "$got" = 2 ] || fail "$file: exit $got, expected 2"
+  [ ! -s "$tmp/out" ] || fail "$file: printed on stdout"
+  [ "$(wc -l <"$tmp/err")" = 1 ] || fail "$file: stderr is not one line: $(head -c 300 "$tmp/err")"
+  grep -q "^$file:$line: " "$tmp/err" || fail "$file: stderr '$(head -c 300 "$tmp/err")' lacks '$file:$line: '"
+}
+
+expect 0 "2" -- "$dlx" --count "$data/colors.dlx"
+expect 0 "1+" -- "$dlx" --count --limit 1 "$data/colors.dlx"
+# The limit reached means "at least": the search stopped there, whatever was left.
+expect 0 "2+" -- "$dlx" -c --limit 2 "$data/colors.dlx"
+expect 0 "2" -- "$dlx" -c --limit 3 "$data/colors.dlx"
+expect 0 "" -- "$dlx" "$data/colors.dlx"
+[ "$(cat "$tmp/out")" = "$(printf 'a x:1\nb x:1 y:2\nc y:2')" ] || fail "first solution: $(cat "$tmp/out")"
+expect 0 "" -- "$dlx" --all "$data/colors.dlx"
+[ "$(grep -c '^$' "$tmp/out")" = 1 ] || fail "--all: expected one blank line between two solutions"
+[ "$(grep -c . "$tmp/out")" = 5 ] || fail "--all: expected 5 option lines"
+expect 0 "" -- "$dlx" --all --limit 1 "$data/colors.dlx"
+[ "$(grep -c . "$tmp/out")" = 3 ] || fail "--all --limit 1: expected one solution"
+expect 1 "" -- "$dlx" "$data/no_options.dlx"
+expect 0 "0" -- "$dlx" --count "$data/no_options.dlx"
+expect 0 "2" -- "$dlx" --count "$data/duplicate_options.dlx"
+expect 0 "1" -- "$dlx" --count "$data/only_secondary.dlx"
+grep -q "only_secondary.dlx:3: warning: option has no primary item" "$tmp/err" || fail "no warning for a secondary-only option"
+expect 0 "2" -- bash -c "\"$dlx\" --count < \"$data/colors.dlx\""
+expect 0 "2" -- bash -c "\"$dlx\" --count - < \"$data/colors.dlx\""
+expect 0 "" -- "$dlx" --stats --count "$data/colors.dlx"
+grep -q '^nodes: ' "$tmp/err" && grep -q '^updates: ' "$tmp/err" || fail "--stats printed no nodes/updates"
+expect 0 "" -- "$dlx" --help
+grep -q 'Exit status' "$tmp/out" || fail "--help does not document exit status"
+expect 0 "" -- "$dlx" --version
+expect 2 "" -- "$dlx" --no-such-option
+expect 2 "" -- "$dlx" --count --all "$data/colors.dlx"
+expect 2 "" -- "$dlx" --limit 0 --count "$data/colors.dlx"
+expect 2 "" -- "$dlx" "$data/does-not-exist.dlx"
+expect 0 "2" -- "$dlx" --count --seed 7 "$data/colors.dlx"
+
+expect_error "$data/unknown_item.dlx" 3
+expect_error "$data/repeated_item.dlx" 3
+expect_error "$data/duplicate_names.dlx" 2
+expect_error "$data/second_bar.dlx" 1
+expect_error "$data/colored_primary.dlx" 3
+expect_error "$data/empty_color.dlx" 2
+expect_error "$data/no_item_line.dlx" 2
+expect_error "$data/empty.dlx" 1
+expect_error "$data/nul_byte.dlx" 2
+expect_error "$data/garbage.dlx" '[0-9]*'
+
+echo "$((checks - failures)) passed, $failures failed"
+[ "$failures" = 0 ]

@@ -1,0 +1,275 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+#include <vector>
+
+#include "dlx/solver.hpp"
+#include "test_problems.hpp"
+
+namespace {
+
+using Solution = std::vector<dlx::OptionId>;
+
+std::vector<Solution> all_solutions(dlx::Solver& solver) {
+  std::vector<Solution> out;
+  while (solver.next()) out.emplace_back(solver.solution().begin(), solver.solution().end());
+  return out;
+}
+
+Solution sorted(std::span<const dlx::OptionId> s) {
+  Solution v(s.begin(), s.end());
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("N-queens counts match OEIS A000170") {
+  const std::uint64_t expected[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
+  for (int n = 1; n <= 10; ++n) {
+    const dlx::Problem p = test::queens(n);
+    dlx::Solver solver(p);
+    const dlx::Count c = solver.count();
+    CHECK_MESSAGE(c.solutions == expected[n - 1], "n = " << n);
+    CHECK(c.complete);
+    CHECK(solver.status() == dlx::Status::exhausted);
+    CHECK(solver.stats().solutions == expected[n - 1]);
+    CHECK(solver.stats().nodes > 0);
+  }
+}
+
+TEST_CASE("every solution found by next() is a valid placement of queens") {
+  const int n = 8;
+  const dlx::Problem p = test::queens(n);
+  dlx::Solver solver(p);
+  const auto solutions = all_solutions(solver);
+  CHECK(solutions.size() == 92);
+  std::set<Solution> distinct;
+  for (const Solution& s : solutions) {
+    REQUIRE(s.size() == n);
+    std::set<int> rows, cols, diag1, diag2;
+    for (dlx::OptionId o : s) {
+      const int r = static_cast<int>(o) / n, c = static_cast<int>(o) % n;
+      rows.insert(r);
+      cols.insert(c);
+      diag1.insert(r + c);
+      diag2.insert(r - c);
+    }
+    CHECK(rows.size() == n);
+    CHECK(cols.size() == n);
+    CHECK(diag1.size() == n);
+    CHECK(diag2.size() == n);
+    distinct.insert(sorted(s));
+  }
+  CHECK(distinct.size() == 92);
+}
+
+TEST_CASE("the search is deterministic and resumable") {
+  const dlx::Problem p = test::queens(7);
+  dlx::Solver a(p), b(p);
+  const auto first = all_solutions(a);
+  // Alternate next() with count(1), which consumes exactly one solution: the same sequence must come out.
+  std::size_t k = 0;
+  while (b.next()) {
+    REQUIRE(k < first.size());
+    CHECK(Solution(b.solution().begin(), b.solution().end()) == first[k]);
+    ++k;
+    if (b.count(1).solutions == 1) ++k;
+  }
+  CHECK(k == first.size());
+  CHECK(b.status() == dlx::Status::exhausted);
+}
+
+TEST_CASE("count with a limit stops there and can go on") {
+  const dlx::Problem p = test::queens(8);
+  dlx::Solver solver(p);
+  dlx::Count c = solver.count(10);
+  CHECK(c.solutions == 10);
+  CHECK_FALSE(c.complete);
+  CHECK(solver.status() == dlx::Status::found);
+  c = solver.count(100);
+  CHECK(c.solutions == 82);
+  CHECK(c.complete);
+  CHECK(solver.stats().solutions == 92);
+  CHECK_FALSE(solver.next());
+  CHECK(solver.status() == dlx::Status::exhausted);
+}
+
+TEST_CASE("for_each sees every solution and may stop early") {
+  const dlx::Problem p = test::queens(6);
+  dlx::Solver solver(p);
+  int seen = 0;
+  solver.for_each([&](std::span<const dlx::OptionId> s) {
+    CHECK(s.size() == 6);
+    return ++seen < 3;
+  });
+  CHECK(seen == 3);
+  solver.for_each([&](std::span<const dlx::OptionId>) { return ++seen, true; });
+  CHECK(seen == 4);
+}
+
+TEST_CASE("forced options restrict the search and reset() undoes them") {
+  const int n = 8;
+  const dlx::Problem p = test::queens(n);
+  dlx::Solver solver(p);
+  std::uint64_t total = 0;
+  for (dlx::OptionId corner = 0; corner < n; ++corner) {  // queen in row 0, column `corner`
+    solver.reset();
+    REQUIRE(solver.force(corner));
+    const dlx::Count c = solver.count();
+    CHECK(c.complete);
+    total += c.solutions;
+  }
+  CHECK(total == 92);
+
+  solver.reset();
+  REQUIRE(solver.force(0));                  // r0 c0
+  CHECK_FALSE(solver.force(1));              // r0 c1: same row
+  CHECK_FALSE(solver.force(n + 1));          // r1 c1: same diagonal
+  CHECK(solver.force(n + 4));                // r1 c4: in the solution 0 4 7 5 2 6 1 3
+  REQUIRE(solver.next());
+  CHECK(solver.solution()[0] == 0);
+  CHECK(solver.solution()[1] == n + 4);
+  solver.reset();
+  CHECK(solver.count().solutions == 92);
+  // force() after the search began is a programming error.
+  CHECK_THROWS_AS(solver.force(3), std::logic_error);
+  CHECK_THROWS_AS(dlx::Solver(p).force(99999), std::out_of_range);
+}
+
+TEST_CASE("reset() in the middle of a search restores the whole table") {
+  const dlx::Problem p = test::queens(9);
+  dlx::Solver solver(p);
+  const std::uint64_t expected = dlx::Solver(p).count().solutions;
+  for (std::uint64_t limit : {1, 7, 100}) {
+    solver.reset();
+    REQUIRE(solver.force(40));
+    solver.count(limit);
+    solver.reset();
+    CHECK(solver.count().solutions == expected);
+    solver.reset();
+  }
+}
+
+TEST_CASE("a forced option without primary items is refused") {
+  dlx::Problem p;
+  p.add_primary("a");
+  p.add_secondary("x");
+  p.add_option({"a"});
+  const auto only_secondary = p.add_option({"x"});
+  dlx::Solver solver(p);
+  CHECK_FALSE(solver.force(only_secondary));
+  CHECK(solver.count().solutions == 1);
+}
+
+TEST_CASE("the stop flag, node limit and time limit stop the search resumably") {
+  const dlx::Problem p = test::queens(10);
+  const std::uint64_t expected = dlx::Solver(p).count().solutions;
+
+  std::atomic<bool> stop{true};
+  dlx::SearchOptions options;
+  options.stop = &stop;
+  dlx::Solver stopped(p, options);
+  CHECK(stopped.count().solutions == 0);
+  CHECK(stopped.status() == dlx::Status::stopped);
+  stop = false;
+  CHECK(stopped.count().solutions == expected);
+
+  dlx::SearchOptions budget;
+  budget.node_limit = 5000;
+  dlx::Solver limited(p, budget);
+  const dlx::Count partial = limited.count();
+  CHECK_FALSE(partial.complete);
+  CHECK(limited.status() == dlx::Status::node_limit);
+  CHECK(limited.stats().nodes == 5000);
+
+  dlx::SearchOptions timed;
+  timed.time_limit = std::chrono::nanoseconds(1);
+  dlx::Solver hurried(p, timed);
+  CHECK_FALSE(hurried.count().complete);
+  CHECK(hurried.status() == dlx::Status::timed_out);
+}
+
+TEST_CASE("a seed changes the order, not the set of solutions, and repeats exactly") {
+  const dlx::Problem p = test::queens(8);
+  const auto collect = [&](std::optional<std::uint64_t> seed) {
+    dlx::SearchOptions options;
+    options.seed = seed;
+    dlx::Solver solver(p, options);
+    std::vector<Solution> out;
+    while (solver.next()) out.push_back(sorted(solver.solution()));
+    return out;
+  };
+  const auto plain = collect(std::nullopt), seeded = collect(42), again = collect(42);
+  CHECK(seeded == again);
+  CHECK(std::set<Solution>(plain.begin(), plain.end()) == std::set<Solution>(seeded.begin(), seeded.end()));
+}
+
+TEST_CASE("degenerate problems") {
+  SUBCASE("no options: no solution") {
+    dlx::Problem p;
+    p.add_primary("a");
+    dlx::Solver solver(p);
+    CHECK_FALSE(solver.next());
+    CHECK(solver.status() == dlx::Status::exhausted);
+  }
+  SUBCASE("an item no option covers: no solution") {
+    dlx::Problem p;
+    p.add_primary("a");
+    p.add_primary("b");
+    p.add_option({"a"});
+    CHECK(dlx::Solver(p).count().solutions == 0);
+  }
+  SUBCASE("no primary items: the empty selection is the one solution") {
+    dlx::Problem p;
+    dlx::Solver solver(p);
+    REQUIRE(solver.next());
+    CHECK(solver.solution().empty());
+    CHECK_FALSE(solver.next());
+  }
+  SUBCASE("duplicate options count separately") {
+    dlx::Problem p;
+    p.add_primary("a");
+    p.add_option({"a"});
+    p.add_option({"a"});
+    CHECK(dlx::Solver(p).count().solutions == 2);
+  }
+  SUBCASE("solve_first") {
+    const dlx::Problem p = test::queens(4);
+    const auto s = dlx::solve_first(p);
+    REQUIRE(s.has_value());
+    CHECK(s->size() == 4);
+    CHECK_FALSE(dlx::solve_first(test::queens(3)).has_value());
+  }
+}
+
+TEST_CASE("colors: options agreeing on a secondary item's color may share it") {
+  dlx::Problem p;
+  p.add_primary("a");
+  p.add_primary("b");
+  p.add_primary("c");
+  p.add_secondary("x");
+  p.add_option({"a", "x:red"});   // 0
+  p.add_option({"b", "x:red"});   // 1
+  p.add_option({"b", "x:blue"});  // 2
+  p.add_option({"c", "x"});       // 3: uncolored: x to itself
+  p.add_option({"c"});            // 4
+  dlx::Solver solver(p);
+  std::set<Solution> found;
+  while (solver.next()) found.insert(sorted(solver.solution()));
+  CHECK(found == std::set<Solution>{{0, 1, 4}});
+}
+
+TEST_CASE("deep searches do not use the C++ stack") {
+  // A chain of 200000 items, each with one option: the search goes 200000 levels deep.
+  dlx::Problem p;
+  const int depth = 200000;
+  for (int i = 0; i < depth; ++i) p.add_primary("i" + std::to_string(i));
+  for (dlx::ItemId i = 0; i < depth; ++i) p.add_option({{i}});
+  dlx::Solver solver(p);
+  REQUIRE(solver.next());
+  CHECK(solver.solution().size() == depth);
+  CHECK(solver.stats().nodes == depth + 1);
+}
