@@ -256,6 +256,15 @@ bool Solver::force(OptionId option) {
   return true;
 }
 
+std::vector<OptionId> Solver::branch_options() {
+  if (pc_ != Pc::start) throw std::logic_error("dlx::Solver::branch_options() after the search started");
+  std::vector<OptionId> out;
+  if (rlink_[0] == 0) return out;
+  const int i = choose_item();
+  for (int x = nodes_[i].dlink; x != i; x = nodes_[x].dlink) out.push_back(option_of(x));
+  return out;
+}
+
 void Solver::reset() {
   for (int k = level_ - 1; k >= 0; --k) {
     const int x = choice_[k];

@@ -70,6 +70,14 @@ class Solver {
   // Throws std::logic_error once the search has started (call reset() first).
   bool force(OptionId option);
 
+  // The options the search would branch on first from the current forced state: those still available for the
+  // primary item with fewest of them. Empty when every primary item is covered (the forced options are a
+  // solution) or when some item has no option left (no solution). Their subtrees partition the solutions, so
+  // forcing each in turn splits the search into independent parts (parallel search, estimates).
+  // Only before the search starts, like force().
+  std::vector<OptionId> branch_options();
+  bool all_covered() const { return rlink_[0] == 0; }
+
   // Finds the next solution; false when there is none left or the search stopped (see status()).
   bool next();
   // The options of the latest solution found by next(), forced ones first. Valid until the next call.

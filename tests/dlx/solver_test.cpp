@@ -273,3 +273,27 @@ TEST_CASE("deep searches do not use the C++ stack") {
   CHECK(solver.solution().size() == depth);
   CHECK(solver.stats().nodes == depth + 1);
 }
+
+TEST_CASE("branch_options splits the search into parts whose counts add up") {
+  const dlx::Problem p = test::queens(8);
+  dlx::Solver solver(p);
+  const auto branches = solver.branch_options();
+  CHECK(branches.size() == 8);  // every option of row 0 (leftmost of the items with 8 options)
+  std::uint64_t total = 0;
+  for (dlx::OptionId first : branches) {
+    solver.reset();
+    REQUIRE(solver.force(first));
+    const auto second = solver.branch_options();
+    for (dlx::OptionId next : second) {
+      solver.reset();
+      REQUIRE(solver.force(first));
+      REQUIRE(solver.force(next));
+      total += solver.count().solutions;
+    }
+  }
+  CHECK(total == 92);
+  dlx::Problem empty;
+  dlx::Solver done(empty);
+  CHECK(done.branch_options().empty());
+  CHECK(done.all_covered());
+}
