@@ -1,6 +1,6 @@
 // Knuth's Algorithm C (exact cover with colors) on dancing links, as a resumable search.
 //
-// A Solver copies a Problem into flat index arrays once; reset() and force() then let one Solver serve many
+// A Solver copies a Problem into flat index arrays once (dancing links, or bitsets for small problems); reset() and force() then let one Solver serve many
 // searches of the same problem (a Sudoku shape solved for every puzzle, a subtree per worker thread). The search
 // keeps its own stack of choices, so it neither recurses nor allocates, and it can stop after any solution and
 // carry on from there with the next call.
@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -24,12 +25,23 @@ namespace dlx {
 
 struct Stats {
   std::uint64_t nodes = 0;      // search tree nodes entered (Knuth's "nodes")
-  std::uint64_t updates = 0;    // links removed while hiding options (Knuth's "updates")
+  std::uint64_t updates = 0;    // table updates: links removed (dancing links) or options removed (bitset)
   std::uint64_t solutions = 0;  // solutions found
   double seconds = 0;           // time spent inside next()/count()/for_each()
 };
 
+// How the search keeps its table of available options. Both engines walk the same search tree and find the
+// same solutions in the same order; only speed and memory differ.
+enum class Engine : std::uint8_t {
+  automatic,  // bitset for problems with up to kBitsetAutoOptions options, dancing links otherwise
+  links,      // Knuth's dancing links: memory in proportion to the problem, best for large sparse problems
+  bitset,     // bitsets of options: fastest for up to a few thousand options; memory options^2 / 8 bytes
+};
+inline constexpr std::size_t kBitsetAutoOptions = 4096;
+inline constexpr std::size_t kBitsetMaxOptions = 32768;  // Engine::bitset beyond this throws std::length_error
+
 struct SearchOptions {
+  Engine engine = Engine::automatic;
   // When set, ties between items with equally few options are broken at random with this seed instead of
   // taking the leftmost. The same seed gives the same search.
   std::optional<std::uint64_t> seed;
@@ -57,12 +69,18 @@ struct Count {
   bool complete = false;  // true when the whole tree was searched, so solutions is exact
 };
 
+namespace detail {
+class Engine;
+}
+
 class Solver {
  public:
   explicit Solver(const Problem& problem, SearchOptions options = {});
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
 
-  // Back to the state right after construction: no forced options, search not started. Costs time in
-  // proportion to the work being undone, not to the size of the problem.
+  // Back to the state right after construction: no forced options, search not started.
   void reset();
 
   // Puts an option into every solution before the search starts (the givens of a puzzle). Returns false and
@@ -76,12 +94,14 @@ class Solver {
   // forcing each in turn splits the search into independent parts (parallel search, estimates).
   // Only before the search starts, like force().
   std::vector<OptionId> branch_options();
-  bool all_covered() const { return rlink_[0] == 0; }
+  // Every primary item is covered by the forced options (before the search starts).
+  bool all_covered() const;
 
   // Finds the next solution; false when there is none left or the search stopped (see status()).
   bool next();
-  // The options of the latest solution found by next(), forced ones first. Valid until the next call.
-  std::span<const OptionId> solution() const { return solution_; }
+  // The options of the latest solution found by next() or passed to for_each(), forced ones first, then the
+  // choices in search order. Valid until the next call.
+  std::span<const OptionId> solution() const;
 
   // Counts solutions from here on, stopping once `limit` more were found (0: no limit).
   Count count(std::uint64_t limit = 0);
@@ -89,63 +109,15 @@ class Solver {
   // Calls visit with each solution from here on; visit returns false to stop (resumably) after it.
   void for_each(const std::function<bool(std::span<const OptionId>)>& visit);
 
-  Status status() const { return status_; }
-  const Stats& stats() const { return stats_; }
+  Status status() const;
+  const Stats& stats() const;
   const Problem& problem() const { return *problem_; }
+  Engine engine() const { return engine_kind_; }  // the engine in use (never automatic)
 
  private:
-  // One entry of the dancing-links table (Knuth's TOP/ULINK/DLINK/COLOR). Entries 1..item count are the item
-  // headers, whose `top` holds the item's LEN (options still in its list) and whose ulink/dlink close the
-  // item's circular list of option nodes. Each option's nodes follow one spacer, whose `top` is -(option id)
-  // and whose ulink/dlink point at the first node of the previous option and the last node of this one.
-  // A node whose color is -1 belongs to an option that already agrees with its item's committed color.
-  struct Node {
-    std::int32_t top;
-    std::int32_t ulink;
-    std::int32_t dlink;
-    std::int32_t color;
-  };
-  template <class Visit>
-  void run(Visit&& visit);
-  int choose_item();
-  void cover(int item);
-  void uncover(int item);
-  void hide(int node);
-  void unhide(int node);
-  void commit(int node);
-  void uncommit(int node);
-  void purify(int node);
-  void unpurify(int node);
-  void commit_others(int node);
-  void uncommit_others(int node);
-  void build_solution(int depth);
-  OptionId option_of(int node) const;
-  bool poll();
-
-  enum class Pc : std::uint8_t { start, enter, after_solution, done };
-
   const Problem* problem_;
-  SearchOptions options_;
-  // Item list links (Knuth's LLINK/RLINK): index 0 is the root of the circular list of active primary items;
-  // primary items are 1..primary_count, secondary items follow, each its own one-element list so that covering
-  // one needs no special case.
-  std::vector<std::int32_t> llink_, rlink_;
-  std::vector<Node> nodes_;
-  std::vector<std::int32_t> option_first_node_;  // node of each option's first item
-  int primary_count_ = 0;
-
-  // Search state. choice_[k] is the node of the option tried at depth k (depths below level_ are committed).
-  std::vector<std::int32_t> choice_;
-  std::vector<OptionId> forced_;
-  std::vector<OptionId> solution_;
-  int level_ = 0;
-  Pc pc_ = Pc::start;
-  Status status_ = Status::ready;
-  Stats stats_;
-  std::uint64_t random_state_ = 0;
-  std::chrono::steady_clock::time_point deadline_{};
-  std::uint64_t node_budget_end_ = 0;
-  std::uint64_t next_poll_ = 0;
+  Engine engine_kind_;
+  std::unique_ptr<detail::Engine> engine_;
 };
 
 // Convenience: the first solution, or nothing.

@@ -84,21 +84,29 @@ dlx::Problem random_problem(std::mt19937& rng, bool colors) {
 
 void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_ties) {
   const std::set<Solution> expected = brute_force(p);
-  dlx::SearchOptions options;
-  if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
-  dlx::Solver solver(p, options);
-  std::set<Solution> found;
-  std::size_t produced = 0;
-  while (solver.next()) {
-    Solution s(solver.solution().begin(), solver.solution().end());
-    std::sort(s.begin(), s.end());
-    found.insert(s);
-    ++produced;
+  std::vector<Solution> order[2];
+  for (const dlx::Engine engine : {dlx::Engine::links, dlx::Engine::bitset}) {
+    CAPTURE(static_cast<int>(engine));
+    dlx::SearchOptions options;
+    options.engine = engine;
+    if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
+    dlx::Solver solver(p, options);
+    REQUIRE(solver.engine() == engine);
+    std::set<Solution> found;
+    auto& sequence = order[engine == dlx::Engine::links ? 0 : 1];
+    while (solver.next()) {
+      Solution s(solver.solution().begin(), solver.solution().end());
+      sequence.push_back(s);
+      std::sort(s.begin(), s.end());
+      found.insert(s);
+    }
+    CHECK(sequence.size() == found.size());  // no solution twice
+    CHECK(found == expected);
+    solver.reset();
+    CHECK(solver.count().solutions == expected.size());
   }
-  CHECK(produced == found.size());  // no solution twice
-  CHECK(found == expected);
-  solver.reset();
-  CHECK(solver.count().solutions == expected.size());
+  // Both engines walk the same tree: same solutions in the same order, option by option.
+  CHECK(order[0] == order[1]);
 
   // The text format carries the same problem: same count after a round trip.
   std::stringstream text;
@@ -139,7 +147,9 @@ TEST_CASE("forcing any compatible set of options gives the solutions that contai
     if (p.option_count() == 0) continue;
     const auto a = static_cast<dlx::OptionId>(rng() % p.option_count());
     const auto b = static_cast<dlx::OptionId>(rng() % p.option_count());
-    dlx::Solver solver(p);
+    dlx::SearchOptions options;
+    options.engine = trial % 4 < 2 ? dlx::Engine::links : dlx::Engine::bitset;
+    dlx::Solver solver(p, options);
     if (!solver.force(a)) {
       CHECK_FALSE(p.has_primary_item(a));  // on a fresh solver only that makes force() refuse
       continue;

@@ -10,6 +10,19 @@
 
 namespace {
 
+// Every test here runs once per engine.
+struct Links {
+  static constexpr dlx::Engine value = dlx::Engine::links;
+};
+struct Bitset {
+  static constexpr dlx::Engine value = dlx::Engine::bitset;
+};
+template <class T>
+dlx::SearchOptions with(dlx::SearchOptions options = {}) {
+  options.engine = T::value;
+  return options;
+}
+
 using Solution = std::vector<dlx::OptionId>;
 
 std::vector<Solution> all_solutions(dlx::Solver& solver) {
@@ -26,11 +39,11 @@ Solution sorted(std::span<const dlx::OptionId> s) {
 
 }  // namespace
 
-TEST_CASE("N-queens counts match OEIS A000170") {
+TEST_CASE_TEMPLATE("N-queens counts match OEIS A000170", T, Links, Bitset) {
   const std::uint64_t expected[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
   for (int n = 1; n <= 10; ++n) {
     const dlx::Problem p = test::queens(n);
-    dlx::Solver solver(p);
+    dlx::Solver solver(p, with<T>());
     const dlx::Count c = solver.count();
     CHECK_MESSAGE(c.solutions == expected[n - 1], "n = " << n);
     CHECK(c.complete);
@@ -40,10 +53,10 @@ TEST_CASE("N-queens counts match OEIS A000170") {
   }
 }
 
-TEST_CASE("every solution found by next() is a valid placement of queens") {
+TEST_CASE_TEMPLATE("every solution found by next() is a valid placement of queens", T, Links, Bitset) {
   const int n = 8;
   const dlx::Problem p = test::queens(n);
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   const auto solutions = all_solutions(solver);
   CHECK(solutions.size() == 92);
   std::set<Solution> distinct;
@@ -66,9 +79,9 @@ TEST_CASE("every solution found by next() is a valid placement of queens") {
   CHECK(distinct.size() == 92);
 }
 
-TEST_CASE("the search is deterministic and resumable") {
+TEST_CASE_TEMPLATE("the search is deterministic and resumable", T, Links, Bitset) {
   const dlx::Problem p = test::queens(7);
-  dlx::Solver a(p), b(p);
+  dlx::Solver a(p, with<T>()), b(p);
   const auto first = all_solutions(a);
   // Alternate next() with count(1), which consumes exactly one solution: the same sequence must come out.
   std::size_t k = 0;
@@ -82,9 +95,9 @@ TEST_CASE("the search is deterministic and resumable") {
   CHECK(b.status() == dlx::Status::exhausted);
 }
 
-TEST_CASE("count with a limit stops there and can go on") {
+TEST_CASE_TEMPLATE("count with a limit stops there and can go on", T, Links, Bitset) {
   const dlx::Problem p = test::queens(8);
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   dlx::Count c = solver.count(10);
   CHECK(c.solutions == 10);
   CHECK_FALSE(c.complete);
@@ -97,9 +110,9 @@ TEST_CASE("count with a limit stops there and can go on") {
   CHECK(solver.status() == dlx::Status::exhausted);
 }
 
-TEST_CASE("for_each sees every solution and may stop early") {
+TEST_CASE_TEMPLATE("for_each sees every solution and may stop early", T, Links, Bitset) {
   const dlx::Problem p = test::queens(6);
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   int seen = 0;
   solver.for_each([&](std::span<const dlx::OptionId> s) {
     CHECK(s.size() == 6);
@@ -110,10 +123,10 @@ TEST_CASE("for_each sees every solution and may stop early") {
   CHECK(seen == 4);
 }
 
-TEST_CASE("forced options restrict the search and reset() undoes them") {
+TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them", T, Links, Bitset) {
   const int n = 8;
   const dlx::Problem p = test::queens(n);
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   std::uint64_t total = 0;
   for (dlx::OptionId corner = 0; corner < n; ++corner) {  // queen in row 0, column `corner`
     solver.reset();
@@ -136,13 +149,13 @@ TEST_CASE("forced options restrict the search and reset() undoes them") {
   CHECK(solver.count().solutions == 92);
   // force() after the search began is a programming error.
   CHECK_THROWS_AS(solver.force(3), std::logic_error);
-  CHECK_THROWS_AS(dlx::Solver(p).force(99999), std::out_of_range);
+  CHECK_THROWS_AS(dlx::Solver(p, with<T>()).force(99999), std::out_of_range);
 }
 
-TEST_CASE("reset() in the middle of a search restores the whole table") {
+TEST_CASE_TEMPLATE("reset() in the middle of a search restores the whole table", T, Links, Bitset) {
   const dlx::Problem p = test::queens(9);
-  dlx::Solver solver(p);
-  const std::uint64_t expected = dlx::Solver(p).count().solutions;
+  dlx::Solver solver(p, with<T>());
+  const std::uint64_t expected = dlx::Solver(p, with<T>()).count().solutions;
   for (std::uint64_t limit : {1, 7, 100}) {
     solver.reset();
     REQUIRE(solver.force(40));
@@ -153,25 +166,25 @@ TEST_CASE("reset() in the middle of a search restores the whole table") {
   }
 }
 
-TEST_CASE("a forced option without primary items is refused") {
+TEST_CASE_TEMPLATE("a forced option without primary items is refused", T, Links, Bitset) {
   dlx::Problem p;
   p.add_primary("a");
   p.add_secondary("x");
   p.add_option({"a"});
   const auto only_secondary = p.add_option({"x"});
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   CHECK_FALSE(solver.force(only_secondary));
   CHECK(solver.count().solutions == 1);
 }
 
-TEST_CASE("the stop flag, node limit and time limit stop the search resumably") {
+TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search resumably", T, Links, Bitset) {
   const dlx::Problem p = test::queens(10);
-  const std::uint64_t expected = dlx::Solver(p).count().solutions;
+  const std::uint64_t expected = dlx::Solver(p, with<T>()).count().solutions;
 
   std::atomic<bool> stop{true};
   dlx::SearchOptions options;
   options.stop = &stop;
-  dlx::Solver stopped(p, options);
+  dlx::Solver stopped(p, with<T>(options));
   CHECK(stopped.count().solutions == 0);
   CHECK(stopped.status() == dlx::Status::stopped);
   stop = false;
@@ -179,7 +192,7 @@ TEST_CASE("the stop flag, node limit and time limit stop the search resumably") 
 
   dlx::SearchOptions budget;
   budget.node_limit = 5000;
-  dlx::Solver limited(p, budget);
+  dlx::Solver limited(p, with<T>(budget));
   const dlx::Count partial = limited.count();
   CHECK_FALSE(partial.complete);
   CHECK(limited.status() == dlx::Status::node_limit);
@@ -187,17 +200,17 @@ TEST_CASE("the stop flag, node limit and time limit stop the search resumably") 
 
   dlx::SearchOptions timed;
   timed.time_limit = std::chrono::nanoseconds(1);
-  dlx::Solver hurried(p, timed);
+  dlx::Solver hurried(p, with<T>(timed));
   CHECK_FALSE(hurried.count().complete);
   CHECK(hurried.status() == dlx::Status::timed_out);
 }
 
-TEST_CASE("a seed changes the order, not the set of solutions, and repeats exactly") {
+TEST_CASE_TEMPLATE("a seed changes the order, not the set of solutions, and repeats exactly", T, Links, Bitset) {
   const dlx::Problem p = test::queens(8);
   const auto collect = [&](std::optional<std::uint64_t> seed) {
     dlx::SearchOptions options;
     options.seed = seed;
-    dlx::Solver solver(p, options);
+    dlx::Solver solver(p, with<T>(options));
     std::vector<Solution> out;
     while (solver.next()) out.push_back(sorted(solver.solution()));
     return out;
@@ -207,11 +220,11 @@ TEST_CASE("a seed changes the order, not the set of solutions, and repeats exact
   CHECK(std::set<Solution>(plain.begin(), plain.end()) == std::set<Solution>(seeded.begin(), seeded.end()));
 }
 
-TEST_CASE("degenerate problems") {
+TEST_CASE_TEMPLATE("degenerate problems", T, Links, Bitset) {
   SUBCASE("no options: no solution") {
     dlx::Problem p;
     p.add_primary("a");
-    dlx::Solver solver(p);
+    dlx::Solver solver(p, with<T>());
     CHECK_FALSE(solver.next());
     CHECK(solver.status() == dlx::Status::exhausted);
   }
@@ -220,11 +233,11 @@ TEST_CASE("degenerate problems") {
     p.add_primary("a");
     p.add_primary("b");
     p.add_option({"a"});
-    CHECK(dlx::Solver(p).count().solutions == 0);
+    CHECK(dlx::Solver(p, with<T>()).count().solutions == 0);
   }
   SUBCASE("no primary items: the empty selection is the one solution") {
     dlx::Problem p;
-    dlx::Solver solver(p);
+    dlx::Solver solver(p, with<T>());
     REQUIRE(solver.next());
     CHECK(solver.solution().empty());
     CHECK_FALSE(solver.next());
@@ -234,18 +247,18 @@ TEST_CASE("degenerate problems") {
     p.add_primary("a");
     p.add_option({"a"});
     p.add_option({"a"});
-    CHECK(dlx::Solver(p).count().solutions == 2);
+    CHECK(dlx::Solver(p, with<T>()).count().solutions == 2);
   }
   SUBCASE("solve_first") {
     const dlx::Problem p = test::queens(4);
-    const auto s = dlx::solve_first(p);
+    const auto s = dlx::solve_first(p, with<T>());
     REQUIRE(s.has_value());
     CHECK(s->size() == 4);
-    CHECK_FALSE(dlx::solve_first(test::queens(3)).has_value());
+    CHECK_FALSE(dlx::solve_first(test::queens(3), with<T>()).has_value());
   }
 }
 
-TEST_CASE("colors: options agreeing on a secondary item's color may share it") {
+TEST_CASE_TEMPLATE("colors: options agreeing on a secondary item's color may share it", T, Links, Bitset) {
   dlx::Problem p;
   p.add_primary("a");
   p.add_primary("b");
@@ -256,27 +269,28 @@ TEST_CASE("colors: options agreeing on a secondary item's color may share it") {
   p.add_option({"b", "x:blue"});  // 2
   p.add_option({"c", "x"});       // 3: uncolored: x to itself
   p.add_option({"c"});            // 4
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   std::set<Solution> found;
   while (solver.next()) found.insert(sorted(solver.solution()));
   CHECK(found == std::set<Solution>{{0, 1, 4}});
 }
 
-TEST_CASE("deep searches do not use the C++ stack") {
-  // A chain of 200000 items, each with one option: the search goes 200000 levels deep.
+TEST_CASE_TEMPLATE("deep searches do not use the C++ stack", T, Links, Bitset) {
+  // A chain of items, each with one option: the search goes as many levels deep (the bitset engine's table
+  // grows with the square of the options, so it gets a shorter chain).
   dlx::Problem p;
-  const int depth = 200000;
+  const int depth = T::value == dlx::Engine::links ? 200000 : 5000;
   for (int i = 0; i < depth; ++i) p.add_primary("i" + std::to_string(i));
   for (dlx::ItemId i = 0; i < depth; ++i) p.add_option({{i}});
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   REQUIRE(solver.next());
   CHECK(solver.solution().size() == depth);
   CHECK(solver.stats().nodes == depth + 1);
 }
 
-TEST_CASE("branch_options splits the search into parts whose counts add up") {
+TEST_CASE_TEMPLATE("branch_options splits the search into parts whose counts add up", T, Links, Bitset) {
   const dlx::Problem p = test::queens(8);
-  dlx::Solver solver(p);
+  dlx::Solver solver(p, with<T>());
   const auto branches = solver.branch_options();
   CHECK(branches.size() == 8);  // every option of row 0 (leftmost of the items with 8 options)
   std::uint64_t total = 0;
@@ -293,7 +307,20 @@ TEST_CASE("branch_options splits the search into parts whose counts add up") {
   }
   CHECK(total == 92);
   dlx::Problem empty;
-  dlx::Solver done(empty);
+  dlx::Solver done(empty, with<T>());
   CHECK(done.branch_options().empty());
   CHECK(done.all_covered());
+}
+
+TEST_CASE("the automatic engine choice, and limits of the bitset engine") {
+  CHECK(dlx::Solver(test::queens(8)).engine() == dlx::Engine::bitset);
+  dlx::Problem big;
+  for (int i = 0; i < 5000; ++i) big.add_primary("i" + std::to_string(i));
+  for (dlx::ItemId i = 0; i < 5000; ++i) big.add_option({{i}});
+  CHECK(dlx::Solver(big).engine() == dlx::Engine::links);
+  dlx::SearchOptions bitset;
+  bitset.engine = dlx::Engine::bitset;
+  CHECK(dlx::Solver(big, bitset).engine() == dlx::Engine::bitset);
+  for (dlx::ItemId i = 0; i < 30000; ++i) big.add_option({{i % 5000}});
+  CHECK_THROWS_AS(dlx::Solver(big, bitset), std::length_error);
 }

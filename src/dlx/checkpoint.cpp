@@ -1,0 +1,187 @@
+#include "dlx/checkpoint.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <sstream>
+
+#include "dlx/knuth_format.hpp"
+
+namespace dlx {
+namespace {
+
+std::string hex(std::uint64_t x) {
+  char text[17];
+  for (int k = 15; k >= 0; --k, x >>= 4) text[k] = "0123456789abcdef"[x & 15];
+  text[16] = '\0';
+  return text;
+}
+
+std::string header_text(const CheckpointKey& key) {
+  return "dlx checkpoint 1\nproblem " + hex(key.problem_hash) + "\nsplit " + std::to_string(key.target) + " " +
+         std::to_string(key.subproblems) + " " + hex(key.split_hash) + "\n";
+}
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) { throw CheckpointError(path + ": " + what); }
+
+[[noreturn]] void fail_errno(const std::string& path, const std::string& what) {
+  fail(path, what + ": " + std::strerror(errno));
+}
+
+void write_all(int fd, std::string_view bytes, const std::string& path) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail_errno(path, "cannot write checkpoint");
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+void sync(int fd, const std::string& path) {
+  while (::fsync(fd) != 0) {
+    if (errno != EINTR) fail_errno(path, "cannot sync checkpoint");
+  }
+}
+
+// Makes the file's directory entry durable too, so that a new checkpoint survives a crash.
+void sync_directory(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;  // best effort
+  (void)::fsync(fd);
+  ::close(fd);
+}
+
+bool parse_number(std::string_view text, std::uint64_t& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+// The fields of "done INDEX SOLUTIONS NODES".
+bool parse_done(std::string_view line, std::uint64_t& index, SubproblemResult& result) {
+  std::vector<std::string_view> fields;
+  while (!line.empty()) {
+    const std::size_t space = line.find(' ');
+    fields.push_back(line.substr(0, space));
+    line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
+  }
+  return fields.size() == 4 && fields[0] == "done" && parse_number(fields[1], index) &&
+         parse_number(fields[2], result.solutions) && parse_number(fields[3], result.nodes);
+}
+
+std::string_view line_of(std::string_view text, std::size_t n) {  // line n from 0, without '\n'
+  std::size_t begin = 0;
+  for (std::size_t k = 0; k < n; ++k) begin = text.find('\n', begin) + 1;
+  return text.substr(begin, text.find('\n', begin) - begin);
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
+  for (unsigned char c : bytes) {
+    hash ^= c;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target, std::span<const Subproblem> split) {
+  std::ostringstream text;
+  write_knuth(text, problem);
+  CheckpointKey key{fnv1a64(text.str()), target, split.size(), fnv1a64("")};
+  for (const Subproblem& s : split) {
+    std::string prefix;
+    for (OptionId o : s.prefix) prefix += std::to_string(o) + ' ';
+    key.split_hash = fnv1a64(prefix + ';', key.split_hash);
+  }
+  return key;
+}
+
+Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
+    : path_(std::move(path)), subproblems_(key.subproblems) {
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd_ < 0) fail_errno(path_, "cannot open checkpoint");
+  try {
+    std::string text;
+    char buffer[1 << 16];
+    for (off_t offset = 0;;) {
+      const ssize_t n = ::pread(fd_, buffer, sizeof buffer, offset);
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        fail_errno(path_, "cannot read checkpoint");
+      }
+      if (n == 0) break;
+      text.append(buffer, static_cast<std::size_t>(n));
+      offset += n;
+    }
+    const std::string header = header_text(key);
+    // A run killed while writing leaves a partial last line: drop it (also a partial header).
+    const std::size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+    if (complete < text.size() || (complete < header.size() && header.compare(0, complete, text, 0, complete) == 0)) {
+      const std::size_t keep = complete < header.size() ? 0 : complete;
+      if (::ftruncate(fd_, static_cast<off_t>(keep)) != 0) fail_errno(path_, "cannot truncate checkpoint");
+      text.resize(keep);
+    }
+    if (text.empty()) {
+      write_all(fd_, header, path_);
+      sync(fd_, path_);
+      sync_directory(path_);
+      return;
+    }
+    if (line_of(text, 0) != line_of(header, 0)) fail(path_, "not a dlx checkpoint file");
+    if (line_of(text, 1) != line_of(header, 1)) {
+      fail(path_, "the checkpoint is for a different problem (" + std::string(line_of(text, 1)) + ", this one is " +
+                      std::string(line_of(header, 1)) + "); delete it or name another file");
+    }
+    if (line_of(text, 2) != line_of(header, 2)) {
+      fail(path_, "the checkpoint was made with a different split of the search tree (" +
+                      std::string(line_of(text, 2)) + ", this run makes " + std::string(line_of(header, 2)) +
+                      "); use the same --subproblems and program version, or delete it");
+    }
+    std::size_t line_number = 3, begin = header.size();
+    while (begin < text.size()) {
+      const std::size_t end = text.find('\n', begin);
+      const std::string_view line(text.data() + begin, end - begin);
+      ++line_number;
+      std::uint64_t index = 0;
+      SubproblemResult result;
+      if (!parse_done(line, index, result) || index >= subproblems_) {
+        fail(path_ + ":" + std::to_string(line_number), "malformed checkpoint line");
+      }
+      const auto [it, inserted] = done_.emplace(index, result);
+      if (!inserted && (it->second.solutions != result.solutions || it->second.nodes != result.nodes)) {
+        fail(path_ + ":" + std::to_string(line_number), "conflicting results for subproblem " + std::to_string(index));
+      }
+      begin = end + 1;
+    }
+  } catch (...) {
+    ::close(fd_);
+    throw;
+  }
+}
+
+Checkpoint::~Checkpoint() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void Checkpoint::record(std::span<const std::pair<std::uint64_t, SubproblemResult>> results) {
+  if (results.empty()) return;
+  std::string lines;
+  for (const auto& [index, result] : results) {
+    if (index >= subproblems_) throw std::out_of_range("dlx::Checkpoint::record: no such subproblem");
+    lines += "done " + std::to_string(index) + " " + std::to_string(result.solutions) + " " +
+             std::to_string(result.nodes) + "\n";
+  }
+  write_all(fd_, lines, path_);
+  sync(fd_, path_);
+  for (const auto& [index, result] : results) done_.emplace(index, result);
+}
+
+}  // namespace dlx

@@ -1,0 +1,77 @@
+// A record of finished subproblems (parallel.hpp) on disk, so that a long count that was killed can resume where
+// it stopped and still give the exact total.
+//
+// The file is text, append-only. A header names what the results belong to, then one line per finished
+// subproblem, each written and fsync'ed before it counts as done:
+//
+//   dlx checkpoint 1
+//   problem 9f2c...            <- hash of the problem (canonical Knuth text)
+//   split 4096 4113 51ab...    <- requested and actual subproblem counts, hash of their prefixes
+//   done 17 2210 65536         <- subproblem 17: 2210 solutions, 65536 nodes
+//
+// A run killed mid-write leaves at worst a partial last line, which is dropped when the file is opened again.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dlx/parallel.hpp"
+#include "dlx/problem.hpp"
+
+namespace dlx {
+
+// FNV-1a, 64 bits: hashes that identify a problem and a split across runs and machines.
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = 0xcbf29ce484222325ull);
+
+// The identity of a split search, as the checkpoint header records it.
+struct CheckpointKey {
+  std::uint64_t problem_hash = 0;  // of write_knuth(problem)
+  std::uint64_t target = 0;        // subproblems asked for
+  std::uint64_t subproblems = 0;   // subproblems made
+  std::uint64_t split_hash = 0;    // of every prefix, in order
+};
+CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target, std::span<const Subproblem> split);
+
+struct SubproblemResult {
+  std::uint64_t solutions = 0;
+  std::uint64_t nodes = 0;
+};
+
+// Refused checkpoints and failed writes; what() is one line naming the file.
+class CheckpointError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Checkpoint {
+ public:
+  // Opens path, creating it with key's header when it does not exist or is empty. An existing file must carry
+  // the same key; its results are loaded. Throws CheckpointError.
+  Checkpoint(std::string path, const CheckpointKey& key);
+  ~Checkpoint();
+  Checkpoint(const Checkpoint&) = delete;
+  Checkpoint& operator=(const Checkpoint&) = delete;
+
+  // Results recorded so far, by subproblem index.
+  const std::map<std::uint64_t, SubproblemResult>& done() const { return done_; }
+
+  // Appends results and makes them durable (one fsync for the lot). Throws CheckpointError.
+  void record(std::span<const std::pair<std::uint64_t, SubproblemResult>> results);
+  void record(std::uint64_t index, SubproblemResult result) {
+    const std::pair<std::uint64_t, SubproblemResult> one{index, result};
+    record(std::span(&one, 1));
+  }
+
+ private:
+  std::string path_;
+  int fd_ = -1;
+  std::uint64_t subproblems_ = 0;
+  std::map<std::uint64_t, SubproblemResult> done_;
+};
+
+}  // namespace dlx

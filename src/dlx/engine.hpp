@@ -1,0 +1,158 @@
+// What the two search engines behind dlx::Solver share (internal header).
+//
+// An engine is a resumable Algorithm X/C search over one Problem. Both engines branch on the same item (fewest
+// options, leftmost on ties, or seeded random ties) and try its options in option order, so they visit the same
+// tree and find the same solutions in the same order; they differ only in how they keep the table of available
+// options. Each engine defines `template <class Visit> void run(Visit&&)` that calls visit(depth) at every
+// solution and pauses when visit returns false; EngineBase builds the public operations on it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "dlx/solver.hpp"
+
+namespace dlx::detail {
+
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual void reset() = 0;
+  virtual bool force(OptionId option) = 0;
+  virtual std::vector<OptionId> branch_options() = 0;
+  virtual bool all_covered() const = 0;
+  virtual bool next() = 0;
+  virtual Count count(std::uint64_t limit) = 0;
+  virtual void for_each(const std::function<bool(std::span<const OptionId>)>& visit) = 0;
+  virtual std::span<const OptionId> solution() const = 0;
+
+  Status status() const { return status_; }
+  const Stats& stats() const { return stats_; }
+
+ protected:
+  // Where a paused search resumes.
+  enum class Pc : std::uint8_t { start, enter, after_solution, done };
+
+  explicit Engine(const SearchOptions& options) : options_(options) {}
+
+  // Called when the search (re)starts from the root.
+  void start_clock(std::chrono::steady_clock::time_point now) {
+    deadline_ = now + options_.time_limit;
+    next_poll_ = 0;
+  }
+  // Cheap enough for every node: a compare, and every kPollInterval nodes a look at flag, budget and clock.
+  bool should_pause() { return stats_.nodes >= next_poll_ && poll(); }
+
+  // splitmix64: a small, good generator for the seeded tie-breaking.
+  std::uint64_t random() {
+    std::uint64_t z = (random_state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  void reset_common() {
+    status_ = Status::ready;
+    stats_ = {};
+    random_state_ = options_.seed.value_or(0);
+    pc_ = Pc::start;
+  }
+
+  SearchOptions options_;
+  Status status_ = Status::ready;
+  Stats stats_;
+  Pc pc_ = Pc::start;
+  std::uint64_t random_state_ = 0;
+
+ private:
+  static constexpr std::uint64_t kPollInterval = 1024;
+  bool poll() {
+    next_poll_ = stats_.nodes + kPollInterval;
+    if (options_.node_limit != 0) {
+      if (stats_.nodes >= options_.node_limit) {
+        status_ = Status::node_limit;
+        return true;
+      }
+      next_poll_ = std::min(next_poll_, options_.node_limit);
+    }
+    if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
+      status_ = Status::stopped;
+      return true;
+    }
+    if (options_.time_limit.count() > 0 && std::chrono::steady_clock::now() >= deadline_) {
+      status_ = Status::timed_out;
+      return true;
+    }
+    return false;
+  }
+
+  std::chrono::steady_clock::time_point deadline_{};
+  std::uint64_t next_poll_ = 0;
+};
+
+// The public operations, written once on top of Derived::run.
+template <class Derived>
+class EngineBase : public Engine {
+ public:
+  bool next() final {
+    timed([&] {
+      self().run([&](int depth) {
+        self().build_solution(depth, solution_);
+        return false;
+      });
+    });
+    return status_ == Status::found;
+  }
+
+  Count count(std::uint64_t limit) final {
+    Count result;
+    bool overflow = false;
+    timed([&] {
+      self().run([&](int) {
+        if (result.solutions == UINT64_MAX) {
+          overflow = true;
+          return false;
+        }
+        ++result.solutions;
+        return limit == 0 || result.solutions < limit;
+      });
+    });
+    if (overflow) status_ = Status::overflow;
+    result.complete = status_ == Status::exhausted;
+    return result;
+  }
+
+  void for_each(const std::function<bool(std::span<const OptionId>)>& visit) final {
+    timed([&] {
+      self().run([&](int depth) {
+        self().build_solution(depth, solution_);
+        return visit(solution_);
+      });
+    });
+  }
+
+  std::span<const OptionId> solution() const final { return solution_; }
+
+ protected:
+  using Engine::Engine;
+  std::vector<OptionId> solution_;
+
+ private:
+  Derived& self() { return static_cast<Derived&>(*this); }
+  template <class F>
+  void timed(F&& body) {
+    const auto started = std::chrono::steady_clock::now();
+    if (pc_ == Pc::start) start_clock(started);
+    body();
+    stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  }
+};
+
+// Each defined beside its engine, which is only visible there.
+std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
+
+}  // namespace dlx::detail

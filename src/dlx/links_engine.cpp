@@ -1,0 +1,344 @@
+// Algorithm C of TAOCP 7.2.2.1 (exact cover with colors), laid out as in Knuth's dlx2 program.
+//
+// The table. Item i (1..item count) has a header node nodes_[i] and links llink_[i]/rlink_[i]. Primary items
+// are 1..primary_count_ and form, with the root 0, the circular list of items still to cover; a covered item is
+// unlinked from it. Secondary items each point at themselves, so unlinking one changes nothing and covering
+// needs no special case. Below each header hangs the circular list (ulink/dlink) of the nodes of the options
+// still available that contain the item; the header's `top` counts them (Knuth's LEN). Options are stored one
+// after another, their nodes in input order, each preceded by a spacer node (top <= 0).
+//
+// The invariants the search keeps: an option is available iff all its nodes are in their items' lists, except
+// that the node through which it was hidden stays put (hide() removes the *other* nodes of an option). A node
+// whose color is -1 belongs to an available option that already agrees with the color committed to its item, so
+// hiding and unhiding skip it. Every change is undone in exactly the reverse order (dancing links), so restoring
+// needs no saved copies.
+#include "dlx/links_engine.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <memory>
+#include <stdexcept>
+
+namespace dlx::detail {
+
+LinksEngine::LinksEngine(const Problem& problem, const SearchOptions& options) : EngineBase(options) {
+  const std::size_t item_count = problem.item_count();
+  primary_count_ = static_cast<int>(problem.primary_count());
+
+  // Primary items first, in declaration order, then secondary ones: their index in the table.
+  std::vector<std::int32_t> index_of(item_count);
+  std::int32_t next_primary = 1, next_secondary = primary_count_ + 1;
+  for (ItemId item = 0; item < item_count; ++item)
+    index_of[item] = problem.is_primary(item) ? next_primary++ : next_secondary++;
+
+  llink_.resize(item_count + 1);
+  rlink_.resize(item_count + 1);
+  for (int i = 0; i <= primary_count_; ++i) {
+    llink_[i] = i == 0 ? primary_count_ : i - 1;
+    rlink_[i] = i == primary_count_ ? 0 : i + 1;
+  }
+  for (auto i = static_cast<std::int32_t>(primary_count_ + 1); i <= static_cast<std::int32_t>(item_count); ++i)
+    llink_[i] = rlink_[i] = i;
+
+  nodes_.reserve(item_count + 1 + problem.use_count() + problem.option_count() + 1);
+  nodes_.push_back({0, 0, 0, 0});
+  for (auto i = 1; i <= static_cast<int>(item_count); ++i) nodes_.push_back({0, i, i, 0});
+
+  option_first_node_.resize(problem.option_count());
+  auto spacer = static_cast<std::int32_t>(nodes_.size());
+  nodes_.push_back({0, 0, 0, 0});
+  for (OptionId option = 0; option < problem.option_count(); ++option) {
+    const auto first = static_cast<std::int32_t>(nodes_.size());
+    option_first_node_[option] = first;
+    for (const ItemUse& use : problem.option(option)) {
+      const std::int32_t item = index_of[use.item];
+      const auto p = static_cast<std::int32_t>(nodes_.size());
+      nodes_.push_back({item, nodes_[item].ulink, item, static_cast<std::int32_t>(use.color)});
+      nodes_[nodes_[item].ulink].dlink = p;
+      nodes_[item].ulink = p;
+      ++nodes_[item].top;
+    }
+    nodes_[spacer].dlink = static_cast<std::int32_t>(nodes_.size()) - 1;
+    spacer = static_cast<std::int32_t>(nodes_.size());
+    nodes_.push_back({-static_cast<std::int32_t>(option + 1), first, 0, 0});
+  }
+
+  // Every solution has at most one option per primary item, so these never grow during a search.
+  choice_.resize(static_cast<std::size_t>(primary_count_) + 1);
+  forced_.reserve(static_cast<std::size_t>(primary_count_) + 1);
+  solution_.reserve(static_cast<std::size_t>(primary_count_) + 1);
+  reset_common();
+}
+
+// hide'(p): take every other node of p's option out of its item's list.
+void LinksEngine::hide(int p) {
+  Node* const n = nodes_.data();
+  std::uint64_t updates = 0;
+  for (int q = p + 1; q != p;) {
+    const Node& node = n[q];
+    if (node.top <= 0) {
+      q = node.ulink;  // spacer: wrap to the option's first node
+    } else {
+      if (node.color >= 0) {
+        n[node.ulink].dlink = node.dlink;
+        n[node.dlink].ulink = node.ulink;
+        --n[node.top].top;
+        ++updates;
+      }
+      ++q;
+    }
+  }
+  stats_.updates += updates;
+}
+
+// unhide'(p): the exact reverse of hide'(p).
+void LinksEngine::unhide(int p) {
+  Node* const n = nodes_.data();
+  for (int q = p - 1; q != p;) {
+    const Node& node = n[q];
+    if (node.top <= 0) {
+      q = node.dlink;  // spacer: wrap to the option's last node
+    } else {
+      if (node.color >= 0) {
+        n[node.ulink].dlink = q;
+        n[node.dlink].ulink = q;
+        ++n[node.top].top;
+      }
+      --q;
+    }
+  }
+}
+
+// cover'(i): no other option may use item i; a primary item also leaves the list of items to cover.
+void LinksEngine::cover(int i) {
+  for (int p = nodes_[i].dlink; p != i; p = nodes_[p].dlink) hide(p);
+  const int l = llink_[i], r = rlink_[i];
+  rlink_[l] = r;
+  llink_[r] = l;
+}
+
+void LinksEngine::uncover(int i) {
+  const int l = llink_[i], r = rlink_[i];
+  rlink_[l] = i;
+  llink_[r] = i;
+  for (int p = nodes_[i].ulink; p != i; p = nodes_[p].ulink) unhide(p);
+}
+
+// purify(p): p's option gives its secondary item color c; hide the options that give it another color or none,
+// and mark those that agree (color -1) so that committing them later costs nothing.
+void LinksEngine::purify(int p) {
+  const int c = nodes_[p].color, i = nodes_[p].top;
+  for (int q = nodes_[i].dlink; q != i; q = nodes_[q].dlink) {
+    if (nodes_[q].color == c) {
+      if (q != p) nodes_[q].color = -1;
+    } else {
+      hide(q);
+    }
+  }
+}
+
+void LinksEngine::unpurify(int p) {
+  const int c = nodes_[p].color, i = nodes_[p].top;
+  for (int q = nodes_[i].ulink; q != i; q = nodes_[q].ulink) {
+    if (nodes_[q].color < 0) {
+      nodes_[q].color = c;
+    } else if (q != p) {
+      unhide(q);
+    }
+  }
+}
+
+void LinksEngine::commit(int p) {
+  const int c = nodes_[p].color;
+  if (c == 0) {
+    cover(nodes_[p].top);
+  } else if (c > 0) {
+    purify(p);
+  }
+}
+
+void LinksEngine::uncommit(int p) {
+  const int c = nodes_[p].color;
+  if (c == 0) {
+    uncover(nodes_[p].top);
+  } else if (c > 0) {
+    unpurify(p);
+  }
+}
+
+// Commit the items of x's option other than x's own (already covered by the level's choice).
+void LinksEngine::commit_others(int x) {
+  for (int p = x + 1; p != x;) {
+    if (nodes_[p].top <= 0) {
+      p = nodes_[p].ulink;
+    } else {
+      commit(p);
+      ++p;
+    }
+  }
+}
+
+void LinksEngine::uncommit_others(int x) {
+  for (int p = x - 1; p != x;) {
+    if (nodes_[p].top <= 0) {
+      p = nodes_[p].dlink;
+    } else {
+      uncommit(p);
+      --p;
+    }
+  }
+}
+
+// The primary item with fewest options left, leftmost on ties (or a seeded random one among the ties). An item
+// with one option is taken at once: that choice is forced, so looking further only costs time.
+int LinksEngine::choose_item() {
+  int best = 0, best_len = INT_MAX;
+  if (!options_.seed) {
+    for (int i = rlink_[0]; i != 0; i = rlink_[i]) {
+      const int len = nodes_[i].top;
+      if (len < best_len) {
+        best = i;
+        best_len = len;
+        if (len <= 1) break;
+      }
+    }
+    return best;
+  }
+  std::uint64_t ties = 0;
+  for (int i = rlink_[0]; i != 0; i = rlink_[i]) {
+    const int len = nodes_[i].top;
+    if (len < best_len) {
+      best = i;
+      best_len = len;
+      ties = 1;
+      if (len == 0) break;
+    } else if (len == best_len && random() % ++ties == 0) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+OptionId LinksEngine::option_of(int node) const {
+  while (nodes_[node].top > 0) --node;
+  return static_cast<OptionId>(-nodes_[node].top);
+}
+
+void LinksEngine::build_solution(int depth, std::vector<OptionId>& out) const {
+  out.assign(forced_.begin(), forced_.end());
+  for (int k = 0; k < depth; ++k) out.push_back(option_of(choice_[k]));
+}
+
+bool LinksEngine::force(OptionId option) {
+  if (pc_ != Pc::start) throw std::logic_error("dlx::LinksEngine::force() after the search started; call reset() first");
+  if (option >= option_first_node_.size()) throw std::out_of_range("dlx::LinksEngine::force(): no such option");
+  const int first = option_first_node_[option];
+  int p = first;
+  while (nodes_[p].top > 0 && nodes_[p].top > primary_count_) ++p;
+  if (nodes_[p].top <= 0) return false;  // no primary item
+  // An option is still available iff its primary item is uncovered and its node is in that item's list: any
+  // clash elsewhere would have hidden this node (see the invariants above).
+  const int i = nodes_[p].top;
+  if (rlink_[llink_[i]] != i || nodes_[nodes_[p].ulink].dlink != p) return false;
+  for (int q = first; nodes_[q].top > 0; ++q) commit(q);
+  forced_.push_back(option);
+  return true;
+}
+
+std::vector<OptionId> LinksEngine::branch_options() {
+  if (pc_ != Pc::start) throw std::logic_error("dlx::LinksEngine::branch_options() after the search started");
+  std::vector<OptionId> out;
+  if (rlink_[0] == 0) return out;
+  const int i = choose_item();
+  for (int x = nodes_[i].dlink; x != i; x = nodes_[x].dlink) out.push_back(option_of(x));
+  return out;
+}
+
+void LinksEngine::reset() {
+  for (int k = level_ - 1; k >= 0; --k) {
+    const int x = choice_[k];
+    uncommit_others(x);
+    uncover(nodes_[x].top);
+  }
+  for (auto it = forced_.rbegin(); it != forced_.rend(); ++it) {
+    const int first = option_first_node_[*it];
+    int last = first;
+    while (nodes_[last + 1].top > 0) ++last;
+    for (int q = last; q >= first; --q) uncommit(q);
+  }
+  forced_.clear();
+  solution_.clear();
+  level_ = 0;
+  reset_common();
+}
+
+// The search proper: steps C2-C8 of Algorithm C with the recursion replaced by choice_[] and gotos, so that it
+// can return after any solution (visit returns false) or poll, and pick up again at the same place.
+template <class Visit>
+void LinksEngine::run(Visit&& visit) {
+  int l = level_, i = 0, x = 0;
+  switch (pc_) {
+    case Pc::start:
+      pc_ = Pc::enter;
+      goto enter;
+    case Pc::enter:
+      goto enter;
+    case Pc::after_solution:
+      goto leave;
+    case Pc::done:
+      status_ = Status::exhausted;
+      return;
+  }
+
+enter:  // C2: a new level; all primary items covered means a solution.
+  if (should_pause()) {
+    level_ = l;
+    pc_ = Pc::enter;
+    return;
+  }
+  ++stats_.nodes;
+  if (rlink_[0] == 0) {
+    ++stats_.solutions;
+    if (!visit(l)) {
+      level_ = l;
+      pc_ = Pc::after_solution;
+      status_ = Status::found;
+      return;
+    }
+    goto leave;
+  }
+  i = choose_item();  // C3
+  if (nodes_[i].top == 0) goto leave;
+  cover(i);  // C4
+  x = nodes_[i].dlink;
+
+try_option:  // C5: try option x for item i at level l.
+  if (x == i) {
+    uncover(i);  // C7: every option of i was tried.
+    goto leave;
+  }
+  choice_[l] = x;
+  commit_others(x);
+  ++l;
+  goto enter;
+
+leave:  // C8, then C6: back to the previous level and its next option.
+  if (l == 0) {
+    level_ = 0;
+    pc_ = Pc::done;
+    status_ = Status::exhausted;
+    return;
+  }
+  --l;
+  x = choice_[l];
+  uncommit_others(x);
+  i = nodes_[x].top;
+  x = nodes_[x].dlink;
+  goto try_option;
+}
+
+std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options) {
+  return std::make_unique<LinksEngine>(problem, options);
+}
+
+}  // namespace dlx::detail

@@ -1,0 +1,56 @@
+// Algorithm C on dancing links (internal header; see solver.hpp for the public interface).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dlx/engine.hpp"
+
+namespace dlx::detail {
+
+class LinksEngine final : public EngineBase<LinksEngine> {
+ public:
+  LinksEngine(const Problem& problem, const SearchOptions& options);
+
+  void reset() override;
+  bool force(OptionId option) override;
+  std::vector<OptionId> branch_options() override;
+  bool all_covered() const override { return rlink_[0] == 0; }
+
+  template <class Visit>
+  void run(Visit&& visit);
+  void build_solution(int depth, std::vector<OptionId>& out) const;
+
+ private:
+  // One entry of the table (Knuth's TOP/ULINK/DLINK/COLOR); see links_engine.cpp for the layout.
+  struct Node {
+    std::int32_t top;
+    std::int32_t ulink;
+    std::int32_t dlink;
+    std::int32_t color;
+  };
+
+  int choose_item();
+  void cover(int item);
+  void uncover(int item);
+  void hide(int node);
+  void unhide(int node);
+  void commit(int node);
+  void uncommit(int node);
+  void purify(int node);
+  void unpurify(int node);
+  void commit_others(int node);
+  void uncommit_others(int node);
+  OptionId option_of(int node) const;
+
+  std::vector<std::int32_t> llink_, rlink_;
+  std::vector<Node> nodes_;
+  std::vector<std::int32_t> option_first_node_;
+  int primary_count_ = 0;
+
+  std::vector<std::int32_t> choice_;  // choice_[k]: node of the option tried at depth k
+  std::vector<OptionId> forced_;
+  int level_ = 0;
+};
+
+}  // namespace dlx::detail

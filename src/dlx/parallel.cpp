@@ -1,0 +1,287 @@
+#include "dlx/parallel.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+
+namespace dlx {
+
+void enter_subproblem(Solver& solver, std::span<const OptionId> prefix) {
+  solver.reset();
+  for (OptionId option : prefix) {
+    if (!solver.force(option)) throw std::logic_error("dlx: a subproblem prefix is not a path of the search tree");
+  }
+}
+
+Split split_search(Solver& solver, std::size_t target) {
+  struct Node {
+    std::vector<OptionId> prefix;
+    std::vector<std::uint32_t> path;  // child numbers from the root: sorting by it gives depth-first order
+    double weight;
+    std::uint64_t order;
+  };
+  const auto lighter = [](const Node& a, const Node& b) {
+    return a.weight < b.weight || (a.weight == b.weight && a.order > b.order);
+  };
+  Split split;
+  std::vector<Node> heap{{{}, {}, 1.0, 0}}, leaves;
+  std::uint64_t made = 1;
+  while (!heap.empty() && heap.size() + leaves.size() < target) {
+    std::pop_heap(heap.begin(), heap.end(), lighter);
+    Node node = std::move(heap.back());
+    heap.pop_back();
+    enter_subproblem(solver, node.prefix);
+    const std::vector<OptionId> children = solver.branch_options();
+    if (children.empty()) {  // a solution or a dead end: a leaf of the tree
+      leaves.push_back(std::move(node));
+      continue;
+    }
+    ++split.expanded_nodes;
+    const double weight = node.weight / static_cast<double>(children.size());
+    for (std::uint32_t k = 0; k < children.size(); ++k) {
+      Node child{node.prefix, node.path, weight, made++};
+      child.prefix.push_back(children[k]);
+      child.path.push_back(k);
+      heap.push_back(std::move(child));
+      std::push_heap(heap.begin(), heap.end(), lighter);
+    }
+  }
+  solver.reset();
+  for (Node& node : heap) leaves.push_back(std::move(node));
+  std::sort(leaves.begin(), leaves.end(), [](const Node& a, const Node& b) { return a.path < b.path; });
+  split.subproblems.reserve(leaves.size());
+  for (Node& node : leaves) split.subproblems.push_back({std::move(node.prefix), node.weight});
+  return split;
+}
+
+ParallelSolver::ParallelSolver(const Problem& problem, ParallelOptions options)
+    : problem_(&problem), options_(options) {
+  if (options_.pool != nullptr) {
+    pool_ = options_.pool;
+  } else {
+    own_pool_ = std::make_unique<ThreadPool>(options_.threads);
+    pool_ = own_pool_.get();
+  }
+  solvers_.resize(pool_->size());
+}
+
+ParallelSolver::~ParallelSolver() = default;
+
+Solver& ParallelSolver::solver(unsigned worker) {
+  std::unique_ptr<Solver>& s = solvers_[worker];
+  if (!s) s = std::make_unique<Solver>(*problem_, SearchOptions{.seed = options_.seed, .stop = &stop_});
+  return *s;
+}
+
+Progress ParallelSolver::progress() const {
+  std::lock_guard lock(mutex_);
+  Progress p = progress_;
+  if (status_ == Status::ready) {
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  }
+  return p;
+}
+
+void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [&] { return stop_.load(std::memory_order_relaxed) || !heap_.empty() || in_flight_ == 0; });
+    if (stop_.load(std::memory_order_relaxed) || heap_.empty()) break;
+    const auto lighter = [](const Task& a, const Task& b) {
+      return a.weight < b.weight || (a.weight == b.weight && a.order > b.order);
+    };
+    std::pop_heap(heap_.begin(), heap_.end(), lighter);
+    Task task = std::move(heap_.back());
+    heap_.pop_back();
+    ++in_flight_;
+    // Split the heavy prefixes, and any prefix when the others would find nothing left to take.
+    const bool split = task.weight > split_weight_ || heap_.size() + 1 < threads();
+    lock.unlock();
+
+    LeafResult result;
+    std::vector<OptionId> children;
+    try {
+      Solver& s = solver(worker);
+      enter_subproblem(s, task.prefix);
+      if (split) children = s.branch_options();
+      if (children.empty()) result = leaf(s);  // a leaf of the split (or of the tree: a solution or dead end)
+    } catch (...) {
+      // The Solver may be mid-search in an unknown state: drop it (rebuilt on next use) and stop everyone.
+      solvers_[worker].reset();
+      lock.lock();
+      --in_flight_;
+      stop_all();
+      wake_.notify_all();
+      throw;
+    }
+
+    if (!children.empty()) {
+      const double weight = task.weight / static_cast<double>(children.size());
+      lock.lock();
+      for (OptionId child : children) {
+        Task t{task.prefix, weight, made_++};
+        t.prefix.push_back(child);
+        heap_.push_back(std::move(t));
+        std::push_heap(heap_.begin(), heap_.end(), lighter);
+      }
+      ++progress_.nodes;  // the search enters this node once, above its children
+      --in_flight_;
+      wake_.notify_all();
+      continue;
+    }
+
+    lock.lock();
+    --in_flight_;
+    progress_.nodes += result.nodes;
+    updates_ += result.updates;
+    if (progress_.solutions > UINT64_MAX - result.solutions) {
+      progress_.solutions = UINT64_MAX;
+      result.status = Status::overflow;
+    } else {
+      progress_.solutions += result.solutions;
+    }
+    if (result.status == Status::exhausted) {
+      progress_.fraction += task.weight;
+      ++progress_.subproblems;
+    } else if (result.status == Status::found || result.status == Status::overflow) {
+      if (outcome_ == Status::exhausted) outcome_ = result.status;
+      stop_all();
+    }
+    if (stop_.load(std::memory_order_relaxed) || (in_flight_ == 0 && heap_.empty())) wake_.notify_all();
+  }
+}
+
+void ParallelSolver::run(const Leaf& leaf) {
+  {
+    std::lock_guard lock(mutex_);
+    heap_.assign(1, Task{{}, 1.0, 0});
+    made_ = 1;
+    in_flight_ = 0;
+    updates_ = 0;
+    split_weight_ = 1.0 / static_cast<double>(std::max<std::size_t>(1, options_.subproblems_per_thread) * threads());
+    progress_ = {};
+    outcome_ = Status::exhausted;
+    started_ = std::chrono::steady_clock::now();
+    status_ = Status::ready;
+    stop_.store(false, std::memory_order_relaxed);
+  }
+
+  // The workers' Solvers poll only stop_; a watcher relays the caller's stop flag and deadline to it.
+  std::mutex watch_mutex;
+  std::condition_variable watch_wake;
+  bool finished = false;
+  std::thread watcher;
+  if (options_.stop != nullptr || options_.time_limit.count() > 0) {
+    watcher = std::thread([&] {
+      const auto deadline = started_ + options_.time_limit;
+      std::unique_lock watch_lock(watch_mutex);
+      while (!watch_wake.wait_for(watch_lock, std::chrono::milliseconds(10), [&] { return finished; })) {
+        Status why = Status::exhausted;
+        if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
+          why = Status::stopped;
+        } else if (options_.time_limit.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
+          why = Status::timed_out;
+        }
+        if (why != Status::exhausted) {
+          std::lock_guard lock(mutex_);
+          if (outcome_ == Status::exhausted) outcome_ = why;
+          stop_all();
+          wake_.notify_all();
+          return;
+        }
+      }
+    });
+  }
+  const auto finish_watcher = [&] {
+    if (!watcher.joinable()) return;
+    {
+      std::lock_guard watch_lock(watch_mutex);
+      finished = true;
+    }
+    watch_wake.notify_all();
+    watcher.join();
+  };
+
+  std::exception_ptr error;
+  try {
+    pool_->for_each_index(threads(), [&](unsigned worker, std::size_t) { work(worker, leaf); });
+  } catch (...) {
+    error = std::current_exception();
+  }
+  finish_watcher();
+
+  std::lock_guard lock(mutex_);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  progress_.seconds = seconds;
+  stats_ = {progress_.nodes, updates_, progress_.solutions, seconds};
+  // Stopped early but for no reason recorded: someone else's stop (a visit that threw).
+  status_ = outcome_ != Status::exhausted ? outcome_ : heap_.empty() ? Status::exhausted : Status::stopped;
+  heap_.clear();
+  if (error) std::rethrow_exception(error);
+}
+
+Count ParallelSolver::count(std::uint64_t limit) {
+  std::atomic<std::uint64_t> total{0};
+  run([&](Solver& s) {
+    const std::uint64_t before = s.stats().updates;
+    const Count c = s.count(limit);
+    LeafResult r{c.solutions, s.stats().nodes, s.stats().updates - before, s.status()};
+    if (limit != 0) {
+      // Solutions found anywhere count toward the limit; once it is reached, everyone stops.
+      const std::uint64_t sum = total.fetch_add(c.solutions, std::memory_order_relaxed) + c.solutions;
+      if (sum >= limit && r.status != Status::overflow) r.status = Status::found;
+    }
+    return r;
+  });
+  Count result;
+  if (limit != 0 && stats_.solutions >= limit) {
+    result.solutions = limit;
+    status_ = Status::found;
+  } else {
+    result.solutions = stats_.solutions;
+  }
+  result.complete = status_ == Status::exhausted;
+  return result;
+}
+
+std::optional<std::vector<OptionId>> ParallelSolver::first() {
+  std::mutex found_mutex;
+  std::optional<std::vector<OptionId>> found;
+  run([&](Solver& s) {
+    const std::uint64_t before = s.stats().updates;
+    const bool got = s.next();
+    LeafResult r{got ? 1u : 0u, s.stats().nodes, s.stats().updates - before, s.status()};
+    if (got) {
+      std::lock_guard lock(found_mutex);
+      if (!found) found.emplace(s.solution().begin(), s.solution().end());
+    }
+    return r;
+  });
+  return found;
+}
+
+void ParallelSolver::for_each(const std::function<bool(std::span<const OptionId>)>& visit) {
+  std::mutex visit_mutex;
+  bool done = false;
+  run([&](Solver& s) {
+    const std::uint64_t before = s.stats().updates;
+    std::uint64_t solutions = 0;
+    bool said_stop = false;
+    s.for_each([&](std::span<const OptionId> solution) {
+      std::lock_guard lock(visit_mutex);
+      if (done) return false;  // another worker's visit said stop
+      ++solutions;
+      if (!visit(solution)) {
+        done = said_stop = true;
+        stop_all();
+        return false;
+      }
+      return true;
+    });
+    LeafResult r{solutions, s.stats().nodes, s.stats().updates - before, s.status()};
+    if (r.status == Status::found && !said_stop) r.status = Status::stopped;  // cut short by another's stop
+    return r;
+  });
+}
+
+}  // namespace dlx

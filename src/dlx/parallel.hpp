@@ -1,0 +1,146 @@
+// Multi-core search: the search tree cut into subtrees by prefixes of choices, searched by a pool of workers.
+//
+// A subproblem is a prefix of the search's choices: the options chosen on the way from the root to one node of the
+// tree, which a Solver forces before searching the subtree under that node. Expanding a prefix (forcing it and
+// asking Solver::branch_options) gives its children, whose subtrees partition its solutions, so any set of
+// prefixes obtained by expanding the root repeatedly covers every solution exactly once. Counts are therefore
+// exact and the same for every number of threads, and so are node counts: a full search enters each expanded
+// prefix once (counted here) and every node below the subproblems (counted by the workers' Solvers).
+//
+// Each subproblem also carries a weight, its share of the tree if all branches at each level were alike (the
+// product of 1/d over the branchings d above it). Weights sum to 1 over any such partition, so the weight of the
+// finished subproblems measures progress; Knuth's estimate (estimate.hpp) rests on the same idea.
+//
+//   dlx::ParallelSolver search(problem, {.threads = 4});
+//   dlx::Count c = search.count();              // exact, like Solver::count()
+//   search.for_each([](auto solution) { ...; return true; });   // all solutions, in no fixed order
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "dlx/problem.hpp"
+#include "dlx/solver.hpp"
+#include "dlx/thread_pool.hpp"
+
+namespace dlx {
+
+struct Subproblem {
+  std::vector<OptionId> prefix;  // the options chosen from the root, one per level
+  double weight = 1;             // product of 1/d over the branchings above it
+};
+
+// Puts solver (reset first) at the root of a subproblem. Throws std::logic_error if the prefix is not a path of
+// the search tree of solver's problem.
+void enter_subproblem(Solver& solver, std::span<const OptionId> prefix);
+
+struct Split {
+  std::vector<Subproblem> subproblems;  // in the search's depth-first order
+  std::uint64_t expanded_nodes = 0;     // tree nodes above the subproblems: add to their nodes for the full count
+};
+
+// Splits the search tree into at least `target` subproblems (fewer only if the whole tree has fewer leaves):
+// starting from the root, expands the heaviest prefix (the earliest made on ties) until there are enough.
+// Deterministic: the same problem, target and solver seed always give the same split. Uses (and resets) solver.
+Split split_search(Solver& solver, std::size_t target);
+
+struct ParallelOptions {
+  unsigned threads = 0;  // workers, the calling thread included; 0: one per hardware thread
+  // Passed to each worker's Solver: ties between items broken at random with this seed.
+  std::optional<std::uint64_t> seed;
+  // Stops the search once it reads true (polled about every 10 ms), like SearchOptions::stop.
+  const std::atomic<bool>* stop = nullptr;
+  // Stops the search after this much time; zero means no limit.
+  std::chrono::nanoseconds time_limit{0};
+  // Prefixes heavier than 1 / (subproblems_per_thread * threads) are always split; lighter ones are split only
+  // when a worker would otherwise go idle. More subproblems balance better and show finer progress.
+  std::size_t subproblems_per_thread = 256;
+  // Run on this pool instead of a private one (threads is then the pool's size).
+  ThreadPool* pool = nullptr;
+};
+
+// A snapshot of a running search, safe to take from any thread at any time.
+struct Progress {
+  double fraction = 0;              // weight of the subproblems finished so far
+  std::uint64_t solutions = 0;      // found in them
+  std::uint64_t nodes = 0;          // entered in them
+  std::uint64_t subproblems = 0;    // finished
+  double seconds = 0;               // since the search started
+};
+
+class ParallelSolver {
+ public:
+  explicit ParallelSolver(const Problem& problem, ParallelOptions options = {});
+  ~ParallelSolver();
+  ParallelSolver(const ParallelSolver&) = delete;
+  ParallelSolver& operator=(const ParallelSolver&) = delete;
+
+  unsigned threads() const { return pool_->size(); }
+
+  // Counts all solutions, or stops once `limit` were found (then solutions == limit and complete is false).
+  Count count(std::uint64_t limit = 0);
+  // The first solution any worker finds (not necessarily the one a single Solver finds first), or nothing.
+  std::optional<std::vector<OptionId>> first();
+  // Calls visit with every solution, one call at a time (under a lock), from whichever thread found it, in no
+  // fixed order; visit returns false to stop the search. Exceptions thrown by visit stop it and propagate.
+  void for_each(const std::function<bool(std::span<const OptionId>)>& visit);
+
+  // Why the latest call returned: exhausted, found (limit reached, solution or visit said stop), stopped,
+  // timed_out or overflow.
+  Status status() const { return status_; }
+  // Totals over the latest call: nodes and solutions as a single Solver would count them (when the search ran to
+  // the end), updates made by the workers' searches, and wall-clock seconds.
+  const Stats& stats() const { return stats_; }
+  Progress progress() const;
+
+ private:
+  struct Task {
+    std::vector<OptionId> prefix;
+    double weight;
+    std::uint64_t order;  // creation order, to break ties
+  };
+  struct LeafResult {
+    std::uint64_t solutions = 0, nodes = 0, updates = 0;
+    Status status = Status::exhausted;
+  };
+  using Leaf = std::function<LeafResult(Solver&)>;
+
+  void run(const Leaf& leaf);
+  void work(unsigned worker, const Leaf& leaf);
+  Solver& solver(unsigned worker);
+  void stop_all() { stop_.store(true, std::memory_order_relaxed); }
+
+  const Problem* problem_;
+  ParallelOptions options_;
+  std::unique_ptr<ThreadPool> own_pool_;
+  ThreadPool* pool_;
+  std::vector<std::unique_ptr<Solver>> solvers_;  // one per worker, built by the worker on first use
+  std::atomic<bool> stop_{false};                  // every worker's Solver polls it
+
+  // The state of a call, guarded by mutex_.
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Task> heap_;  // prefixes still to search, heaviest on top
+  std::uint64_t made_ = 0;
+  unsigned in_flight_ = 0;  // prefixes taken by workers and not yet finished
+  std::uint64_t updates_ = 0;
+  double split_weight_ = 0;
+  Progress progress_;
+  std::chrono::steady_clock::time_point started_;
+  Status outcome_ = Status::exhausted;  // the first reason a worker stopped early
+  bool overflow_ = false;
+
+  Status status_ = Status::ready;
+  Stats stats_;
+};
+
+}  // namespace dlx

@@ -1,0 +1,70 @@
+#include "dlx/progress_line.hpp"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+
+namespace dlx {
+namespace {
+
+std::string format_duration(double seconds) {
+  if (!(seconds >= 0) || seconds > 1e9) return "?";
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char text[64];
+  if (s >= 3600) {
+    std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+  } else {
+    std::snprintf(text, sizeof text, "%lld:%02lld", s / 60, s % 60);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string format_progress(const Progress& progress) {
+  const double f = std::min(1.0, std::max(0.0, progress.fraction));
+  char text[160];
+  std::snprintf(text, sizeof text, "[%5.1f%%] %llu solutions, %s elapsed", 100 * f,
+                static_cast<unsigned long long>(progress.solutions), format_duration(progress.seconds).c_str());
+  std::string line = text;
+  if (f > 0) line += ", about " + format_duration(progress.seconds * (1 - f) / f) + " left";
+  return line;
+}
+
+bool ProgressLine::is_terminal(std::FILE* out) { return isatty(fileno(out)) == 1; }
+
+ProgressLine::ProgressLine(std::function<Progress()> snapshot, bool enabled, std::FILE* out,
+                           std::chrono::milliseconds delay, std::chrono::milliseconds interval)
+    : snapshot_(std::move(snapshot)), out_(out) {
+  if (enabled) thread_ = std::thread([this, delay, interval] { loop(delay, interval); });
+}
+
+ProgressLine::~ProgressLine() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    quit_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+  if (drawn_ > 0) {
+    std::fprintf(out_, "\r%*s\r", static_cast<int>(drawn_), "");
+    std::fflush(out_);
+  }
+}
+
+void ProgressLine::loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval) {
+  std::unique_lock lock(mutex_);
+  if (wake_.wait_for(lock, delay, [&] { return quit_; })) return;
+  do {
+    const std::string line = format_progress(snapshot_());
+    // Pad over the rest of a longer previous line.
+    const int pad = drawn_ > line.size() ? static_cast<int>(drawn_ - line.size()) : 0;
+    std::fprintf(out_, "\r%s%*s", line.c_str(), pad, "");
+    std::fflush(out_);
+    drawn_ = std::max(drawn_, line.size());
+  } while (!wake_.wait_for(lock, interval, [&] { return quit_; }));
+}
+
+}  // namespace dlx

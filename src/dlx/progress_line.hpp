@@ -1,0 +1,47 @@
+// A progress line for long searches on a terminal, redrawn in place with '\r' and erased at the end:
+//
+//   [ 42.1%] 12345 solutions, 0:12 elapsed, about 0:17 left
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdio>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "dlx/parallel.hpp"
+
+namespace dlx {
+
+// The text of the line, without '\r'. The time left is extrapolated from the fraction done.
+std::string format_progress(const Progress& progress);
+
+class ProgressLine {
+ public:
+  // Unless enabled is false, draws snapshot() on out every `interval` from a thread of its own, starting after
+  // `delay` (short searches show nothing), until destroyed.
+  ProgressLine(std::function<Progress()> snapshot, bool enabled, std::FILE* out = stderr,
+               std::chrono::milliseconds delay = std::chrono::seconds(1),
+               std::chrono::milliseconds interval = std::chrono::milliseconds(250));
+  ~ProgressLine();  // stops and erases the line if it was drawn
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+
+  static bool is_terminal(std::FILE* out);
+
+ private:
+  void loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval);
+
+  std::function<Progress()> snapshot_;
+  std::FILE* out_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool quit_ = false;
+  std::size_t drawn_ = 0;  // length of the line on screen
+  std::thread thread_;
+};
+
+}  // namespace dlx
