@@ -6,8 +6,13 @@
 // options are pairwise compatible and cover every primary item once, so the search needs no other state
 // than, per level, the bitset of options still available and the bitset of primary items still uncovered:
 // choosing option x at level k makes level k+1 with alive &= ~conflicts(x) and uncovered &= ~items_of(x).
-// Backtracking costs nothing (the parent level is untouched), the search allocates nothing, and an item's
-// number of remaining options is a popcount over the few words its column spans.
+// Backtracking costs nothing (the parent level is untouched) and the search allocates nothing.
+//
+// Branching needs each uncovered item's number of available options. Each level keeps them in a small array
+// (counts), made from its parent's in one of two ways, whichever is cheaper at that node: decrement the items
+// of each option the choice removed (cheap when a choice removes few options, as in Sudoku), or recount every
+// uncovered item with popcounts over the few words its column spans (cheap when a choice removes many, as in
+// polyomino packing). The item to branch on is then found with a vector scan of the array.
 //
 // The branching rule and the order of the options tried are those of the dancing-links engine (fewest
 // options, leftmost on ties; options in input order), so both engines walk the same tree. This one wins when
@@ -22,7 +27,67 @@
 #include <memory>
 #include <stdexcept>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace dlx::detail {
+namespace {
+
+constexpr std::size_t kLanes = 8;  // counts per 128-bit vector
+
+// The first index whose count is 0 or 1, or -1.
+template <class Count>
+int first_at_most_one(const Count* counts, std::size_t n) {
+#if defined(__SSE2__)
+  const __m128i two = _mm_set1_epi16(2);
+  for (std::size_t i = 0; i < n; i += kLanes) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i));
+    if (const int m = _mm_movemask_epi8(_mm_cmplt_epi16(v, two)); m != 0)
+      return static_cast<int>(i) + std::countr_zero(static_cast<unsigned>(m)) / 2;
+  }
+#else
+  for (std::size_t i = 0; i < n; ++i)
+    if (counts[i] <= 1) return static_cast<int>(i);
+#endif
+  return -1;
+}
+
+// Calls f(i) for every index i >= from whose count is exactly 1, in increasing order.
+template <class Count, class F>
+void for_each_single(const Count* counts, std::size_t from, std::size_t n, F&& f) {
+#if defined(__SSE2__)
+  const __m128i one = _mm_set1_epi16(1);
+  for (std::size_t i = from / kLanes * kLanes; i < n; i += kLanes) {
+    auto m = static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i)), one)));
+    m &= 0x5555u;  // one bit per 16-bit lane
+    if (i < from) m &= ~((1u << (2 * (from - i))) - 1);
+    for (; m != 0; m &= m - 1) f(i + static_cast<std::size_t>(std::countr_zero(m)) / 2);
+  }
+#else
+  for (std::size_t i = from; i < n; ++i)
+    if (counts[i] == 1) f(i);
+#endif
+}
+
+// The leftmost index holding the smallest count.
+template <class Count>
+int leftmost_min(const Count* counts, std::size_t n) {
+  Count least = counts[0];
+  for (std::size_t i = 1; i < n; ++i) least = std::min(least, counts[i]);  // vectorized by the compiler
+  for (std::size_t i = 0;; ++i)
+    if (counts[i] == least) return static_cast<int>(i);
+}
+
+}  // namespace
+
+std::size_t BitsetEngine::memory_needed(std::size_t options, std::size_t primaries) {
+  const std::size_t words = (options + 63) / 64, levels = std::min(options, primaries) + 2;
+  const std::size_t stride = (primaries + kLanes - 1) / kLanes * kLanes;
+  return options * words * 8 + levels * (words * 8 + stride * 2 + (primaries + 63) / 64 * 8) +
+         options * ((primaries + 63) / 64) * 8;
+}
 
 BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options) : EngineBase(options) {
   option_count_ = static_cast<int>(problem.option_count());
@@ -31,8 +96,10 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   for (ItemId item = 0; item < problem.item_count(); ++item)
     if (problem.is_primary(item)) primary_index[item] = primaries_++;
   item_words_ = (static_cast<std::size_t>(primaries_) + 63) / 64;
+  count_stride_ = (static_cast<std::size_t>(primaries_) + kLanes - 1) / kLanes * kLanes;
+  if (count_stride_ == 0) count_stride_ = kLanes;
 
-  // The options of each item, with the color each gives it.
+  // The options of each item, with the color each gives it; the primary items of each option.
   struct Use {
     int option;
     ColorId color;
@@ -40,14 +107,17 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   std::vector<std::vector<Use>> uses(problem.item_count());
   items_of_.assign(static_cast<std::size_t>(option_count_) * item_words_, 0);
   has_primary_.assign(static_cast<std::size_t>(option_count_), false);
+  primary_begin_.push_back(0);
   for (int o = 0; o < option_count_; ++o) {
     for (const ItemUse& use : problem.option(static_cast<OptionId>(o))) {
       uses[use.item].push_back({o, use.color});
       if (const int p = primary_index[use.item]; p >= 0) {
         items_of_[static_cast<std::size_t>(o) * item_words_ + p / 64] |= Word{1} << (p % 64);
         has_primary_[o] = true;
+        primary_items_.push_back(static_cast<std::uint32_t>(p));
       }
     }
+    primary_begin_.push_back(static_cast<std::uint32_t>(primary_items_.size()));
   }
 
   conflicts_.assign(static_cast<std::size_t>(option_count_) * words_, 0);
@@ -80,36 +150,61 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
     }
   }
   span_begin_.push_back(static_cast<std::uint32_t>(spans_.size()));
+  primary_uses_ = primary_items_.size();
+  span_cost_.assign(static_cast<std::size_t>(option_count_), 0);
+  for (int o = 0; o < option_count_; ++o)
+    for (std::uint32_t k = primary_begin_[o]; k < primary_begin_[o + 1]; ++k)
+      span_cost_[o] += span_begin_[primary_items_[k] + 1] - span_begin_[primary_items_[k]];
 
   // Each level chooses one more option, covering at least one more primary item.
   const std::size_t levels = static_cast<std::size_t>(std::min(primaries_, option_count_)) + 2;
   alive_.assign(levels * words_, 0);
   uncovered_.assign(levels * item_words_, 0);
+  counts_.assign(levels * count_stride_, kCovered);
+  scratch_cost_.assign(levels, 0);
   choice_.resize(levels);
+  propagated_.resize(static_cast<std::size_t>(primaries_) + 1);
+  propagated_begin_.resize(levels + 1);
   forced_.reserve(levels);
-  solution_.reserve(levels);
+  solution_.reserve(static_cast<std::size_t>(primaries_) + 1);
+  round_alive_.resize(words_);
+  round_uncovered_.resize(item_words_);
+  initial_alive_.assign(words_, 0);
+  for (int o = 0; o < option_count_; ++o) initial_alive_[o / 64] |= Word{1} << (o % 64);
+  initial_uncovered_.assign(item_words_, 0);
+  for (int p = 0; p < primaries_; ++p) initial_uncovered_[p / 64] |= Word{1} << (p % 64);
   reset();
+  count_from_scratch(0);
+  initial_counts_.assign(counts(0), counts(0) + count_stride_);
+  initial_scratch_cost_ = scratch_cost_[0];
+}
+
+// Counts for the root after force(): from the problem's own counts, minus what the forced options removed
+// (recount() picks decrementing or counting afresh, whichever is cheaper).
+void BitsetEngine::count_root() {
+  std::uint64_t removed = 0;
+  const Word* a = alive(0);
+  for (std::size_t w = 0; w < words_; ++w)
+    removed += static_cast<std::uint64_t>(std::popcount(initial_alive_[w] & ~a[w]));
+  std::uint64_t cost = initial_scratch_cost_;
+  for (OptionId option : forced_) cost -= span_cost_[option];
+  scratch_cost_[0] = cost;
+  recount(0, initial_counts_.data(), initial_alive_.data(), initial_uncovered_.data(), removed);
 }
 
 void BitsetEngine::reset() {
-  Word* a = alive(0);
-  std::fill(a, a + words_, 0);
-  for (int o = 0; o < option_count_; ++o) a[o / 64] |= Word{1} << (o % 64);
-  Word* u = uncovered(0);
-  std::fill(u, u + item_words_, 0);
-  for (int p = 0; p < primaries_; ++p) u[p / 64] |= Word{1} << (p % 64);
+  std::copy(initial_alive_.begin(), initial_alive_.end(), alive(0));
+  std::copy(initial_uncovered_.begin(), initial_uncovered_.end(), uncovered(0));
+  root_counts_valid_ = false;  // counted when a search or branch_options() needs them
   forced_.clear();
   solution_.clear();
   level_ = 0;
   reset_common();
 }
 
-bool BitsetEngine::all_covered() const {
-  const Word* u = uncovered_.data() + static_cast<std::size_t>(level_) * item_words_;
-  return std::all_of(u, u + item_words_, [](Word w) { return w == 0; });
-}
 
-void BitsetEngine::apply(int level, int option) {
+// Makes level+1 from level by choosing option.
+void BitsetEngine::make_child(int level, int option) {
   const Word* a = alive(level);
   Word* next = alive(level + 1);
   const Word* c = conflicts(option);
@@ -122,7 +217,111 @@ void BitsetEngine::apply(int level, int option) {
   Word* next_u = uncovered(level + 1);
   const Word* items = items_of(option);
   for (std::size_t w = 0; w < item_words_; ++w) next_u[w] = u[w] & ~items[w];
+  scratch_cost_[level + 1] = scratch_cost_[level] - span_cost_[option];
+  recount(level + 1, counts(level), a, u, removed);
+}
+
+// Makes counts(level) for the state alive(level)/uncovered(level), given the counts `from` of an earlier state
+// (alive_before/uncovered_before) from which `removed` options are gone. Decrementing costs about one step per
+// primary item of each removed option; counting afresh, one per span of the uncovered items: take the cheaper.
+void BitsetEngine::recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
+                           std::uint64_t removed) {
   stats_.updates += removed;
+  const std::uint64_t decrement_cost = option_count_ == 0 ? 0 : removed * primary_uses_ / static_cast<std::uint64_t>(option_count_);
+  if (decrement_cost > scratch_cost_[level] + count_stride_ / 4) {
+    count_from_scratch(level);
+    return;
+  }
+  Count* to = counts(level);
+  if (from != to) std::copy(from, from + count_stride_, to);
+  const Word* a = alive(level);
+  for (std::size_t w = 0; w < words_; ++w) {
+    for (Word bits = alive_before[w] & ~a[w]; bits != 0; bits &= bits - 1) {
+      const int gone = static_cast<int>(w * 64) + std::countr_zero(bits);
+      for (std::uint32_t k = primary_begin_[gone]; k < primary_begin_[gone + 1]; ++k) --to[primary_items_[k]];
+    }
+  }
+  const Word* u = uncovered(level);
+  for (std::size_t w = 0; w < item_words_; ++w)
+    for (Word bits = uncovered_before[w] & ~u[w]; bits != 0; bits &= bits - 1)
+      to[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] = kCovered;
+}
+
+void BitsetEngine::count_from_scratch(int level) {
+  const Word* a = alive(level);
+  const Word* u = uncovered(level);
+  Count* to = counts(level);
+  std::fill(to, to + count_stride_, kCovered);
+  std::uint64_t cost = 0;
+  for (std::size_t w = 0; w < item_words_; ++w) {
+    for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
+      const int item = static_cast<int>(w * 64) + std::countr_zero(bits);
+      int c = 0;
+      for (std::uint32_t s = span_begin_[item]; s < span_begin_[item + 1]; ++s)
+        c += std::popcount(a[spans_[s].word] & spans_[s].mask);
+      to[item] = static_cast<Count>(c);
+      cost += span_begin_[item + 1] - span_begin_[item];
+    }
+  }
+  scratch_cost_[level] = cost;
+}
+
+// The one option left for item at level, or -1 if it has none.
+int BitsetEngine::unique_option(int level, int item) const {
+  const Word* a = alive(level);
+  for (std::uint32_t s = span_begin_[item]; s < span_begin_[item + 1]; ++s)
+    if (const Word bits = a[spans_[s].word] & spans_[s].mask; bits != 0)
+      return static_cast<int>(spans_[s].word * 64) + std::countr_zero(bits);
+  return -1;
+}
+
+// Takes, level by level's own state, every option that is the last one left for its item, in rounds, until no
+// item has a single option. Returns whether the level is then solved, dead (an item without options, or two
+// forced options that clash), or needs branching on `item`.
+BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
+  std::uint32_t end = propagated_begin_[level];
+  for (;;) {
+    int count = 0;
+    item = choose_item(level, count);
+    if (item < 0) {
+      propagated_begin_[level + 1] = end;
+      return Outcome::solution;
+    }
+    if (count != 1) {
+      propagated_begin_[level + 1] = end;
+      return count == 0 ? Outcome::dead : Outcome::branch;
+    }
+    Word* a = alive(level);
+    Word* u = uncovered(level);
+    std::copy(a, a + words_, round_alive_.data());
+    std::copy(u, u + item_words_, round_uncovered_.data());
+    Count* k = counts(level);
+    std::uint64_t removed = 0, covered_cost = 0;
+    bool dead = false;
+    for_each_single(k, static_cast<std::size_t>(item), count_stride_, [&](std::size_t j) {
+      if (dead || (u[j / 64] >> (j % 64) & 1) == 0) return;  // covered this round by another forced option
+      const int option = unique_option(level, static_cast<int>(j));
+      if (option < 0) {  // an option taken this round removed this item's last one
+        dead = true;
+        return;
+      }
+      const Word* c = conflicts(option);
+      for (std::size_t w = 0; w < words_; ++w) {
+        removed += static_cast<std::uint64_t>(std::popcount(a[w] & c[w]));
+        a[w] &= ~c[w];
+      }
+      const Word* items = items_of(option);
+      for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];
+      covered_cost += span_cost_[option];
+      propagated_[end++] = static_cast<OptionId>(option);
+    });
+    if (dead) {
+      propagated_begin_[level + 1] = end;
+      return Outcome::dead;
+    }
+    scratch_cost_[level] -= covered_cost;
+    recount(level, k, round_alive_.data(), round_uncovered_.data(), removed);
+  }
 }
 
 bool BitsetEngine::force(OptionId option) {
@@ -130,52 +329,43 @@ bool BitsetEngine::force(OptionId option) {
   if (option >= static_cast<OptionId>(option_count_)) throw std::out_of_range("dlx::Solver::force(): no such option");
   const int o = static_cast<int>(option);
   if (!has_primary_[o] || (alive(0)[o / 64] >> (o % 64) & 1) == 0) return false;
-  // Level 1 is scratch here: compute into it, then copy back to level 0.
-  apply(0, o);
-  std::copy(alive(1), alive(1) + words_, alive(0));
-  std::copy(uncovered(1), uncovered(1) + item_words_, uncovered(0));
+  Word* a = alive(0);
+  const Word* c = conflicts(o);
+  for (std::size_t w = 0; w < words_; ++w) a[w] &= ~c[w];
+  Word* u = uncovered(0);
+  const Word* items = items_of(o);
+  for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];
+  root_counts_valid_ = false;
   forced_.push_back(option);
   return true;
 }
 
-// The primary item with fewest available options (leftmost on ties, or a seeded random one of the ties); an
-// item with at most one is taken at once. Returns -1 when every primary item is covered.
+// The primary item to branch on: the first with at most one option left if any (its choice is forced), else
+// the leftmost with fewest, or with a seed a random one of those with fewest. -1 when all are covered.
 int BitsetEngine::choose_item(int level, int& count) {
-  const Word* a = alive(level);
-  const Word* u = uncovered(level);
+  const Count* k = counts(level);
   int best = -1;
-  int best_count = INT_MAX;
-  std::uint64_t ties = 0;
-  const bool random_ties = options_.seed.has_value();
-  for (std::size_t w = 0; w < item_words_; ++w) {
-    for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
-      const int item = static_cast<int>(w * 64) + std::countr_zero(bits);
-      int c = 0;
-      const std::uint32_t end = span_begin_[item + 1];
-      std::uint32_t s = span_begin_[item];
-      // Once the count reaches the best so far this item cannot win (ties go to the leftmost), so stop early;
-      // checking every few spans keeps the loop branch-light.
-      for (; s + 4 <= end && c < best_count; s += 4)
-        c += std::popcount(a[spans_[s].word] & spans_[s].mask) + std::popcount(a[spans_[s + 1].word] & spans_[s + 1].mask) +
-             std::popcount(a[spans_[s + 2].word] & spans_[s + 2].mask) + std::popcount(a[spans_[s + 3].word] & spans_[s + 3].mask);
-      for (; s < end && (c < best_count || (random_ties && c == best_count)); ++s) c += std::popcount(a[spans_[s].word] & spans_[s].mask);
-      if (c < best_count) {
-        best = item;
-        best_count = c;
+  if (!options_.seed) {
+    best = first_at_most_one(k, count_stride_);
+    if (best < 0) best = leftmost_min(k, count_stride_);
+  } else {
+    Count least = kCovered;
+    std::uint64_t ties = 0;
+    for (std::size_t i = 0; i < count_stride_; ++i) {
+      if (k[i] < least) {
+        least = k[i];
+        best = static_cast<int>(i);
         ties = 1;
-        if (c == 0 || (c == 1 && !random_ties)) {
-          count = c;
-          return best;
-        }
-      } else if (random_ties && c == best_count && random() % ++ties == 0) {
-        best = item;
+        if (least == 0) break;
+      } else if (k[i] == least && least != kCovered && random() % ++ties == 0) {
+        best = static_cast<int>(i);
       }
     }
   }
-  count = best_count;
+  if (best < 0 || k[best] == kCovered) return -1;
+  count = k[best];
   return best;
 }
-
 // Advances choice to the next available option of its item after choice.option; false when there is none.
 bool BitsetEngine::next_option(int level, Choice& choice) {
   const Word* a = alive(level);
@@ -196,26 +386,52 @@ bool BitsetEngine::next_option(int level, Choice& choice) {
 
 std::vector<OptionId> BitsetEngine::branch_options() {
   if (pc_ != Pc::start) throw std::logic_error("dlx::Solver::branch_options() after the search started");
+  // Propagate a copy of the root (level 1 is free before the search) so that the branching matches the search.
+  std::copy(alive(0), alive(0) + words_, alive(1));
+  std::copy(uncovered(0), uncovered(0) + item_words_, uncovered(1));
+  count_from_scratch(1);
+  propagated_begin_[1] = 0;
   std::vector<OptionId> out;
-  int count = 0;
-  const int item = choose_item(0, count);
-  if (item < 0) return out;
+  stats_.updates = 0;
+  int item = 0;
+  if (propagate(1, item) != Outcome::branch) return out;
   Choice choice{item, -1, 0};
-  while (next_option(0, choice)) out.push_back(static_cast<OptionId>(choice.option));
+  while (next_option(1, choice)) out.push_back(static_cast<OptionId>(choice.option));
   return out;
+}
+
+bool BitsetEngine::all_covered() const {
+  if (pc_ != Pc::start) {
+    const Word* u = uncovered(level_);
+    return std::all_of(u, u + item_words_, [](Word w) { return w == 0; });
+  }
+  // Before the search: do the forced options, with what they force in turn, cover every primary item?
+  auto& self = const_cast<BitsetEngine&>(*this);  // level 1 is scratch space before the search
+  std::copy(alive(0), alive(0) + words_, self.alive(1));
+  std::copy(uncovered(0), uncovered(0) + item_words_, self.uncovered(1));
+  self.count_from_scratch(1);
+  self.propagated_begin_[1] = 0;
+  int item = 0;
+  return self.propagate(1, item) == Outcome::solution;
 }
 
 void BitsetEngine::build_solution(int depth, std::vector<OptionId>& out) const {
   out.assign(forced_.begin(), forced_.end());
-  for (int k = 0; k < depth; ++k) out.push_back(static_cast<OptionId>(choice_[k].option));
+  for (int k = 0; k <= depth; ++k) {
+    out.insert(out.end(), propagated_.begin() + propagated_begin_[k], propagated_.begin() + propagated_begin_[k + 1]);
+    if (k < depth) out.push_back(static_cast<OptionId>(choice_[k].option));
+  }
 }
 
 template <class Visit>
 void BitsetEngine::run(Visit&& visit) {
   int l = level_;
-  int count = 0, item = 0;
+  int item = 0;
   switch (pc_) {
     case Pc::start:
+      if (!root_counts_valid_) count_root();
+      root_counts_valid_ = true;
+      propagated_begin_[0] = 0;
       pc_ = Pc::enter;
       goto enter;
     case Pc::enter:
@@ -227,30 +443,33 @@ void BitsetEngine::run(Visit&& visit) {
       return;
   }
 
-enter:  // A new level: a solution when every primary item is covered, else branch on the best item.
+enter:  // A new level: take the forced options, then it is solved, dead, or branches on an item.
   if (should_pause()) {
     level_ = l;
     pc_ = Pc::enter;
     return;
   }
   ++stats_.nodes;
-  item = choose_item(l, count);
-  if (item < 0) {
-    ++stats_.solutions;
-    if (!visit(l)) {
-      level_ = l;
-      pc_ = Pc::after_solution;
-      status_ = Status::found;
-      return;
-    }
-    goto leave;
+  switch (propagate(l, item)) {
+    case Outcome::solution:
+      ++stats_.solutions;
+      if (!visit(l)) {
+        level_ = l;
+        pc_ = Pc::after_solution;
+        status_ = Status::found;
+        return;
+      }
+      goto leave;
+    case Outcome::dead:
+      goto leave;
+    case Outcome::branch:
+      break;
   }
-  if (count == 0) goto leave;
   choice_[l] = {item, -1, 0};
   next_option(l, choice_[l]);
 
 try_option:
-  apply(l, choice_[l].option);
+  make_child(l, choice_[l].option);
   ++l;
   goto enter;
 

@@ -1,4 +1,4 @@
-// Algorithm X/C on bitsets of options (internal header; see solver.hpp for the public interface).
+// Algorithm X/C on bitsets of options, with propagation of forced choices (internal header; see solver.hpp).
 #pragma once
 
 #include <cstdint>
@@ -21,8 +21,14 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   void run(Visit&& visit);
   void build_solution(int depth, std::vector<OptionId>& out) const;
 
+  // Bytes the engine would take for this problem; the automatic engine choice stays under a budget.
+  static std::size_t memory_needed(std::size_t options, std::size_t primaries);
+
  private:
   using Word = std::uint64_t;
+  using Count = std::int16_t;  // options left per primary item; kCovered for an item already covered
+  static constexpr Count kCovered = INT16_MAX;
+
   // The words of one primary item's column that have bits: options are numbered in input order, so a
   // column usually touches a few words only.
   struct Span {
@@ -30,31 +36,61 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
     Word mask;
   };
   struct Choice {
-    int item;         // the primary item branched on
-    int option;       // the option being tried (-1 before the first)
+    int item;            // the primary item branched on
+    int option;          // the option being tried (-1 before the first)
     std::uint32_t span;  // the span of the item's column that holds `option`
   };
 
   Word* alive(int level) { return alive_.data() + static_cast<std::size_t>(level) * words_; }
+  const Word* alive(int level) const { return alive_.data() + static_cast<std::size_t>(level) * words_; }
   Word* uncovered(int level) { return uncovered_.data() + static_cast<std::size_t>(level) * item_words_; }
+  const Word* uncovered(int level) const {
+    return uncovered_.data() + static_cast<std::size_t>(level) * item_words_;
+  }
+  Count* counts(int level) { return counts_.data() + static_cast<std::size_t>(level) * count_stride_; }
   const Word* conflicts(int option) const { return conflicts_.data() + static_cast<std::size_t>(option) * words_; }
   const Word* items_of(int option) const { return items_of_.data() + static_cast<std::size_t>(option) * item_words_; }
+
+  enum class Outcome : std::uint8_t { branch, solution, dead };
+  void make_child(int level, int option);
+  void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
+               std::uint64_t removed);
+  void count_from_scratch(int level);
+  Outcome propagate(int level, int& item);
+  int unique_option(int level, int item) const;
   int choose_item(int level, int& count);
   bool next_option(int level, Choice& choice);
-  void apply(int level, int option);
 
   int option_count_ = 0, primaries_ = 0;
-  std::size_t words_ = 0, item_words_ = 0;
-  std::vector<Word> conflicts_;   // per option: the options it cannot go with (itself included)
-  std::vector<Word> items_of_;    // per option: its primary items
-  std::vector<Span> spans_;       // every primary item's column, item after item
-  std::vector<std::uint32_t> span_begin_;  // per primary item, into spans_ (one more at the end)
+  std::size_t words_ = 0, item_words_ = 0, count_stride_ = 0;
+  std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
+  std::vector<Word> items_of_;   // per option: its primary items, as a bitset
+  std::vector<std::uint32_t> primary_begin_, primary_items_;  // per option: its primary items, as a list
+  std::vector<Span> spans_;                 // every primary item's column, item after item
+  std::vector<std::uint32_t> span_begin_;   // per primary item, into spans_ (one more at the end)
+  std::vector<std::uint32_t> span_cost_;    // per option: spans of its primary items' columns
   std::vector<bool> has_primary_;
+  std::vector<Word> initial_alive_, initial_uncovered_;
+  std::vector<Count> initial_counts_;
+  std::uint64_t initial_scratch_cost_ = 0;
+  void count_root();
+  std::uint64_t primary_uses_ = 0;  // total primary items over all options
 
-  // Level k of the search owns alive(k) (options still available) and uncovered(k) (primary items still to
-  // cover); level k+1 is level k minus the conflicts of choice_[k]. Backtracking is just going back a level.
+  // Scratch copies of a level's state before a round of propagation.
+  std::vector<Word> round_alive_, round_uncovered_;
+  bool root_counts_valid_ = false;
+
+  // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to cover)
+  // and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the conflicts of
+  // choice_[k]. Backtracking is just going back a level: nothing to undo.
   std::vector<Word> alive_, uncovered_;
+  std::vector<Count> counts_;
+  std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
   std::vector<Choice> choice_;
+  // Options forced by propagation (an item with one option left takes it without branching): level k's are
+  // propagated_[propagated_begin_[k] .. propagated_begin_[k + 1]).
+  std::vector<OptionId> propagated_;
+  std::vector<std::uint32_t> propagated_begin_;
   std::vector<OptionId> forced_;
   int level_ = 0;
 };

@@ -38,7 +38,7 @@ enum class Engine : std::uint8_t {
   bitset,     // bitsets of options: fastest for up to a few thousand options; memory options^2 / 8 bytes
 };
 inline constexpr std::size_t kBitsetAutoOptions = 4096;
-inline constexpr std::size_t kBitsetMaxOptions = 32768;  // Engine::bitset beyond this throws std::length_error
+inline constexpr std::size_t kBitsetMaxOptions = 32766;  // Engine::bitset beyond this throws std::length_error
 
 struct SearchOptions {
   Engine engine = Engine::automatic;

@@ -81,7 +81,7 @@ TEST_CASE_TEMPLATE("every solution found by next() is a valid placement of queen
 
 TEST_CASE_TEMPLATE("the search is deterministic and resumable", T, Links, Bitset) {
   const dlx::Problem p = test::queens(7);
-  dlx::Solver a(p, with<T>()), b(p);
+  dlx::Solver a(p, with<T>()), b(p, with<T>());
   const auto first = all_solutions(a);
   // Alternate next() with count(1), which consumes exactly one solution: the same sequence must come out.
   std::size_t k = 0;
@@ -285,7 +285,8 @@ TEST_CASE_TEMPLATE("deep searches do not use the C++ stack", T, Links, Bitset) {
   dlx::Solver solver(p, with<T>());
   REQUIRE(solver.next());
   CHECK(solver.solution().size() == depth);
-  CHECK(solver.stats().nodes == depth + 1);
+  // Dancing links enters one level per item; the bitset engine takes forced options without branching.
+  CHECK(solver.stats().nodes == (T::value == dlx::Engine::links ? depth + 1 : 1));
 }
 
 TEST_CASE_TEMPLATE("branch_options splits the search into parts whose counts add up", T, Links, Bitset) {
