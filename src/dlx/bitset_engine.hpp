@@ -57,11 +57,17 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
                std::uint64_t removed);
   void count_from_scratch(int level);
   Outcome propagate(int level, int& item);
+  Outcome scan(int level, int& item);
+  Outcome settle(int level, int& item) { return propagating_ ? propagate(level, item) : scan(level, item); }
   int unique_option(int level, int item) const;
   int choose_item(int level, int& count);
   bool next_option(int level, Choice& choice);
 
   int option_count_ = 0, primaries_ = 0;
+  // Two ways to find the item to branch on, chosen per problem (see the constructor): keep every item's count
+  // per level and take all forced options in rounds (wins with many items and short columns, as in Sudoku), or
+  // count items with popcounts until one has at most one option (wins on the classic puzzles).
+  bool propagating_ = false;
   std::size_t words_ = 0, item_words_ = 0, count_stride_ = 0;
   std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
   std::vector<Word> items_of_;   // per option: its primary items, as a bitset

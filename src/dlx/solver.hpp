@@ -40,8 +40,15 @@ enum class Engine : std::uint8_t {
 inline constexpr std::size_t kBitsetAutoOptions = 4096;
 inline constexpr std::size_t kBitsetMaxOptions = 32766;  // Engine::bitset beyond this throws std::length_error
 
+// Bitset engine only: whether a level takes every option that is the last one left for its item at once, keeping
+// each item's count per level (fastest with many items and short columns, as in Sudoku), or counts items one by
+// one with popcounts until one has at most one option left (fastest on the classic puzzles). Same solutions in
+// the same order either way; fewer nodes with propagation.
+enum class Propagation : std::uint8_t { automatic, always, never };
+
 struct SearchOptions {
   Engine engine = Engine::automatic;
+  Propagation propagation = Propagation::automatic;
   // When set, ties between items with equally few options are broken at random with this seed instead of
   // taking the leftmost. The same seed gives the same search.
   std::optional<std::uint64_t> seed;

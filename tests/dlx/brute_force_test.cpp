@@ -84,16 +84,22 @@ dlx::Problem random_problem(std::mt19937& rng, bool colors) {
 
 void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_ties) {
   const std::set<Solution> expected = brute_force(p);
-  std::vector<Solution> order[2];
-  for (const dlx::Engine engine : {dlx::Engine::links, dlx::Engine::bitset}) {
-    CAPTURE(static_cast<int>(engine));
+  // Dancing links, and the bitset engine without and with propagation.
+  const std::pair<dlx::Engine, dlx::Propagation> configurations[] = {{dlx::Engine::links, dlx::Propagation::never},
+                                                                      {dlx::Engine::bitset, dlx::Propagation::never},
+                                                                      {dlx::Engine::bitset, dlx::Propagation::always}};
+  std::vector<Solution> order[3];
+  for (int k = 0; k < 3; ++k) {
+    const auto [engine, propagation] = configurations[k];
+    CAPTURE(k);
     dlx::SearchOptions options;
     options.engine = engine;
+    options.propagation = propagation;
     if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
     dlx::Solver solver(p, options);
     REQUIRE(solver.engine() == engine);
     std::set<Solution> found;
-    auto& sequence = order[engine == dlx::Engine::links ? 0 : 1];
+    auto& sequence = order[k];
     while (solver.next()) {
       Solution s(solver.solution().begin(), solver.solution().end());
       std::sort(s.begin(), s.end());
@@ -108,6 +114,7 @@ void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_tie
   // Both engines walk the same tree: same solutions in the same order (the bitset engine may list the options
   // it took without branching in another order within a solution).
   CHECK(order[0] == order[1]);
+  CHECK(order[0] == order[2]);
 
   // The text format carries the same problem: same count after a round trip.
   std::stringstream text;
@@ -149,7 +156,8 @@ TEST_CASE("forcing any compatible set of options gives the solutions that contai
     const auto a = static_cast<dlx::OptionId>(rng() % p.option_count());
     const auto b = static_cast<dlx::OptionId>(rng() % p.option_count());
     dlx::SearchOptions options;
-    options.engine = trial % 4 < 2 ? dlx::Engine::links : dlx::Engine::bitset;
+    options.engine = trial % 3 == 0 ? dlx::Engine::links : dlx::Engine::bitset;
+    options.propagation = trial % 3 == 2 ? dlx::Propagation::always : dlx::Propagation::never;
     dlx::Solver solver(p, options);
     if (!solver.force(a)) {
       CHECK_FALSE(p.has_primary_item(a));  // on a fresh solver only that makes force() refuse
