@@ -14,3 +14,8 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 "$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_SANITIZE=ON -DDLX_BUILD_BENCH=OFF
 ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE slow
+
+echo "== libFuzzer targets (clang, ASan + UBSan), a short run each"
+CXX=clang++ "$root/scripts/build.sh" "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_BUILD_FUZZ=ON \
+  -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF
+ctest --test-dir "$root/build-fuzz" --output-on-failure -j "$jobs" -L fuzz

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The benchmark: builds in Release, then measures the engine against the plain textbook dancing-links programs
+# of ../shared/baselines side by side, run after run, and prints a Markdown table of medians.
+#
+#   bench/run.sh                 # every puzzle set and generic problem, 5 runs each
+#   RUNS=3 bench/run.sh          # fewer runs
+#   QUICK=1 bench/run.sh         # the first 2000 puzzles of each set, smaller generic problems: a smoke test
+#
+# Times are wall-clock seconds of whole processes (reading, solving, writing), single thread, ours and the
+# baseline alternating so that load on a shared machine hits both alike; ratios are ours / baseline.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${SHARED:-$root/../shared}
+runs=${RUNS:-5}
+quick=${QUICK:-0}
+build=$root/build-bench
+work=$build/bench-work
+
+"$root/scripts/setup.sh"
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=OFF >/dev/null
+cmake --build "$build" -j "$(nproc)" >/dev/null
+mkdir -p "$work"
+bin=$build/bin
+for program in plain_xc plain_sudoku; do
+  gcc -O2 -o "$work/$program" "$shared/baselines/$program.c" 2>/dev/null
+done
+
+# now_ns; elapsed SECONDS since a now_ns
+now_ns() { date +%s%N; }
+seconds_since() { awk -v a="$1" -v b="$(now_ns)" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'; }
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = (NR + 1) / 2; printf "%.4f", (v[int(m)] + v[int(m + 0.5)]) / 2 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+peak_kb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -n 1; }
+
+echo "## Sudoku (single thread; us per puzzle; ratio = ours / plain_sudoku, same run)"
+echo
+echo "| set | puzzles | limit 1: us | ratio | limit 2: us | ratio | nodes per puzzle (limit 2) | puzzles/s (limit 2) | peak memory |"
+echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+for set in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106 serg_benchmark top95; do
+  file=$shared/data/$set.txt
+  [ -f "$file" ] || continue
+  if [ "$quick" = 1 ]; then
+    head -n 2000 "$file" >"$work/$set.txt"
+    file=$work/$set.txt
+  fi
+  n=$(grep -c . "$file")
+  declare -A t=()
+  for _ in $(seq "$runs"); do
+    for limit in 1 2; do
+      s=$(now_ns)
+      if [ "$limit" = 1 ]; then "$bin/sudoku" solve --threads 1 "$file" >/dev/null; else "$bin/sudoku" count --limit 2 --threads 1 "$file" >/dev/null; fi
+      t[ours$limit]+=" $(seconds_since "$s")"
+      s=$(now_ns)
+      "$work/plain_sudoku" "$limit" <"$file" >/dev/null
+      t[base$limit]+=" $(seconds_since "$s")"
+    done
+  done
+  o1=$(echo "${t[ours1]}" | median) b1=$(echo "${t[base1]}" | median)
+  o2=$(echo "${t[ours2]}" | median) b2=$(echo "${t[base2]}" | median)
+  nodes=$("$bin/sudoku" count --limit 2 --threads 1 --stats "$file" 2>&1 >/dev/null | tail -n 1 | sed -n 's/.* puzzles, \([0-9]*\) nodes.*/\1/p')
+  mem=$(peak_kb "$bin/sudoku" count --limit 2 --threads 1 "$file")
+  us() { awk -v s="$1" -v n="$n" 'BEGIN { printf "%.1f", s / n * 1e6 }'; }
+  printf '| %s | %d | %s | %s | %s | %s | %s | %s | %s MB |\n' "$set" "$n" "$(us "$o1")" "$(ratio "$o1" "$b1")" \
+    "$(us "$o2")" "$(ratio "$o2" "$b2")" "$(awk -v a="$nodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
+    "$(awk -v s="$o2" -v n="$n" 'BEGIN { printf "%.0f", n / s }')" "$(awk -v k="$mem" 'BEGIN { printf "%.1f", k / 1024 }')"
+  unset t
+done
+
+echo
+echo "## Generic problems (single thread; count all solutions; ratio = ours / plain_xc on the same file, same run)"
+echo
+echo "| problem | solutions | ours: s | plain_xc: s | ratio | nodes | updates/s | peak memory |"
+echo "|---|--:|--:|--:|--:|--:|--:|--:|"
+if [ "$quick" = 1 ]; then
+  problems=("queens 10" "queens 11" "langford 9" "langford 10" "polyomino --board 3x20" "polyomino --board 4x15")
+else
+  problems=("queens 12" "queens 13" "queens 14" "langford 11" "langford 12" "polyomino --board 5x12"
+            "polyomino --board 6x10")
+fi
+for problem in "${problems[@]}"; do
+  name=${problem// --board /-}
+  name=${name// /-}
+  file=$work/$name.dlx
+  # shellcheck disable=SC2086
+  "$bin"/$problem --emit >"$file"
+  ours=() base=()
+  for _ in $(seq "$runs"); do
+    s=$(now_ns)
+    count=$("$bin/dlx" --count --threads 1 "$file" | tail -n 1)
+    ours+=("$(seconds_since "$s")")
+    s=$(now_ns)
+    base_count=$("$work/plain_xc" <"$file" | tail -n 1)
+    base+=("$(seconds_since "$s")")
+    [ "$count" = "$base_count" ] || { echo "MISMATCH on $name: $count vs $base_count" >&2; exit 1; }
+  done
+  o=$(echo "${ours[*]}" | median) b=$(echo "${base[*]}" | median)
+  stats=$("$bin/dlx" --count --threads 1 --stats "$file" 2>&1 >/dev/null)
+  nodes=$(echo "$stats" | sed -n 's/^nodes: //p')
+  updates=$(echo "$stats" | sed -n 's/^updates: //p')
+  secs=$(echo "$stats" | sed -n 's/^seconds: //p')
+  mem=$(peak_kb "$bin/dlx" --count --threads 1 "$file")
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s MB |\n' "$problem" "$count" "$o" "$b" "$(ratio "$o" "$b")" "$nodes" \
+    "$(awk -v u="$updates" -v s="$secs" 'BEGIN { printf "%.3g", (s > 0 ? u / s : 0) }')" \
+    "$(awk -v k="$mem" 'BEGIN { printf "%.1f", k / 1024 }')"
+done
+echo
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(g++ --version | head -n 1)"
