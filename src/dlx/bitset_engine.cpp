@@ -57,20 +57,20 @@ int first_at_most_one(const Count* counts, std::size_t n) {
   return -1;
 }
 
-// Calls f(i) for every index i whose count is exactly 1, in increasing order, starting at least from the vector
-// that holds index `from` (the caller knows none before it has count 1).
+// Calls f(i) for every index i whose count is 0 or 1, in increasing order, starting at least from the vector
+// that holds index `from` (the caller knows there is none before it).
 template <class Count, class F>
-void for_each_single(const Count* counts, std::size_t from, std::size_t n, F&& f) {
+void for_each_at_most_one(const Count* counts, std::size_t from, std::size_t n, F&& f) {
 #if defined(__SSE2__)
-  const __m128i one = _mm_set1_epi16(1);
+  const __m128i two = _mm_set1_epi16(2);
   for (std::size_t i = from / kLanes * kLanes; i < n; i += kLanes) {
     auto m = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i)), one)));
+        _mm_movemask_epi8(_mm_cmplt_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i)), two)));
     for (m &= 0x5555u; m != 0; m &= m - 1) f(i + static_cast<std::size_t>(std::countr_zero(m)) / 2);
   }
 #else
   for (std::size_t i = from; i < n; ++i)
-    if (counts[i] == 1) f(i);
+    if (counts[i] <= 1) f(i);
 #endif
 }
 
@@ -180,8 +180,8 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   propagated_begin_.resize(levels + 1);
   forced_.reserve(levels);
   solution_.reserve(static_cast<std::size_t>(primaries_) + 1);
-  round_alive_.resize(words_);
-  round_uncovered_.resize(item_words_);
+  // An item is queued when its count drops to 1 or 0, at most once per option removed, plus once at the start.
+  queue_.resize(primary_items_.size() + static_cast<std::size_t>(primaries_) + 1);
   initial_alive_.assign(words_, 0);
   for (int o = 0; o < option_count_; ++o) initial_alive_[o / 64] |= Word{1} << (o % 64);
   initial_uncovered_.assign(item_words_, 0);
@@ -338,53 +338,67 @@ BitsetEngine::Outcome BitsetEngine::scan(int level, int& item) {
   return item < 0 ? Outcome::solution : Outcome::branch;
 }
 
-// Takes, level by level's own state, every option that is the last one left for its item, in rounds, until no
-// item has a single option. Returns whether the level is then solved, dead (an item without options, or two
-// forced options that clash), or needs branching on `item`.
+// Takes, in the level's own state, every option that is the last one left for its item, and whatever that forces
+// in turn (unit propagation with a queue: decrementing a count to 1 queues its item, to 0 ends the level). Returns
+// whether the level is then solved, dead, or needs branching on `item`, an item with at least two options.
 BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
   std::uint32_t end = propagated_begin_[level];
-  for (;;) {
-    int count = 0;
-    item = choose_item(level, count);
-    if (item < 0) {
-      propagated_begin_[level + 1] = end;
-      return Outcome::solution;
-    }
-    if (count != 1) {
-      propagated_begin_[level + 1] = end;
-      return count == 0 ? Outcome::dead : Outcome::branch;
-    }
-    Word* a = alive(level);
-    Word* u = uncovered(level);
-    std::copy(a, a + words_, round_alive_.data());
-    std::copy(u, u + item_words_, round_uncovered_.data());
-    Count* k = counts(level);
-    std::uint64_t covered_cost = 0;
+  const auto finish = [&](Outcome outcome) {
+    propagated_begin_[level + 1] = end;
+    return outcome;
+  };
+  Count* k = counts(level);
+  Word* a = alive(level);
+  Word* u = uncovered(level);
+  const auto is_uncovered = [u](std::size_t j) { return (u[j / 64] >> (j % 64) & 1) != 0; };
+
+  std::size_t head = 0, tail = 0;
+  const int first = first_at_most_one(k, count_stride_);
+  if (first >= 0) {
     bool dead = false;
-    for_each_single(k, static_cast<std::size_t>(item), count_stride_, [&](std::size_t j) {
-      if (dead || (u[j / 64] >> (j % 64) & 1) == 0) return;  // covered this round by another forced option
-      const int option = unique_option(level, static_cast<int>(j));
-      if (option < 0) {  // an option taken this round removed this item's last one
-        dead = true;
-        return;
-      }
-      const Word* c = conflicts(option);
-      for (std::size_t w = 0; w < words_; ++w) a[w] &= ~c[w];
-      const Word* items = items_of(option);
-      for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];
-      covered_cost += span_cost_[option];
-      propagated_[end++] = static_cast<OptionId>(option);
+    for_each_at_most_one(k, static_cast<std::size_t>(first), count_stride_, [&](std::size_t j) {
+      if (k[j] == 0) dead = true;
+      queue_[tail++] = static_cast<std::uint32_t>(j);
     });
-    if (dead) {
-      propagated_begin_[level + 1] = end;
-      return Outcome::dead;
-    }
-    scratch_cost_[level] -= covered_cost;
-    std::uint64_t removed = 0;
-    for (std::size_t w = 0; w < words_; ++w)
-      removed += static_cast<std::uint64_t>(std::popcount(round_alive_[w] & ~a[w]));
-    recount(level, k, round_alive_.data(), round_uncovered_.data(), removed);
+    if (dead) return finish(Outcome::dead);
   }
+  std::uint64_t removed = 0, covered_cost = 0;
+  while (head < tail) {
+    const std::uint32_t j = queue_[head++];
+    if (!is_uncovered(j)) continue;  // an option taken meanwhile covered it
+    const int option = unique_option(level, static_cast<int>(j));
+    const Word* items = items_of(option);
+    for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];
+    const Word* c = conflicts(option);
+    bool dead = false;
+    for (std::size_t w = 0; w < words_; ++w) {
+      const Word gone_bits = a[w] & c[w];
+      a[w] &= ~c[w];
+      for (Word bits = gone_bits; bits != 0; bits &= bits - 1) {
+        const int gone = static_cast<int>(w * 64) + std::countr_zero(bits);
+        ++removed;
+        for (std::uint32_t p = primary_begin_[gone]; p < primary_begin_[gone + 1]; ++p) {
+          const std::uint32_t i = primary_items_[p];
+          if (--k[i] <= 1 && is_uncovered(i)) {
+            if (k[i] == 0) dead = true;
+            queue_[tail++] = i;
+          }
+        }
+      }
+    }
+    for (std::uint32_t p = primary_begin_[option]; p < primary_begin_[option + 1]; ++p) k[primary_items_[p]] = kCovered;
+    covered_cost += span_cost_[option];
+    propagated_[end++] = static_cast<OptionId>(option);
+    if (dead) {
+      stats_.updates += removed;
+      return finish(Outcome::dead);
+    }
+  }
+  stats_.updates += removed;
+  scratch_cost_[level] -= covered_cost;
+  int count = 0;
+  item = choose_item(level, count);
+  return finish(item < 0 ? Outcome::solution : Outcome::branch);
 }
 
 bool BitsetEngine::force(OptionId option) {

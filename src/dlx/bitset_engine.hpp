@@ -82,8 +82,7 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   void count_root();
   std::uint64_t primary_uses_ = 0;  // total primary items over all options
 
-  // Scratch copies of a level's state before a round of propagation.
-  std::vector<Word> round_alive_, round_uncovered_;
+  std::vector<std::uint32_t> queue_;  // items left with at most one option, during propagation
   bool root_counts_valid_ = false;
 
   // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to cover)

@@ -1,0 +1,329 @@
+#include "sudoku/batch.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <exception>
+
+#include "sudoku/conflict.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+namespace {
+
+enum class Outcome { solved, none, multiple, error, unknown };
+
+constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
+constexpr std::size_t kSlotKeepBytes = 4096;
+
+constexpr std::string_view kStatusName[] = {"solved", "none", "multiple", "error", "stopped"};
+
+}  // namespace
+
+struct Batch::Slot {
+  Puzzle puzzle;
+  std::string out;      // the result, line end(s) included
+  std::string message;  // for the error stream, without "source:line: "
+  std::size_t message_line = 0;
+  Outcome outcome = Outcome::solved;
+  bool multiline = false;  // a board over several lines: set apart from its neighbours by a blank line
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// A worker's own solvers, one per shape met so far, and scratch space: nothing here is shared between
+// threads.
+struct Batch::Worker {
+  std::vector<Solver> solvers;
+  Grid solution;
+
+  Solver& solver_for(Shape shape) {
+    for (Solver& s : solvers)
+      if (s.shape() == shape) return s;
+    return solvers.emplace_back(shape);
+  }
+};
+
+void write_all(std::ostream& out, std::string_view text) {
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.flush();
+  if (!out) throw OutputError("cannot write the output");
+}
+
+Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
+    : options_(std::move(options)),
+      pool_(pool),
+      workers_(pool.size()),
+      slots_(std::max<std::size_t>(1, options_.chunk_size)) {}
+
+Batch::~Batch() = default;
+
+int Batch::exit_status() const {
+  if (totals_.errors > 0) return 2;
+  switch (options_.command) {
+    case Command::solve:
+      return totals_.unsolved > 0 ? 1 : 0;
+    case Command::check:
+      return totals_.solved == totals_.puzzles ? 0 : 1;
+    case Command::count:
+      return 0;
+  }
+  return 0;
+}
+
+void Batch::run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err) {
+  PuzzleReader reader(in, options_.reader);
+  for (bool more = true; more;) {
+    // A chunk ends after chunk_size puzzles, or sooner when they hold much text (long annotations, big
+    // boards), so that memory stays bounded by kChunkBytes rather than by chunk_size times the longest line.
+    std::size_t used = 0, bytes = 0;
+    while (used < slots_.size() && bytes < kChunkBytes) {
+      Puzzle& puzzle = slots_[used].puzzle;
+      if (!reader.next(puzzle)) {
+        more = false;
+        break;
+      }
+      bytes += puzzle.grid.cells.size() + puzzle.annotation.size() + puzzle.error.size();
+      ++used;
+    }
+    if (used == 0) return;
+    pool_.for_each_index(used, [&](unsigned worker, std::size_t i) { process(workers_[worker], slots_[i]); });
+    flush(used, source, out, err);
+  }
+}
+
+void Batch::process(Worker& worker, Slot& slot) const {
+  slot.out.clear();
+  slot.message.clear();
+  slot.multiline = false;
+  slot.nodes = 0;
+  slot.seconds = 0;
+  const Puzzle& puzzle = slot.puzzle;
+  const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix) {
+    slot.outcome = Outcome::error;
+    slot.message.assign(message);
+    slot.message_line = line;
+    if (options_.command == Command::solve && options_.format == Format::csv) {
+      slot.out += std::to_string(puzzle.line) + ",,";
+      append_csv_field(slot.out, "error: " + std::string(message));
+      slot.out += ",,\n";
+    } else if (options_.command == Command::solve && options_.format == Format::json) {
+      slot.out += "{\"line\":" + std::to_string(puzzle.line) + ",\"status\":\"error\",\"error\":";
+      append_json_string(slot.out, message);
+      slot.out += "}\n";
+    } else {
+      slot.out += prefix;
+      slot.out += message;
+      slot.out += '\n';
+    }
+  };
+  if (!puzzle.ok()) {
+    fail(puzzle.error, puzzle.error_line, "error: ");
+    return;
+  }
+  try {
+    const auto started =
+        options_.stats ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    Solver& solver = worker.solver_for(puzzle.grid.shape);
+    if (const auto conflict = solver.load(puzzle.grid)) {
+      const std::string why = describe(*conflict, puzzle.grid.side(),
+                                       digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
+      fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ");
+      return;
+    }
+    switch (options_.command) {
+      case Command::solve:
+        if (solver.next(worker.solution)) {
+          slot.outcome = Outcome::solved;
+          format_solution(slot, worker.solution);
+        } else {
+          slot.outcome = solver.status() == dlx::Status::exhausted ? Outcome::none : Outcome::unknown;
+          format_solution(slot, Grid{});
+        }
+        break;
+      case Command::count: {
+        const dlx::Count count = solver.count(options_.limit);
+        slot.outcome = Outcome::solved;
+        slot.out += std::to_string(count.solutions);
+        if (!count.complete) slot.out += '+';
+        slot.out += '\n';
+        break;
+      }
+      case Command::check: {
+        const dlx::Count count = solver.count(2);
+        slot.outcome = count.solutions >= 2   ? Outcome::multiple
+                       : !count.complete      ? Outcome::unknown
+                       : count.solutions == 1 ? Outcome::solved
+                                              : Outcome::none;
+        slot.out += slot.outcome == Outcome::multiple  ? "multiple\n"
+                    : slot.outcome == Outcome::unknown ? "unknown\n"
+                    : slot.outcome == Outcome::solved  ? "unique\n"
+                                                       : "none\n";
+        break;
+      }
+    }
+    slot.nodes = solver.stats().nodes;
+    if (options_.stats)
+      slot.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  } catch (const std::exception& e) {
+    slot.out.clear();
+    fail(std::string("internal error: ") + e.what(), puzzle.line, "error: ");
+  }
+}
+
+// The solve command's result in the chosen format; `solution` is empty when there is none.
+void Batch::format_solution(Slot& slot, const Grid& solution) const {
+  const Puzzle& puzzle = slot.puzzle;
+  const Symbols& symbols = options_.reader.symbols;
+  const bool solved = !solution.cells.empty();
+  std::string& out = slot.out;
+  Format format = options_.format;
+  if (format == Format::same) {
+    switch (puzzle.layout) {
+      case Layout::line:
+        format = Format::line;
+        break;
+      case Layout::grid:
+        format = Format::grid;
+        break;
+      case Layout::judge:
+      case Layout::spaced:
+        format = Format::judge;
+        break;
+    }
+  }
+  const bool needs_symbols = format != Format::judge || puzzle.layout == Layout::spaced;
+  if (needs_symbols && !writable(puzzle.grid, symbols)) {
+    slot.outcome = Outcome::error;
+    slot.message = "a " + std::to_string(puzzle.grid.side()) + "x" + std::to_string(puzzle.grid.side()) +
+                   " board cannot be written with " + std::to_string(symbols.size()) +
+                   " symbols; give --symbols or use --format judge";
+    slot.message_line = puzzle.line;
+    out += "error: " + slot.message + "\n";
+    return;
+  }
+  const std::string_view status = kStatusName[static_cast<int>(slot.outcome)];
+  switch (format) {
+    case Format::csv:
+      out += std::to_string(puzzle.line) + ',';
+      append_line(out, puzzle.grid, symbols);
+      out += ',';
+      out += status == "none" ? "no solution" : status;
+      out += ',';
+      if (solved) append_line(out, solution, symbols);
+      out += ',';
+      append_csv_field(out, puzzle.annotation);
+      out += '\n';
+      return;
+    case Format::json:
+      out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
+      append_line(out, puzzle.grid, symbols);  // symbols are printable ASCII other than '"' and '\'
+      out += "\",\"status\":\"";
+      out += status == "none" ? "no solution" : status;
+      out += '"';
+      if (solved) {
+        out += ",\"solution\":\"";
+        append_line(out, solution, symbols);
+        out += '"';
+      }
+      if (!puzzle.annotation.empty()) {
+        out += ",\"annotation\":";
+        append_json_string(out, puzzle.annotation);
+      }
+      out += "}\n";
+      return;
+    default:
+      break;
+  }
+  if (!solved) {
+    out += slot.outcome == Outcome::none ? "no solution\n" : "stopped\n";
+    return;
+  }
+  const bool has_note = !puzzle.annotation.empty();
+  switch (format) {
+    case Format::line:
+      append_line(out, solution, symbols);
+      if (has_note) out += ' ' + puzzle.annotation;
+      out += '\n';
+      return;
+    case Format::grid:
+      slot.multiline = true;
+      if (has_note) out += "# " + puzzle.annotation + '\n';
+      append_grid(out, solution, symbols);
+      return;
+    case Format::pretty:
+      slot.multiline = true;
+      if (has_note) out += "# " + puzzle.annotation + '\n';
+      append_pretty(out, solution, symbols);
+      return;
+    case Format::judge:
+      slot.multiline = true;
+      if (puzzle.layout == Layout::spaced) {
+        append_spaced(out, solution, symbols);
+      } else {
+        append_judge(out, solution);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+void Batch::flush(std::size_t used, std::string_view source, std::ostream& out, std::ostream& err) {
+  out_buffer_.clear();
+  err_buffer_.clear();
+  const bool csv = options_.command == Command::solve && options_.format == Format::csv;
+  if (csv && !wrote_csv_header_) {
+    out_buffer_ += "line,puzzle,status,solution,annotation\n";
+    wrote_csv_header_ = true;
+  }
+  for (std::size_t i = 0; i < used; ++i) {
+    const Slot& slot = slots_[i];
+    // Boards over several lines are set apart by a blank line, so that the output reads back as a grid file.
+    if (wrote_any_ && (slot.multiline || last_multiline_)) out_buffer_ += '\n';
+    out_buffer_ += slot.out;
+    wrote_any_ = true;
+    last_multiline_ = slot.multiline;
+
+    ++totals_.puzzles;
+    totals_.nodes += slot.nodes;
+    totals_.seconds += slot.seconds;
+    switch (slot.outcome) {
+      case Outcome::solved:
+        ++totals_.solved;
+        break;
+      case Outcome::none:
+        ++totals_.unsolved;
+        break;
+      case Outcome::multiple:
+        ++totals_.multiple;
+        break;
+      case Outcome::error:
+        ++totals_.errors;
+        break;
+      case Outcome::unknown:
+        break;
+    }
+    if (!slot.message.empty()) {
+      err_buffer_ += source;
+      err_buffer_ += ':' + std::to_string(slot.message_line) + ": " + slot.message + '\n';
+    }
+    if (options_.stats) {
+      char figures[96];
+      std::snprintf(figures, sizeof figures, ": %llu nodes, %.1f us\n",
+                    static_cast<unsigned long long>(slot.nodes), slot.seconds * 1e6);
+      err_buffer_ += source;
+      err_buffer_ += ':' + std::to_string(slot.puzzle.line) + figures;
+    }
+  }
+  // Slots keep their buffers from chunk to chunk, but not outsized ones: over a long input every slot could
+  // otherwise come to hold the longest line seen.
+  for (std::size_t i = 0; i < used; ++i) {
+    Slot& slot = slots_[i];
+    if (slot.puzzle.annotation.capacity() > kSlotKeepBytes) std::string().swap(slot.puzzle.annotation);
+    if (slot.out.capacity() > kSlotKeepBytes) std::string().swap(slot.out);
+  }
+  write_all(out, out_buffer_);
+  if (!err_buffer_.empty()) write_all(err, err_buffer_);
+}
+
+}  // namespace sudoku

@@ -1,0 +1,352 @@
+#include "sudoku/reader.hpp"
+
+#include <algorithm>
+#include <dlx/input_error.hpp>
+
+namespace sudoku {
+namespace {
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool is_blank(std::string_view s) {
+  return trim(s).empty();
+}
+
+// Comments, and the "[Puzzle]" section headers of some grid files.
+bool is_comment(std::string_view s) {
+  s = trim(s);
+  return s.starts_with('#') || (s.size() >= 2 && s.front() == '[' && s.back() == ']');
+}
+
+// A box-drawing line between bands of rows: "------+------", "+=====+", "*-----------*" (Simple Sudoku). A
+// cell is never '-' or '=', so a line of rules cannot be a row even with '*' (a blank elsewhere) at its
+// corners.
+bool is_separator(std::string_view s) {
+  bool rule = false;
+  for (char c : s) {
+    if (c == '-' || c == '=') {
+      rule = true;
+    } else if (c != '+' && c != '|' && c != '*' && !is_space(c)) {
+      return false;
+    }
+  }
+  return rule;
+}
+
+bool is_number(std::string_view token) {
+  if (token.empty() || token.size() > 3) return false;
+  for (char c : token)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+int number_value(std::string_view token) {
+  int value = 0;
+  for (char c : token) value = value * 10 + (c - '0');
+  return value;
+}
+
+// Calls f(token, column from 0) for each run of non-blank characters.
+template <class F>
+void for_each_token(std::string_view s, F&& f) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && is_space(s[i])) ++i;
+    const std::size_t start = i;
+    while (i < s.size() && !is_space(s[i])) ++i;
+    if (i > start) f(s.substr(start, i - start), start);
+  }
+}
+
+std::string board_name(int side) {
+  return std::to_string(side) + "x" + std::to_string(side);
+}
+
+// Why character c cannot be a cell of a board of this side.
+std::string bad_cell(char c, int value, int side, std::size_t column, const Symbols& symbols) {
+  const std::string shown = dlx::describe_byte(static_cast<unsigned char>(c));
+  const std::string where = " at column " + std::to_string(column + 1);
+  if (value == Symbols::kTooLarge)
+    return shown + where + " is not a digit of a " + board_name(side) + " board (" + symbols.symbol(1) + "-" +
+           symbols.symbol(side) + ")";
+  return "unknown character " + shown + where;
+}
+
+void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
+  if (!puzzle.error.empty()) return;  // the first problem is the one worth reporting
+  puzzle.error = std::move(message);
+  puzzle.error_line = line;
+}
+
+}  // namespace
+
+PuzzleReader::PuzzleReader(std::istream& in, ReaderOptions options)
+    : lines_(in, options.max_line_length), options_(std::move(options)) {}
+
+std::optional<PuzzleReader::Line> PuzzleReader::fetch() {
+  const auto text = lines_.next();
+  if (!text) return std::nullopt;
+  std::string_view t = *text;
+  if (first_line_ && t.starts_with("\xEF\xBB\xBF")) t.remove_prefix(3);  // a UTF-8 byte order mark
+  first_line_ = false;
+  if (t.ends_with('\r')) t.remove_suffix(1);
+  return Line{t, lines_.line_number(), lines_.too_long()};
+}
+
+// The layout of the whole input, from its first line with content. What tells them apart: a one-line puzzle
+// is a single long word of n*n cells; a grid row has n cells, often with spaces or '|' between them; a judge
+// row is n numbers. The short cases overlap (16 characters: a 4x4 puzzle or a 16x16 row), and then the
+// characters decide: a line of 16 that uses digits above 4 can only be a row.
+Layout PuzzleReader::detect(std::string_view text) const {
+  if (is_separator(text)) return Layout::grid;
+  const bool numbers = options_.symbols.is_default();
+  std::size_t tokens = 0, single_chars = 0, numeric = 0, first_token = 0;
+  bool all_cells = true;
+  for_each_token(text, [&](std::string_view token, std::size_t) {
+    if (tokens++ == 0) first_token = token.size();
+    if (token.size() == 1) ++single_chars;
+    if (numbers && is_number(token)) ++numeric;
+    const bool cell = (numbers && is_number(token)) || (token.size() == 1 && token != "|" && token != "+");
+    all_cells = all_cells && cell;
+  });
+  const auto is_side = [&](std::size_t side) {
+    return options_.box ? side == static_cast<std::size_t>(options_.box->side())
+                        : shape_for_side(side).has_value();
+  };
+  // Rows of separate cells start with a short token; a one-line puzzle starts with its n*n cells (16 at
+  // least), and numbers, letters or '|' after it are its annotation.
+  const bool spaced = tokens >= 2 && first_token < 16;
+  // Mostly numbers, as many as a row has cells: a judge row, even with a typo in it.
+  if (spaced && is_side(tokens) && (all_cells || numeric * 2 >= tokens)) return Layout::judge;
+  if (spaced && single_chars >= 2) return Layout::grid;  // spaced cells, damaged or with odd separators
+
+  std::string_view first = trim(text);
+  std::size_t length = 0;
+  while (length < first.size() && !is_space(first[length])) ++length;
+  first = first.substr(0, length);
+  if (first.find('|') != std::string_view::npos) return Layout::grid;
+  if (options_.box) {
+    const auto cells = static_cast<std::size_t>(options_.box->cells());
+    return length * 2 >= cells ? Layout::line : Layout::grid;
+  }
+  const auto valid_for = [&](int side) {
+    for (char c : first)
+      if (options_.symbols.value(c, side) < 0) return false;
+    return true;
+  };
+  if (const auto shape = shape_for_cells(length);
+      shape && (!shape_for_side(length) || valid_for(shape->side())))
+    return Layout::line;
+  if (length <= static_cast<std::size_t>(options_.symbols.size())) return Layout::grid;
+  return Layout::line;
+}
+
+bool PuzzleReader::next(Puzzle& puzzle) {
+  puzzle.error.clear();
+  puzzle.annotation.clear();
+  for (;;) {
+    const auto line = fetch();
+    if (!line) return false;
+    if (!line->too_long && (is_blank(line->text) || is_comment(line->text))) continue;
+    if (!layout_) layout_ = line->too_long ? Layout::line : detect(line->text);
+    if (*layout_ != Layout::line && !line->too_long && is_separator(line->text)) continue;
+    puzzle.line = puzzle.error_line = line->number;
+    puzzle.layout = *layout_;
+    if (*layout_ == Layout::line) {
+      read_line_puzzle(*line, puzzle);
+    } else {
+      read_block_puzzle(*line, puzzle);
+    }
+    return true;
+  }
+}
+
+void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
+  if (line.too_long) {
+    set_error(puzzle, line.number, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
+    return;
+  }
+  const std::string_view text = line.text;
+  std::size_t start = 0;
+  while (start < text.size() && is_space(text[start])) ++start;
+  std::size_t end = start;
+  while (end < text.size() && !is_space(text[end])) ++end;
+  const std::string_view cells = text.substr(start, end - start);
+  puzzle.annotation.assign(trim(text.substr(end)));
+
+  Shape shape;
+  if (options_.box) {
+    shape = *options_.box;
+    if (cells.size() != static_cast<std::size_t>(shape.cells())) {
+      set_error(puzzle, line.number,
+                "wrong length: " + std::to_string(cells.size()) + " cells, but " + board_name(shape.side()) +
+                    " puzzles (boxes " + to_string(shape) + ") have " + std::to_string(shape.cells()));
+      return;
+    }
+  } else if (const auto inferred = shape_for_cells(cells.size())) {
+    shape = *inferred;
+  } else {
+    // A character that is no cell on any board says more than the length it caused ("puzzle:count" lines).
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (options_.symbols.value(cells[i], kMaxSide) == Symbols::kUnknown && cells[i] != '0') {
+        set_error(puzzle, line.number, bad_cell(cells[i], Symbols::kUnknown, 0, start + i, options_.symbols));
+        return;
+      }
+    }
+    set_error(puzzle, line.number,
+              "wrong length: " + std::to_string(cells.size()) +
+                  " cells; a one-line puzzle has 16, 36, 64, 81, 144, 256 or 625 (or use --box)");
+    return;
+  }
+  if (shape.side() > options_.symbols.size()) {
+    set_error(puzzle, line.number,
+              "a " + board_name(shape.side()) + " board needs " + std::to_string(shape.side()) +
+                  " symbols; give them with --symbols");
+    return;
+  }
+  puzzle.grid.reset(shape);
+  const int side = shape.side();
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int value = options_.symbols.value(cells[i], side);
+    if (value < 0) {
+      set_error(puzzle, line.number, bad_cell(cells[i], value, side, start + i, options_.symbols));
+      return;
+    }
+    puzzle.grid.cells[i] = static_cast<std::uint8_t>(value);
+  }
+}
+
+std::size_t PuzzleReader::count_cells(std::string_view text) const {
+  std::size_t count = 0;
+  if (layout_ == Layout::judge) {
+    for_each_token(text, [&](std::string_view, std::size_t) { ++count; });
+  } else {
+    for (char c : text) count += !is_space(c) && c != '|';
+  }
+  return count;
+}
+
+bool PuzzleReader::read_row(std::string_view text, int row, Puzzle& puzzle, std::size_t line_number) {
+  const int side = puzzle.grid.side();
+  const std::size_t cells = count_cells(text);
+  if (cells != static_cast<std::size_t>(side)) {
+    set_error(puzzle, line_number,
+              "row " + std::to_string(row + 1) + " has " + std::to_string(cells) + " cells, expected " +
+                  std::to_string(side));
+    return false;
+  }
+  int col = 0;
+  bool ok = true;
+  const auto put = [&](int value) { puzzle.grid.at(row, col++) = static_cast<std::uint8_t>(value); };
+  if (layout_ == Layout::judge) {
+    const bool numbers = options_.symbols.is_default();
+    for_each_token(text, [&](std::string_view token, std::size_t column) {
+      if (!ok) return;
+      if (numbers && is_number(token)) {
+        const int value = number_value(token);
+        if (value > side) {
+          set_error(puzzle, line_number,
+                    "number " + std::string(token) + " at column " + std::to_string(column + 1) +
+                        " is out of range 0.." + std::to_string(side));
+          ok = false;
+          return;
+        }
+        put(value);
+        return;
+      }
+      const int value = token.size() == 1 ? options_.symbols.value(token[0], side) : Symbols::kUnknown;
+      if (value < 0) {
+        // Quote the word only when it is printable: messages never carry raw control bytes.
+        const auto odd = std::find_if(token.begin(), token.end(), [](char c) {
+          return static_cast<unsigned char>(c) < 0x21 || static_cast<unsigned char>(c) >= 0x7f;
+        });
+        if (token.size() == 1 || odd != token.end()) {
+          const std::size_t at = token.size() == 1 ? 0 : static_cast<std::size_t>(odd - token.begin());
+          set_error(puzzle, line_number,
+                    bad_cell(token[at], token.size() == 1 ? value : Symbols::kUnknown, side, column + at,
+                             options_.symbols));
+        } else {
+          set_error(puzzle, line_number,
+                    "'" + std::string(token.substr(0, 20)) + "' at column " + std::to_string(column + 1) +
+                        " is not a number");
+        }
+        ok = false;
+        return;
+      }
+      if (value > 0 && (token[0] < '0' || token[0] > '9')) puzzle.layout = Layout::spaced;
+      put(value);
+    });
+    if (!numbers) puzzle.layout = Layout::spaced;
+    return ok;
+  }
+  for (std::size_t i = 0; i < text.size() && ok; ++i) {
+    const char c = text[i];
+    if (is_space(c) || c == '|') continue;
+    const int value = options_.symbols.value(c, side);
+    if (value < 0) {
+      set_error(puzzle, line_number, bad_cell(c, value, side, i, options_.symbols));
+      ok = false;
+    } else {
+      put(value);
+    }
+  }
+  return ok;
+}
+
+void PuzzleReader::read_block_puzzle(Line line, Puzzle& puzzle) {
+  // The first row fixes the side, unless --box did.
+  const std::size_t first_cells = line.too_long ? 0 : count_cells(line.text);
+  Shape shape;
+  if (options_.box) {
+    shape = *options_.box;
+  } else if (const auto inferred = shape_for_side(first_cells)) {
+    shape = *inferred;
+  } else if (last_block_shape_) {
+    shape = *last_block_shape_;  // a damaged first row: assume the board is like the one before
+  } else {
+    set_error(puzzle, line.number,
+              line.too_long ? "line longer than " + std::to_string(options_.max_line_length) + " bytes"
+                            : "a grid row of " + std::to_string(first_cells) +
+                                  " cells; no board has that side (or use --box)");
+    return;
+  }
+  last_block_shape_ = shape;
+  puzzle.grid.reset(shape);
+  const int side = shape.side();
+  if (layout_ == Layout::grid && side > options_.symbols.size()) {
+    set_error(puzzle, line.number,
+              "a " + board_name(side) + " board needs " + std::to_string(side) +
+                  " symbols; give them with --symbols");
+  }
+  int row = 0;
+  for (;;) {
+    if (line.too_long) {
+      set_error(puzzle, line.number,
+                "line longer than " + std::to_string(options_.max_line_length) + " bytes");
+    } else if (puzzle.ok()) {
+      read_row(line.text, row, puzzle, line.number);
+    }
+    if (++row == side) return;
+    // The next row, past comments and box drawing. A blank line or the end of input ends the grid early.
+    for (;;) {
+      const auto next_line = fetch();
+      if (!next_line || (!next_line->too_long && is_blank(next_line->text))) {
+        set_error(puzzle, next_line ? next_line->number : line.number,
+                  "the grid ends after " + std::to_string(row) + " of " + std::to_string(side) + " rows");
+        return;
+      }
+      line = *next_line;
+      if (line.too_long || !(is_comment(line.text) || is_separator(line.text))) break;
+    }
+  }
+}
+
+}  // namespace sudoku

@@ -1,0 +1,66 @@
+#include "sudoku/solver.hpp"
+
+#include <stdexcept>
+
+#include "sudoku/model.hpp"
+
+namespace sudoku {
+
+Solver::Solver(Shape shape, dlx::SearchOptions options)
+    : shape_(shape),
+      problem_(std::make_unique<const dlx::Problem>(make_problem(shape))),
+      search_(*problem_, options) {}
+
+std::optional<Conflict> Solver::load(const Grid& puzzle) {
+  if (puzzle.shape != shape_ || puzzle.cells.size() != static_cast<std::size_t>(shape_.cells()))
+    throw std::invalid_argument("sudoku::Solver::load: a " + to_string(puzzle.shape) + " puzzle given to a " +
+                                to_string(shape_) + " solver");
+  search_.reset();
+  impossible_ = false;
+  const int n = shape_.side();
+  int cell = 0;
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c, ++cell) {
+      const int d = puzzle.cells[static_cast<std::size_t>(cell)];
+      if (d == 0) continue;
+      if (d > n)
+        throw std::invalid_argument("sudoku::Solver::load: value " + std::to_string(d) + " in a " +
+                                    std::to_string(n) + "x" + std::to_string(n) + " puzzle");
+      // force() refuses an option that shares an item with an earlier given: the same digit twice in a row,
+      // column or box. Checking only then keeps the common case free of a separate validation pass.
+      if (!search_.force(option_id(shape_, r, c, d))) {
+        impossible_ = true;
+        return find_conflict(puzzle);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+bool Solver::next(Grid& solution) {
+  if (impossible_ || !search_.next()) return false;
+  solution.reset(shape_);
+  for (dlx::OptionId option : search_.solution()) {
+    const Placement p = placement_of(shape_, option);
+    solution.at(p.row, p.col) = static_cast<std::uint8_t>(p.digit);
+  }
+  return true;
+}
+
+dlx::Count Solver::count(std::uint64_t limit) {
+  if (impossible_) return {0, true};
+  return search_.count(limit);
+}
+
+bool Solver::solve(const Grid& puzzle, Grid& solution) {
+  return !load(puzzle) && next(solution);
+}
+
+Verdict Solver::check(const Grid& puzzle) {
+  if (load(puzzle)) return Verdict::none;
+  const dlx::Count c = count(2);
+  if (c.solutions < 2 && !c.complete) return Verdict::unknown;
+  return c.solutions == 0 ? Verdict::none : c.solutions == 1 ? Verdict::unique : Verdict::multiple;
+}
+
+}  // namespace sudoku
