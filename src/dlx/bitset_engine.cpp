@@ -154,6 +154,14 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   }
   span_begin_.push_back(static_cast<std::uint32_t>(spans_.size()));
   primary_uses_ = primary_items_.size();
+  // Most problems give every option the same number of primary items (Sudoku 4, pentominoes 6): loops over them
+  // then have a fixed length that the compiler unrolls.
+  if (option_count_ > 0 && primary_uses_ % static_cast<std::size_t>(option_count_) == 0) {
+    const auto k = static_cast<int>(primary_uses_ / static_cast<std::size_t>(option_count_));
+    bool uniform = k >= 2 && k <= 6;
+    for (int o = 0; uniform && o < option_count_; ++o) uniform = primary_begin_[o + 1] - primary_begin_[o] == static_cast<std::uint32_t>(k);
+    primaries_per_option_ = uniform ? k : 0;
+  }
   // Measured (instructions, callgrind): propagation wins 2.7x on 9x9 Sudoku (324 items, columns of 9) and loses
   // 1.2-1.8x on N-queens, Langford pairs and pentominoes (26-72 items, columns of 10 to 300).
   const std::size_t column_uses = [&] {
@@ -257,16 +265,27 @@ void BitsetEngine::recount(int level, const Count* from, const Word* alive_befor
   }
   Count* to = counts(level);
   if (from != to) std::copy(from, from + count_stride_, to);
-  const Word* a = alive(level);
-  for (std::size_t w = 0; w < words_; ++w) {
-    for (Word bits = alive_before[w] & ~a[w]; bits != 0; bits &= bits - 1) {
-      const int gone = static_cast<int>(w * 64) + std::countr_zero(bits);
-      for (std::uint32_t k = primary_begin_[gone]; k < primary_begin_[gone + 1]; ++k) --to[primary_items_[k]];
-    }
+  switch (primaries_per_option_) {
+    case 2: decrement_removed<2>(to, alive_before, alive(level)); break;
+    case 3: decrement_removed<3>(to, alive_before, alive(level)); break;
+    case 4: decrement_removed<4>(to, alive_before, alive(level)); break;
+    case 5: decrement_removed<5>(to, alive_before, alive(level)); break;
+    case 6: decrement_removed<6>(to, alive_before, alive(level)); break;
+    default: decrement_removed<0>(to, alive_before, alive(level)); break;
   }
   for (std::size_t w = 0; w < item_words_; ++w)
     for (Word bits = uncovered_before[w] & ~u[w]; bits != 0; bits &= bits - 1)
       to[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] = kCovered;
+}
+
+template <int K>
+void BitsetEngine::decrement_removed(Count* to, const Word* alive_before, const Word* alive_after) const {
+  for (std::size_t w = 0; w < words_; ++w) {
+    for (Word bits = alive_before[w] & ~alive_after[w]; bits != 0; bits &= bits - 1) {
+      const auto [first, last] = primaries_of<K>(static_cast<int>(w * 64) + std::countr_zero(bits));
+      for (const std::uint32_t* p = first; p != last; ++p) --to[*p];
+    }
+  }
 }
 
 void BitsetEngine::count_from_scratch(int level) {
@@ -342,6 +361,18 @@ BitsetEngine::Outcome BitsetEngine::scan(int level, int& item) {
 // in turn (unit propagation with a queue: decrementing a count to 1 queues its item, to 0 ends the level). Returns
 // whether the level is then solved, dead, or needs branching on `item`, an item with at least two options.
 BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
+  switch (primaries_per_option_) {
+    case 2: return propagate_with<2>(level, item);
+    case 3: return propagate_with<3>(level, item);
+    case 4: return propagate_with<4>(level, item);
+    case 5: return propagate_with<5>(level, item);
+    case 6: return propagate_with<6>(level, item);
+    default: return propagate_with<0>(level, item);
+  }
+}
+
+template <int K>
+BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
   std::uint32_t end = propagated_begin_[level];
   const auto finish = [&](Outcome outcome) {
     propagated_begin_[level + 1] = end;
@@ -375,10 +406,10 @@ BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
       const Word gone_bits = a[w] & c[w];
       a[w] &= ~c[w];
       for (Word bits = gone_bits; bits != 0; bits &= bits - 1) {
-        const int gone = static_cast<int>(w * 64) + std::countr_zero(bits);
         ++removed;
-        for (std::uint32_t p = primary_begin_[gone]; p < primary_begin_[gone + 1]; ++p) {
-          const std::uint32_t i = primary_items_[p];
+        const auto [first_item, last_item] = primaries_of<K>(static_cast<int>(w * 64) + std::countr_zero(bits));
+        for (const std::uint32_t* p = first_item; p != last_item; ++p) {
+          const std::uint32_t i = *p;
           if (--k[i] <= 1 && is_uncovered(i)) {
             if (k[i] == 0) dead = true;
             queue_[tail++] = i;
@@ -386,7 +417,8 @@ BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
         }
       }
     }
-    for (std::uint32_t p = primary_begin_[option]; p < primary_begin_[option + 1]; ++p) k[primary_items_[p]] = kCovered;
+    const auto [own_first, own_last] = primaries_of<K>(option);
+    for (const std::uint32_t* p = own_first; p != own_last; ++p) k[*p] = kCovered;
     covered_cost += span_cost_[option];
     propagated_[end++] = static_cast<OptionId>(option);
     if (dead) {

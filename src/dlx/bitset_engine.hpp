@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "dlx/engine.hpp"
@@ -57,6 +58,20 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
                std::uint64_t removed);
   void count_from_scratch(int level);
   Outcome propagate(int level, int& item);
+  template <int K>
+  Outcome propagate_with(int level, int& item);
+  template <int K>
+  void decrement_removed(Count* to, const Word* alive_before, const Word* alive_after) const;
+  // The primary items of option o: K of them at o*K when every option has K (K > 0), else from primary_begin_.
+  template <int K>
+  std::pair<const std::uint32_t*, const std::uint32_t*> primaries_of(int o) const {
+    if constexpr (K > 0) {
+      const std::uint32_t* first = primary_items_.data() + static_cast<std::size_t>(o) * K;
+      return {first, first + K};
+    } else {
+      return {primary_items_.data() + primary_begin_[o], primary_items_.data() + primary_begin_[o + 1]};
+    }
+  }
   Outcome scan(int level, int& item);
   Outcome settle(int level, int& item) { return propagating_ ? propagate(level, item) : scan(level, item); }
   int unique_option(int level, int item) const;
@@ -72,6 +87,7 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
   std::vector<Word> items_of_;   // per option: its primary items, as a bitset
   std::vector<std::uint32_t> primary_begin_, primary_items_;  // per option: its primary items, as a list
+  int primaries_per_option_ = 0;  // K when every option has exactly K primary items (2 to 6), else 0
   std::vector<Span> spans_;                 // every primary item's column, item after item
   std::vector<std::uint32_t> span_begin_;   // per primary item, into spans_ (one more at the end)
   std::vector<std::uint32_t> span_cost_;    // per option: spans of its primary items' columns
