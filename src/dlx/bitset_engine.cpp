@@ -153,6 +153,12 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
     }
   }
   span_begin_.push_back(static_cast<std::uint32_t>(spans_.size()));
+  if (words_ <= 4) {
+    dense_columns_.assign(static_cast<std::size_t>(primaries_) * words_, 0);
+    for (int p = 0; p < primaries_; ++p)
+      for (std::uint32_t k = span_begin_[p]; k < span_begin_[p + 1]; ++k)
+        dense_columns_[static_cast<std::size_t>(p) * words_ + spans_[k].word] = spans_[k].mask;
+  }
   primary_uses_ = primary_items_.size();
   // Most problems give every option the same number of primary items (Sudoku 4, pentominoes 6): loops over them
   // then have a fixed length that the compiler unrolls.
@@ -343,6 +349,38 @@ BitsetEngine::Outcome BitsetEngine::scan(int level, int& item) {
         if (c >= best_count) continue;
       }
       for (; s < end; ++s) c += std::popcount(a[spans_[s].word] & spans_[s].mask);
+      if (c < best_count) {
+        item = candidate;
+        best_count = c;
+        ties = 1;
+        if (c == 0) return Outcome::dead;
+        if (c == 1 && !random_ties) return Outcome::branch;
+      } else if (random_ties && c == best_count && random() % ++ties == 0) {
+        item = candidate;
+      }
+    }
+  }
+  return item < 0 ? Outcome::solution : Outcome::branch;
+}
+
+// scan() for problems of at most 4 words of options (up to 256): each count is W popcounts, unrolled.
+template <int W>
+BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
+  propagated_begin_[level + 1] = propagated_begin_[level];
+  const Word* a = alive(level);
+  const Word* u = uncovered(level);
+  Word live[W];
+  for (int w = 0; w < W; ++w) live[w] = a[w];
+  const bool random_ties = options_.seed.has_value();
+  int best_count = INT_MAX;
+  std::uint64_t ties = 0;
+  item = -1;
+  for (std::size_t w = 0; w < item_words_; ++w) {
+    for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
+      const int candidate = static_cast<int>(w * 64) + std::countr_zero(bits);
+      const Word* column = dense_columns_.data() + static_cast<std::size_t>(candidate) * W;
+      int c = 0;
+      for (int k = 0; k < W; ++k) c += std::popcount(live[k] & column[k]);
       if (c < best_count) {
         item = candidate;
         best_count = c;

@@ -73,7 +73,18 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
     }
   }
   Outcome scan(int level, int& item);
-  Outcome settle(int level, int& item) { return propagating_ ? propagate(level, item) : scan(level, item); }
+  template <int W>
+  Outcome scan_dense(int level, int& item);
+  Outcome settle(int level, int& item) {
+    if (propagating_) return propagate(level, item);
+    switch (words_) {
+      case 1: return scan_dense<1>(level, item);
+      case 2: return scan_dense<2>(level, item);
+      case 3: return scan_dense<3>(level, item);
+      case 4: return scan_dense<4>(level, item);
+      default: return scan(level, item);
+    }
+  }
   int unique_option(int level, int item) const;
   int choose_item(int level, int& count);
   bool next_option(int level, Choice& choice);
@@ -89,6 +100,7 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   std::vector<std::uint32_t> primary_begin_, primary_items_;  // per option: its primary items, as a list
   int primaries_per_option_ = 0;  // K when every option has exactly K primary items (2 to 6), else 0
   std::vector<Span> spans_;                 // every primary item's column, item after item
+  std::vector<Word> dense_columns_;         // with at most 4 words of options: each item's column, whole
   std::vector<std::uint32_t> span_begin_;   // per primary item, into spans_ (one more at the end)
   std::vector<std::uint32_t> span_cost_;    // per option: spans of its primary items' columns
   std::vector<bool> has_primary_;
