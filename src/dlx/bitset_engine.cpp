@@ -194,8 +194,9 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   propagated_begin_.resize(levels + 1);
   forced_.reserve(levels);
   solution_.reserve(static_cast<std::size_t>(primaries_) + 1);
-  // An item is queued when its count drops to 1 or 0, at most once per option removed, plus once at the start.
-  queue_.resize(primary_items_.size() + static_cast<std::size_t>(primaries_) + 1);
+  // Within a level counts only fall, and an item is queued when its count falls to 1 and to 0, or once by the
+  // first scan: at most three times.
+  queue_.resize(3 * static_cast<std::size_t>(primaries_) + 8);
   initial_alive_.assign(words_, 0);
   for (int o = 0; o < option_count_; ++o) initial_alive_[o / 64] |= Word{1} << (o % 64);
   initial_uncovered_.assign(item_words_, 0);
@@ -223,6 +224,7 @@ void BitsetEngine::reset() {
   std::copy(initial_alive_.begin(), initial_alive_.end(), alive(0));
   std::copy(initial_uncovered_.begin(), initial_uncovered_.end(), uncovered(0));
   root_counts_valid_ = false;  // counted when a search or branch_options() needs them
+  queue_ready_ = false;
   forced_.clear();
   solution_.clear();
   level_ = 0;
@@ -249,7 +251,7 @@ void BitsetEngine::make_child(int level, int option) {
     return;
   }
   scratch_cost_[level + 1] = scratch_cost_[level] - span_cost_[option];
-  recount(level + 1, counts(level), a, u, removed);
+  recount(level + 1, counts(level), a, u, removed, /*queue_singles=*/true);
 }
 
 // Makes counts(level) for the state alive(level)/uncovered(level), given the counts `from` of an earlier state
@@ -257,8 +259,9 @@ void BitsetEngine::make_child(int level, int option) {
 // each removed option, or count every uncovered item afresh with popcounts over its column's spans, whichever
 // the cost model (instructions measured on Sudoku, Langford pairs and polyomino packing) says is cheaper.
 void BitsetEngine::recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
-                           std::uint64_t removed) {
+                           std::uint64_t removed, bool queue_singles) {
   stats_.updates += removed;
+  queue_ready_ = false;
   const Word* u = uncovered(level);
   std::uint64_t items = 0;
   for (std::size_t w = 0; w < item_words_; ++w) items += static_cast<std::uint64_t>(std::popcount(u[w]));
@@ -271,25 +274,30 @@ void BitsetEngine::recount(int level, const Count* from, const Word* alive_befor
   }
   Count* to = counts(level);
   if (from != to) std::copy(from, from + count_stride_, to);
+  queued_ = 0;
   switch (primaries_per_option_) {
-    case 2: decrement_removed<2>(to, alive_before, alive(level)); break;
-    case 3: decrement_removed<3>(to, alive_before, alive(level)); break;
-    case 4: decrement_removed<4>(to, alive_before, alive(level)); break;
-    case 5: decrement_removed<5>(to, alive_before, alive(level)); break;
-    case 6: decrement_removed<6>(to, alive_before, alive(level)); break;
-    default: decrement_removed<0>(to, alive_before, alive(level)); break;
+    case 2: decrement_removed<2>(to, alive_before, alive(level), queue_singles); break;
+    case 3: decrement_removed<3>(to, alive_before, alive(level), queue_singles); break;
+    case 4: decrement_removed<4>(to, alive_before, alive(level), queue_singles); break;
+    case 5: decrement_removed<5>(to, alive_before, alive(level), queue_singles); break;
+    case 6: decrement_removed<6>(to, alive_before, alive(level), queue_singles); break;
+    default: decrement_removed<0>(to, alive_before, alive(level), queue_singles); break;
   }
+  // Only valid when the earlier state had no uncovered item with fewer than two options (a parent level after
+  // propagation): then every item now at 0 or 1 was decremented there, and queued.
+  queue_ready_ = queue_singles;
   for (std::size_t w = 0; w < item_words_; ++w)
     for (Word bits = uncovered_before[w] & ~u[w]; bits != 0; bits &= bits - 1)
       to[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] = kCovered;
 }
 
-template <int K>
-void BitsetEngine::decrement_removed(Count* to, const Word* alive_before, const Word* alive_after) const {
+template <int K, bool QueueSingles>
+void BitsetEngine::decrement_removed(Count* to, const Word* alive_before, const Word* alive_after) {
   for (std::size_t w = 0; w < words_; ++w) {
     for (Word bits = alive_before[w] & ~alive_after[w]; bits != 0; bits &= bits - 1) {
       const auto [first, last] = primaries_of<K>(static_cast<int>(w * 64) + std::countr_zero(bits));
-      for (const std::uint32_t* p = first; p != last; ++p) --to[*p];
+      for (const std::uint32_t* p = first; p != last; ++p)
+        if (--to[*p] <= 1 && QueueSingles) queue_[queued_++] = *p;
     }
   }
 }
@@ -422,8 +430,10 @@ BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
   const auto is_uncovered = [u](std::size_t j) { return (u[j / 64] >> (j % 64) & 1) != 0; };
 
   std::size_t head = 0, tail = 0;
-  const int first = first_at_most_one(k, count_stride_);
-  if (first >= 0) {
+  if (queue_ready_) {
+    tail = queued_;
+    queue_ready_ = false;
+  } else if (const int first = first_at_most_one(k, count_stride_); first >= 0) {
     bool dead = false;
     for_each_at_most_one(k, static_cast<std::size_t>(first), count_stride_, [&](std::size_t j) {
       if (k[j] == 0) dead = true;
@@ -435,6 +445,10 @@ BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
   while (head < tail) {
     const std::uint32_t j = queue_[head++];
     if (!is_uncovered(j)) continue;  // an option taken meanwhile covered it
+    if (k[j] == 0) {
+      stats_.updates += removed;
+      return finish(Outcome::dead);
+    }
     const int option = unique_option(level, static_cast<int>(j));
     const Word* items = items_of(option);
     for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];
@@ -466,8 +480,14 @@ BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
   }
   stats_.updates += removed;
   scratch_cost_[level] -= covered_cost;
-  int count = 0;
-  item = choose_item(level, count);
+  // Every uncovered item now has at least two options: the leftmost with fewest is the branch.
+  if (options_.seed) {
+    int count = 0;
+    item = choose_item(level, count);
+  } else {
+    item = leftmost_min(k, count_stride_);
+    if (k[item] == kCovered) item = -1;
+  }
   return finish(item < 0 ? Outcome::solution : Outcome::branch);
 }
 

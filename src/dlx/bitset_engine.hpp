@@ -55,13 +55,21 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   enum class Outcome : std::uint8_t { branch, solution, dead };
   void make_child(int level, int option);
   void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
-               std::uint64_t removed);
+               std::uint64_t removed, bool queue_singles = false);
   void count_from_scratch(int level);
   Outcome propagate(int level, int& item);
   template <int K>
   Outcome propagate_with(int level, int& item);
+  template <int K, bool QueueSingles>
+  void decrement_removed(Count* to, const Word* alive_before, const Word* alive_after);
   template <int K>
-  void decrement_removed(Count* to, const Word* alive_before, const Word* alive_after) const;
+  void decrement_removed(Count* to, const Word* alive_before, const Word* alive_after, bool queue_singles) {
+    if (queue_singles) {
+      decrement_removed<K, true>(to, alive_before, alive_after);
+    } else {
+      decrement_removed<K, false>(to, alive_before, alive_after);
+    }
+  }
   // The primary items of option o: K of them at o*K when every option has K (K > 0), else from primary_begin_.
   template <int K>
   std::pair<const std::uint32_t*, const std::uint32_t*> primaries_of(int o) const {
@@ -111,6 +119,10 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   std::uint64_t primary_uses_ = 0;  // total primary items over all options
 
   std::vector<std::uint32_t> queue_;  // items left with at most one option, during propagation
+  // Set when make_child's recount already queued every item whose count fell to 1 or 0 (queue_[0, queued_)),
+  // so that propagation needs no scan of the counts.
+  bool queue_ready_ = false;
+  std::size_t queued_ = 0;
   bool root_counts_valid_ = false;
 
   // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to cover)
