@@ -41,9 +41,10 @@ class ProblemError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// The largest problem the engine accepts: node indices are 32-bit and signed inside the search.
-inline constexpr std::size_t kMaxItems = 1u << 28;
-inline constexpr std::size_t kMaxNodes = (1u << 31) - 2;
+// The largest problem accepted, so that a runaway input gets a clear error instead of exhausting memory: up to
+// 16M items and 128M item uses in all options (about 6 GB between the problem and the dancing-links table).
+inline constexpr std::size_t kMaxItems = std::size_t{1} << 24;
+inline constexpr std::size_t kMaxNodes = std::size_t{1} << 27;
 
 class Problem {
  public:
