@@ -1,0 +1,170 @@
+#include "common/cli.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstdlib>
+#include <iostream>
+#include <new>
+#include <utility>
+
+#include "dlx/input_error.hpp"
+#include "dlx/knuth_format.hpp"
+#include "dlx/solver.hpp"
+
+namespace examples {
+
+namespace {
+
+constexpr unsigned kHelpWidth = 104;
+
+constexpr const char* kExitStatus =
+    "Exit status:\n"
+    "  0  success (with --count or --all, also when there are no solutions)\n"
+    "  1  no solution (default mode)\n"
+    "  2  bad usage or malformed input: one line on stderr says what is wrong (FILE:LINE: for files)\n"
+    "  3  anything unexpected, such as running out of memory\n";
+
+void print_stats(std::ostream& err, const dlx::Stats& stats, std::uint64_t kept) {
+  err << "nodes: " << stats.nodes << "\nupdates: " << stats.updates << "\nsolutions: " << kept;
+  if (kept != stats.solutions) err << " (of " << stats.solutions << " found)";
+  err << "\nseconds: " << stats.seconds << '\n';
+}
+
+}  // namespace
+
+Cli::Cli(std::string program, std::string synopsis, std::string about, std::string notes)
+    : program_(std::move(program)),
+      synopsis_(std::move(synopsis)),
+      about_(std::move(about)),
+      notes_(std::move(notes)),
+      own_("Options", kHelpWidth, kHelpWidth / 2),
+      common_("Common options", kHelpWidth, kHelpWidth / 2) {
+  common_.add_options()
+      ("count,c", "print only the number of solutions, alone on the last line (N+ when --limit cut it short)")
+      ("all,a", "print every solution (default: the first one)")
+      ("limit,l", po::value<std::string>()->value_name("N"), "stop after N solutions; prints up to N without --count")
+      ("emit", "write the problem in Knuth's DLX format on stdout instead of solving it (try: | dlx --count)")
+      ("stats,s", "print search statistics (nodes, updates, time) on stderr")
+      ("help,h", "show this help and exit");
+}
+
+void Cli::positional(const std::string& name, int max_count) {
+  hidden_.add_options()(name.c_str(), po::value<std::vector<std::string>>());
+  positional_.add(name.c_str(), max_count);
+}
+
+bool Cli::parse(int argc, const char* const* argv, std::ostream& out) {
+  po::options_description all;
+  all.add(own_).add(common_).add(hidden_);
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional_).run(), values_);
+    po::notify(values_);
+  } catch (const po::error& e) {
+    throw UsageError(std::string(e.what()) + " (see " + program_ + " --help)");
+  }
+  if (has("help")) {
+    print_help(out);
+    return false;
+  }
+  settings_.count = has("count");
+  settings_.all = has("all");
+  settings_.emit = has("emit");
+  settings_.stats = has("stats");
+  if (has("limit"))
+    settings_.limit = static_cast<std::uint64_t>(
+        parse_integer(values_["limit"].as<std::string>(), 1, INT64_MAX, "--limit"));
+  if (settings_.count && settings_.all) throw UsageError("--count and --all cannot be used together");
+  if (settings_.emit && (settings_.count || settings_.all || has("limit") || settings_.stats))
+    throw UsageError("--emit writes the problem instead of solving it: it goes with no --count, --all, --limit or --stats");
+  return true;
+}
+
+void Cli::print_help(std::ostream& out) const {
+  out << "Usage: " << program_ << ' ' << synopsis_ << '\n' << about_ << '\n';
+  if (!own_.options().empty()) out << '\n' << own_;
+  out << '\n' << common_;
+  if (!notes_.empty()) out << '\n' << notes_;
+  out << '\n' << kExitStatus;
+}
+
+int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print, std::ostream& out,
+          std::ostream& err, const SolutionFilter& keep, std::string_view separator) {
+  if (settings.emit) {
+    dlx::write_knuth(out, problem);
+    out.flush();
+    return kExitOk;
+  }
+  dlx::Solver solver(problem);
+  int status = kExitOk;
+  std::uint64_t kept = 0;
+  if (settings.count && !keep) {
+    const dlx::Count count = solver.count(settings.limit);
+    kept = count.solutions;
+    out << count.solutions << (count.complete ? "" : "+") << '\n';
+  } else {
+    // Without --count: the first solution, or with --all/--limit up to `limit` of them (0: all).
+    const std::uint64_t limit = settings.count || settings.all ? settings.limit : settings.limit ? settings.limit : 1;
+    solver.for_each([&](std::span<const dlx::OptionId> solution) {
+      if (keep && !keep(solution)) return true;
+      ++kept;
+      if (!settings.count) {
+        if (kept > 1) out << separator;
+        print(out, solution);
+      }
+      return limit == 0 || kept < limit;
+    });
+    if (settings.count) {
+      out << kept << (solver.status() == dlx::Status::exhausted ? "" : "+") << '\n';
+    } else if (kept == 0) {
+      if (!settings.all && !settings.limit) status = kExitNoSolution;
+    }
+  }
+  out.flush();
+  if (!settings.count && kept == 0) err << "no solution\n";
+  if (settings.stats) print_stats(err, solver.stats(), kept);
+  return status;
+}
+
+int guard(std::string_view program, std::ostream& err, const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const dlx::InputError& e) {
+    err << e.what() << '\n';
+    return kExitUsage;
+  } catch (const UsageError& e) {
+    err << program << ": " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const dlx::ProblemError& e) {
+    err << program << ": " << e.what() << '\n';
+    return kExitUsage;
+  } catch (const std::bad_alloc&) {
+    err << program << ": error: out of memory\n";
+    return kExitInternal;
+  } catch (const std::exception& e) {
+    err << program << ": error: " << e.what() << '\n';
+    return kExitInternal;
+  }
+}
+
+long long parse_integer(std::string_view text, long long low, long long high, std::string_view what) {
+  long long value = 0;
+  const char* const end = text.data() + text.size();
+  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  const std::string range = std::to_string(low) + (high == INT64_MAX ? " or more" : " to " + std::to_string(high));
+  if (text.empty() || error == std::errc::invalid_argument || stop != end)
+    throw UsageError(std::string(what) + " wants a whole number (" + range + "), not '" + std::string(text) + "'");
+  if (error == std::errc::result_out_of_range || value < low || value > high)
+    throw UsageError(std::string(what) + " must be " + range + ", not " + std::string(text));
+  return value;
+}
+
+bool use_color(std::string_view when) {
+  if (when == "always") return true;
+  if (when == "never") return false;
+  if (when != "auto") throw UsageError("--color wants auto, always or never, not '" + std::string(when) + "'");
+  const char* no_color = std::getenv("NO_COLOR");
+  return isatty(STDOUT_FILENO) == 1 && (no_color == nullptr || *no_color == '\0');
+}
+
+}  // namespace examples

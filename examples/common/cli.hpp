@@ -1,0 +1,104 @@
+// What every example program shares: the common command-line options, the loop that emits, counts or prints
+// solutions, and how errors become messages and exit statuses. Each example only adds its own options, builds
+// its problem with the library API and says how one solution is drawn.
+//
+// Common options (as for the `dlx` command):
+//   -c/--count      print only the number of solutions, alone on the last line ("N+" when --limit cut it short)
+//   -a/--all        print every solution (default: the first one only)
+//   -l/--limit N    stop after N solutions; without --count it prints up to N solutions
+//   --emit          write the problem in Knuth's DLX format instead of solving it
+//   -s/--stats      search statistics on stderr
+//   -h/--help
+//
+// Exit status: 0 success (also no solutions with --count or --all), 1 no solution (default mode), 2 bad usage or
+// malformed input, 3 anything unexpected (out of memory, ...).
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "dlx/problem.hpp"
+
+namespace examples {
+
+namespace po = boost::program_options;
+
+inline constexpr int kExitOk = 0, kExitNoSolution = 1, kExitUsage = 2, kExitInternal = 3;
+
+// Bad arguments or input that have no file and line: printed as "program: message", exit status 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunSettings {
+  bool count = false;        // print only the number of solutions
+  bool all = false;          // print every solution, not only the first
+  bool emit = false;         // write the problem in Knuth's format instead of solving it
+  bool stats = false;        // search statistics on stderr
+  std::uint64_t limit = 0;   // stop after this many solutions (0: no limit)
+};
+
+// The command line of one example: its own options and positional arguments, plus the common ones.
+class Cli {
+ public:
+  // program: the command's name; synopsis: "N [options]"; about: what it does (shown first by --help);
+  // notes: shown after the option list (formats, sources of published counts, ...).
+  Cli(std::string program, std::string synopsis, std::string about, std::string notes = {});
+
+  // Options of this example, shown in --help: cli.options().add_options()("name", po::value<...>(), "text");
+  po::options_description& options() { return own_; }
+  // A positional argument (shown in the synopsis, described in `about`), stored under `name`.
+  void positional(const std::string& name, int max_count = 1);
+
+  // Parses argv. Returns false when the program should stop now with status 0 (--help was printed on out).
+  // Throws UsageError for anything wrong with the arguments.
+  bool parse(int argc, const char* const* argv, std::ostream& out);
+
+  const po::variables_map& values() const { return values_; }
+  bool has(const std::string& name) const { return values_.count(name) > 0; }
+  const RunSettings& settings() const { return settings_; }
+  const std::string& program() const { return program_; }
+
+  void print_help(std::ostream& out) const;
+
+ private:
+  std::string program_, synopsis_, about_, notes_;
+  po::options_description own_;
+  po::options_description common_;
+  po::options_description hidden_;
+  po::positional_options_description positional_;
+  po::variables_map values_;
+  RunSettings settings_;
+};
+
+// Draws one solution on out (its last line ends with '\n').
+using SolutionPrinter = std::function<void(std::ostream& out, std::span<const dlx::OptionId> solution)>;
+// Keeps a solution (true) or drops it (false); used to count solutions only once up to symmetry when the
+// problem alone cannot tell them apart.
+using SolutionFilter = std::function<bool(std::span<const dlx::OptionId> solution)>;
+
+// Emits, counts or prints the solutions of problem as settings say, and returns the exit status. Between two
+// printed solutions comes `separator` (a blank line for pictures, nothing for one-line solutions).
+int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print, std::ostream& out,
+          std::ostream& err, const SolutionFilter& keep = {}, std::string_view separator = "\n");
+
+// Runs body and turns the errors it throws into one line on err and an exit status: UsageError and
+// dlx::ProblemError as "program: message" (2), dlx::InputError as "FILE:LINE: message" (2), anything else as
+// "program: error: ..." (3).
+int guard(std::string_view program, std::ostream& err, const std::function<int()>& body);
+
+// A whole number in [low, high] from a command-line argument, or UsageError naming `what`.
+long long parse_integer(std::string_view text, long long low, long long high, std::string_view what);
+
+// Whether ANSI colors should be used on standard output: "always", "never", or "auto" (a terminal, and the
+// NO_COLOR environment variable unset). Throws UsageError for any other word.
+bool use_color(std::string_view when);
+
+}  // namespace examples
