@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 #include <dlx/thread_pool.hpp>
+#include <dlxapp/interrupts.hpp>
+#include <dlxapp/output.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -32,10 +34,17 @@ Boards from 4x4 to 25x25: the shape comes from the number of cells (16, 36, 64, 
 Every puzzle gets exactly one result, in input order; a bad puzzle gets "error: what is wrong" in its place
 and "FILE:LINE: what is wrong" on standard error, and the others carry on.
 
+Ctrl-C or --time-limit stops the run: the puzzles finished by then keep their results, in order, a count
+cut short is printed as "N+", the others get nothing, and a note on standard error says how far it got.
+A second Ctrl-C exits at once. Output into a pipe whose reader went away ends the run quietly.
+
 Exit status:
-  0  every puzzle solved (solve), unique (check) or counted (count)
-  1  some puzzle had no solution (solve) or was not unique (check)
-  2  some input was bad: an unreadable puzzle or file, clashing givens, or a usage error
+    0  every puzzle solved (solve), unique (check) or counted (count); or the output's reader went away
+    1  some puzzle had no solution (solve) or was not unique (check)
+    2  some input was bad: an unreadable puzzle or file, clashing givens, or a usage error; or the output
+       could not be written ("sudoku: write error: ...")
+    3  --time-limit ran out
+  130  interrupted by Ctrl-C (SIGINT)
 )";
 
 struct Exit {
@@ -59,9 +68,9 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
   return value;
 }
 
-int run(int argc, char** argv) {
+int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
   po::options_description visible("Options", 110, 40);
-  std::string box, symbols, format = "same", limit_text, threads_text;
+  std::string box, symbols, format = "same", limit_text, threads_text, time_limit_text;
   // clang-format off
   visible.add_options()
       ("help,h", "print this help and exit")
@@ -74,6 +83,8 @@ int run(int argc, char** argv) {
        "solve output: same (as the input), line, grid, judge, pretty, csv, json (one object per line)")
       ("limit", po::value(&limit_text)->value_name("N"), "count: stop after N solutions (default: count them all)")
       ("threads", po::value(&threads_text)->value_name("N"), "worker threads (default 0: one per core)")
+      ("time-limit", po::value(&time_limit_text)->value_name("SECONDS"),
+       "stop after this much time (also 1.5m, 2h), keeping the results so far; exit status 3")
       ("stats", "print search nodes and time per puzzle and in all on standard error");
   // clang-format on
   po::options_description hidden;
@@ -92,11 +103,11 @@ int run(int argc, char** argv) {
   }
   if (vm.count("help")) {
     std::cout << kUsage << '\n' << visible << '\n';
-    return std::cout.flush() ? 0 : 2;
+    return 0;
   }
   if (vm.count("version")) {
     std::cout << "sudoku (dlx) " << DLX_VERSION << '\n';
-    return std::cout.flush() ? 0 : 2;
+    return 0;
   }
 
   std::vector<std::string> files;
@@ -136,29 +147,50 @@ int run(int argc, char** argv) {
   const auto threads =
       vm.count("threads") ? static_cast<unsigned>(parse_number("--threads", threads_text, kMaxThreads)) : 0u;
   options.stats = vm.count("stats") > 0;
+  if (vm.count("time-limit")) {
+    const auto limit = dlxapp::parse_duration(time_limit_text);
+    if (!limit)
+      usage_error("--time-limit " + time_limit_text +
+                  ": expected a number of seconds, such as 10 or 2.5, or with a unit: 90s, 1.5m, 2h, 1d");
+    interrupts.start_timer(*limit);
+  }
+  options.stop = interrupts.flag();
 
-  std::ios::sync_with_stdio(false);
   dlx::ThreadPool pool(threads);
   sudoku::Batch batch(options, pool);
   const auto started = std::chrono::steady_clock::now();
-  for (const std::string& file : files) {
-    if (file == "-") {
-      batch.run(std::cin, "<stdin>", std::cout, std::cerr);
-      continue;
+  try {
+    for (const std::string& file : files) {
+      if (batch.stopped()) break;
+      if (file == "-") {
+        batch.run(std::cin, "<stdin>", std::cout, std::cerr);
+        continue;
+      }
+      std::error_code ec;
+      if (std::filesystem::is_directory(file, ec)) {
+        std::cerr << file << ": is a directory\n";
+        batch.add_input_error();
+        continue;
+      }
+      std::ifstream in(file, std::ios::binary);
+      if (!in) {
+        std::cerr << file << ": cannot open: " << std::strerror(errno) << '\n';
+        batch.add_input_error();
+        continue;
+      }
+      batch.run(in, file, std::cout, std::cerr);
     }
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-      std::cerr << file << ": is a directory\n";
-      batch.add_input_error();
-      continue;
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::cerr << file << ": cannot open: " << std::strerror(errno) << '\n';
-      batch.add_input_error();
-      continue;
-    }
-    batch.run(in, file, std::cout, std::cerr);
+  } catch (const sudoku::OutputError&) {
+    // The OutputGuard knows why (a closed pipe, a full disk) and tells in finish().
+  }
+  output.flush();
+  if (const std::string why = interrupts.describe(); !why.empty()) {
+    const sudoku::Totals& t = batch.totals();
+    std::cerr << "sudoku: " << why << " after " << t.puzzles << " of the " << t.read << " puzzles read";
+    if (const auto& partial = batch.partial())
+      std::cerr << "; the count of " << partial->source << ':' << partial->line << " is partial ("
+                << partial->solutions << "+)";
+    std::cerr << '\n';
   }
   if (options.stats) {
     const sudoku::Totals& t = batch.totals();
@@ -174,13 +206,23 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
   try {
-    return run(argc, argv);
-  } catch (const Exit& e) {
-    return e.status;
-  } catch (const sudoku::OutputError& e) {
-    std::cerr << "sudoku: " << e.what() << '\n';
-    return 2;
+    // Before any thread starts (the pool's): see dlxapp/interrupts.hpp.
+    dlxapp::Interrupts interrupts("sudoku");
+    dlxapp::OutputGuard output("sudoku", &interrupts);
+    int status = 2;
+    try {
+      status = run(argc, argv, interrupts, output);
+    } catch (const Exit& e) {
+      status = e.status;
+    } catch (const std::exception& e) {
+      output.flush();
+      std::cerr << "sudoku: " << e.what() << '\n';
+      status = 2;
+    }
+    // 2 after a write error, 130 after Ctrl-C, 3 after the time limit, 0 when the reader went away.
+    return output.finish(status);
   } catch (const std::exception& e) {
     std::cerr << "sudoku: " << e.what() << '\n';
     return 2;

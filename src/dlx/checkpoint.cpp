@@ -78,8 +78,13 @@ bool parse_done(std::string_view line, std::uint64_t& index, SubproblemResult& r
 
 std::string_view line_of(std::string_view text, std::size_t n) {  // line n from 0, without '\n'
   std::size_t begin = 0;
-  for (std::size_t k = 0; k < n; ++k) begin = text.find('\n', begin) + 1;
-  return text.substr(begin, text.find('\n', begin) - begin);
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) return {};
+    begin = end + 1;
+  }
+  const std::size_t end = text.find('\n', begin);
+  return text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
 }
 
 }  // namespace
@@ -122,14 +127,9 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
       offset += n;
     }
     const std::string header = header_text(key);
-    // A run killed while writing leaves a partial last line: drop it (also a partial header).
-    const std::size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-    if (complete < text.size() || (complete < header.size() && header.compare(0, complete, text, 0, complete) == 0)) {
-      const std::size_t keep = complete < header.size() ? 0 : complete;
-      if (::ftruncate(fd_, static_cast<off_t>(keep)) != 0) fail_errno(path_, "cannot truncate checkpoint");
-      text.resize(keep);
-    }
-    if (text.empty()) {
+    if (text.size() <= header.size() && header.compare(0, text.size(), text) == 0) {
+      // New, or killed while its header was being written: no results to lose.
+      if (!text.empty() && ::ftruncate(fd_, 0) != 0) fail_errno(path_, "cannot truncate checkpoint");
       write_all(fd_, header, path_);
       sync(fd_, path_);
       sync_directory(path_);
@@ -140,10 +140,16 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
       fail(path_, "the checkpoint is for a different problem (" + std::string(line_of(text, 1)) + ", this one is " +
                       std::string(line_of(header, 1)) + "); delete it or name another file");
     }
-    if (line_of(text, 2) != line_of(header, 2)) {
+    if (line_of(text, 2) != line_of(header, 2) || text.size() < header.size()) {
       fail(path_, "the checkpoint was made with a different split of the search tree (" +
                       std::string(line_of(text, 2)) + ", this run makes " + std::string(line_of(header, 2)) +
                       "); use the same --subproblems and program version, or delete it");
+    }
+    // A run killed while writing a result leaves a partial last line: drop it.
+    const std::size_t complete = text.rfind('\n') + 1;
+    if (complete < text.size()) {
+      if (::ftruncate(fd_, static_cast<off_t>(complete)) != 0) fail_errno(path_, "cannot truncate checkpoint");
+      text.resize(complete);
     }
     std::size_t line_number = 3, begin = header.size();
     while (begin < text.size()) {

@@ -56,6 +56,7 @@ Split split_search(Solver& solver, std::size_t target) {
 
 ParallelSolver::ParallelSolver(const Problem& problem, ParallelOptions options)
     : problem_(&problem), options_(options) {
+  if (options_.search.node_limit != 0) throw std::invalid_argument("dlx::ParallelSolver: node_limit is not supported");
   if (options_.pool != nullptr) {
     pool_ = options_.pool;
   } else {
@@ -69,7 +70,12 @@ ParallelSolver::~ParallelSolver() = default;
 
 Solver& ParallelSolver::solver(unsigned worker) {
   std::unique_ptr<Solver>& s = solvers_[worker];
-  if (!s) s = std::make_unique<Solver>(*problem_, SearchOptions{.seed = options_.seed, .stop = &stop_});
+  if (!s) {
+    SearchOptions search = options_.search;
+    search.stop = &stop_;
+    search.time_limit = std::chrono::nanoseconds(0);
+    s = std::make_unique<Solver>(*problem_, search);
+  }
   return *s;
 }
 
@@ -171,15 +177,15 @@ void ParallelSolver::run(const Leaf& leaf) {
   std::condition_variable watch_wake;
   bool finished = false;
   std::thread watcher;
-  if (options_.stop != nullptr || options_.time_limit.count() > 0) {
+  if (options_.search.stop != nullptr || options_.search.time_limit.count() > 0) {
     watcher = std::thread([&] {
-      const auto deadline = started_ + options_.time_limit;
+      const auto deadline = started_ + options_.search.time_limit;
       std::unique_lock watch_lock(watch_mutex);
-      while (!watch_wake.wait_for(watch_lock, std::chrono::milliseconds(10), [&] { return finished; })) {
+      do {
         Status why = Status::exhausted;
-        if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
+        if (options_.search.stop != nullptr && options_.search.stop->load(std::memory_order_relaxed)) {
           why = Status::stopped;
-        } else if (options_.time_limit.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
+        } else if (options_.search.time_limit.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
           why = Status::timed_out;
         }
         if (why != Status::exhausted) {
@@ -189,7 +195,7 @@ void ParallelSolver::run(const Leaf& leaf) {
           wake_.notify_all();
           return;
         }
-      }
+      } while (!watch_wake.wait_for(watch_lock, std::chrono::milliseconds(10), [&] { return finished; }));
     });
   }
   const auto finish_watcher = [&] {
@@ -233,6 +239,7 @@ Count ParallelSolver::count(std::uint64_t limit) {
     }
     return r;
   });
+  std::lock_guard lock(mutex_);  // progress() may be reading status_
   Count result;
   if (limit != 0 && stats_.solutions >= limit) {
     result.solutions = limit;

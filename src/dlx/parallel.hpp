@@ -55,12 +55,9 @@ Split split_search(Solver& solver, std::size_t target);
 
 struct ParallelOptions {
   unsigned threads = 0;  // workers, the calling thread included; 0: one per hardware thread
-  // Passed to each worker's Solver: ties between items broken at random with this seed.
-  std::optional<std::uint64_t> seed;
-  // Stops the search once it reads true (polled about every 10 ms), like SearchOptions::stop.
-  const std::atomic<bool>* stop = nullptr;
-  // Stops the search after this much time; zero means no limit.
-  std::chrono::nanoseconds time_limit{0};
+  // For every worker's Solver (engine, propagation, seed). The stop flag and the time limit apply to the search as
+  // a whole (the flag is polled about every 10 ms); a node limit is not supported (std::invalid_argument).
+  SearchOptions search = {};
   // Prefixes heavier than 1 / (subproblems_per_thread * threads) are always split; lighter ones are split only
   // when a worker would otherwise go idle. More subproblems balance better and show finer progress.
   std::size_t subproblems_per_thread = 256;

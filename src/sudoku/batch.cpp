@@ -1,8 +1,10 @@
 #include "sudoku/batch.hpp"
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <exception>
+#include <thread>
 
 #include "sudoku/conflict.hpp"
 #include "sudoku/solver.hpp"
@@ -14,6 +16,10 @@ enum class Outcome { solved, none, multiple, error, unknown };
 
 constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
 constexpr std::size_t kSlotKeepBytes = 4096;
+// Results are written once this much gathered, or whatever is ready once this long passed since the last
+// write.
+constexpr std::size_t kWriteBytes = std::size_t{64} << 10;
+constexpr auto kWriteInterval = std::chrono::milliseconds(50);
 
 constexpr std::string_view kStatusName[] = {"solved", "none", "multiple", "error", "stopped"};
 
@@ -28,6 +34,9 @@ struct Batch::Slot {
   bool multiline = false;  // a board over several lines: set apart from its neighbours by a blank line
   std::uint64_t nodes = 0;
   double seconds = 0;
+  State state = State::pending;  // guarded by Batch::mutex_ while the chunk runs
+  bool started = false;          // count: a stopped search had begun; partial is what it found
+  std::uint64_t partial = 0;
 };
 
 // A worker's own solvers, one per shape met so far, and scratch space: nothing here is shared between
@@ -36,22 +45,17 @@ struct Batch::Worker {
   std::vector<Solver> solvers;
   Grid solution;
 
-  Solver& solver_for(Shape shape) {
+  Solver& solver_for(Shape shape, const dlx::SearchOptions& options) {
     for (Solver& s : solvers)
       if (s.shape() == shape) return s;
-    return solvers.emplace_back(shape);
+    return solvers.emplace_back(shape, options);
   }
 };
-
-void write_all(std::ostream& out, std::string_view text) {
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.flush();
-  if (!out) throw OutputError("cannot write the output");
-}
 
 Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
     : options_(std::move(options)),
       pool_(pool),
+      stop_(options_.stop != nullptr ? options_.stop : &own_stop_),
       workers_(pool.size()),
       slots_(std::max<std::size_t>(1, options_.chunk_size)) {}
 
@@ -71,32 +75,155 @@ int Batch::exit_status() const {
 }
 
 void Batch::run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err) {
+  if (output_failed_) throw OutputError("cannot write the output");
+  const auto stop_requested = [this] { return stop_->load(std::memory_order_relaxed); };
+  if (stopped_ || stop_requested()) {
+    stopped_ = true;
+    return;
+  }
+  source_ = source;
+  out_ = &out;
+  err_ = &err;
+  // While the workers run, a flusher writes out every kWriteInterval whatever results are ready, so that they
+  // do not wait for a slow puzzle after them (or for the next chunk).
+  struct Flusher {
+    Batch& batch;
+    bool quit = false;  // guarded by batch.mutex_
+    std::condition_variable wake;
+    std::thread thread;
+    explicit Flusher(Batch& b) : batch(b), thread([this] { loop(); }) {}
+    ~Flusher() {
+      {
+        std::lock_guard lock(batch.mutex_);
+        quit = true;
+      }
+      wake.notify_one();
+      thread.join();
+    }
+    Flusher(const Flusher&) = delete;
+    Flusher& operator=(const Flusher&) = delete;
+    void loop() {
+      std::unique_lock lock(batch.mutex_);
+      while (!quit) {
+        wake.wait_for(lock, kWriteInterval);
+        if (quit || batch.out_buffer_.empty() ||
+            std::chrono::steady_clock::now() - batch.last_write_ < kWriteInterval)
+          continue;
+        try {
+          batch.write_out(true);
+        } catch (...) {
+          return;  // OutputError: output_failed_ is set and the stop flag raised; the run ends and throws it
+        }
+      }
+    }
+  } flusher(*this);
+
   PuzzleReader reader(in, options_.reader);
   for (bool more = true; more;) {
     // A chunk ends after chunk_size puzzles, or sooner when they hold much text (long annotations, big
     // boards), so that memory stays bounded by kChunkBytes rather than by chunk_size times the longest line.
     std::size_t used = 0, bytes = 0;
-    while (used < slots_.size() && bytes < kChunkBytes) {
+    while (used < slots_.size() && bytes < kChunkBytes && !stop_requested()) {
       Puzzle& puzzle = slots_[used].puzzle;
       if (!reader.next(puzzle)) {
         more = false;
         break;
       }
+      ++totals_.read;
       bytes += puzzle.grid.cells.size() + puzzle.annotation.size() + puzzle.error.size();
       ++used;
     }
-    if (used == 0) return;
-    pool_.for_each_index(used, [&](unsigned worker, std::size_t i) { process(workers_[worker], slots_[i]); });
-    flush(used, source, out, err);
+    if (used > 0) {
+      {
+        std::lock_guard lock(mutex_);
+        if (output_failed_) throw OutputError("cannot write the output");
+        used_ = used;
+        next_ = 0;
+        halted_ = false;
+        for (std::size_t i = 0; i < used; ++i) slots_[i].state = State::pending;
+      }
+      pool_.for_each_index(
+          used, [&](unsigned worker, std::size_t i) { finished(i, process(workers_[worker], slots_[i])); });
+      std::lock_guard lock(mutex_);
+      if (output_failed_) throw OutputError("cannot write the output");
+      // Every slot is done or stopped now, and the workers are idle.
+      collect();
+      if (halted_) {
+        const Slot& slot = slots_[next_];
+        if (options_.command == Command::count && slot.started) {
+          out_buffer_ += std::to_string(slot.partial) + "+\n";
+          partial_ = Partial{std::string(source_), slot.puzzle.line, slot.partial};
+        }
+        stopped_ = true;
+      }
+      // Slots keep their buffers from chunk to chunk, but not outsized ones: over a long input every slot
+      // could otherwise come to hold the longest line seen.
+      for (std::size_t i = 0; i < used; ++i) {
+        Slot& slot = slots_[i];
+        if (slot.puzzle.annotation.capacity() > kSlotKeepBytes) std::string().swap(slot.puzzle.annotation);
+        if (slot.out.capacity() > kSlotKeepBytes) std::string().swap(slot.out);
+      }
+      write_out(true);
+      if (stopped_) return;
+    }
+    if (more && stop_requested()) {
+      stopped_ = true;
+      return;
+    }
   }
 }
 
-void Batch::process(Worker& worker, Slot& slot) const {
+void Batch::finished(std::size_t i, State state) {
+  std::lock_guard lock(mutex_);
+  slots_[i].state = state;
+  if (output_failed_ || halted_ || i != next_) return;  // a slot after next_ waits for the one before it
+  collect();
+  if (out_buffer_.size() >= kWriteBytes) write_out(true);
+}
+
+void Batch::collect() {
+  while (next_ < used_ && !halted_) {
+    const Slot& slot = slots_[next_];
+    if (slot.state == State::pending) return;
+    if (slot.state == State::stopped) {
+      halted_ = true;
+      return;
+    }
+    emit(slot);
+    ++next_;
+  }
+}
+
+void Batch::write_out(bool force) {
+  if (output_failed_ || (!force && out_buffer_.size() < kWriteBytes)) return;
+  last_write_ = std::chrono::steady_clock::now();
+  if (!out_buffer_.empty()) {
+    out_->write(out_buffer_.data(), static_cast<std::streamsize>(out_buffer_.size()));
+    out_->flush();
+    out_buffer_.clear();
+    if (!*out_) {
+      output_failed_ = true;
+      err_buffer_.clear();
+      stop_->store(true);
+      throw OutputError("cannot write the output");
+    }
+  }
+  if (!err_buffer_.empty()) {
+    err_->write(err_buffer_.data(), static_cast<std::streamsize>(err_buffer_.size()));
+    err_->flush();
+    err_buffer_.clear();
+  }
+}
+
+Batch::State Batch::process(Worker& worker, Slot& slot) const {
   slot.out.clear();
   slot.message.clear();
   slot.multiline = false;
   slot.nodes = 0;
   slot.seconds = 0;
+  slot.started = false;
+  slot.partial = 0;
+  if (stop_->load(std::memory_order_relaxed)) return State::stopped;
   const Puzzle& puzzle = slot.puzzle;
   const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix) {
     slot.outcome = Outcome::error;
@@ -118,23 +245,27 @@ void Batch::process(Worker& worker, Slot& slot) const {
   };
   if (!puzzle.ok()) {
     fail(puzzle.error, puzzle.error_line, "error: ");
-    return;
+    return State::done;
   }
   try {
     const auto started =
         options_.stats ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    Solver& solver = worker.solver_for(puzzle.grid.shape);
+    dlx::SearchOptions search;
+    search.stop = stop_;
+    Solver& solver = worker.solver_for(puzzle.grid.shape, search);
     if (const auto conflict = solver.load(puzzle.grid)) {
       const std::string why = describe(*conflict, puzzle.grid.side(),
                                        digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
       fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ");
-      return;
+      return State::done;
     }
     switch (options_.command) {
       case Command::solve:
         if (solver.next(worker.solution)) {
           slot.outcome = Outcome::solved;
           format_solution(slot, worker.solution);
+        } else if (solver.status() == dlx::Status::stopped) {
+          return State::stopped;
         } else {
           slot.outcome = solver.status() == dlx::Status::exhausted ? Outcome::none : Outcome::unknown;
           format_solution(slot, Grid{});
@@ -142,6 +273,11 @@ void Batch::process(Worker& worker, Slot& slot) const {
         break;
       case Command::count: {
         const dlx::Count count = solver.count(options_.limit);
+        if (!count.complete && solver.status() == dlx::Status::stopped) {
+          slot.started = true;
+          slot.partial = count.solutions;
+          return State::stopped;
+        }
         slot.outcome = Outcome::solved;
         slot.out += std::to_string(count.solutions);
         if (!count.complete) slot.out += '+';
@@ -150,6 +286,8 @@ void Batch::process(Worker& worker, Slot& slot) const {
       }
       case Command::check: {
         const dlx::Count count = solver.count(2);
+        if (count.solutions < 2 && !count.complete && solver.status() == dlx::Status::stopped)
+          return State::stopped;
         slot.outcome = count.solutions >= 2   ? Outcome::multiple
                        : !count.complete      ? Outcome::unknown
                        : count.solutions == 1 ? Outcome::solved
@@ -168,6 +306,7 @@ void Batch::process(Worker& worker, Slot& slot) const {
     slot.out.clear();
     fail(std::string("internal error: ") + e.what(), puzzle.line, "error: ");
   }
+  return State::done;
 }
 
 // The solve command's result in the chosen format; `solution` is empty when there is none.
@@ -268,62 +407,48 @@ void Batch::format_solution(Slot& slot, const Grid& solution) const {
   }
 }
 
-void Batch::flush(std::size_t used, std::string_view source, std::ostream& out, std::ostream& err) {
-  out_buffer_.clear();
-  err_buffer_.clear();
+void Batch::emit(const Slot& slot) {
   const bool csv = options_.command == Command::solve && options_.format == Format::csv;
   if (csv && !wrote_csv_header_) {
     out_buffer_ += "line,puzzle,status,solution,annotation\n";
     wrote_csv_header_ = true;
   }
-  for (std::size_t i = 0; i < used; ++i) {
-    const Slot& slot = slots_[i];
-    // Boards over several lines are set apart by a blank line, so that the output reads back as a grid file.
-    if (wrote_any_ && (slot.multiline || last_multiline_)) out_buffer_ += '\n';
-    out_buffer_ += slot.out;
-    wrote_any_ = true;
-    last_multiline_ = slot.multiline;
+  // Boards over several lines are set apart by a blank line, so that the output reads back as a grid file.
+  if (wrote_any_ && (slot.multiline || last_multiline_)) out_buffer_ += '\n';
+  out_buffer_ += slot.out;
+  wrote_any_ = true;
+  last_multiline_ = slot.multiline;
 
-    ++totals_.puzzles;
-    totals_.nodes += slot.nodes;
-    totals_.seconds += slot.seconds;
-    switch (slot.outcome) {
-      case Outcome::solved:
-        ++totals_.solved;
-        break;
-      case Outcome::none:
-        ++totals_.unsolved;
-        break;
-      case Outcome::multiple:
-        ++totals_.multiple;
-        break;
-      case Outcome::error:
-        ++totals_.errors;
-        break;
-      case Outcome::unknown:
-        break;
-    }
-    if (!slot.message.empty()) {
-      err_buffer_ += source;
-      err_buffer_ += ':' + std::to_string(slot.message_line) + ": " + slot.message + '\n';
-    }
-    if (options_.stats) {
-      char figures[96];
-      std::snprintf(figures, sizeof figures, ": %llu nodes, %.1f us\n",
-                    static_cast<unsigned long long>(slot.nodes), slot.seconds * 1e6);
-      err_buffer_ += source;
-      err_buffer_ += ':' + std::to_string(slot.puzzle.line) + figures;
-    }
+  ++totals_.puzzles;
+  totals_.nodes += slot.nodes;
+  totals_.seconds += slot.seconds;
+  switch (slot.outcome) {
+    case Outcome::solved:
+      ++totals_.solved;
+      break;
+    case Outcome::none:
+      ++totals_.unsolved;
+      break;
+    case Outcome::multiple:
+      ++totals_.multiple;
+      break;
+    case Outcome::error:
+      ++totals_.errors;
+      break;
+    case Outcome::unknown:
+      break;
   }
-  // Slots keep their buffers from chunk to chunk, but not outsized ones: over a long input every slot could
-  // otherwise come to hold the longest line seen.
-  for (std::size_t i = 0; i < used; ++i) {
-    Slot& slot = slots_[i];
-    if (slot.puzzle.annotation.capacity() > kSlotKeepBytes) std::string().swap(slot.puzzle.annotation);
-    if (slot.out.capacity() > kSlotKeepBytes) std::string().swap(slot.out);
+  if (!slot.message.empty()) {
+    err_buffer_ += source_;
+    err_buffer_ += ':' + std::to_string(slot.message_line) + ": " + slot.message + '\n';
   }
-  write_all(out, out_buffer_);
-  if (!err_buffer_.empty()) write_all(err, err_buffer_);
+  if (options_.stats) {
+    char figures[96];
+    std::snprintf(figures, sizeof figures, ": %llu nodes, %.1f us\n",
+                  static_cast<unsigned long long>(slot.nodes), slot.seconds * 1e6);
+    err_buffer_ += source_;
+    err_buffer_ += ':' + std::to_string(slot.puzzle.line) + figures;
+  }
 }
 
 }  // namespace sudoku

@@ -1,17 +1,27 @@
 // Solves, counts or checks every puzzle of a stream, in parallel, with one result per puzzle in input order.
 //
 // The input is read a chunk of puzzles at a time (4096 by default, fewer when they hold over 8 MiB of text),
-// the chunk is shared out over the pool's workers, and the results are written in order before the next chunk
-// is read: memory stays bounded whatever the input's size. Each worker keeps its own Solver per shape, built
-// the first time it meets that shape.
+// and the chunk is shared out over the pool's workers; memory stays bounded whatever the input's size.
+// Results are written in input order as soon as all the puzzles before them are done (in writes of 64 KiB,
+// and whatever is ready every 50 ms), so slow puzzles show their results one by one and a reader that goes
+// away is noticed early. Each worker keeps its own Solver per shape, built the first time it meets it.
 //
 // A puzzle that cannot be read, or whose givens clash, gets "error: what is wrong" in its place ("none: ..."
 // for check) and a "source:line: what is wrong" message on the error stream; the others carry on.
+//
+// Stopping: when BatchOptions::stop is raised (Ctrl-C, a time limit), the searches under way stop within a
+// few thousand nodes, no new puzzle starts, every puzzle finished before the first unfinished one keeps its
+// result, in order, and run() returns with stopped() true; puzzles after that get no result at all. In count
+// mode the first unfinished puzzle, if its search had started, gets its partial count "N+" (see partial()).
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <dlx/thread_pool.hpp>
 #include <istream>
+#include <mutex>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -36,10 +46,15 @@ struct BatchOptions {
   ReaderOptions reader;
   bool stats = false;  // a line per puzzle on the error stream: search nodes and time
   std::size_t chunk_size = 4096;
+  // Raised by anyone (a signal thread, a timer, the caller) to stop early, as described above; the engine
+  // polls it. The batch raises it itself when writing the output fails, so that every worker stops at once.
+  // Must outlive the Batch. Without one the batch uses a flag of its own.
+  std::atomic<bool>* stop = nullptr;
 };
 
 struct Totals {
-  std::uint64_t puzzles = 0;
+  std::uint64_t read = 0;      // puzzles read from the input; more than puzzles after a stop
+  std::uint64_t puzzles = 0;   // puzzles with a result
   std::uint64_t solved = 0;    // solve: solved; count: counted; check: unique
   std::uint64_t unsolved = 0;  // no solution
   std::uint64_t multiple = 0;  // check: more than one solution
@@ -48,7 +63,8 @@ struct Totals {
   double seconds = 0;          // time spent on puzzles, summed over workers (stats only)
 };
 
-// Thrown when the output stream fails (disk full, closed pipe): going on would lose results silently.
+// Thrown when the output stream fails (disk full, closed pipe): going on would lose results silently. Errors
+// on the error stream are ignored: there is nowhere to report them.
 class OutputError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -61,7 +77,9 @@ class Batch {
   Batch(const Batch&) = delete;
   Batch& operator=(const Batch&) = delete;
 
-  // Every puzzle of `in`; `source` names the input in messages ("puzzles.txt", "<stdin>").
+  // Every puzzle of `in`; `source` names the input in messages ("puzzles.txt", "<stdin>"). Returns early once
+  // the stop flag is raised (then stopped() is true, and later calls return at once). Throws OutputError when
+  // `out` fails, after raising the stop flag.
   void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
   // Counts an input that could not be read at all, after the caller reported it.
   void add_input_error() { ++totals_.errors; }
@@ -70,23 +88,51 @@ class Batch {
   // 0 all good; 1 some puzzle had no solution (solve) or was not unique (check); 2 any input error.
   int exit_status() const;
 
+  // A run was cut short by the stop flag: some puzzles read (or not read yet) got no result.
+  bool stopped() const { return stopped_; }
+  // count: the puzzle whose count a stop cut short, written as "N+" after the finished ones.
+  struct Partial {
+    std::string source;
+    std::size_t line = 0;
+    std::uint64_t solutions = 0;
+  };
+  const std::optional<Partial>& partial() const { return partial_; }
+
  private:
   struct Worker;
   struct Slot;
-  void process(Worker& worker, Slot& slot) const;
+  enum class State : std::uint8_t { pending, done, stopped };
+  State process(Worker& worker, Slot& slot) const;
   void format_solution(Slot& slot, const Grid& solution) const;
-  void flush(std::size_t used, std::string_view source, std::ostream& out, std::ostream& err);
+  // Called by a worker when slot i is done or stopped: writes whatever that completes, in order.
+  void finished(std::size_t i, State state);
+  // Moves the done slots from next_ on into the buffers (emit), up to the first one not done. Under mutex_.
+  void collect();
+  void emit(const Slot& slot);
+  // Writes the buffers: always when `force`, else once 64 KiB have gathered. Under mutex_. Throws
+  // OutputError.
+  void write_out(bool force);
 
   BatchOptions options_;
   dlx::ThreadPool& pool_;
+  std::atomic<bool> own_stop_{false};
+  std::atomic<bool>* stop_;
   std::vector<Worker> workers_;
   std::vector<Slot> slots_;
   std::string out_buffer_, err_buffer_;
   Totals totals_;
   bool wrote_any_ = false, last_multiline_ = false, wrote_csv_header_ = false;
+  // The chunk under way and the output buffers; guarded by mutex_ while run() runs (workers and the flusher).
+  std::mutex mutex_;
+  std::size_t used_ = 0, next_ = 0;  // slots in use; the first one not written yet
+  bool halted_ = false;              // a stopped slot was met: nothing after it is written
+  bool output_failed_ = false;
+  std::string_view source_;
+  std::ostream* out_ = nullptr;
+  std::ostream* err_ = nullptr;
+  std::chrono::steady_clock::time_point last_write_{};
+  bool stopped_ = false;
+  std::optional<Partial> partial_;
 };
-
-// Writes all of text or throws OutputError.
-void write_all(std::ostream& out, std::string_view text);
 
 }  // namespace sudoku

@@ -202,8 +202,8 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
       }
     }
     set_error(puzzle, line.number,
-              "wrong length: " + std::to_string(cells.size()) +
-                  " cells; a one-line puzzle has 16, 36, 64, 81, 144, 256 or 625 (or use --box)");
+              "wrong length: " + std::to_string(cells.size()) + (cells.size() == 1 ? " cell" : " cells") +
+                  "; a one-line puzzle has 16, 36, 64, 81, 144, 256 or 625 (or use --box)");
     return;
   }
   if (shape.side() > options_.symbols.size()) {
@@ -313,9 +313,10 @@ void PuzzleReader::read_block_puzzle(Line line, Puzzle& puzzle) {
     shape = *last_block_shape_;  // a damaged first row: assume the board is like the one before
   } else {
     set_error(puzzle, line.number,
-              line.too_long ? "line longer than " + std::to_string(options_.max_line_length) + " bytes"
-                            : "a grid row of " + std::to_string(first_cells) +
-                                  " cells; no board has that side (or use --box)");
+              line.too_long
+                  ? "line longer than " + std::to_string(options_.max_line_length) + " bytes"
+                  : "a grid row of " + std::to_string(first_cells) + (first_cells == 1 ? " cell" : " cells") +
+                        "; no board has that side (or use --box)");
     return;
   }
   last_block_shape_ = shape;

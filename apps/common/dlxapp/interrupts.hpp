@@ -1,0 +1,116 @@
+// Cooperative stopping for the command-line front ends: Ctrl-C (SIGINT), a --time-limit, or the output's
+// reader going away all raise one std::atomic<bool> stop flag. The work polls it: hand it to the engine as
+// dlx::SearchOptions::stop (polled every 1024 search nodes) and check it in batch loops; then print what was
+// finished, a note on stderr, and exit with the status exit_status() gives.
+//
+//   int main(int argc, char** argv) {
+//     dlxapp::Interrupts interrupts("dlx");            // first thing, before any thread starts (see below)
+//     dlxapp::OutputGuard output("dlx", &interrupts);  // output.hpp: SIGPIPE, checked std::cout
+//     ...parse options...
+//     if (limit) interrupts.start_timer(*limit);        // limit from dlxapp::parse_duration(text)
+//     dlx::SearchOptions search;
+//     search.stop = interrupts.flag();
+//     const dlx::Count count = solver.count();           // returns early, complete == false, once stopped
+//     std::cout << count.solutions << (count.complete ? "" : "+") << '\n';
+//     if (interrupts.stop_requested()) std::cerr << "dlx: " << interrupts.describe() << '\n';
+//     return output.finish(interrupts.exit_status(status));
+//   }
+//
+// How signals are taken. The constructor blocks SIGINT in the calling thread, so every thread started after
+// it (thread pools included) has it blocked too, and a small thread of its own receives it with signalfd: no
+// code runs in signal context, the main thread's system calls are never interrupted (no EINTR), and
+// ThreadSanitizer builds see the signal at once (TSan defers asynchronous handlers until the interrupted
+// thread calls into libc, which a search loop may not do for a long time). A plain sigaction handler that
+// does the same (async-signal-safe: it only stores to lock-free atomics) covers threads started before the
+// constructor. The first SIGINT raises the flag; a second one, whatever the first achieved, ends the process
+// at once with _exit(130) and a one-line note on stderr (output still buffered is lost).
+//
+// A SIGINT that was ignored when the program started stays ignored, as with other Unix tools: a
+// non-interactive shell starts background jobs ('cmd &') with SIGINT ignored so that a Ctrl-C meant for the
+// script does not reach them. A script that wants to `kill -INT` a background job must `set -m` first (job
+// control: the job gets its own process group and default signal actions) or start it with
+// `env --default-signal=INT cmd &`.
+//
+// The time limit is wall-clock time from start_timer(), kept by the same thread; there is no SIGALRM.
+//
+// Exit statuses shared by the front ends (on top of their own 0, 1 and 2):
+//   130 (kExitInterrupted)  stopped by SIGINT: 128 + 2, what a shell reports for a command killed by Ctrl-C
+//   3   (kExitTimeLimit)    stopped by --time-limit
+//   0                       the output's reader went away (closed pipe, `cmd | head -1`): nothing on stderr
+//   2   (kExitWriteError)   any other write error on standard output: "PROGRAM: write error: <strerror>"
+// No other status at or above 128 is ever returned on purpose (a crash would show as 128 + signal).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace dlxapp {
+
+inline constexpr int kExitInterrupted = 130;
+inline constexpr int kExitTimeLimit = 3;
+inline constexpr int kExitWriteError = 2;
+
+// Why the stop flag was raised; the first reason sticks.
+enum class StopReason : int {
+  none,           // not stopped
+  interrupt,      // SIGINT (Ctrl-C)
+  time_limit,     // the timer of start_timer() ran out
+  output_closed,  // standard output's reader went away (EPIPE, or a watched pipe lost its reader)
+  output_error,   // another write error on standard output (disk full, /dev/full, EIO)
+};
+
+class Interrupts {
+ public:
+  // Takes SIGINT for this process until destroyed (see above). `program` starts the second-Ctrl-C note.
+  // At most one Interrupts may exist at a time: a second one throws std::logic_error.
+  explicit Interrupts(std::string_view program);
+  // Stops the signal thread and puts back the previous SIGINT action and signal mask.
+  ~Interrupts();
+  Interrupts(const Interrupts&) = delete;
+  Interrupts& operator=(const Interrupts&) = delete;
+
+  // The stop flag, for dlx::SearchOptions::stop and batch loops. Lives as long as the process.
+  std::atomic<bool>* flag() const;
+  bool stop_requested() const;
+  StopReason reason() const;
+
+  // Raises the flag after `limit` of wall-clock time from now; zero or less: no limit (a timer already
+  // running is cancelled). May be called again to replace the deadline.
+  void start_timer(std::chrono::nanoseconds limit);
+  std::chrono::nanoseconds time_limit() const { return time_limit_; }
+
+  // Raises the flag for `reason` (anything but none). Safe from any thread; the first reason wins.
+  void request_stop(StopReason reason);
+
+  // The process's exit status given what happened: kExitInterrupted after SIGINT, kExitTimeLimit after the
+  // timer, 0 when the output's reader went away, kExitWriteError after another write error, else `status`.
+  int exit_status(int status) const;
+
+  // For the note on stderr: "interrupted (Ctrl-C)", "time limit (2.5 s) reached", or "" for the other
+  // reasons (a closed pipe is not worth a word; a write error is reported by OutputGuard).
+  std::string describe() const;
+
+ private:
+  struct Watcher;
+  std::unique_ptr<Watcher> watcher_;
+  std::chrono::nanoseconds time_limit_{0};
+};
+
+// Puts /dev/null on any of file descriptors 0, 1 and 2 that is closed (`prog >&-`), opened the wrong way
+// round (0 write-only, 1 and 2 read-only) so that using them still fails with EBADF as before, but no file or
+// pipe the program opens later lands there and gets its output. Interrupts and OutputGuard call it.
+void keep_standard_fds();
+
+// A --time-limit value: a non-negative decimal number of seconds ("10", "0.5"), optionally followed by a unit
+// s, m, h or d as with timeout(1) ("90s", "1.5m", "2h"); at most 10^8 seconds. Nothing for anything else.
+// Zero means no limit.
+std::optional<std::chrono::nanoseconds> parse_duration(std::string_view text);
+
+// "2.5 s", "90 s", "0.001 s": a duration for messages.
+std::string format_duration(std::chrono::nanoseconds duration);
+
+}  // namespace dlxapp

@@ -1,0 +1,290 @@
+#include "dlxapp/interrupts.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+namespace dlxapp {
+namespace {
+
+// Process-wide state, shared with the signal handler: lock-free atomics only.
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
+std::atomic<bool> g_stop{false};
+std::atomic<int> g_reason{static_cast<int>(StopReason::none)};
+std::atomic<int> g_sigints{0};
+std::atomic<bool> g_active{false};
+char g_again_note[160];
+std::size_t g_again_note_length = 0;
+
+void raise_stop(StopReason reason) {
+  int expected = static_cast<int>(StopReason::none);
+  g_reason.compare_exchange_strong(expected, static_cast<int>(reason));
+  g_stop.store(true);
+}
+
+// Async-signal-safe: atomics, write(2) and _exit(2) only.
+void take_sigint() {
+  if (g_sigints.fetch_add(1) >= 1) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_again_note, g_again_note_length);
+    ::_exit(kExitInterrupted);
+  }
+  raise_stop(StopReason::interrupt);
+}
+
+extern "C" void on_sigint(int) {
+  const int saved = errno;
+  take_sigint();
+  errno = saved;
+}
+
+[[noreturn]] void fail(const char* what) {
+  throw std::system_error(errno, std::generic_category(), what);
+}
+
+}  // namespace
+
+struct Interrupts::Watcher {
+  bool took_sigint = false;  // false when SIGINT was ignored at start: then it is left alone
+  struct sigaction old_action {};
+  sigset_t old_mask{};
+  int signal_fd = -1;
+  int wake_fd = -1;
+  std::mutex mutex;
+  bool quit = false;                                              // guarded by mutex
+  std::optional<std::chrono::steady_clock::time_point> deadline;  // guarded by mutex
+  std::thread thread;
+
+  void wake() const {
+    const std::uint64_t one = 1;
+    [[maybe_unused]] const ssize_t written = ::write(wake_fd, &one, sizeof one);
+  }
+
+  void run() {
+    for (;;) {
+      int timeout_ms = -1;
+      {
+        std::lock_guard lock(mutex);
+        if (quit) return;
+        if (deadline) {
+          const auto left = *deadline - std::chrono::steady_clock::now();
+          if (left <= std::chrono::steady_clock::duration::zero()) {
+            deadline.reset();
+            raise_stop(StopReason::time_limit);
+            continue;
+          }
+          // Rounded up, so that the wake-up is never early; capped to fit poll's int.
+          const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+          timeout_ms = static_cast<int>(std::min<std::int64_t>(ms, 1 << 30));
+        }
+      }
+      pollfd fds[2] = {{wake_fd, POLLIN, 0}, {signal_fd, POLLIN, 0}};  // poll skips a negative fd
+      if (::poll(fds, 2, timeout_ms) < 0) continue;                    // EINTR: look again
+      if (fds[0].revents != 0) {
+        std::uint64_t count;
+        [[maybe_unused]] const ssize_t got = ::read(wake_fd, &count, sizeof count);
+      }
+      if (signal_fd >= 0 && (fds[1].revents & POLLIN) != 0) {
+        signalfd_siginfo info;
+        if (::read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) take_sigint();
+      }
+    }
+  }
+};
+
+void keep_standard_fds() {
+  for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+    if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int opened = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+    if (opened >= 0 && opened != fd) {
+      ::dup2(opened, fd);
+      ::close(opened);
+    }
+  }
+}
+
+Interrupts::Interrupts(std::string_view program) {
+  if (g_active.exchange(true)) throw std::logic_error("dlxapp::Interrupts: only one may exist at a time");
+  keep_standard_fds();
+  g_stop.store(false);
+  g_reason.store(static_cast<int>(StopReason::none));
+  g_sigints.store(0);
+  const int n = std::snprintf(g_again_note, sizeof g_again_note, "%.*s: interrupted again: exiting at once\n",
+                              static_cast<int>(std::min<std::size_t>(program.size(), 64)), program.data());
+  g_again_note_length = n > 0 ? static_cast<std::size_t>(n) : 0;
+
+  auto w = std::make_unique<Watcher>();
+  try {
+    struct sigaction current {};
+    if (::sigaction(SIGINT, nullptr, &current) != 0) fail("sigaction");
+    w->took_sigint = (current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_IGN;
+    if (w->took_sigint) {
+      sigset_t set;
+      sigemptyset(&set);
+      sigaddset(&set, SIGINT);
+      if (const int e = ::pthread_sigmask(SIG_BLOCK, &set, &w->old_mask); e != 0) {
+        errno = e;
+        fail("pthread_sigmask");
+      }
+      w->signal_fd = ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+      if (w->signal_fd < 0) fail("signalfd");
+      struct sigaction action {};
+      action.sa_handler = on_sigint;
+      sigemptyset(&action.sa_mask);
+      action.sa_flags = SA_RESTART;
+      if (::sigaction(SIGINT, &action, &w->old_action) != 0) fail("sigaction");
+    }
+    w->wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (w->wake_fd < 0) fail("eventfd");
+    Watcher* raw = w.get();
+    w->thread = std::thread([raw] { raw->run(); });
+  } catch (...) {
+    if (w->signal_fd >= 0) ::close(w->signal_fd);
+    if (w->wake_fd >= 0) ::close(w->wake_fd);
+    if (w->took_sigint) {
+      ::sigaction(SIGINT, &w->old_action, nullptr);
+      ::pthread_sigmask(SIG_SETMASK, &w->old_mask, nullptr);
+    }
+    g_active.store(false);
+    throw;
+  }
+  watcher_ = std::move(w);
+}
+
+Interrupts::~Interrupts() {
+  Watcher& w = *watcher_;
+  {
+    std::lock_guard lock(w.mutex);
+    w.quit = true;
+  }
+  w.wake();
+  w.thread.join();
+  if (w.took_sigint) {
+    ::close(w.signal_fd);
+    ::sigaction(SIGINT, &w.old_action, nullptr);
+    ::pthread_sigmask(SIG_SETMASK, &w.old_mask, nullptr);
+  }
+  ::close(w.wake_fd);
+  g_active.store(false);
+}
+
+std::atomic<bool>* Interrupts::flag() const {
+  return &g_stop;
+}
+
+bool Interrupts::stop_requested() const {
+  return g_stop.load();
+}
+
+StopReason Interrupts::reason() const {
+  return static_cast<StopReason>(g_reason.load());
+}
+
+void Interrupts::request_stop(StopReason reason) {
+  if (reason != StopReason::none) raise_stop(reason);
+}
+
+void Interrupts::start_timer(std::chrono::nanoseconds limit) {
+  time_limit_ = limit > std::chrono::nanoseconds::zero() ? limit : std::chrono::nanoseconds::zero();
+  {
+    std::lock_guard lock(watcher_->mutex);
+    if (time_limit_ > std::chrono::nanoseconds::zero()) {
+      watcher_->deadline = std::chrono::steady_clock::now() +
+                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(time_limit_);
+    } else {
+      watcher_->deadline.reset();
+    }
+  }
+  watcher_->wake();
+}
+
+int Interrupts::exit_status(int status) const {
+  switch (reason()) {
+    case StopReason::interrupt:
+      return kExitInterrupted;
+    case StopReason::time_limit:
+      return kExitTimeLimit;
+    case StopReason::output_closed:
+      return 0;
+    case StopReason::output_error:
+      return kExitWriteError;
+    case StopReason::none:
+      break;
+  }
+  return status;
+}
+
+std::string Interrupts::describe() const {
+  switch (reason()) {
+    case StopReason::interrupt:
+      return "interrupted (Ctrl-C)";
+    case StopReason::time_limit:
+      return "time limit (" + format_duration(time_limit_) + ") reached";
+    default:
+      return "";
+  }
+}
+
+std::optional<std::chrono::nanoseconds> parse_duration(std::string_view text) {
+  double unit = 1;
+  if (!text.empty()) {
+    switch (text.back()) {
+      case 's':
+        text.remove_suffix(1);
+        break;
+      case 'm':
+        unit = 60;
+        text.remove_suffix(1);
+        break;
+      case 'h':
+        unit = 3600;
+        text.remove_suffix(1);
+        break;
+      case 'd':
+        unit = 86400;
+        text.remove_suffix(1);
+        break;
+      default:
+        break;
+    }
+  }
+  // Digits and at most one point: no sign, exponent, hexadecimal, "inf" or "nan".
+  if (text.empty() || text == ".") return std::nullopt;
+  bool point = false;
+  for (const char c : text) {
+    if (c == '.' && !point) {
+      point = true;
+    } else if (c < '0' || c > '9') {
+      return std::nullopt;
+    }
+  }
+  double value = 0;
+  const auto [end, ec] =
+      std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::fixed);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  const double seconds = value * unit;
+  if (!std::isfinite(seconds) || seconds < 0 || seconds > 1e8) return std::nullopt;
+  const auto ns = static_cast<std::int64_t>(std::llround(seconds * 1e9));
+  return std::chrono::nanoseconds(seconds > 0 && ns == 0 ? 1 : ns);
+}
+
+std::string format_duration(std::chrono::nanoseconds duration) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.6g s", std::chrono::duration<double>(duration).count());
+  return text;
+}
+
+}  // namespace dlxapp

@@ -1,0 +1,399 @@
+// dlx-mpi: counts the solutions of an exact-cover problem on many processes with MPI.
+//
+//   mpirun -np K dlx-mpi --count [--checkpoint FILE] PROBLEM
+//
+// Rank 0 reads the problem, sends its text to every rank, splits the search tree into subproblems (prefixes of
+// choices, see dlx/parallel.hpp) and hands them out one at a time to whichever rank asks; the other ranks count
+// them and send back the counts. With -np 1, rank 0 counts them all itself. With --checkpoint, every finished
+// subproblem is recorded on disk (dlx/checkpoint.hpp) before it counts as done, so a run that was killed resumes
+// where it stopped and still prints the exact total.
+#include <mpi.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "dlx/checkpoint.hpp"
+#include "dlx/input_file.hpp"
+#include "dlx/parallel.hpp"
+#include "dlx/progress_line.hpp"
+#include "dlx/solver.hpp"
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr int kExitOk = 0, kExitInputError = 2, kExitStopped = 3, kExitFailure = 4;
+constexpr int kTagWork = 1, kTagStop = 2, kTagResult = 3;
+// Subproblems a worker holds at once: while it counts one, the next is already on its way.
+constexpr int kPrefetch = 2;
+
+constexpr const char* kUsage =
+    "Usage: mpirun -np K dlx-mpi --count [options] [FILE]\n"
+    "Counts the solutions of the exact-cover problem in FILE (standard input when absent or '-'; Knuth's DLX\n"
+    "format, as for dlx) on K processes. Rank 0 splits the search tree into subproblems and hands them out as the\n"
+    "other ranks ask for work; with -np 1 it counts them itself. Prints the number of solutions, the same as\n"
+    "'dlx --count'.\n";
+
+constexpr const char* kExitCodes =
+    "\nExit status:\n"
+    "  0  success\n"
+    "  2  usage error, unreadable or malformed input ('FILE:LINE: what is wrong' on stderr), or a checkpoint\n"
+    "     that belongs to another problem or split\n"
+    "  3  stopped early (--stop-after); run again with the same --checkpoint to finish\n"
+    "  4  the checkpoint could not be written, or another failure during the count\n";
+
+void broadcast(std::uint64_t& value) { MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD); }
+
+void broadcast(std::string& text) {
+  std::uint64_t size = text.size();
+  broadcast(size);
+  text.resize(size);
+  for (std::uint64_t offset = 0; offset < size;) {
+    const int chunk = static_cast<int>(std::min<std::uint64_t>(size - offset, 1u << 30));
+    MPI_Bcast(text.data() + offset, chunk, MPI_CHAR, 0, MPI_COMM_WORLD);
+    offset += static_cast<std::uint64_t>(chunk);
+  }
+}
+
+// Counts subproblems sent by rank 0 until told to stop.
+void serve(const dlx::Problem& problem) {
+  dlx::Solver solver(problem);
+  std::vector<std::uint32_t> message;
+  for (;;) {
+    MPI_Status status;
+    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    int length = 0;
+    MPI_Get_count(&status, MPI_UINT32_T, &length);
+    message.resize(static_cast<std::size_t>(std::max(length, 1)));
+    MPI_Recv(message.data(), length, MPI_UINT32_T, 0, status.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (status.MPI_TAG == kTagStop) return;
+    // [index low, index high, prefix...]
+    dlx::enter_subproblem(solver, std::span(message).subspan(2, static_cast<std::size_t>(length) - 2));
+    const dlx::Count count = solver.count();
+    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
+    const std::uint64_t result[3] = {message[0] | std::uint64_t{message[1]} << 32, count.solutions,
+                                     solver.stats().nodes};
+    MPI_Send(result, 3, MPI_UINT64_T, 0, kTagResult, MPI_COMM_WORLD);
+  }
+}
+
+struct Totals {
+  std::uint64_t solutions = 0, nodes = 0, done = 0;
+  bool overflow = false;
+  void add(const dlx::SubproblemResult& r) {
+    if (solutions > UINT64_MAX - r.solutions) overflow = true;
+    solutions += r.solutions;
+    nodes += r.nodes;
+    ++done;
+  }
+};
+
+using Result = std::pair<std::uint64_t, dlx::SubproblemResult>;
+
+// Writes results to the checkpoint from a thread of its own, so that rank 0 keeps handing out work while the disk
+// syncs: results that arrive during one fsync share the next. A result counts (done()) only once it is durable.
+class Recorder {
+ public:
+  Recorder(dlx::Checkpoint* checkpoint, std::function<void(const Result&)> done)
+      : checkpoint_(checkpoint), done_(std::move(done)) {
+    if (checkpoint_ != nullptr) thread_ = std::thread([this] { loop(); });
+  }
+  ~Recorder() {
+    try {
+      finish();
+    } catch (...) {  // already unwinding from another error
+    }
+  }
+
+  void add(const Result& result) {
+    if (checkpoint_ == nullptr) return done_(result);
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(result);
+    }
+    wake_.notify_one();
+  }
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  // Waits until everything added is recorded; throws what the writer thread threw.
+  void finish() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+  }
+
+ private:
+  void loop() {
+    std::vector<Result> batch;
+    for (;;) {
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        batch.swap(queue_);
+      }
+      try {
+        checkpoint_->record(batch);
+      } catch (...) {
+        error_ = std::current_exception();
+        failed_.store(true, std::memory_order_relaxed);
+        return;
+      }
+      for (const Result& r : batch) done_(r);
+      batch.clear();
+    }
+  }
+
+  dlx::Checkpoint* checkpoint_;
+  std::function<void(const Result&)> done_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<Result> queue_;
+  bool closing_ = false;
+  std::atomic<bool> failed_{false};
+  std::exception_ptr error_;
+  std::thread thread_;
+};
+
+// Rank 0: splits, hands out, collects, records. Returns the exit status.
+int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks, std::uint64_t& checkpoint_ok) {
+  const auto started = std::chrono::steady_clock::now();
+  const std::uint64_t target = vm["subproblems"].as<std::uint64_t>();
+  dlx::Solver solver(problem);
+  const dlx::Split split = dlx::split_search(solver, target);
+  const std::vector<dlx::Subproblem>& subproblems = split.subproblems;
+
+  std::unique_ptr<dlx::Checkpoint> checkpoint;
+  if (vm.count("checkpoint")) {
+    try {
+      checkpoint = std::make_unique<dlx::Checkpoint>(vm["checkpoint"].as<std::string>(),
+                                                     dlx::checkpoint_key(problem, target, subproblems));
+    } catch (const dlx::CheckpointError& e) {
+      std::cerr << e.what() << '\n';
+      checkpoint_ok = 0;
+    }
+  }
+  broadcast(checkpoint_ok);
+  if (checkpoint_ok == 0) return kExitInputError;
+
+  // Progress, shared with the progress line's thread.
+  std::mutex progress_mutex;
+  dlx::Progress progress;
+  Totals totals;
+  const auto account = [&](std::uint64_t index, const dlx::SubproblemResult& r) {
+    std::lock_guard lock(progress_mutex);
+    totals.add(r);
+    progress.fraction += subproblems[index].weight;
+    progress.solutions = totals.solutions;
+    progress.nodes = totals.nodes;
+    progress.subproblems = totals.done;
+  };
+  std::vector<std::uint64_t> pending;
+  for (std::uint64_t i = 0; i < subproblems.size(); ++i) {
+    if (!checkpoint || !checkpoint->done().contains(i)) pending.push_back(i);
+  }
+  const std::uint64_t resumed = subproblems.size() - pending.size();
+  if (checkpoint) {
+    for (const auto& [index, result] : checkpoint->done()) account(index, result);
+  }
+
+  const bool show = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
+  dlx::ProgressLine line(
+      [&] {
+        std::lock_guard lock(progress_mutex);
+        dlx::Progress p = progress;
+        p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        return p;
+      },
+      show);
+
+  const std::uint64_t stop_after = vm.count("stop-after") ? vm["stop-after"].as<std::uint64_t>() : 0;
+  std::uint64_t finished_here = 0;  // results received in this run
+  bool stopping = false;
+  Recorder recorder(checkpoint.get(), [&](const Result& r) { account(r.first, r.second); });
+  const auto received = [&](const Result& r) {
+    recorder.add(r);
+    ++finished_here;
+    if ((stop_after != 0 && finished_here >= stop_after) || recorder.failed()) stopping = true;
+  };
+
+  std::size_t next = 0;
+  if (ranks == 1) {
+    while (next < pending.size() && !stopping) {
+      const std::uint64_t index = pending[next++];
+      dlx::enter_subproblem(solver, subproblems[index].prefix);
+      const dlx::Count count = solver.count();
+      if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
+      received({index, {count.solutions, solver.stats().nodes}});
+    }
+  } else {
+    std::vector<int> held(static_cast<std::size_t>(ranks), 0);  // subproblems each worker holds
+    std::vector<std::uint32_t> message;
+    const auto hand_out = [&](int rank) {
+      if (next < pending.size() && !stopping) {
+        const std::uint64_t index = pending[next++];
+        message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
+        message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
+        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork, MPI_COMM_WORLD);
+        ++held[static_cast<std::size_t>(rank)];
+      } else if (held[static_cast<std::size_t>(rank)] == 0) {
+        MPI_Send(nullptr, 0, MPI_UINT32_T, rank, kTagStop, MPI_COMM_WORLD);
+        held[static_cast<std::size_t>(rank)] = -1;  // stopped
+      }
+    };
+    for (int k = 0; k < kPrefetch; ++k) {
+      for (int rank = 1; rank < ranks; ++rank) {
+        if (held[static_cast<std::size_t>(rank)] >= 0) hand_out(rank);
+      }
+    }
+    const auto working = [&] { return std::any_of(held.begin(), held.end(), [](int h) { return h > 0; }); };
+    while (working()) {
+      // Poll rather than block in MPI_Recv, which spins a core that the workers may need.
+      int flag = 0;
+      MPI_Status status;
+      MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
+      if (!flag) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        continue;
+      }
+      std::uint64_t result[3];
+      MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      --held[static_cast<std::size_t>(status.MPI_SOURCE)];
+      received({result[0], {result[1], result[2]}});
+      hand_out(status.MPI_SOURCE);
+    }
+  }
+  try {
+    recorder.finish();
+  } catch (const dlx::CheckpointError& e) {
+    std::cerr << "dlx-mpi: " << e.what() << '\n';
+    return kExitFailure;
+  }
+
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::lock_guard lock(progress_mutex);
+  if (totals.done < subproblems.size()) {
+    std::cerr << "dlx-mpi: stopped after " << finished_here << " subproblems as asked (--stop-after); "
+              << totals.done << " of " << subproblems.size() << " are done"
+              << (checkpoint ? ", run again with the same --checkpoint to finish" : "") << '\n';
+    return kExitStopped;
+  }
+  if (totals.overflow) {
+    std::cerr << "dlx-mpi: more than 2^64 - 1 solutions\n";
+    return kExitInputError;
+  }
+  std::cout << totals.solutions << std::endl;
+  if (vm.count("stats")) {
+    std::cerr << "nodes: " << totals.nodes + split.expanded_nodes << "\nsolutions: " << totals.solutions
+              << "\nseconds: " << seconds << "\nsubproblems: " << subproblems.size() << " (" << resumed
+              << " from the checkpoint)\nranks: " << ranks << '\n';
+  }
+  return kExitOk;
+}
+
+int run(int argc, char** argv, int rank, int ranks) {
+  const bool root = rank == 0;
+  po::options_description visible("Options");
+  visible.add_options()
+      ("help,h", "show this help and exit")
+      ("version", "show the version and exit")
+      ("count,c", "count the solutions (the only mode, accepted for symmetry with dlx)")
+      ("checkpoint", po::value<std::string>(),
+       "record finished subproblems in this file and resume from it: a killed run started again with the same "
+       "file (and the same problem and --subproblems) finishes the count")
+      ("subproblems", po::value<std::uint64_t>()->default_value(4096),
+       "split the search tree into at least this many subproblems")
+      ("progress", "show a progress line on stderr (rank 0) even when stderr is not a terminal")
+      ("stats,s", "print search statistics (nodes, time, subproblems) on stderr");
+  po::options_description hidden;
+  hidden.add_options()
+      ("file", po::value<std::string>(), "input file")
+      ("stop-after", po::value<std::uint64_t>(), "testing: stop after this many subproblems are recorded");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("file", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    if (root) std::cerr << "dlx-mpi: " << e.what() << " (see dlx-mpi --help)\n";
+    return kExitInputError;
+  }
+  if (vm.count("help")) {
+    if (root) std::cout << kUsage << '\n' << visible << kExitCodes;
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    if (root) std::cout << "dlx-mpi " << DLX_VERSION << '\n';
+    return kExitOk;
+  }
+  const std::uint64_t target = vm["subproblems"].as<std::uint64_t>();
+  if (target == 0 || target > (std::uint64_t{1} << 31)) {
+    if (root) std::cerr << "dlx-mpi: --subproblems must be between 1 and 2^31\n";
+    return kExitInputError;
+  }
+
+  // Rank 0 reads the input (a file or its standard input) and sends the text to all; every rank parses it, so
+  // all of them agree on the outcome, and only rank 0 reports.
+  const std::string path = vm.count("file") ? vm["file"].as<std::string>() : "-";
+  std::string text;
+  std::uint64_t ok = 1;
+  if (root && !dlx::read_input_text(path, text, std::cerr)) ok = 0;
+  broadcast(ok);
+  if (ok == 0) return kExitInputError;
+  broadcast(text);
+  std::istringstream in(text);
+  text = {};
+  std::ostream quiet(nullptr);
+  const std::optional<dlx::KnuthInput> input = dlx::load_knuth(in, dlx::input_source_name(path), root ? std::cerr : quiet);
+  if (!input) return kExitInputError;
+
+  std::uint64_t checkpoint_ok = 1;
+  if (root) return coordinate(input->problem, vm, ranks, checkpoint_ok);
+  broadcast(checkpoint_ok);
+  if (checkpoint_ok == 0) return kExitInputError;
+  serve(input->problem);
+  return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);  // the progress line's thread makes no MPI calls
+  int rank = 0, ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  int status = kExitOk;
+  try {
+    status = run(argc, argv, rank, ranks);
+  } catch (const std::exception& e) {
+    std::cerr << "dlx-mpi: rank " << rank << ": " << e.what() << '\n';
+    MPI_Abort(MPI_COMM_WORLD, kExitFailure);
+  }
+  MPI_Finalize();
+  return status;
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# dlx-mpi on loopback against dlx --count: the same counts with 1 and 3 ranks, checkpoints that resume a stopped
+# or killed run, refused checkpoints, and input errors.
+# usage: mpi_test.sh MPIRUN DLX-MPI DLX PARALLEL_TESTS fast|kill
+# Runs as root too (the test sets OMPI_ALLOW_RUN_AS_ROOT*), and without a terminal or standard input. Runs
+# without mpirun ("singletons") are single-rank runs, cheaper to start.
+set -u
+mpirun=$1 dlx_mpi=$2 dlx=$3 emit=$4 mode=$5
+failures=0 checks=0
+tmp=$(mktemp -d)
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# In sanitizer builds, reports go to files that are checked at the end (many commands here discard stderr).
+for v in ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS; do export "$v=${!v:-}${!v:+:}log_path=$tmp/sanitizer"; done
+check() { checks=$((checks + 1)); [ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"; }
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+# No network needed: keep Open MPI on the loopback interface and shared memory.
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
+# Containers often forbid the cross-memory attach that vader uses for large messages ("Read -1, expected ...").
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
+# Open MPI's own allocations look like leaks to LeakSanitizer in the sanitizer build.
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
+run() { "$mpirun" --oversubscribe -np "$@" </dev/null; }
+done_lines() { grep -c '^done ' "$1"; }
+
+if [ "$mode" = fast ]; then
+  for p in "queens 1" "queens 8" "langford 7" "pentominoes 4 5" "colored 2"; do
+    f="$tmp/${p// /_}.dlx"
+    "$emit" --emit $p >"$f"
+    expected=$("$dlx" --count "$f" </dev/null)
+    case "$p" in
+      "queens 8" | "colored 2") check "$(run 3 "$dlx_mpi" --count "$f" 2>"$tmp/err")" "$expected" "$p, 3 ranks ($(head -c 300 "$tmp/err"))" ;;
+      *) check "$("$dlx_mpi" --count --subproblems 50 "$f" </dev/null 2>"$tmp/err")" "$expected" "$p, 1 rank" ;;
+    esac
+  done
+  f="$tmp/queens_8.dlx"
+  check "$(run 1 "$dlx_mpi" --count "$f" 2>"$tmp/err")" "92" "mpirun -np 1 ($(head -c 300 "$tmp/err"))"
+  # Nodes add up to dlx's.
+  n=$(run 3 "$dlx_mpi" --count --stats "$f" 2>&1 >/dev/null | grep '^nodes:')
+  check "$n" "$("$dlx" --count --stats "$f" 2>&1 >/dev/null </dev/null | grep '^nodes:')" "--stats nodes"
+
+  # Stopped after a few subproblems, then resumed from the checkpoint (with another number of ranks).
+  f="$tmp/langford_8.dlx"
+  "$emit" --emit langford 8 >"$f"
+  expected=$("$dlx" --count "$f" </dev/null)
+  ck="$tmp/l8.checkpoint"
+  out=$(run 3 "$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" --stop-after 40 "$f" 2>"$tmp/err")
+  check "$?" "3" "--stop-after: exit status"
+  check "$out" "" "--stop-after: no count printed"
+  grep -q 'stopped after' "$tmp/err" || fail "--stop-after: no message: $(head -c 300 "$tmp/err")"
+  first=$(done_lines "$ck")
+  [ "$first" -ge 40 ] && [ "$first" -lt 300 ] || fail "--stop-after 40: $first subproblems recorded"
+  out=$(run 2 "$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" --stop-after 40 --stats "$f" 2>"$tmp/err")
+  check "$?" "3" "second --stop-after: exit status"
+  [ "$(done_lines "$ck")" -ge $((first + 40)) ] || fail "the second run recorded too few subproblems"
+  check "$(run 3 "$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$f" 2>"$tmp/err")" "$expected" \
+    "resumed count ($(head -c 300 "$tmp/err"))"
+  check "$(grep '^done ' "$ck" | cut -d' ' -f2 | sort -n | uniq -d | wc -l)" "0" "no subproblem recorded twice"
+  # A finished checkpoint gives the count at once, also with 1 rank.
+  check "$("$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$f" 2>/dev/null </dev/null)" "$expected" "finished checkpoint"
+  # A checkpoint for another problem, or another split, is refused, and left as it was.
+  cp "$ck" "$tmp/saved"
+  "$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$tmp/queens_8.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "other problem's checkpoint: exit status"
+  grep -q "^$ck: .*different problem" "$tmp/err" || fail "other problem's checkpoint: $(cat "$tmp/err")"
+  check "$(wc -l <"$tmp/err")" "1" "other problem's checkpoint: one line"
+  "$dlx_mpi" --count --subproblems 100 --checkpoint "$ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "other split's checkpoint: exit status"
+  grep -q "different split" "$tmp/err" || fail "other split's checkpoint: $(head -c 300 "$tmp/err")"
+  [ ! -s "$tmp/out" ] || fail "other split's checkpoint: printed a count"
+  cmp -s "$ck" "$tmp/saved" || fail "a refused checkpoint was changed"
+
+  # Input errors: the same one line FILE:LINE: and exit 2 as dlx.
+  printf 'a b\nc\n' >"$tmp/bad.dlx"
+  "$dlx_mpi" --count "$tmp/bad.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "malformed input: exit status"
+  check "$(cat "$tmp/err")" "$("$dlx" --count "$tmp/bad.dlx" 2>&1 </dev/null)" "malformed input: message as dlx's"
+  check "$(wc -l <"$tmp/err")" "1" "malformed input: one line"
+  run 3 "$dlx_mpi" --count "$tmp/bad.dlx" >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "malformed input, 3 ranks: exit status"
+  check "$(grep -c "^$tmp/bad.dlx:2: " "$tmp/err")" "1" "malformed input, 3 ranks: one message"
+  "$dlx_mpi" --count "$tmp/missing.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "missing file: exit status"
+  check "$(cat "$tmp/err")" "$tmp/missing.dlx:0: cannot open file" "missing file: message"
+  "$dlx_mpi" --no-such-option </dev/null >/dev/null 2>&1
+  check "$?" "2" "unknown option: exit status"
+else
+  # Killed with SIGKILL (mpirun and every rank) once the checkpoint has some results, then resumed.
+  f="$tmp/pentominoes_6_10.dlx"
+  "$emit" --emit pentominoes 6 10 >"$f"
+  expected=$("$dlx" --count --threads 2 "$f" </dev/null)
+  ck="$tmp/p.checkpoint"
+  "$mpirun" --oversubscribe -np 3 "$dlx_mpi" --count --checkpoint "$ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err" &
+  mpirun_pid=$!
+  pids+=("$mpirun_pid")
+  for _ in $(seq 1 600); do
+    [ -f "$ck" ] && [ "$(done_lines "$ck")" -ge 100 ] && break
+    sleep 0.05
+  done
+  # Open MPI puts each rank in a process group of its own and they outlive mpirun: kill them all, by id.
+  ranks=$(pgrep -P "$mpirun_pid")
+  pids+=($ranks)
+  kill -9 "$mpirun_pid" $ranks
+  wait "$mpirun_pid" 2>/dev/null
+  for pid in $ranks; do while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done; done
+  killed_at=$(done_lines "$ck")
+  total=$(head -3 "$ck" | awk '/^split/ { print $3 }')
+  [ "$killed_at" -ge 100 ] && [ "$killed_at" -lt "$total" ] ||
+    fail "the run was not killed mid-way: $killed_at of $total subproblems recorded"
+  [ ! -s "$tmp/out" ] || fail "the killed run printed a count"
+  check "$(run 3 "$dlx_mpi" --count --stats --checkpoint "$ck" "$f" 2>"$tmp/err")" "$expected" \
+    "count resumed after kill -9 ($(head -c 300 "$tmp/err"))"
+  grep -q "($killed_at from the checkpoint)" "$tmp/err" || fail "resume did not use the checkpoint: $(cat "$tmp/err")"
+fi
+
+for report in "$tmp"/sanitizer*; do
+  [ -e "$report" ] && fail "sanitizer report: $(head -c 3000 "$report")"
+done
+echo "$checks checks, $failures failures"
+[ "$failures" = 0 ]
