@@ -134,7 +134,6 @@ class ParallelSolver {
   Progress progress_;
   std::chrono::steady_clock::time_point started_;
   Status outcome_ = Status::exhausted;  // the first reason a worker stopped early
-  bool overflow_ = false;
 
   Status status_ = Status::ready;
   Stats stats_;
