@@ -173,6 +173,13 @@ Interrupts::~Interrupts() {
   w.wake();
   w.thread.join();
   if (w.took_sigint) {
+    // A SIGINT that came after the thread stopped would meet the old action (death) once unblocked: take it
+    // here, as the interrupt it is.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    const timespec now{0, 0};
+    while (::sigtimedwait(&set, nullptr, &now) == SIGINT) raise_stop(StopReason::interrupt);
     ::close(w.signal_fd);
     ::sigaction(SIGINT, &w.old_action, nullptr);
     ::pthread_sigmask(SIG_SETMASK, &w.old_mask, nullptr);

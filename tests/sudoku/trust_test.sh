@@ -12,8 +12,6 @@
 # rather than failing.
 # shellcheck disable=SC2015  # "check && check || fail" is meant: fail when either check fails
 set -u
-set -m  # job control: a background job then gets SIGINT's default action (a script's jobs ignore it) and its
-        # own process group, so that `kill -INT $pid` reaches sudoku and nothing else
 sudoku=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 data=$(cd "$2" && pwd)
 section=${3:-all}
@@ -21,6 +19,7 @@ sanitized=${4:-}
 work=$(mktemp -d)
 pids=()
 cleanup() {
+  [ "$BASHPID" = "$$" ] || return 0  # only the script itself, never a subshell
   local p
   for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
   rm -rf "$work"
@@ -37,11 +36,21 @@ limit=${TRUST_TEST_LIMIT:-120}  # seconds: the most any single wait may take bef
 now() { echo "${EPOCHREALTIME/[.,]/}"; }  # microseconds
 elapsed_since() { echo $((($(now) - $1) / 1000)); }  # milliseconds
 
+# A script starts its background jobs with SIGINT ignored, and sudoku, like other Unix tools, leaves an
+# ignored SIGINT alone: env puts the default action back first (job control, `set -m`, would too, but is
+# fragile in scripts).
+if env --default-signal=INT true 2>/dev/null; then
+  default_int=(env --default-signal=INT)
+else
+  default_int=()
+  set -m
+fi
+
 # start NAME ARGS...: sudoku ARGS in the background, stdout and stderr into NAME.out and NAME.err; sets pid.
 start() {
   local name=$1
   shift
-  "$sudoku" "$@" </dev/null >"$name.out" 2>"$name.err" &
+  "${default_int[@]}" "$sudoku" "$@" </dev/null >"$name.out" 2>"$name.err" &
   pid=$!
   pids+=("$pid")
 }
@@ -76,24 +85,26 @@ busy() {
 lines() {
   local n deadline=$((SECONDS + limit))
   while ((SECONDS < deadline)); do
-    n=$(wc -l <"$1" 2>/dev/null) && [ "$n" -ge "$2" ] && return 0  # the file may not exist yet
+    n=$(wc -l 2>/dev/null <"$1") && [ "$n" -ge "$2" ] && return 0  # the file may not exist yet
     sleep 0.02
   done
   return 1
 }
 
-# finish PID: waits for PID (killing it after $limit seconds) and sets status.
+# finish PID: waits for PID (killing it after $limit seconds) and sets status. Polls rather than running a
+# watchdog process, so that nothing is left behind.
 finish() {
-  (
-    sleep "$limit"
-    kill -KILL "$1" 2>/dev/null
-  ) &
-  local watchdog=$!
+  local state deadline=$((SECONDS + limit))
+  while state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) && [ "$state" != Z ]; do
+    if ((SECONDS >= deadline)); then
+      kill -KILL "$1" 2>/dev/null
+      fail "process $1 did not end within $limit s"
+      break
+    fi
+    sleep 0.02
+  done
   wait "$1"
   status=$?
-  kill -- -"$watchdog" 2>/dev/null
-  wait "$watchdog" 2>/dev/null
-  [ "$status" = 137 ] && fail "process $1 did not end within $limit s"
 }
 
 # expect NAME WANT: the status of the latest finish is WANT.
