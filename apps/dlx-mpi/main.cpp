@@ -41,8 +41,31 @@ namespace {
 
 constexpr int kExitOk = 0, kExitInputError = 2, kExitStopped = 3, kExitFailure = 4;
 constexpr int kTagWork = 1, kTagStop = 2, kTagResult = 3;
-// Subproblems a worker holds at once: while it counts one, the next is already on its way.
-constexpr int kPrefetch = 2;
+// Subproblems a worker holds at once (one counting, the others queued so that it need not wait for rank 0): as
+// many as it counts in about kQueuedWork, judged from the pace of its results, within these bounds. Few for
+// long subproblems, so that none sits queued behind a slow one at the end while other workers idle.
+constexpr int kMinHeld = 2, kMaxHeld = 64;
+constexpr double kQueuedWork = 0.005;  // seconds
+
+// Waits for a message with MPI_Iprobe: first yielding the processor between looks (about `spin`), then sleeping
+// for lengthening pauses up to `longest`, rather than in MPI_Probe, which keeps a core busy that the other ranks
+// of an oversubscribed host may need.
+MPI_Status wait_for_message(int source, int tag, std::chrono::microseconds spin, std::chrono::microseconds longest) {
+  const auto start = std::chrono::steady_clock::now();
+  auto pause = std::chrono::microseconds(10);
+  for (;;) {
+    int flag = 0;
+    MPI_Status status;
+    MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, &status);
+    if (flag) return status;
+    if (std::chrono::steady_clock::now() - start < spin) {
+      std::this_thread::yield();
+    } else {
+      std::this_thread::sleep_for(pause);
+      pause = std::min(pause * 2, longest);
+    }
+  }
+}
 
 constexpr const char* kUsage =
     "Usage: mpirun -np K dlx-mpi --count [options] [FILE]\n"
@@ -77,8 +100,9 @@ void serve(const dlx::Problem& problem) {
   dlx::Solver solver(problem);
   std::vector<std::uint32_t> message;
   for (;;) {
-    MPI_Status status;
-    MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+    // The next subproblem is normally queued already, or on its way: rank 0 answers within about 0.1 ms.
+    const MPI_Status status =
+        wait_for_message(0, MPI_ANY_TAG, std::chrono::microseconds(500), std::chrono::microseconds(1000));
     int length = 0;
     MPI_Get_count(&status, MPI_UINT32_T, &length);
     message.resize(static_cast<std::size_t>(std::max(length, 1)));
@@ -248,38 +272,48 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
       received({index, {count.solutions, solver.stats().nodes}});
     }
   } else {
-    std::vector<int> held(static_cast<std::size_t>(ranks), 0);  // subproblems each worker holds
+    struct Worker {
+      int held = 0;                 // subproblems sent and not yet answered
+      bool stopped = false;
+      double interval = 0;          // mean time between its results, seconds (0: none yet)
+      std::chrono::steady_clock::time_point last{};
+    };
+    std::vector<Worker> workers(static_cast<std::size_t>(ranks));
     std::vector<std::uint32_t> message;
+    // Tops up what the worker holds, or tells it to stop once it holds nothing and nothing is left.
     const auto hand_out = [&](int rank) {
-      if (next < pending.size() && !stopping) {
+      Worker& w = workers[static_cast<std::size_t>(rank)];
+      const int want =
+          w.interval > 0 ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld) : kMinHeld;
+      while (w.held < want && next < pending.size() && !stopping) {
         const std::uint64_t index = pending[next++];
         message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
         message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
         MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork, MPI_COMM_WORLD);
-        ++held[static_cast<std::size_t>(rank)];
-      } else if (held[static_cast<std::size_t>(rank)] == 0) {
+        ++w.held;
+      }
+      if (w.held == 0 && !w.stopped) {
         MPI_Send(nullptr, 0, MPI_UINT32_T, rank, kTagStop, MPI_COMM_WORLD);
-        held[static_cast<std::size_t>(rank)] = -1;  // stopped
+        w.stopped = true;
       }
     };
-    for (int k = 0; k < kPrefetch; ++k) {
-      for (int rank = 1; rank < ranks; ++rank) {
-        if (held[static_cast<std::size_t>(rank)] >= 0) hand_out(rank);
-      }
-    }
-    const auto working = [&] { return std::any_of(held.begin(), held.end(), [](int h) { return h > 0; }); };
+    for (int rank = 1; rank < ranks; ++rank) hand_out(rank);
+    const auto working = [&] {
+      return std::any_of(workers.begin(), workers.end(), [](const Worker& w) { return w.held > 0; });
+    };
     while (working()) {
-      // Poll rather than block in MPI_Recv, which spins a core that the workers may need.
-      int flag = 0;
-      MPI_Status status;
-      MPI_Iprobe(MPI_ANY_SOURCE, kTagResult, MPI_COMM_WORLD, &flag, &status);
-      if (!flag) {
-        std::this_thread::sleep_for(std::chrono::microseconds(200));
-        continue;
-      }
+      const MPI_Status status =
+          wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0), std::chrono::microseconds(100));
       std::uint64_t result[3];
       MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      --held[static_cast<std::size_t>(status.MPI_SOURCE)];
+      Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
+      --w.held;
+      const auto now = std::chrono::steady_clock::now();
+      if (w.last != std::chrono::steady_clock::time_point{}) {
+        const double gap = std::chrono::duration<double>(now - w.last).count();
+        w.interval = w.interval > 0 ? 0.8 * w.interval + 0.2 * gap : gap;
+      }
+      w.last = now;
       received({result[0], {result[1], result[2]}});
       hand_out(status.MPI_SOURCE);
     }
@@ -368,7 +402,8 @@ int run(int argc, char** argv, int rank, int ranks) {
   std::istringstream in(text);
   text = {};
   std::ostream quiet(nullptr);
-  const std::optional<dlx::KnuthInput> input = dlx::load_knuth(in, dlx::input_source_name(path), root ? std::cerr : quiet);
+  const std::optional<dlx::KnuthInput> input =
+      dlx::load_knuth(in, dlx::input_source_name(path), root ? std::cerr : quiet);
   if (!input) return kExitInputError;
 
   std::uint64_t checkpoint_ok = 1;

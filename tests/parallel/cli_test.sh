@@ -24,7 +24,10 @@ done
 # Every solution of an --all output as one line of sorted options; the lines sorted. (Plain POSIX awk and sort.)
 normalize() {
   awk 'BEGIN { n = 0 } /^$/ { n++; next } { print n "\t" $0 }' | sort -t "$(printf '\t')" -k1,1n -k2 |
-    awk -F '\t' 'BEGIN { last = -1 } $1 != last { if (NR > 1) print line; line = $2; last = $1; next } { line = line "|" $2 } END { if (NR > 0) print line }' |
+    awk -F '\t' 'BEGIN { last = -1 }
+                 $1 != last { if (NR > 1) print line; line = $2; last = $1; next }
+                 { line = line "|" $2 }
+                 END { if (NR > 0) print line }' |
     sort
 }
 
@@ -70,8 +73,8 @@ for key in probes nodes solutions seconds exact; do
   grep -q "^$key: " "$tmp/out" || fail "--estimate: no '$key:' line in $(cat "$tmp/out")"
 done
 check "$(grep '^probes:' "$tmp/out")" "probes: 2000" "--estimate probes"
-check "$("$dlx" --estimate 500 --seed 9 "$q8" | grep '^nodes:')" "$("$dlx" --estimate 500 --seed 9 "$q8" | grep '^nodes:')" \
-  "--estimate is reproducible with --seed"
+estimate() { "$dlx" --estimate 500 --seed 9 "$q8" | grep '^nodes:'; }
+check "$(estimate)" "$(estimate)" "--estimate is reproducible with --seed"
 "$dlx" --estimate 0 "$q8" >/dev/null 2>&1; check "$?" "2" "--estimate 0"
 "$dlx" --estimate 10 --count "$q8" >/dev/null 2>&1; check "$?" "2" "--estimate with --count"
 

@@ -23,8 +23,10 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_
 export OMPI_MCA_btl=self,vader OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
 # Containers often forbid the cross-memory attach that vader uses for large messages ("Read -1, expected ...").
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
-# Open MPI's own allocations look like leaks to LeakSanitizer in the sanitizer build.
+# Open MPI's own allocations look like leaks to LeakSanitizer in the sanitizer build, and its locking like
+# potential deadlocks to ThreadSanitizer.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
+export TSAN_OPTIONS="$TSAN_OPTIONS:suppressions=$(cd "$(dirname "$0")" && pwd)/tsan_mpi.supp"
 run() { "$mpirun" --oversubscribe -np "$@" </dev/null; }
 done_lines() { grep -c '^done ' "$1"; }
 
@@ -34,7 +36,8 @@ if [ "$mode" = fast ]; then
     "$emit" --emit $p >"$f"
     expected=$("$dlx" --count "$f" </dev/null)
     case "$p" in
-      "queens 8" | "colored 2") check "$(run 3 "$dlx_mpi" --count "$f" 2>"$tmp/err")" "$expected" "$p, 3 ranks ($(head -c 300 "$tmp/err"))" ;;
+      "queens 8" | "colored 2")
+        check "$(run 3 "$dlx_mpi" --count "$f" 2>"$tmp/err")" "$expected" "$p, 3 ranks ($(head -c 300 "$tmp/err"))" ;;
       *) check "$("$dlx_mpi" --count --subproblems 50 "$f" </dev/null 2>"$tmp/err")" "$expected" "$p, 1 rank" ;;
     esac
   done
@@ -62,7 +65,8 @@ if [ "$mode" = fast ]; then
     "resumed count ($(head -c 300 "$tmp/err"))"
   check "$(grep '^done ' "$ck" | cut -d' ' -f2 | sort -n | uniq -d | wc -l)" "0" "no subproblem recorded twice"
   # A finished checkpoint gives the count at once, also with 1 rank.
-  check "$("$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$f" 2>/dev/null </dev/null)" "$expected" "finished checkpoint"
+  check "$("$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$f" 2>/dev/null </dev/null)" "$expected" \
+    "finished checkpoint"
   # A checkpoint for another problem, or another split, is refused, and left as it was.
   cp "$ck" "$tmp/saved"
   "$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$tmp/queens_8.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"

@@ -169,7 +169,8 @@ TEST_CASE("the caller's stop flag and time limit stop the search") {
   CHECK_FALSE(c.complete);
   CHECK(stopped.status() == dlx::Status::stopped);
 
-  dlx::ParallelSolver timed(p, {.threads = 2, .search = {.seed = std::nullopt, .time_limit = std::chrono::milliseconds(30)}});
+  const dlx::SearchOptions briefly{.seed = std::nullopt, .time_limit = std::chrono::milliseconds(30)};
+  dlx::ParallelSolver timed(p, {.threads = 2, .search = briefly});
   CHECK_FALSE(timed.count().complete);
   CHECK(timed.status() == dlx::Status::timed_out);
   CHECK(timed.stats().seconds < 10);
