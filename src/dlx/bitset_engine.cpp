@@ -175,9 +175,13 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
     for (ItemId item = 0; item < problem.item_count(); ++item) n += primary_index[item] >= 0 ? uses[item].size() : 0;
     return n;
   }();
-  propagating_ = options.propagation == Propagation::always ||
-                 (options.propagation == Propagation::automatic &&
-                  (primaries_ >= 200 || (primaries_ >= 64 && column_uses <= 10 * static_cast<std::size_t>(primaries_))));
+  std::size_t longest_column = 0;
+  for (ItemId item = 0; item < problem.item_count(); ++item)
+    if (primary_index[item] >= 0) longest_column = std::max(longest_column, uses[item].size());
+  propagating_ = longest_column < static_cast<std::size_t>(kCoveredFloor) &&
+                 (options.propagation == Propagation::always ||
+                  (options.propagation == Propagation::automatic &&
+                   (primaries_ >= 200 || (primaries_ >= 64 && column_uses <= 10 * static_cast<std::size_t>(primaries_)))));
   span_cost_.assign(static_cast<std::size_t>(option_count_), 0);
   for (int o = 0; o < option_count_; ++o)
     for (std::uint32_t k = primary_begin_[o]; k < primary_begin_[o + 1]; ++k)
@@ -274,6 +278,10 @@ void BitsetEngine::recount(int level, const Count* from, const Word* alive_befor
   }
   Count* to = counts(level);
   if (from != to) std::copy(from, from + count_stride_, to);
+  // Items covered since `from` first, so that the decrements below never queue them.
+  for (std::size_t w = 0; w < item_words_; ++w)
+    for (Word bits = uncovered_before[w] & ~u[w]; bits != 0; bits &= bits - 1)
+      to[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] = kCovered;
   queued_ = 0;
   switch (primaries_per_option_) {
     case 2: decrement_removed<2>(to, alive_before, alive(level), queue_singles); break;
@@ -286,9 +294,6 @@ void BitsetEngine::recount(int level, const Count* from, const Word* alive_befor
   // Only valid when the earlier state had no uncovered item with fewer than two options (a parent level after
   // propagation): then every item now at 0 or 1 was decremented there, and queued.
   queue_ready_ = queue_singles;
-  for (std::size_t w = 0; w < item_words_; ++w)
-    for (Word bits = uncovered_before[w] & ~u[w]; bits != 0; bits &= bits - 1)
-      to[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] = kCovered;
 }
 
 template <int K, bool QueueSingles>
@@ -296,8 +301,14 @@ void BitsetEngine::decrement_removed(Count* to, const Word* alive_before, const 
   for (std::size_t w = 0; w < words_; ++w) {
     for (Word bits = alive_before[w] & ~alive_after[w]; bits != 0; bits &= bits - 1) {
       const auto [first, last] = primaries_of<K>(static_cast<int>(w * 64) + std::countr_zero(bits));
-      for (const std::uint32_t* p = first; p != last; ++p)
-        if (--to[*p] <= 1 && QueueSingles) queue_[queued_++] = *p;
+      for (const std::uint32_t* p = first; p != last; ++p) {
+        const Count left = --to[*p];
+        // Branch-free: whether a count falls to 1 is unpredictable, and a mispredicted branch costs more.
+        if constexpr (QueueSingles) {
+          queue_[queued_] = *p;
+          queued_ += left <= 1 ? 1 : 0;
+        }
+      }
     }
   }
 }
@@ -420,8 +431,10 @@ BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
 template <int K>
 BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
   std::uint32_t end = propagated_begin_[level];
+  std::uint64_t removed = 0;
   const auto finish = [&](Outcome outcome) {
     propagated_begin_[level + 1] = end;
+    stats_.updates += removed;
     return outcome;
   };
   Count* k = counts(level);
@@ -441,44 +454,40 @@ BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
     });
     if (dead) return finish(Outcome::dead);
   }
-  std::uint64_t removed = 0, covered_cost = 0;
+  // Removes the available options among `bits` (of word w): decrements their items' counts, queueing any item
+  // left with one option (or none: `dead`).
+  bool dead = false;
+  const auto remove = [&](std::size_t w, Word bits) {
+    a[w] &= ~bits;
+    for (; bits != 0; bits &= bits - 1) {
+      ++removed;
+      const auto [first_item, last_item] = primaries_of<K>(static_cast<int>(w * 64) + std::countr_zero(bits));
+      for (const std::uint32_t* p = first_item; p != last_item; ++p) {
+        const std::uint32_t i = *p;
+        // Branch-free: whether a count falls to 1 is unpredictable, and a mispredicted branch costs more.
+        const Count left = --k[i];
+        queue_[tail] = i;
+        tail += left <= 1 ? 1 : 0;
+        dead |= left == 0;
+      }
+    }
+  };
+  std::uint64_t covered_cost = 0;
   while (head < tail) {
     const std::uint32_t j = queue_[head++];
     if (!is_uncovered(j)) continue;  // an option taken meanwhile covered it
-    if (k[j] == 0) {
-      stats_.updates += removed;
-      return finish(Outcome::dead);
-    }
+    if (k[j] == 0) return finish(Outcome::dead);
     const int option = unique_option(level, static_cast<int>(j));
     const Word* items = items_of(option);
     for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];
-    const Word* c = conflicts(option);
-    bool dead = false;
-    for (std::size_t w = 0; w < words_; ++w) {
-      const Word gone_bits = a[w] & c[w];
-      a[w] &= ~c[w];
-      for (Word bits = gone_bits; bits != 0; bits &= bits - 1) {
-        ++removed;
-        const auto [first_item, last_item] = primaries_of<K>(static_cast<int>(w * 64) + std::countr_zero(bits));
-        for (const std::uint32_t* p = first_item; p != last_item; ++p) {
-          const std::uint32_t i = *p;
-          if (--k[i] <= 1 && is_uncovered(i)) {
-            if (k[i] == 0) dead = true;
-            queue_[tail++] = i;
-          }
-        }
-      }
-    }
     const auto [own_first, own_last] = primaries_of<K>(option);
     for (const std::uint32_t* p = own_first; p != own_last; ++p) k[*p] = kCovered;
+    const Word* c = conflicts(option);
+    for (std::size_t w = 0; w < words_; ++w) remove(w, a[w] & c[w]);
     covered_cost += span_cost_[option];
     propagated_[end++] = static_cast<OptionId>(option);
-    if (dead) {
-      stats_.updates += removed;
-      return finish(Outcome::dead);
-    }
+    if (dead) return finish(Outcome::dead);
   }
-  stats_.updates += removed;
   scratch_cost_[level] -= covered_cost;
   // Every uncovered item now has at least two options: the leftmost with fewest is the branch.
   if (options_.seed) {
@@ -486,7 +495,7 @@ BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
     item = choose_item(level, count);
   } else {
     item = leftmost_min(k, count_stride_);
-    if (k[item] == kCovered) item = -1;
+    if (is_covered(k[item])) item = -1;
   }
   return finish(item < 0 ? Outcome::solution : Outcome::branch);
 }
@@ -524,12 +533,12 @@ int BitsetEngine::choose_item(int level, int& count) {
         best = static_cast<int>(i);
         ties = 1;
         if (least == 0) break;
-      } else if (k[i] == least && least != kCovered && random() % ++ties == 0) {
+      } else if (k[i] == least && !is_covered(least) && random() % ++ties == 0) {
         best = static_cast<int>(i);
       }
     }
   }
-  if (best < 0 || k[best] == kCovered) return -1;
+  if (best < 0 || is_covered(k[best])) return -1;
   count = k[best];
   return best;
 }

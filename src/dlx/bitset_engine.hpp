@@ -27,8 +27,13 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
 
  private:
   using Word = std::uint64_t;
-  using Count = std::int16_t;  // options left per primary item; kCovered for an item already covered
+  // Options left per primary item. An item already covered is set to kCovered, and later decrements (by options
+  // removed afterwards) leave it above kCoveredFloor: columns are shorter than kCoveredFloor in this mode, so
+  // the hot loops need not test whether an item is covered.
+  using Count = std::int16_t;
   static constexpr Count kCovered = INT16_MAX;
+  static constexpr Count kCoveredFloor = 16384;
+  static bool is_covered(Count c) { return c >= kCoveredFloor; }
 
   // The words of one primary item's column that have bits: options are numbered in input order, so a
   // column usually touches a few words only.
