@@ -1,23 +1,33 @@
-// dlx: solve an exact-cover problem given in Knuth's DLX text format. Only wires options to library calls.
+// dlx: solve an exact-cover problem given in Knuth's DLX text format. Only wires options to library calls:
+// what is printed once a search returns is in report.cpp; Ctrl-C, --time-limit and closed pipes are
+// apps/common's (dlxapp), as in the sudoku command.
 #include <boost/program_options.hpp>
+#include <charconv>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <dlxapp/interrupts.hpp>
+#include <dlxapp/output.hpp>
+#include <exception>
 #include <iostream>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
 #include "dlx/input_file.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/progress_line.hpp"
+#include "report.hpp"
 
 namespace po = boost::program_options;
+using dlxcli::Report;
 
 namespace {
 
-constexpr int kExitOk = 0, kExitNoSolution = 1, kExitInputError = 2;
-
+// clang-format off
 constexpr const char* kUsage =
     "Usage: dlx [options] [FILE]\n"
     "Solves the exact-cover problem in FILE (standard input when absent or '-'), written in Knuth's DLX format:\n"
@@ -29,79 +39,94 @@ constexpr const char* kUsage =
     "With --threads N the search tree is split into subtrees searched by N threads: counts are exact and the same\n"
     "for any N; --all prints every solution, but in an order that varies from run to run when N > 1; the default\n"
     "mode prints whichever solution a thread finds first. A count that runs longer than a second shows its\n"
-    "progress on stderr when that is a terminal (or always with --progress).\n";
+    "progress on stderr when that is a terminal (or always with --progress).\n"
+    "\n"
+    "Ctrl-C or --time-limit stops the search promptly and prints what it found: a count cut short as \"N+\"\n"
+    "(a lower bound), with --all the whole solutions printed so far, with --estimate \"probes: K of N\" and the\n"
+    "estimate from those K; a one-line note on stderr says so. A second Ctrl-C exits at once. Output into a pipe\n"
+    "whose reader went away (dlx --all big.dlx | head -1) ends the run at once, quietly.\n";
 
 constexpr const char* kExitCodes =
     "\nExit status:\n"
-    "  0  success (in --count and --all modes, also when there are no solutions)\n"
-    "  1  no solution (default mode)\n"
-    "  2  usage error, unreadable file or malformed input: one line 'FILE:LINE: what is wrong' on stderr\n";
+    "    0  success (in --count and --all modes, also when there are no solutions); or the output's reader\n"
+    "       went away\n"
+    "    1  no solution (default mode)\n"
+    "    2  usage error, unreadable file or malformed input: one line 'FILE:LINE: what is wrong' on stderr;\n"
+    "       or standard output could not be written ('dlx: write error: ...')\n"
+    "    3  --time-limit ran out\n"
+    "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+)\n"
+    "  130  interrupted by Ctrl-C (SIGINT)\n";
+// clang-format on
 
-void print_stats(const dlx::Stats& stats) {
-  std::cerr << "nodes: " << stats.nodes << "\nupdates: " << stats.updates << "\nsolutions: " << stats.solutions
-            << "\nseconds: " << stats.seconds << '\n';
+constexpr std::uint64_t kMaxThreads = 1024;
+constexpr auto kRateTime = std::chrono::milliseconds(200);  // --estimate: the timed count
+
+// Ends the run with this status once the message (if any) is on stderr.
+struct Exit {
+  int status;
+};
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::cerr << "dlx: " << message << '\n';
+  throw Exit{dlxcli::kExitUsage};
 }
 
-// A count of nodes or solutions as a number people read: an integer while it is exact in a double.
-std::string format_amount(double x) {
-  char text[64];
-  std::snprintf(text, sizeof text, x < 1e15 ? "%.0f" : "%.4g", x);
-  return text;
-}
-
-std::string format_error(double error, double value) {
-  if (value <= 0) return "";
-  const double percent = 100 * error / value;
-  char text[64];
-  std::snprintf(text, sizeof text, percent >= 10 ? " (standard error %.0f%%)" : " (standard error %.2g%%)", percent);
-  return text;
-}
-
-// Knuth's estimate of the tree from random probes, and of the time to count it from a short timed count.
-void print_estimate(const dlx::Problem& problem, std::uint64_t probes, std::uint64_t seed, unsigned threads) {
-  dlx::Solver solver(problem);
-  const dlx::Estimate e = dlx::estimate_tree(solver, probes, seed);
-  const dlx::NodeRate rate = dlx::measure_node_rate(problem, std::chrono::milliseconds(200));
-  std::cout << "probes: " << e.probes << "\nnodes: " << format_amount(e.nodes) << format_error(e.nodes_error, e.nodes)
-            << "\nsolutions: " << format_amount(e.solutions) << format_error(e.solutions_error, e.solutions) << '\n';
-  if (rate.per_second() > 0) {
-    const double seconds = e.nodes / rate.per_second() / threads;
-    char text[160];
-    std::snprintf(text, sizeof text, "seconds: %.3g (to count with %u thread%s, at %.3g nodes/s per thread)\n",
-                  seconds, threads, threads == 1 ? "" : "s", rate.per_second());
-    std::cout << text;
+// A whole decimal number from min to max. Not boost's: it takes "-1" for 2^64 - 1, and --threads -1 then
+// tried to start four billion threads.
+std::uint64_t parse_number(std::string_view option, const std::string& text, std::uint64_t min,
+                           std::uint64_t max) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (text.empty() || ec != std::errc{} || ptr != end || value < min || value > max) {
+    usage_error(std::string(option) + " " + text + ": expected a whole number from " + std::to_string(min) +
+                " to " + std::to_string(max));
   }
-  if (rate.complete) {
-    std::cout << "exact: nodes " << rate.nodes << ", solutions " << rate.solutions
-              << " (the whole tree was searched while measuring the speed)\n";
-  }
+  return value;
 }
 
-void print_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> solution) {
-  for (dlx::OptionId option : solution) std::cout << problem.option_text(option) << '\n';
-}
+enum class Mode { first, all, count, estimate };
 
-}  // namespace
+struct Settings {
+  Mode mode = Mode::first;
+  std::string path = "-";
+  std::uint64_t limit = 0;   // 0: none
+  std::uint64_t probes = 0;  // --estimate
+  std::optional<std::uint64_t> seed;
+  unsigned threads = 1;
+  std::optional<std::chrono::nanoseconds> time_limit;
+  bool progress = false;  // draw the progress line of a count
+  std::chrono::milliseconds progress_delay{1000};
+  bool stats = false;
+};
 
-int main(int argc, char** argv) {
-  std::ios::sync_with_stdio(false);
+// The settings, or nothing when --help or --version was answered. Usage errors throw Exit.
+std::optional<Settings> parse_command_line(int argc, char** argv) {
+  std::string limit, seed, threads, probes, time_limit;
   po::options_description visible("Options");
+  // clang-format off
   visible.add_options()
       ("help,h", "show this help and exit")
       ("version", "show the version and exit")
       ("count,c", "print only the number of solutions, alone on the last line")
       ("all,a", "print every solution, a blank line between solutions")
-      ("limit,l", po::value<std::uint64_t>(), "stop after N solutions (--count prints N+ when cut short)")
-      ("seed", po::value<std::uint64_t>(), "break ties between equally constrained items at random with this seed"
-                                           " (with --estimate: seed the random probes)")
-      ("threads,t", po::value<unsigned>()->default_value(1), "search with N threads (0: one per hardware thread)")
-      ("estimate,e", po::value<std::uint64_t>(), "estimate the size of the search tree, the number of solutions and"
-                                                  " the time to count them from N random probes (Knuth's method)")
+      ("limit,l", po::value(&limit)->value_name("N"), "stop after N solutions (--count prints N+ when cut short)")
+      ("seed", po::value(&seed)->value_name("N"), "break ties between equally constrained items at random with this"
+                                                 " seed (with --estimate: seed the random probes)")
+      ("threads,t", po::value(&threads)->value_name("N"),
+       "search with N threads (default 1; 0: one per hardware thread)")
+      ("estimate,e", po::value(&probes)->value_name("N"), "estimate the size of the search tree, the number of"
+                                                         " solutions and the time to count them from N random"
+                                                         " probes (Knuth's method)")
+      ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
+       "stop after this much time (also 90s, 1.5m, 2h, 1d; 0: no limit), printing what was found; exit status 3")
       ("progress", "show a progress line on stderr during long counts even when stderr is not a terminal")
       ("stats,s", "print search statistics (nodes, updates, time) on stderr");
+  // clang-format on
   po::options_description hidden;
   hidden.add_options()("file", po::value<std::string>(), "input file")(
-      "progress-delay", po::value<unsigned>()->default_value(1000), "testing: ms before the progress line appears");
+      "progress-delay", po::value<unsigned>()->default_value(1000),
+      "testing: ms before the progress line appears");
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
@@ -112,98 +137,195 @@ int main(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    std::cerr << "dlx: " << e.what() << " (see dlx --help)\n";
-    return kExitInputError;
+    usage_error(std::string(e.what()) + " (see dlx --help)");
   }
   if (vm.count("help")) {
     std::cout << kUsage << '\n' << visible << kExitCodes;
-    return kExitOk;
+    return std::nullopt;
   }
   if (vm.count("version")) {
     std::cout << "dlx " << DLX_VERSION << '\n';
-    return kExitOk;
-  }
-  const bool count_mode = vm.count("count") > 0, all_mode = vm.count("all") > 0;
-  if (count_mode && all_mode) {
-    std::cerr << "dlx: --count and --all cannot be used together (see dlx --help)\n";
-    return kExitInputError;
-  }
-  const std::uint64_t limit = vm.count("limit") ? vm["limit"].as<std::uint64_t>() : 0;
-  if (vm.count("limit") && limit == 0) {
-    std::cerr << "dlx: --limit must be at least 1\n";
-    return kExitInputError;
+    return std::nullopt;
   }
 
-  const unsigned threads = vm["threads"].as<unsigned>() == 0 ? dlx::ThreadPool::default_workers()
-                                                               : vm["threads"].as<unsigned>();
-  const bool estimate_mode = vm.count("estimate") > 0;
-  if (estimate_mode && (count_mode || all_mode)) {
-    std::cerr << "dlx: --estimate cannot be used with --count or --all (see dlx --help)\n";
-    return kExitInputError;
+  Settings s;
+  const bool count_mode = vm.count("count") > 0, all_mode = vm.count("all") > 0,
+             estimate_mode = vm.count("estimate") > 0;
+  if (count_mode && all_mode) usage_error("--count and --all cannot be used together (see dlx --help)");
+  if (estimate_mode && (count_mode || all_mode))
+    usage_error("--estimate cannot be used with --count or --all (see dlx --help)");
+  s.mode = estimate_mode ? Mode::estimate : count_mode ? Mode::count : all_mode ? Mode::all : Mode::first;
+  if (vm.count("limit")) s.limit = parse_number("--limit", limit, 1, UINT64_MAX);
+  if (vm.count("seed")) s.seed = parse_number("--seed", seed, 0, UINT64_MAX);
+  if (estimate_mode) s.probes = parse_number("--estimate", probes, 1, UINT64_MAX);
+  if (vm.count("threads"))
+    s.threads = static_cast<unsigned>(parse_number("--threads", threads, 0, kMaxThreads));
+  if (s.threads == 0) s.threads = dlx::ThreadPool::default_workers();
+  if (vm.count("time-limit")) {
+    s.time_limit = dlxapp::parse_duration(time_limit);
+    if (!s.time_limit)
+      usage_error("--time-limit " + time_limit +
+                  ": expected a number of seconds, such as 10 or 2.5, or with a unit: 90s, 1.5m, 2h, 1d");
   }
-  if (estimate_mode && vm["estimate"].as<std::uint64_t>() == 0) {
-    std::cerr << "dlx: --estimate needs at least 1 probe\n";
-    return kExitInputError;
+  if (vm.count("file")) s.path = vm["file"].as<std::string>();
+  s.progress = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
+  s.progress_delay = std::chrono::milliseconds(vm["progress-delay"].as<unsigned>());
+  s.stats = vm.count("stats") > 0;
+  return s;
+}
+
+void print_stats(const dlx::Stats& stats) {
+  std::cerr << "nodes: " << stats.nodes << "\nupdates: " << stats.updates
+            << "\nsolutions: " << stats.solutions << "\nseconds: " << stats.seconds << '\n';
+}
+
+// Hands a solution to std::cout in one piece (after a blank line unless it is the first), so that the
+// output's buffer (apps/common/output.cpp) only ever holds and writes whole solutions: what a run stopped by
+// a second Ctrl-C (which exits at once, dropping the buffer) leaves behind ends after a whole solution too.
+void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> solution, bool first,
+                    std::string& text) {
+  text.assign(first ? "" : "\n");
+  for (dlx::OptionId option : solution) {
+    text += problem.option_text(option);
+    text += '\n';
   }
+  std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+}
 
-  const std::string path = vm.count("file") ? vm["file"].as<std::string>() : "-";
-  std::optional<dlx::KnuthInput> input = dlx::load_knuth_file(path, std::cerr);
-  if (!input) return kExitInputError;
-  const dlx::Problem& problem = input->problem;
+// What a search hands back: the report, and the statistics for --stats.
+struct Outcome {
+  Report report;
+  std::optional<dlx::Stats> stats;
+};
 
-  std::optional<std::uint64_t> seed;
-  if (vm.count("seed")) seed = vm["seed"].as<std::uint64_t>();
-  if (estimate_mode) {
-    print_estimate(problem, vm["estimate"].as<std::uint64_t>(), seed.value_or(0), threads);
-    return kExitOk;
+struct Context {
+  const dlx::Problem& problem;
+  const Settings& settings;
+  const dlxapp::Interrupts& interrupts;
+  const dlxapp::OutputGuard& output;
+
+  // Every search polls the one stop flag that Ctrl-C, --time-limit and a closed output raise.
+  dlx::SearchOptions search_options() const { return {.seed = settings.seed, .stop = interrupts.flag()}; }
+  dlx::ParallelOptions parallel_options() const {
+    return {.threads = settings.threads, .search = search_options()};
   }
+};
 
-  int status = kExitOk;
-  dlx::Stats stats;
-  if (count_mode || threads > 1) {
-    // Counts always go through the split of the tree, with one thread too, for the progress line.
-    dlx::ParallelSolver search(problem, {.threads = threads, .search = {.seed = seed}});
-    if (count_mode) {
-      const bool show = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
-      dlx::Count count;
-      {
-        dlx::ProgressLine line([&] { return search.progress(); }, show, stderr,
-                               std::chrono::milliseconds(vm["progress-delay"].as<unsigned>()));
-        count = search.count(limit);
-      }
-      std::cout << count.solutions << (count.complete ? "" : "+") << '\n';
-    } else if (all_mode) {
-      std::uint64_t found = 0;
-      search.for_each([&](std::span<const dlx::OptionId> solution) {
-        if (found++ > 0) std::cout << '\n';
-        print_solution(problem, solution);
-        return limit == 0 || found < limit;
-      });
-    } else if (const auto solution = search.first()) {
-      print_solution(problem, *solution);
-    } else {
-      std::cerr << "dlx: no solution\n";
-      status = kExitNoSolution;
+Outcome count(const Context& c) {
+  // Counts always go through the split of the tree, with one thread too, for the progress line.
+  dlx::ParallelSolver search(c.problem, c.parallel_options());
+  dlx::Count count;
+  {
+    dlx::ProgressLine line([&] { return search.progress(); }, c.settings.progress, stderr,
+                           c.settings.progress_delay);
+    count = search.count(c.settings.limit);
+  }
+  return {dlxcli::report_count(count, search.status(), c.interrupts.describe()), search.stats()};
+}
+
+template <class Search>
+Outcome print_all(const Context& c, Search& search) {
+  std::uint64_t printed = 0;
+  std::string text;
+  search.for_each([&](std::span<const dlx::OptionId> solution) {
+    write_solution(c.problem, solution, printed == 0, text);
+    ++printed;
+    // A failed write raised the stop flag already; false stops at once, not at the search's next poll.
+    return c.output.ok() && (c.settings.limit == 0 || printed < c.settings.limit);
+  });
+  return {dlxcli::report_all(printed, search.status(), c.interrupts.describe()), search.stats()};
+}
+
+Outcome all(const Context& c) {
+  if (c.settings.threads > 1) {
+    dlx::ParallelSolver search(c.problem, c.parallel_options());
+    return print_all(c, search);
+  }
+  dlx::Solver solver(c.problem, c.search_options());
+  return print_all(c, solver);
+}
+
+Outcome first(const Context& c) {
+  std::string text;
+  if (c.settings.threads > 1) {
+    dlx::ParallelSolver search(c.problem, c.parallel_options());
+    const auto solution = search.first();
+    if (solution) write_solution(c.problem, *solution, true, text);
+    return {dlxcli::report_first(solution.has_value(), search.status(), c.interrupts.describe()),
+            search.stats()};
+  }
+  dlx::Solver solver(c.problem, c.search_options());
+  const bool found = solver.next();
+  if (found) write_solution(c.problem, solver.solution(), true, text);
+  return {dlxcli::report_first(found, solver.status(), c.interrupts.describe()), solver.stats()};
+}
+
+// Knuth's estimate of the tree from random probes, and of the time to count it from a short timed count.
+Outcome estimate(const Context& c) {
+  dlx::Solver solver(c.problem);
+  const dlx::Estimate e =
+      dlx::estimate_tree(solver, c.settings.probes, c.settings.seed.value_or(0), c.interrupts.flag());
+  std::optional<dlx::NodeRate> rate;
+  // Once asked to stop, not another 200 ms for the timing.
+  if (!c.interrupts.stop_requested()) rate = dlx::measure_node_rate(c.problem, kRateTime);
+  return {dlxcli::report_estimate(e, c.settings.probes, rate, c.settings.threads, c.interrupts.describe()),
+          std::nullopt};
+}
+
+int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
+  const std::optional<Settings> settings = parse_command_line(argc, argv);
+  if (!settings) return dlxcli::kExitOk;
+  // From here on, as with sudoku: the time to read the input counts too. Stopped before the search, the
+  // search then returns at once with nothing found, and the report says so.
+  if (settings->time_limit) interrupts.start_timer(*settings->time_limit);
+
+  const std::optional<dlx::KnuthInput> input = dlx::load_knuth_file(settings->path, std::cerr);
+  if (!input) return dlxcli::kExitUsage;
+  const Context context{input->problem, *settings, interrupts, output};
+  Outcome outcome;
+  switch (settings->mode) {
+    case Mode::first:
+      outcome = first(context);
+      break;
+    case Mode::all:
+      outcome = all(context);
+      break;
+    case Mode::count:
+      outcome = count(context);
+      break;
+    case Mode::estimate:
+      outcome = estimate(context);
+      break;
+  }
+  std::cout << outcome.report.out;
+  output.flush();
+  if (!outcome.report.note.empty()) std::cerr << outcome.report.note << '\n';
+  if (settings->stats && outcome.stats) print_stats(*outcome.stats);
+  return outcome.report.status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  try {
+    // Before any thread starts (the search's, the progress line's): see dlxapp/interrupts.hpp.
+    dlxapp::Interrupts interrupts("dlx");
+    dlxapp::OutputGuard output("dlx", &interrupts);
+    int status = dlxcli::kExitUsage;
+    try {
+      status = run(argc, argv, interrupts, output);
+    } catch (const Exit& e) {
+      status = e.status;
+    } catch (const std::exception& e) {  // out of memory, mostly
+      output.flush();
+      std::cerr << "dlx: " << e.what() << '\n';
+      status = dlxcli::kExitUsage;
     }
-    stats = search.stats();
-  } else {
-    dlx::Solver solver(problem, {.seed = seed});
-    if (all_mode) {
-      std::uint64_t found = 0;
-      solver.for_each([&](std::span<const dlx::OptionId> solution) {
-        if (found++ > 0) std::cout << '\n';
-        print_solution(problem, solution);
-        return limit == 0 || found < limit;
-      });
-    } else if (solver.next()) {
-      print_solution(problem, solver.solution());
-    } else {
-      std::cerr << "dlx: no solution\n";
-      status = kExitNoSolution;
-    }
-    stats = solver.stats();
+    // 2 after a write error, 130 after Ctrl-C, 3 after the time limit, 0 when the reader went away.
+    return output.finish(status);
+  } catch (const std::exception& e) {
+    std::cerr << "dlx: " << e.what() << '\n';
+    return dlxcli::kExitUsage;
   }
-  std::cout.flush();
-  if (vm.count("stats")) print_stats(stats);
-  return status;
 }

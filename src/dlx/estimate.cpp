@@ -41,10 +41,14 @@ struct Moments {
 
 }  // namespace
 
-Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed) {
+Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed,
+                       const std::atomic<bool>* stop) {
   std::uint64_t state = seed;
   Moments nodes, solutions;
   for (std::uint64_t probe = 0; probe < probes; ++probe) {
+    // Between probes only: a probe is short (one path from the root), and the random stream stays that of an
+    // uninterrupted run, so a stopped estimate is the first probes of the full one.
+    if (stop != nullptr && stop->load(std::memory_order_relaxed)) break;
     solver.reset();
     double weight = 1;  // nodes of this level the current one stands for: d1*...*dj
     double tree = 0;
@@ -64,7 +68,7 @@ Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed)
     solutions.add(found);
   }
   solver.reset();
-  return {probes, nodes.mean, solutions.mean, nodes.standard_error(), solutions.standard_error()};
+  return {nodes.n, nodes.mean, solutions.mean, nodes.standard_error(), solutions.standard_error()};
 }
 
 NodeRate measure_node_rate(const Problem& problem, std::chrono::nanoseconds time, std::optional<std::uint64_t> seed) {

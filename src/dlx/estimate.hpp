@@ -8,6 +8,7 @@
 // Solver::stats() counts them: every node entered, solutions and dead ends included.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -27,8 +28,10 @@ struct Estimate {
 
 // Runs `probes` random probes on solver's search tree from the root (the solver is reset before each probe and
 // after the last). The same seed gives the same estimate. The solver's own seed, if any, decides its branching
-// items as it would in a search.
-Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed);
+// items as it would in a search. When `stop` is given, it is read before each probe and, once true, ends the run
+// early: the estimate is then from the probes made, Estimate::probes of them (possibly 0, with all means 0).
+Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed,
+                       const std::atomic<bool>* stop = nullptr);
 
 struct NodeRate {
   std::uint64_t nodes = 0;

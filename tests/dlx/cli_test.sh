@@ -61,6 +61,18 @@ expect 2 "" -- "$dlx" --no-such-option
 expect 2 "" -- "$dlx" --count --all "$data/colors.dlx"
 expect 2 "" -- "$dlx" --limit 0 --count "$data/colors.dlx"
 expect 2 "" -- "$dlx" "$data/does-not-exist.dlx"
+# Numbers are whole and in range: boost alone took "-1" for 2^64 - 1 (and --threads -1 died starting threads).
+for bad in "--threads -1" "--threads 1025" "--threads x" "--limit -1" "--limit 1.5" "--seed -1" "--estimate -1" \
+  "--limit 18446744073709551616"; do
+  # shellcheck disable=SC2086
+  expect 2 "" -- "$dlx" $bad "$data/colors.dlx"
+  if [ "$(wc -l <"$tmp/err")" != 1 ] || ! grep -q "^dlx: ${bad% *} ${bad#* }: expected a whole number from" "$tmp/err"; then
+    fail "$bad: stderr $(head -c 300 "$tmp/err")"
+  fi
+done
+expect 0 "2" -- "$dlx" --count --limit 18446744073709551615 --seed 18446744073709551615 "$data/colors.dlx"
+expect 0 "2" -- "$dlx" --count --time-limit 1m "$data/colors.dlx"
+expect 2 "" -- "$dlx" --count --time-limit -1 "$data/colors.dlx"
 expect 0 "2" -- "$dlx" --count --seed 7 "$data/colors.dlx"
 
 expect_error "$data/unknown_item.dlx" 3

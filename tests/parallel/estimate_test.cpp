@@ -1,6 +1,7 @@
 // Knuth's estimate against the true size of the tree, as Solver::stats() counts it.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cmath>
 
 #include "dlx/estimate.hpp"
@@ -69,6 +70,26 @@ TEST_CASE("estimates converge on the true sizes of small trees") {
   dlx::Solver solver(l);
   const dlx::Estimate e = dlx::estimate_tree(solver, 10000, 7);
   CHECK(std::abs(e.nodes - truth.nodes) < 0.1 * truth.nodes);
+}
+
+TEST_CASE("a stop flag ends the probes: read before each one, it changes nothing while false") {
+  const dlx::Problem p = partest::queens(8);
+  dlx::Solver solver(p);
+  const dlx::Estimate plain = dlx::estimate_tree(solver, 1000, 5);
+  std::atomic<bool> stop{false};
+  const dlx::Estimate watched = dlx::estimate_tree(solver, 1000, 5, &stop);
+  CHECK(watched.probes == 1000);
+  CHECK(watched.nodes == plain.nodes);
+  CHECK(watched.solutions == plain.solutions);
+  CHECK(watched.nodes_error == plain.nodes_error);
+  stop = true;
+  const dlx::Estimate stopped = dlx::estimate_tree(solver, 1000, 5, &stop);
+  CHECK(stopped.probes == 0);
+  CHECK(stopped.nodes == 0);
+  CHECK(stopped.solutions == 0);
+  CHECK(stopped.nodes_error == 0);
+  // The solver is left at the root, ready for a search.
+  CHECK(solver.count().solutions == 92);
 }
 
 TEST_CASE("measure_node_rate times a short count") {

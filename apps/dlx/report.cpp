@@ -1,0 +1,112 @@
+#include "report.hpp"
+
+#include <cstdio>
+
+namespace dlxcli {
+namespace {
+
+// Stopped by the stop flag (Ctrl-C, --time-limit, a closed pipe), as opposed to finished or cut by --limit.
+bool cut_short(dlx::Status status) {
+  return status == dlx::Status::stopped || status == dlx::Status::timed_out;
+}
+
+std::string plural(std::uint64_t n, std::string_view word) {
+  return std::to_string(n) + ' ' + std::string(word) + (n == 1 ? "" : "s");
+}
+
+// A count of nodes or solutions as a number people read: an integer while it is exact in a double.
+std::string format_amount(double x) {
+  char text[64];
+  std::snprintf(text, sizeof text, x < 1e15 ? "%.0f" : "%.4g", x);
+  return text;
+}
+
+std::string format_error(double error, double value) {
+  if (value <= 0) return "";
+  const double percent = 100 * error / value;
+  char text[64];
+  std::snprintf(text, sizeof text, percent >= 10 ? " (standard error %.0f%%)" : " (standard error %.2g%%)",
+                percent);
+  return text;
+}
+
+std::string format_rate(const dlx::Estimate& e, const dlx::NodeRate& rate, unsigned threads) {
+  std::string out;
+  if (rate.per_second() > 0) {
+    const double seconds = e.nodes / rate.per_second() / threads;
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "seconds: %.3g (to count with %u thread%s, at %.3g nodes/s per thread)\n", seconds, threads,
+                  threads == 1 ? "" : "s", rate.per_second());
+    out += text;
+  }
+  if (rate.complete) {
+    out += "exact: nodes " + std::to_string(rate.nodes) + ", solutions " + std::to_string(rate.solutions) +
+           " (the whole tree was searched while measuring the speed)\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why) {
+  Report r;
+  const std::string number = std::to_string(count.solutions) + (count.complete ? "" : "+");
+  r.out = number + '\n';
+  if (status == dlx::Status::overflow) {
+    // The engine stops at the first solution past 2^64 - 1 rather than wrap around: the number printed is
+    // exact as a lower bound, but no longer the count.
+    r.note = "dlx: the number of solutions exceeds 2^64-1 (" + std::to_string(UINT64_MAX) +
+             "): the count stopped there";
+    r.status = kExitOverflow;
+  } else if (!why.empty()) {
+    r.note = "dlx: " + std::string(why);
+    if (cut_short(status) && !count.complete) r.note += ": the count is partial, a lower bound: " + number;
+  }
+  return r;
+}
+
+Report report_all(std::uint64_t printed, dlx::Status status, std::string_view why) {
+  Report r;
+  if (!why.empty()) {
+    r.note = "dlx: " + std::string(why);
+    if (cut_short(status)) r.note += " after " + plural(printed, "solution") + "; there may be more";
+  }
+  return r;
+}
+
+Report report_first(bool found, dlx::Status status, std::string_view why) {
+  Report r;
+  if (!found && !cut_short(status)) {
+    r.note = "dlx: no solution";
+    r.status = kExitNoSolution;
+  } else if (!why.empty()) {
+    r.note = "dlx: " + std::string(why) + (found ? "" : " before a solution was found");
+  }
+  return r;
+}
+
+Report report_estimate(const dlx::Estimate& e, std::uint64_t asked, const std::optional<dlx::NodeRate>& rate,
+                       unsigned threads, std::string_view why) {
+  Report r;
+  const bool partial = e.probes < asked;
+  if (e.probes > 0) {
+    r.out = "probes: " + std::to_string(e.probes) + (partial ? " of " + std::to_string(asked) : "") +
+            "\nnodes: " + format_amount(e.nodes) + format_error(e.nodes_error, e.nodes) +
+            "\nsolutions: " + format_amount(e.solutions) + format_error(e.solutions_error, e.solutions) +
+            '\n';
+    if (rate) r.out += format_rate(e, *rate, threads);
+  }
+  if (!why.empty()) {
+    r.note = "dlx: " + std::string(why);
+    if (partial && e.probes == 0) {
+      r.note += " before the first probe finished";
+    } else if (partial) {
+      r.note += " after " + std::to_string(e.probes) + " of the " + std::to_string(asked) +
+                " probes; the estimate is from those";
+    }
+  }
+  return r;
+}
+
+}  // namespace dlxcli

@@ -1,0 +1,50 @@
+// What the dlx command prints once a search has returned, however it returned: to the end, at --limit,
+// stopped by Ctrl-C, --time-limit or a closed pipe, or past 2^64 - 1 solutions. Pure functions of the
+// search's result, so that the tests can check every case, overflow included (which no real search reaches in
+// a lifetime).
+//
+// `why` is dlxapp::Interrupts::describe() after the search: "interrupted (Ctrl-C)", "time limit (2 s)
+// reached", or empty when nothing stopped the run or when the output's reader went away (not worth a word).
+// The status returned is the one before the stop's own: dlxapp::OutputGuard::finish turns it into 130 after
+// Ctrl-C, 3 after the time limit, 0 when the reader went away and 2 after a write error.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "dlx/estimate.hpp"
+#include "dlx/solver.hpp"
+
+namespace dlxcli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNoSolution = 1;  // default mode only
+inline constexpr int kExitUsage = 2;       // also malformed input, unreadable file, write error
+inline constexpr int kExitOverflow = 4;    // --count: more than 2^64 - 1 solutions
+// 3 (time limit) and 130 (Ctrl-C) come from dlxapp (apps/common/dlxapp/interrupts.hpp).
+
+struct Report {
+  std::string out;   // for standard output, whole lines
+  std::string note;  // one line for standard error, without its '\n'; empty: none
+  int status = kExitOk;
+};
+
+// --count: "N", or "N+" when the count stopped early (--limit, a stop, overflow), with a note that the count
+// is partial when a stop cut it short, and the overflow note and status when it passed 2^64 - 1.
+Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why);
+
+// --all: the solutions are printed already (`printed` of them); only the note when a stop cut the list short.
+Report report_all(std::uint64_t printed, dlx::Status status, std::string_view why);
+
+// The default mode once the search returned, `found` telling whether a solution was printed: "dlx: no
+// solution" and status 1 only when the whole tree was searched.
+Report report_first(bool found, dlx::Status status, std::string_view why);
+
+// --estimate: `asked` probes were asked for and estimate.probes made; `rate`, when measured, times the count.
+// A stopped estimate says "probes: K of N" and is from those K (nothing on standard output when K is 0).
+Report report_estimate(const dlx::Estimate& estimate, std::uint64_t asked,
+                       const std::optional<dlx::NodeRate>& rate, unsigned threads, std::string_view why);
+
+}  // namespace dlxcli

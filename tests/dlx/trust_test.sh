@@ -1,0 +1,365 @@
+#!/usr/bin/env bash
+# The dlx command under hostile conditions, end to end: Ctrl-C (SIGINT) and --time-limit part way through a
+# count, a list of all solutions, a search for the first one and an estimate, with one thread and two; output into
+# a closed pipe or a full disk. What must hold: what was found so far is printed in the normal format, marked
+# partial (a count as "N+"), --all output ends after a whole solution, a one-line note on stderr says why, exit
+# statuses are the documented ones (130 Ctrl-C, 3 time limit, 0 reader gone, 2 write error), and nothing hangs.
+#
+# usage: trust_test.sh path/to/dlx path/to/queens path/to/langford SECTION [sanitized]
+#   SECTION: signals, time-limit, pipes, write-errors or all; `sanitized` allows more time to stop (sanitizer
+#   builds are slower to wind up and exit).
+#
+# Everything waits by polling with generous limits, so that a loaded machine or a sanitizer build is slow rather
+# than failing. The helpers are those of tests/sudoku/trust_test.sh.
+# shellcheck disable=SC2015  # "check && check || fail" is meant: fail when either check fails
+set -u
+absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+dlx=$(absolute "$1")
+queens=$(absolute "$2")
+langford=$(absolute "$3")
+section=${4:-all}
+sanitized=${5:-}
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  [ "$BASHPID" = "$$" ] || return 0  # only the script itself, never a subshell
+  local p
+  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+cd "$work" || exit 1
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+limit=${TRUST_TEST_LIMIT:-120}  # seconds: the most any single wait may take before the test gives up
+# Milliseconds from SIGINT to the end of the process, at most: it stops within milliseconds, but a loaded machine
+# or a sanitizer's exit (the leak check) may take longer; the searches would run for hours otherwise.
+prompt=10000
+[ -n "$sanitized" ] && prompt=30000
+
+now() { echo "${EPOCHREALTIME/[.,]/}"; }  # microseconds
+elapsed_since() { echo $((($(now) - $1) / 1000)); }  # milliseconds
+
+# A script starts its background jobs with SIGINT ignored, and dlx, like other Unix tools, leaves an ignored
+# SIGINT alone: env puts the default action back first (job control, `set -m`, would too, but is fragile in
+# scripts).
+if env --default-signal=INT true 2>/dev/null; then
+  default_int=(env --default-signal=INT)
+else
+  default_int=()
+  set -m
+fi
+
+# start NAME ARGS...: dlx ARGS in the background, stdout and stderr into NAME.out and NAME.err; sets pid.
+start() {
+  local name=$1
+  shift
+  "${default_int[@]}" "$dlx" "$@" </dev/null >"$name.out" 2>"$name.err" &
+  pid=$!
+  pids+=("$pid")
+}
+
+# ready PID: true once the process has SIGINT blocked (dlxapp::Interrupts takes it through a signal thread),
+# so that a SIGINT sent from now on is handled rather than killing it.
+ready() {
+  local mask deadline=$((SECONDS + limit))
+  while ((SECONDS < deadline)); do
+    mask=$(awk '/^SigBlk:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
+    [ -n "$mask" ] && (((16#$mask & 2) != 0)) && return 0
+    kill -0 "$1" 2>/dev/null || return 1
+    sleep 0.02
+  done
+  return 1
+}
+
+# busy PID MS: waits until the process has used MS milliseconds of CPU time (so it is well into its search, not
+# still reading its input, however loaded the machine).
+busy() {
+  local ticks deadline=$((SECONDS + limit)) hz
+  hz=$(getconf CLK_TCK)
+  while ((SECONDS < deadline)); do
+    ticks=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 1
+    ((ticks * 1000 >= $2 * hz)) && return 0
+    sleep 0.02
+  done
+  return 1
+}
+
+# written FILE: waits until FILE is not empty (the first 64 KiB block of output went out).
+written() {
+  local deadline=$((SECONDS + limit))
+  while ((SECONDS < deadline)); do
+    [ -s "$1" ] && return 0
+    sleep 0.02
+  done
+  return 1
+}
+
+# finish PID: waits for PID (killing it after $limit seconds) and sets status. Polls rather than running a
+# watchdog process, so that nothing is left behind.
+finish() {
+  local state deadline=$((SECONDS + limit))
+  while state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) && [ "$state" != Z ]; do
+    if ((SECONDS >= deadline)); then
+      kill -KILL "$1" 2>/dev/null
+      fail "process $1 did not end within $limit s"
+      break
+    fi
+    sleep 0.01
+  done
+  wait "$1"
+  status=$?
+}
+
+# interrupt NAME PID: sends SIGINT and waits for the end; fails when it took longer than $prompt ms.
+interrupt() {
+  local started ms
+  started=$(now)
+  kill -INT "$2"
+  finish "$2"
+  ms=$(elapsed_since "$started")
+  [ "$ms" -le "$prompt" ] || fail "$1: took $ms ms to stop after SIGINT"
+}
+
+# expect NAME WANT: the status of the latest finish is WANT.
+expect() {
+  [ "$status" = "$2" ] || fail "$1: exit status $status, expected $2 (stderr: $(head -c 300 "$1.err"))"
+}
+
+# note NAME TEXT: NAME.err is exactly the one line TEXT.
+note() {
+  [ "$(cat "$1.err")" = "$2" ] || fail "$1: stderr '$(head -c 300 "$1.err")', expected '$2'"
+}
+
+# partial_count NAME: NAME.out is one line "N+"; prints N.
+partial_count() {
+  grep -Eqx '[0-9]+\+' "$1.out" && [ "$(wc -l <"$1.out")" = 1 ] || fail "$1: stdout '$(head -c 200 "$1.out")'"
+  tr -d '+' <"$1.out"
+}
+
+# solutions NAME: NAME.out holds whole solutions of 20 queens, a blank line between them, and nothing else;
+# prints how many (or "bad").
+solutions() {
+  [ -z "$(tail -c 1 "$1.out")" ] || {
+    echo bad
+    return
+  }
+  awk '/^$/ { if (k != 20) bad = 1; k = 0; n++; next }
+       /^r[0-9]+ c[0-9]+ a[0-9]+ b[0-9]+$/ { k++; next }
+       { bad = 1 }
+       END { if (NR == 0) print 0; else if (bad || k != 20) print "bad"; else print n + 1 }' "$1.out"
+}
+
+# Problems: 20 queens has about 4e10 solutions (no count here comes near the end); 17 Langford pairs has none,
+# which the search finds out only long after any wait here; 8 queens is quick (92).
+"$queens" 20 --emit >q20.dlx || fail "queens --emit"
+"$queens" 8 --emit >q8.dlx || fail "queens --emit"
+"$langford" 17 --emit >l17.dlx || fail "langford --emit"
+
+test_signals() {
+  local threads n got
+  for threads in 1 2; do
+    # A long count: the count so far, "N+", a note, status 130.
+    start int_count --count --threads "$threads" q20.dlx
+    ready "$pid" && busy "$pid" 300 || fail "int_count: not ready"
+    interrupt int_count "$pid"
+    expect int_count 130
+    n=$(partial_count int_count)
+    [ "${n:-0}" -gt 0 ] || fail "int_count ($threads threads): no solution counted in 300 ms"
+    note int_count "dlx: interrupted (Ctrl-C): the count is partial, a lower bound: $n+"
+
+    # --all: whole solutions only, as many as the note says; with one thread, the first ones in order.
+    start int_all --all --threads "$threads" q20.dlx
+    written int_all.out || fail "int_all: no output"
+    interrupt int_all "$pid"
+    expect int_all 130
+    n=$(solutions int_all)
+    [ "$n" != bad ] && [ "$n" -gt 0 ] || fail "int_all ($threads threads): not whole solutions: $(tail -c 100 int_all.out)"
+    note int_all "dlx: interrupted (Ctrl-C) after $n solutions; there may be more"
+    if [ "$threads" = 1 ] && [ "$n" != bad ]; then
+      "$dlx" --all --limit "$n" q20.dlx | cmp -s - int_all.out || fail "int_all: not the first $n solutions"
+    fi
+    rm -f int_all.out
+
+    # The first solution of a problem that has none: no "no solution" (the search did not finish).
+    start int_first --threads "$threads" l17.dlx
+    ready "$pid" && busy "$pid" 300 || fail "int_first: not ready"
+    interrupt int_first "$pid"
+    expect int_first 130
+    [ -s int_first.out ] && fail "int_first: stdout $(head -c 200 int_first.out)"
+    note int_first "dlx: interrupted (Ctrl-C) before a solution was found"
+  done
+
+  # An estimate: from the probes made so far, said so on stdout and stderr.
+  start int_estimate --estimate 1000000000000 q20.dlx
+  ready "$pid" && busy "$pid" 300 || fail "int_estimate: not ready"
+  interrupt int_estimate "$pid"
+  expect int_estimate 130
+  got=$(head -n 1 int_estimate.out)
+  [[ "$got" =~ ^probes:\ ([0-9]+)\ of\ 1000000000000$ ]] && n=${BASH_REMATCH[1]} || n=0
+  [ "$n" -gt 0 ] || fail "int_estimate: stdout $(head -c 200 int_estimate.out)"
+  grep -q '^nodes: [0-9]' int_estimate.out && grep -q '^solutions: [0-9]' int_estimate.out ||
+    fail "int_estimate: stdout $(head -c 300 int_estimate.out)"
+  note int_estimate "dlx: interrupted (Ctrl-C) after $n of the 1000000000000 probes; the estimate is from those"
+
+  # With the progress line drawn: erased, then the note.
+  start int_progress --count --progress --progress-delay 0 --threads 2 q20.dlx
+  ready "$pid" && busy "$pid" 300 || fail "int_progress: not ready"
+  interrupt int_progress "$pid"
+  expect int_progress 130
+  n=$(partial_count int_progress)
+  [ "$(tr '\r' '\n' <int_progress.err | tail -n 1)" = "dlx: interrupted (Ctrl-C): the count is partial, a lower bound: $n+" ] ||
+    fail "int_progress: stderr ends $(tail -c 200 int_progress.err | od -c | head -5)"
+
+  # Two Ctrl-Cs at once: 130 whichever gets there first (the second exits at once).
+  start int_twice --count q20.dlx
+  ready "$pid" || fail "int_twice: not ready"
+  kill -INT "$pid"
+  kill -INT "$pid"
+  finish "$pid"
+  expect int_twice 130
+}
+
+test_time_limit() {
+  local threads started ms n bad loose
+  for threads in 1 2; do
+    started=$(now)
+    start tl_count --count --threads "$threads" --time-limit 0.2 q20.dlx
+    finish "$pid"
+    ms=$(elapsed_since "$started")
+    expect tl_count 3
+    [ "$ms" -ge 200 ] || fail "tl_count: ended after $ms ms, before the limit"
+    [ "$ms" -le $((200 + prompt)) ] || fail "tl_count: ended after $ms ms"
+    n=$(partial_count tl_count)
+    note tl_count "dlx: time limit (0.2 s) reached: the count is partial, a lower bound: $n+"
+
+    start tl_all --all --threads "$threads" --time-limit 0.2 q20.dlx
+    finish "$pid"
+    expect tl_all 3
+    n=$(solutions tl_all)
+    [ "$n" != bad ] || fail "tl_all ($threads threads): not whole solutions: $(tail -c 100 tl_all.out)"
+    note tl_all "dlx: time limit (0.2 s) reached after $n solutions; there may be more"
+    rm -f tl_all.out
+
+    start tl_first --threads "$threads" --time-limit 0.2 l17.dlx
+    finish "$pid"
+    expect tl_first 3
+    [ -s tl_first.out ] && fail "tl_first: stdout $(head -c 200 tl_first.out)"
+    note tl_first "dlx: time limit (0.2 s) reached before a solution was found"
+  done
+
+  start tl_estimate --estimate 1000000000000 --time-limit 0.2 q20.dlx
+  finish "$pid"
+  expect tl_estimate 3
+  grep -Eq '^probes: [0-9]+ of 1000000000000$' tl_estimate.out || fail "tl_estimate: $(head -c 200 tl_estimate.out)"
+  grep -Eq '^dlx: time limit \(0.2 s\) reached (after [0-9]+ of the 1000000000000 probes; the estimate is from those|before the first probe finished)$' tl_estimate.err ||
+    fail "tl_estimate: stderr $(cat tl_estimate.err)"
+
+  # A limit that is not reached changes nothing; units; 0 is no limit.
+  for loose in 2m 0 1h 0.5d 100; do
+    start tl_loose --count --time-limit "$loose" q8.dlx
+    finish "$pid"
+    expect tl_loose 0
+    [ "$(cat tl_loose.out)" = 92 ] || fail "tl_loose $loose: $(cat tl_loose.out)"
+    [ -s tl_loose.err ] && fail "tl_loose $loose: stderr $(cat tl_loose.err)"
+  done
+  # Bad values are usage errors: one line, status 2, nothing searched.
+  for bad in -1 abc 1e3 '' 1.5x inf -0.5s; do
+    start tl_bad --count --time-limit "$bad" q8.dlx
+    finish "$pid"
+    expect tl_bad 2
+    note tl_bad "dlx: --time-limit $bad: expected a number of seconds, such as 10 or 2.5, or with a unit: 90s, 1.5m, 2h, 1d"
+    [ -s tl_bad.out ] && fail "tl_bad '$bad': stdout $(cat tl_bad.out)"
+  done
+}
+
+# piped NAME READER... -- ARGS...: runs `dlx ARGS | READER` (dlx killed after $limit s), checks that it ended
+# quietly with status 0 well within that, and leaves the reader's output in NAME.out.
+piped() {
+  local name=$1 started ms
+  shift
+  local -a reader=()
+  while [ "$1" != -- ]; do
+    reader+=("$1")
+    shift
+  done
+  shift
+  started=$(now)
+  timeout -s KILL "$limit" "$dlx" "$@" </dev/null 2>"$name.err" | "${reader[@]}" >"$name.out"
+  status=${PIPESTATUS[0]}
+  ms=$(elapsed_since "$started")
+  [ "$ms" -lt "$prompt" ] || fail "$name: took $ms ms: the closed pipe was not noticed"
+  [ -s "$name.err" ] && fail "$name: stderr $(head -c 300 "$name.err")"
+  expect "$name" 0
+}
+
+test_pipes() {
+  local threads
+  for threads in 1 2; do
+    piped head_all head -1 -- --all --threads "$threads" q20.dlx
+    grep -Eqx 'r[0-9]+ c[0-9]+ a[0-9]+ b[0-9]+' head_all.out || fail "head_all: $(cat head_all.out)"
+    # A reader that goes before anything was written: a long search notices at once (a watcher sees the pipe
+    # lose its reader), not at its first write, which would come only at the end.
+    piped gone_count true -- --count --threads "$threads" q20.dlx
+    piped gone_first true -- --threads "$threads" l17.dlx
+  done
+  piped gone_estimate true -- --estimate 1000000000000 q20.dlx
+  piped gone_help true -- --help
+  # A closed stderr is not fatal: the result still comes, the status is the usual one.
+  "$dlx" --count q8.dlx 2>&- >closed_err.out
+  status=$?
+  expect closed_err 0
+  [ "$(cat closed_err.out)" = 92 ] || fail "closed_err: $(cat closed_err.out)"
+}
+
+test_write_errors() {
+  local started ms threads
+  if [ -w /dev/full ]; then
+    for threads in 1 2; do
+      started=$(now)
+      timeout -s KILL "$limit" "$dlx" --all --threads "$threads" q20.dlx >/dev/full 2>full.err
+      status=$?
+      ms=$(elapsed_since "$started")
+      expect full 2
+      note full "dlx: write error: No space left on device"
+      [ "$ms" -lt "$prompt" ] || fail "full ($threads threads): took $ms ms"
+    done
+    for args in "--help" "q8.dlx" "--count q8.dlx"; do
+      # shellcheck disable=SC2086
+      "$dlx" $args >/dev/full 2>full.err
+      status=$?
+      expect full 2
+      note full "dlx: write error: No space left on device"
+    done
+  fi
+  "$dlx" --count q8.dlx >&- 2>closed.err
+  status=$?
+  expect closed 2
+  note closed "dlx: write error: Bad file descriptor"
+}
+
+case "$section" in
+  signals) test_signals ;;
+  time-limit) test_time_limit ;;
+  pipes) test_pipes ;;
+  write-errors) test_write_errors ;;
+  all)
+    test_signals
+    test_time_limit
+    test_pipes
+    test_write_errors
+    ;;
+  *)
+    echo "unknown section $section" >&2
+    exit 2
+    ;;
+esac
+
+if [ "$failures" -gt 0 ]; then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "dlx trust tests ($section) passed"
