@@ -30,6 +30,17 @@ now_ns() { date +%s%N; }
 seconds_since() { awk -v a="$1" -v b="$(now_ns)" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'; }
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = (NR + 1) / 2; printf "%.4f", (v[int(m)] + v[int(m + 0.5)]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
+precise_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 0) }'; }
+generic_runs=$((runs > 7 ? runs : 7))  # short problems (tens of ms): one disturbed run moves a median of 3
+# emit PROBLEM: writes the example program's DLX file for PROBLEM ("queens 13", "polyomino --board 6x10") into
+# the work folder and prints its path.
+emit() {
+  local name=${1// --board /-}
+  name=${name// /-}
+  # shellcheck disable=SC2086
+  "$bin"/$1 --emit >"$work/$name.dlx"
+  echo "$work/$name.dlx"
+}
 peak_kb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -n 1; }
 
 echo "## Sudoku (single thread; us per puzzle; ratio = ours / plain_sudoku, same run)"
@@ -67,7 +78,7 @@ for set in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_110
 done
 
 echo
-echo "## Generic problems (single thread; count all solutions; ratio = ours / plain_xc on the same file, same run)"
+echo "## Generic problems (single thread; count all solutions; ratio = ours / plain_xc on the same file: median of the runs' ratios)"
 echo
 echo "| problem | solutions | ours: s | plain_xc: s | ratio | nodes | updates/s | peak memory |"
 echo "|---|--:|--:|--:|--:|--:|--:|--:|"
@@ -78,30 +89,53 @@ else
             "polyomino --board 6x10")
 fi
 for problem in "${problems[@]}"; do
-  name=${problem// --board /-}
-  name=${name// /-}
-  file=$work/$name.dlx
-  # shellcheck disable=SC2086
-  "$bin"/$problem --emit >"$file"
-  ours=() base=()
-  for _ in $(seq "$runs"); do
+  file=$(emit "$problem")
+  ours=() base=() ratios=()
+  for _ in $(seq "$generic_runs"); do
     s=$(now_ns)
     count=$("$bin/dlx" --count --threads 1 "$file" | tail -n 1)
     ours+=("$(seconds_since "$s")")
     s=$(now_ns)
     base_count=$("$work/plain_xc" <"$file" | tail -n 1)
     base+=("$(seconds_since "$s")")
-    [ "$count" = "$base_count" ] || { echo "MISMATCH on $name: $count vs $base_count" >&2; exit 1; }
+    ratios+=("$(precise_ratio "${ours[-1]}" "${base[-1]}")")
+    [ "$count" = "$base_count" ] || { echo "MISMATCH on $problem: $count vs $base_count" >&2; exit 1; }
   done
-  o=$(echo "${ours[*]}" | median) b=$(echo "${base[*]}" | median)
+  o=$(echo "${ours[*]}" | median) b=$(echo "${base[*]}" | median) r=$(echo "${ratios[*]}" | median)
   stats=$("$bin/dlx" --count --threads 1 --stats "$file" 2>&1 >/dev/null)
   nodes=$(echo "$stats" | sed -n 's/^nodes: //p')
   updates=$(echo "$stats" | sed -n 's/^updates: //p')
   secs=$(echo "$stats" | sed -n 's/^seconds: //p')
   mem=$(peak_kb "$bin/dlx" --count --threads 1 "$file")
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s MB |\n' "$problem" "$count" "$o" "$b" "$(ratio "$o" "$b")" "$nodes" \
+  printf '| %s | %s | %s | %s | %.2f | %s | %s | %s MB |\n' "$problem" "$count" "$o" "$b" "$r" "$nodes" \
     "$(awk -v u="$updates" -v s="$secs" 'BEGIN { printf "%.3g", (s > 0 ? u / s : 0) }')" \
     "$(awk -v k="$mem" 'BEGIN { printf "%.1f", k / 1024 }')"
+done
+echo
+echo "## Threads (dlx --count --threads 2 against --threads 1, same file, alternating; speed-up = median of the runs' ratios)"
+echo
+echo "| problem | 1 thread: s | 2 threads: s | speed-up |"
+echo "|---|--:|--:|--:|"
+if [ "$quick" = 1 ]; then
+  problems=("queens 11" "langford 10" "polyomino --board 4x15")
+else
+  problems=("polyomino --board 6x10" "queens 14" "langford 12")
+fi
+for problem in "${problems[@]}"; do
+  file=$(emit "$problem")
+  one=() two=() gains=()
+  for _ in $(seq "$generic_runs"); do
+    s=$(now_ns)
+    c1=$("$bin/dlx" --count --threads 1 "$file")
+    one+=("$(seconds_since "$s")")
+    s=$(now_ns)
+    c2=$("$bin/dlx" --count --threads 2 "$file")
+    two+=("$(seconds_since "$s")")
+    gains+=("$(precise_ratio "${one[-1]}" "${two[-1]}")")
+    [ "$c1" = "$c2" ] || { echo "MISMATCH on $problem: $c1 with 1 thread, $c2 with 2" >&2; exit 1; }
+  done
+  printf '| %s | %s | %s | %.2f |\n' "$problem" "$(echo "${one[*]}" | median)" "$(echo "${two[*]}" | median)" \
+    "$(echo "${gains[*]}" | median)"
 done
 echo
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(g++ --version | head -n 1)"

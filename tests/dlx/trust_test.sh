@@ -10,7 +10,7 @@
 #   builds are slower to wind up and exit).
 #
 # Everything waits by polling with generous limits, so that a loaded machine or a sanitizer build is slow rather
-# than failing. The helpers are those of tests/sudoku/trust_test.sh.
+# than failing. The helpers are tests/trust/process_lib.sh, shared with tests/sudoku/trust_test.sh.
 # shellcheck disable=SC2015  # "check && check || fail" is meant: fail when either check fails
 set -u
 absolute() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
@@ -19,74 +19,13 @@ queens=$(absolute "$2")
 langford=$(absolute "$3")
 section=${4:-all}
 sanitized=${5:-}
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  [ "$BASHPID" = "$$" ] || return 0  # only the script itself, never a subshell
-  local p
-  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-cd "$work" || exit 1
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-limit=${TRUST_TEST_LIMIT:-120}  # seconds: the most any single wait may take before the test gives up
+program=$dlx
+# shellcheck source=SCRIPTDIR/../trust/process_lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/trust/process_lib.sh"
 # Milliseconds from SIGINT to the end of the process, at most: it stops within milliseconds, but a loaded machine
 # or a sanitizer's exit (the leak check) may take longer; the searches would run for hours otherwise.
 prompt=10000
 [ -n "$sanitized" ] && prompt=30000
-
-now() { echo "${EPOCHREALTIME/[.,]/}"; }  # microseconds
-elapsed_since() { echo $((($(now) - $1) / 1000)); }  # milliseconds
-
-# A script starts its background jobs with SIGINT ignored, and dlx, like other Unix tools, leaves an ignored
-# SIGINT alone: env puts the default action back first (job control, `set -m`, would too, but is fragile in
-# scripts).
-if env --default-signal=INT true 2>/dev/null; then
-  default_int=(env --default-signal=INT)
-else
-  default_int=()
-  set -m
-fi
-
-# start NAME ARGS...: dlx ARGS in the background, stdout and stderr into NAME.out and NAME.err; sets pid.
-start() {
-  local name=$1
-  shift
-  "${default_int[@]}" "$dlx" "$@" </dev/null >"$name.out" 2>"$name.err" &
-  pid=$!
-  pids+=("$pid")
-}
-
-# ready PID: true once the process has SIGINT blocked (dlxapp::Interrupts takes it through a signal thread),
-# so that a SIGINT sent from now on is handled rather than killing it.
-ready() {
-  local mask deadline=$((SECONDS + limit))
-  while ((SECONDS < deadline)); do
-    mask=$(awk '/^SigBlk:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
-    [ -n "$mask" ] && (((16#$mask & 2) != 0)) && return 0
-    kill -0 "$1" 2>/dev/null || return 1
-    sleep 0.02
-  done
-  return 1
-}
-
-# busy PID MS: waits until the process has used MS milliseconds of CPU time (so it is well into its search, not
-# still reading its input, however loaded the machine).
-busy() {
-  local ticks deadline=$((SECONDS + limit)) hz
-  hz=$(getconf CLK_TCK)
-  while ((SECONDS < deadline)); do
-    ticks=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 1
-    ((ticks * 1000 >= $2 * hz)) && return 0
-    sleep 0.02
-  done
-  return 1
-}
 
 # written FILE: waits until FILE is not empty (the first 64 KiB block of output went out).
 written() {
@@ -98,22 +37,6 @@ written() {
   return 1
 }
 
-# finish PID: waits for PID (killing it after $limit seconds) and sets status. Polls rather than running a
-# watchdog process, so that nothing is left behind.
-finish() {
-  local state deadline=$((SECONDS + limit))
-  while state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) && [ "$state" != Z ]; do
-    if ((SECONDS >= deadline)); then
-      kill -KILL "$1" 2>/dev/null
-      fail "process $1 did not end within $limit s"
-      break
-    fi
-    sleep 0.01
-  done
-  wait "$1"
-  status=$?
-}
-
 # interrupt NAME PID: sends SIGINT and waits for the end; fails when it took longer than $prompt ms.
 interrupt() {
   local started ms
@@ -122,11 +45,6 @@ interrupt() {
   finish "$2"
   ms=$(elapsed_since "$started")
   [ "$ms" -le "$prompt" ] || fail "$1: took $ms ms to stop after SIGINT"
-}
-
-# expect NAME WANT: the status of the latest finish is WANT.
-expect() {
-  [ "$status" = "$2" ] || fail "$1: exit status $status, expected $2 (stderr: $(head -c 300 "$1.err"))"
 }
 
 # note NAME TEXT: NAME.err is exactly the one line TEXT.

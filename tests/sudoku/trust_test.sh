@@ -8,78 +8,17 @@
 #   SECTION: signals, time-limit, pipes, write-errors, input or all; `sanitized` skips the memory bound check
 #   (sanitizer builds need far more memory).
 #
-# Everything waits by polling with generous limits, so that a loaded machine or a sanitizer build is slow
-# rather than failing.
+# Everything waits by polling with generous limits (tests/trust/process_lib.sh), so that a loaded machine or a
+# sanitizer build is slow rather than failing.
 # shellcheck disable=SC2015  # "check && check || fail" is meant: fail when either check fails
 set -u
 sudoku=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 data=$(cd "$2" && pwd)
 section=${3:-all}
 sanitized=${4:-}
-work=$(mktemp -d)
-pids=()
-cleanup() {
-  [ "$BASHPID" = "$$" ] || return 0  # only the script itself, never a subshell
-  local p
-  for p in "${pids[@]}"; do kill -KILL "$p" 2>/dev/null; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-cd "$work" || exit 1
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-limit=${TRUST_TEST_LIMIT:-120}  # seconds: the most any single wait may take before the test gives up
-
-now() { echo "${EPOCHREALTIME/[.,]/}"; }  # microseconds
-elapsed_since() { echo $((($(now) - $1) / 1000)); }  # milliseconds
-
-# A script starts its background jobs with SIGINT ignored, and sudoku, like other Unix tools, leaves an
-# ignored SIGINT alone: env puts the default action back first (job control, `set -m`, would too, but is
-# fragile in scripts).
-if env --default-signal=INT true 2>/dev/null; then
-  default_int=(env --default-signal=INT)
-else
-  default_int=()
-  set -m
-fi
-
-# start NAME ARGS...: sudoku ARGS in the background, stdout and stderr into NAME.out and NAME.err; sets pid.
-start() {
-  local name=$1
-  shift
-  "${default_int[@]}" "$sudoku" "$@" </dev/null >"$name.out" 2>"$name.err" &
-  pid=$!
-  pids+=("$pid")
-}
-
-# ready PID: true once the process has SIGINT blocked (dlxapp::Interrupts takes it through a signal thread),
-# so that a SIGINT sent from now on is handled rather than killing it.
-ready() {
-  local mask deadline=$((SECONDS + limit))
-  while ((SECONDS < deadline)); do
-    mask=$(awk '/^SigBlk:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
-    [ -n "$mask" ] && (((16#$mask & 2) != 0)) && return 0
-    kill -0 "$1" 2>/dev/null || return 1
-    sleep 0.02
-  done
-  return 1
-}
-
-# busy PID MS: waits until the process has used MS milliseconds of CPU time (so it is well into its work, not
-# still reading its input, however loaded the machine).
-busy() {
-  local ticks deadline=$((SECONDS + limit)) hz
-  hz=$(getconf CLK_TCK)
-  while ((SECONDS < deadline)); do
-    ticks=$(awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null) || return 1
-    ((ticks * 1000 >= $2 * hz)) && return 0
-    sleep 0.02
-  done
-  return 1
-}
+program=$sudoku
+# shellcheck source=SCRIPTDIR/../trust/process_lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/trust/process_lib.sh"
 
 # lines FILE N: waits until FILE has at least N complete lines.
 lines() {
@@ -89,27 +28,6 @@ lines() {
     sleep 0.02
   done
   return 1
-}
-
-# finish PID: waits for PID (killing it after $limit seconds) and sets status. Polls rather than running a
-# watchdog process, so that nothing is left behind.
-finish() {
-  local state deadline=$((SECONDS + limit))
-  while state=$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null) && [ "$state" != Z ]; do
-    if ((SECONDS >= deadline)); then
-      kill -KILL "$1" 2>/dev/null
-      fail "process $1 did not end within $limit s"
-      break
-    fi
-    sleep 0.02
-  done
-  wait "$1"
-  status=$?
-}
-
-# expect NAME WANT: the status of the latest finish is WANT.
-expect() {
-  [ "$status" = "$2" ] || fail "$1: exit status $status, expected $2 (stderr: $(head -c 300 "$1.err"))"
 }
 
 # Puzzles and their solutions, repeated by doubling: big.txt holds 50 * 2^12 = 204800 puzzles (16 MB), more
