@@ -182,6 +182,10 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
                  (options.propagation == Propagation::always ||
                   (options.propagation == Propagation::automatic &&
                    (primaries_ >= 200 || (primaries_ >= 64 && column_uses <= 10 * static_cast<std::size_t>(primaries_)))));
+  // Left to itself (Propagation::automatic), the propagating engine also breaks ties its own way (see
+  // most_removing_tie); Propagation::always keeps the leftmost, and so the tree of the dancing-links engine.
+  if (propagating_ && options.propagation == Propagation::automatic && !options.seed)
+    tie_candidates_ = kTieCandidates;
   span_cost_.assign(static_cast<std::size_t>(option_count_), 0);
   for (int o = 0; o < option_count_; ++o)
     for (std::uint32_t k = primary_begin_[o]; k < primary_begin_[o + 1]; ++k)
@@ -495,9 +499,43 @@ BitsetEngine::Outcome BitsetEngine::propagate_with(int level, int& item) {
     item = choose_item(level, count);
   } else {
     item = leftmost_min(k, count_stride_);
-    if (is_covered(k[item])) item = -1;
+    if (is_covered(k[item])) {
+      item = -1;
+    } else if (tie_candidates_ > 1) {
+      item = most_removing_tie(level, item);
+    }
   }
   return finish(item < 0 ? Outcome::solution : Outcome::branch);
+}
+
+// Among the first tie_candidates_ items with as few options as `first` (the leftmost), the one whose options
+// remove the most available options in all: its branches propagate furthest, so the subtrees below are
+// smaller. Measured on Sudoku (first 2000 of forum_hardest_1905_11plus, limit 2, callgrind): nodes 648k ->
+// 541k with 4 candidates, 502k with 6, 491k with 8, 441k with every tie; but a score costs a popcount per
+// word of options for each option, and instructions are lowest with 6 (3.35G -> 3.13G; time -7%).
+int BitsetEngine::most_removing_tie(int level, int first) {
+  const Count* k = counts(level);
+  const Word* a = alive(level);
+  const Count least = k[first];
+  int best = first;
+  long best_score = -1;
+  int seen = 0;
+  for (std::size_t i = static_cast<std::size_t>(first); i < static_cast<std::size_t>(primaries_); ++i) {
+    if (k[i] != least) continue;
+    long score = 0;
+    for (std::uint32_t s = span_begin_[i]; s < span_begin_[i + 1]; ++s) {
+      for (Word bits = a[spans_[s].word] & spans_[s].mask; bits != 0; bits &= bits - 1) {
+        const Word* c = conflicts(static_cast<int>(spans_[s].word * 64) + std::countr_zero(bits));
+        for (std::size_t w = 0; w < words_; ++w) score += std::popcount(a[w] & c[w]);
+      }
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = static_cast<int>(i);
+    }
+    if (++seen == tie_candidates_) break;
+  }
+  return best;
 }
 
 bool BitsetEngine::force(OptionId option) {

@@ -99,6 +99,9 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
     }
   }
   int unique_option(int level, int item) const;
+  int most_removing_tie(int level, int first);
+  static constexpr int kTieCandidates = 6;
+  int tie_candidates_ = 0;  // 0: the leftmost of the items with fewest options, as dancing links takes
   int choose_item(int level, int& count);
   bool next_option(int level, Choice& choice);
 

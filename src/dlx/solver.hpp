@@ -30,8 +30,9 @@ struct Stats {
   double seconds = 0;           // time spent inside next()/count()/for_each()
 };
 
-// How the search keeps its table of available options. Both engines walk the same search tree and find the
-// same solutions in the same order; only speed and memory differ.
+// How the search keeps its table of available options. Both engines find the same solutions; with the same
+// branching (Propagation::always or never, or a seed) they walk the same search tree and find them in the
+// same order, and only speed and memory differ.
 enum class Engine : std::uint8_t {
   automatic,  // bitset for problems with up to kBitsetAutoOptions options, dancing links otherwise
   links,      // Knuth's dancing links: memory in proportion to the problem, best for large sparse problems
@@ -40,10 +41,13 @@ enum class Engine : std::uint8_t {
 inline constexpr std::size_t kBitsetAutoOptions = 4096;
 inline constexpr std::size_t kBitsetMaxOptions = 32766;  // Engine::bitset beyond this throws std::length_error
 
-// Bitset engine only: whether a level takes every option that is the last one left for its item at once, keeping
-// each item's count per level (fastest with many items and short columns, as in Sudoku), or counts items one by
-// one with popcounts until one has at most one option left (fastest on the classic puzzles). Same solutions in
-// the same order either way; fewer nodes with propagation.
+// Bitset engine only: whether a level takes every option that is the last one left for its item at once,
+// keeping each item's count per level (fastest with many items and short columns, as in Sudoku), or counts
+// items one by one with popcounts until one has at most one option left (fastest on the classic puzzles).
+// Same solutions in the same order either way; fewer nodes with propagation. `automatic`, when it propagates,
+// also breaks ties between equally constrained items in favour of the one whose options remove the most (a
+// smaller tree: 23% fewer nodes on hard Sudoku), so its order of solutions may differ from the other
+// settings'.
 enum class Propagation : std::uint8_t { automatic, always, never };
 
 struct SearchOptions {
