@@ -2,12 +2,13 @@
 # The benchmark: builds in Release, then measures the engine against the plain textbook dancing-links programs
 # of ../shared/baselines side by side, run after run, and prints a Markdown table of medians.
 #
-#   bench/run.sh                 # every puzzle set and generic problem, 5 runs each
+#   bench/run.sh                 # every puzzle set and generic problem, 5 runs each (generic: at least 7)
 #   RUNS=3 bench/run.sh          # fewer runs
 #   QUICK=1 bench/run.sh         # the first 2000 puzzles of each set, smaller generic problems: a smoke test
 #
 # Times are wall-clock seconds of whole processes (reading, solving, writing), single thread, ours and the
-# baseline alternating so that load on a shared machine hits both alike; ratios are ours / baseline.
+# baseline alternating so that load on a shared machine hits both alike; ratios are ours / baseline, per run, and
+# the table shows their median.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${SHARED:-$root/../shared}
@@ -43,10 +44,10 @@ emit() {
 }
 peak_kb() { /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -n 1; }
 
-echo "## Sudoku (single thread; us per puzzle; ratio = ours / plain_sudoku, same run)"
+echo "## Sudoku (single thread; us per puzzle; ratio = ours / plain_sudoku: median of the runs' ratios)"
 echo
-echo "| set | puzzles | limit 1: us | ratio | limit 2: us | ratio | nodes per puzzle (limit 2) | puzzles/s (limit 2) | peak memory |"
-echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+echo "| set | puzzles | limit 1: us | plain: us | ratio | limit 2: us | plain: us | ratio | nodes per puzzle (limit 2) | puzzles/s (limit 2) | peak memory |"
+echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 for set in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106 serg_benchmark top95; do
   file=$shared/data/$set.txt
   [ -f "$file" ] || continue
@@ -64,15 +65,16 @@ for set in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_110
       s=$(now_ns)
       "$work/plain_sudoku" "$limit" <"$file" >/dev/null
       t[base$limit]+=" $(seconds_since "$s")"
+      t[ratio$limit]+=" $(precise_ratio "${t[ours$limit]##* }" "${t[base$limit]##* }")"
     done
   done
-  o1=$(echo "${t[ours1]}" | median) b1=$(echo "${t[base1]}" | median)
-  o2=$(echo "${t[ours2]}" | median) b2=$(echo "${t[base2]}" | median)
+  o1=$(echo "${t[ours1]}" | median) b1=$(echo "${t[base1]}" | median) r1=$(echo "${t[ratio1]}" | median)
+  o2=$(echo "${t[ours2]}" | median) b2=$(echo "${t[base2]}" | median) r2=$(echo "${t[ratio2]}" | median)
   nodes=$("$bin/sudoku" count --limit 2 --threads 1 --stats "$file" 2>&1 >/dev/null | tail -n 1 | sed -n 's/.* puzzles, \([0-9]*\) nodes.*/\1/p')
   mem=$(peak_kb "$bin/sudoku" count --limit 2 --threads 1 "$file")
   us() { awk -v s="$1" -v n="$n" 'BEGIN { printf "%.1f", s / n * 1e6 }'; }
-  printf '| %s | %d | %s | %s | %s | %s | %s | %s | %s MB |\n' "$set" "$n" "$(us "$o1")" "$(ratio "$o1" "$b1")" \
-    "$(us "$o2")" "$(ratio "$o2" "$b2")" "$(awk -v a="$nodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
+  printf '| %s | %d | %s | %s | %.2f | %s | %s | %.2f | %s | %s | %s MB |\n' "$set" "$n" "$(us "$o1")" "$(us "$b1")" \
+    "$r1" "$(us "$o2")" "$(us "$b2")" "$r2" "$(awk -v a="$nodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
     "$(awk -v s="$o2" -v n="$n" 'BEGIN { printf "%.0f", n / s }')" "$(awk -v k="$mem" 'BEGIN { printf "%.1f", k / 1024 }')"
   unset t
 done

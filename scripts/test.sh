@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quick start 2: install what is missing, then build and run every test twice: a Release build with warnings as
-# errors, and a build under AddressSanitizer + UndefinedBehaviorSanitizer.
+# errors, and a build under AddressSanitizer + UndefinedBehaviorSanitizer; then the multi-threaded tests under
+# ThreadSanitizer, and each fuzz target for a short time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
@@ -14,6 +15,14 @@ echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 "$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_SANITIZE=ON -DDLX_BUILD_BENCH=OFF
 ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE slow
+
+echo "== ThreadSanitizer build and the multi-threaded tests (threads, Sudoku batches, signals, MPI)"
+cmake -S "$root" -B "$root/build-tsan" -G Ninja -DDLX_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_TSAN=ON \
+  -DDLX_BUILD_BENCH=OFF >/dev/null
+cmake --build "$root/build-tsan" -j "$jobs" --target parallel_tests sudoku_tests trust_tests dlx_app dlx_mpi \
+  sudoku_app examples_queens examples_langford
+TSAN_OPTIONS=halt_on_error=1 ctest --test-dir "$root/build-tsan" --output-on-failure -j "$jobs" \
+  -L "parallel|trust|mpi|sudoku" -LE slow
 
 echo "== libFuzzer targets (clang, ASan + UBSan), a short run each"
 CXX=clang++ "$root/scripts/build.sh" "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_BUILD_FUZZ=ON \
