@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "dlx/knuth_format.hpp"
+#include "../common/exact_cover_check.hpp"
 #include "dlx/solver.hpp"
 
 namespace {
@@ -17,28 +18,13 @@ namespace {
 using Solution = std::vector<dlx::OptionId>;
 
 bool is_solution(const dlx::Problem& p, std::uint32_t subset) {
-  std::vector<int> uses(p.item_count(), 0);
-  std::vector<dlx::ColorId> color(p.item_count(), dlx::kNoColor);
-  std::vector<bool> uncolored(p.item_count(), false);
+  Solution options;
   for (dlx::OptionId o = 0; o < p.option_count(); ++o) {
     if (!(subset >> o & 1)) continue;
     if (!p.has_primary_item(o)) return false;  // never chosen by Algorithm C
-    for (const dlx::ItemUse& u : p.option(o)) {
-      ++uses[u.item];
-      if (u.color == dlx::kNoColor) {
-        uncolored[u.item] = true;
-      } else if (color[u.item] != dlx::kNoColor && color[u.item] != u.color) {
-        return false;
-      } else {
-        color[u.item] = u.color;
-      }
-    }
+    options.push_back(o);
   }
-  for (dlx::ItemId i = 0; i < p.item_count(); ++i) {
-    if (p.is_primary(i) && uses[i] != 1) return false;
-    if (!p.is_primary(i) && uncolored[i] && uses[i] > 1) return false;
-  }
-  return true;
+  return test::is_exact_cover(p, options);
 }
 
 std::set<Solution> brute_force(const dlx::Problem& p) {

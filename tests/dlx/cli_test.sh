@@ -4,23 +4,8 @@
 set -u
 dlx=$1
 data=$2
-failures=0 checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# expect STATUS STDOUT-LAST-LINE -- command...
-expect() {
-  local status=$1 last=$2
-  shift 3
-  checks=$((checks + 1))
-  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  [ "$got" = "$status" ] || fail "$*: exit $got, expected $status (stderr: $(head -c 300 "$tmp/err"))"
-  if [ -n "$last" ]; then
-    [ "$(tail -n 1 "$tmp/out")" = "$last" ] || fail "$*: last line '$(tail -n 1 "$tmp/out")', expected '$last'"
-  fi
-}
+# shellcheck source=SCRIPTDIR/../common/cli_lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/common/cli_lib.sh"
 # expect_error FILE LINE: exit 2, nothing on stdout, exactly one stderr line starting FILE:LINE:
 expect_error() {
   local file=$1 line=$2

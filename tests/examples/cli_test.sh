@@ -3,23 +3,8 @@
 # usage: cli_test.sh fast|slow DATA_DIR QUEENS LANGFORD POLYOMINO MACMAHON
 set -u
 mode=$1 data=$2 queens=$3 langford=$4 polyomino=$5 macmahon=$6
-failures=0 checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-# expect STATUS STDOUT-LAST-LINE -- command...   (an empty STDOUT-LAST-LINE is not checked)
-expect() {
-  local status=$1 last=$2
-  shift 3
-  checks=$((checks + 1))
-  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  [ "$got" = "$status" ] || fail "$*: exit $got, expected $status (stderr: $(head -c 300 "$tmp/err"))"
-  if [ -n "$last" ]; then
-    [ "$(tail -n 1 "$tmp/out")" = "$last" ] || fail "$*: last line '$(tail -n 1 "$tmp/out")', expected '$last'"
-  fi
-}
+# shellcheck source=SCRIPTDIR/../common/cli_lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/common/cli_lib.sh"
 # expect_lines N: the latest command printed N lines on stdout
 expect_lines() {
   checks=$((checks + 1))

@@ -9,34 +9,8 @@
 
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
+#include "../common/exact_cover_check.hpp"
 #include "fuzz_check.hpp"
-
-namespace {
-
-bool is_exact_cover(const dlx::Problem& p, std::span<const dlx::OptionId> solution) {
-  std::vector<int> uses(p.item_count(), 0);
-  std::vector<dlx::ColorId> color(p.item_count(), dlx::kNoColor);
-  std::vector<bool> uncolored(p.item_count(), false);
-  for (dlx::OptionId o : solution) {
-    for (const dlx::ItemUse& u : p.option(o)) {
-      ++uses[u.item];
-      if (u.color == dlx::kNoColor) {
-        uncolored[u.item] = true;
-      } else if (color[u.item] != dlx::kNoColor && color[u.item] != u.color) {
-        return false;
-      } else {
-        color[u.item] = u.color;
-      }
-    }
-  }
-  for (dlx::ItemId i = 0; i < p.item_count(); ++i) {
-    if (p.is_primary(i) && uses[i] != 1) return false;
-    if (!p.is_primary(i) && uncolored[i] && uses[i] > 1) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
@@ -56,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.node_limit = 500;
     dlx::Solver solver(input.problem, options);
     while (solver.next() && found[k].size() < 20) {
-      FUZZ_EXPECT(is_exact_cover(input.problem, solver.solution()));
+      FUZZ_EXPECT(test::is_exact_cover(input.problem, solver.solution()));
       std::vector<dlx::OptionId> s(solver.solution().begin(), solver.solution().end());
       std::sort(s.begin(), s.end());
       found[k].push_back(s);
