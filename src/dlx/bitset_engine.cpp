@@ -19,9 +19,11 @@
 // with a single option takes it at once, in rounds (propagation), so that a level branches only on a real choice.
 //
 // The branching rule and the order of the options tried are those of the dancing-links engine (fewest
-// options, leftmost on ties; options in input order), so both engines walk the same tree. This one wins when
-// options are few (up to a few thousand): each node costs a few hundred word operations, branch-free, where
-// dancing links pays a cache miss per link.
+// options, leftmost on ties; options in input order), so both engines walk the same tree; except that when
+// propagation was left to the engine (Propagation::automatic) and it propagates, ties go to the item whose
+// options remove the most (most_removing_tie), for a smaller tree. This engine wins when options are few (up to
+// a few thousand): each node costs a few hundred word operations, branch-free, where dancing links pays a cache
+// miss per link.
 #include "dlx/bitset_engine.hpp"
 
 #include <algorithm>
