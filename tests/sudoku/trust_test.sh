@@ -149,26 +149,6 @@ test_time_limit() {
   done
 }
 
-# piped NAME READER... -- ARGS...: runs `sudoku ARGS | READER` (sudoku killed after $limit s), checks that it
-# ended quietly with status 0 well within that, and leaves the reader's output in NAME.out.
-piped() {
-  local name=$1 started
-  shift
-  local -a reader=()
-  while [ "$1" != -- ]; do
-    reader+=("$1")
-    shift
-  done
-  shift
-  started=$(now)
-  timeout -s KILL "$limit" "$sudoku" "$@" </dev/null 2>"$name.err" | "${reader[@]}" >"$name.out"
-  status=${PIPESTATUS[0]}
-  ms=$(elapsed_since "$started")
-  [ "$ms" -lt $((limit * 1000 / 2)) ] || fail "$name: took $ms ms: the closed pipe was not noticed"
-  [ -s "$name.err" ] && fail "$name: stderr $(head -c 300 "$name.err")"
-  expect "$name" 0
-}
-
 test_pipes() {
   local threads
   make_big

@@ -57,6 +57,15 @@ bool wait_until(Condition done) {
   return true;
 }
 
+// In a child: makes standard output the write end of a new pipe; returns the read end (the reader), or -1.
+int pipe_to_stdout() {
+  int fds[2];
+  if (::pipe(fds) != 0) return -1;
+  ::dup2(fds[1], STDOUT_FILENO);
+  ::close(fds[1]);
+  return fds[0];
+}
+
 // A temporary file, removed at the end of the test.
 struct TempFile {
   std::string path;
@@ -243,11 +252,9 @@ TEST_CASE("OutputGuard - a closed pipe ends quietly with status 0") {
     CAPTURE(with_interrupts);
     const TempFile err;
     CHECK(in_child([&] {
-            int fds[2];
-            if (::pipe(fds) != 0) return 1;
-            ::close(fds[0]);  // no reader
-            ::dup2(fds[1], STDOUT_FILENO);
-            ::close(fds[1]);
+            const int reader = pipe_to_stdout();
+            if (reader < 0) return 1;
+            ::close(reader);  // no reader
             err.redirect(STDERR_FILENO);
             std::unique_ptr<dlxapp::Interrupts> interrupts;
             if (with_interrupts) interrupts = std::make_unique<dlxapp::Interrupts>("prog");
@@ -263,15 +270,13 @@ TEST_CASE("OutputGuard - a closed pipe ends quietly with status 0") {
 
 TEST_CASE("OutputGuard - a pipe whose reader goes away raises the flag before any write") {
   CHECK(in_child([] {
-          int fds[2];
-          if (::pipe(fds) != 0) return 1;
-          ::dup2(fds[1], STDOUT_FILENO);
-          ::close(fds[1]);
+          const int reader = pipe_to_stdout();
+          if (reader < 0) return 1;
           dlxapp::Interrupts interrupts("prog");
           dlxapp::OutputGuard output("prog", &interrupts);
           std::this_thread::sleep_for(50ms);
           if (interrupts.stop_requested()) return 2;  // the reader is still there
-          ::close(fds[0]);
+          ::close(reader);
           if (!wait_until([&] { return interrupts.stop_requested(); })) return 3;
           if (interrupts.reason() != StopReason::output_closed || !output.closed()) return 4;
           return output.finish(1);
@@ -293,14 +298,12 @@ TEST_CASE("OutputGuard - what is written arrives whole, and a Ctrl-C before a cl
   CHECK(out.text() == expected);
 
   CHECK(in_child([] {
-          int fds[2];
-          if (::pipe(fds) != 0) return 1;
-          ::dup2(fds[1], STDOUT_FILENO);
-          ::close(fds[1]);
+          const int reader = pipe_to_stdout();
+          if (reader < 0) return 1;
           dlxapp::Interrupts interrupts("prog");
           dlxapp::OutputGuard output("prog", &interrupts);
           interrupts.request_stop(StopReason::interrupt);
-          ::close(fds[0]);  // the reader goes after the Ctrl-C (as when Ctrl-C ends `prog | less` too)
+          ::close(reader);  // the reader goes after the Ctrl-C (as when Ctrl-C ends `prog | less` too)
           std::cout << "partial\n";
           if (output.flush() || !output.closed()) return 2;
           return output.finish(0);

@@ -89,3 +89,24 @@ finish() {
 expect() {
   [ "$status" = "$2" ] || fail "$1: exit status $status, expected $2 (stderr: $(head -c 300 "$1.err"))"
 }
+
+# piped NAME READER... -- ARGS...: runs `program ARGS | READER` (the program killed after $limit s), checks that
+# it ended quietly with status 0 well within that (within $prompt ms if the script sets it, else half of
+# $limit), and leaves the reader's output in NAME.out.
+piped() {
+  local name=$1 started ms
+  shift
+  local -a reader=()
+  while [ "$1" != -- ]; do
+    reader+=("$1")
+    shift
+  done
+  shift
+  started=$(now)
+  timeout -s KILL "$limit" "$program" "$@" </dev/null 2>"$name.err" | "${reader[@]}" >"$name.out"
+  status=${PIPESTATUS[0]}
+  ms=$(elapsed_since "$started")
+  [ "$ms" -lt "${prompt:-$((limit * 1000 / 2))}" ] || fail "$name: took $ms ms: the closed pipe was not noticed"
+  [ -s "$name.err" ] && fail "$name: stderr $(head -c 300 "$name.err")"
+  expect "$name" 0
+}
