@@ -33,6 +33,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "dlx/mask_engine.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -87,6 +89,25 @@ int leftmost_min(const Count* counts, std::size_t n) {
 
 }  // namespace
 
+// Measured (instructions, callgrind): propagation wins 2.7x on 9x9 Sudoku (324 items, columns of 9) and loses
+// 1.2-1.8x on N-queens, Langford pairs and pentominoes (26-72 items, columns of 10 to 300).
+bool BitsetEngine::propagates(const Problem& problem, const SearchOptions& options) {
+  if (options.propagation == Propagation::never) return false;
+  std::vector<std::size_t> column(problem.item_count(), 0);
+  for (OptionId o = 0; o < problem.option_count(); ++o)
+    for (const ItemUse& use : problem.option(o)) ++column[use.item];
+  std::size_t column_uses = 0, longest_column = 0;
+  for (ItemId item = 0; item < problem.item_count(); ++item) {
+    if (!problem.is_primary(item)) continue;
+    column_uses += column[item];
+    longest_column = std::max(longest_column, column[item]);
+  }
+  const std::size_t primaries = problem.primary_count();
+  return longest_column < static_cast<std::size_t>(kCoveredFloor) &&
+         (options.propagation == Propagation::always || primaries >= 200 ||
+          (primaries >= 64 && column_uses <= 10 * primaries));
+}
+
 std::size_t BitsetEngine::memory_needed(std::size_t options, std::size_t primaries) {
   const std::size_t words = (options + 63) / 64, levels = std::min(options, primaries) + 2;
   const std::size_t stride = (primaries + kLanes - 1) / kLanes * kLanes;
@@ -94,7 +115,7 @@ std::size_t BitsetEngine::memory_needed(std::size_t options, std::size_t primari
          options * ((primaries + 63) / 64) * 8;
 }
 
-BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options) : EngineBase(options) {
+BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options) : LevelEngine(options) {
   option_count_ = static_cast<int>(problem.option_count());
   words_ = (problem.option_count() + 63) / 64;
   std::vector<int> primary_index(problem.item_count(), -1);
@@ -170,20 +191,7 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
     for (int o = 0; uniform && o < option_count_; ++o) uniform = primary_begin_[o + 1] - primary_begin_[o] == static_cast<std::uint32_t>(k);
     primaries_per_option_ = uniform ? k : 0;
   }
-  // Measured (instructions, callgrind): propagation wins 2.7x on 9x9 Sudoku (324 items, columns of 9) and loses
-  // 1.2-1.8x on N-queens, Langford pairs and pentominoes (26-72 items, columns of 10 to 300).
-  const std::size_t column_uses = [&] {
-    std::size_t n = 0;
-    for (ItemId item = 0; item < problem.item_count(); ++item) n += primary_index[item] >= 0 ? uses[item].size() : 0;
-    return n;
-  }();
-  std::size_t longest_column = 0;
-  for (ItemId item = 0; item < problem.item_count(); ++item)
-    if (primary_index[item] >= 0) longest_column = std::max(longest_column, uses[item].size());
-  propagating_ = longest_column < static_cast<std::size_t>(kCoveredFloor) &&
-                 (options.propagation == Propagation::always ||
-                  (options.propagation == Propagation::automatic &&
-                   (primaries_ >= 200 || (primaries_ >= 64 && column_uses <= 10 * static_cast<std::size_t>(primaries_)))));
+  propagating_ = propagates(problem, options);
   // Left to itself (Propagation::automatic), the propagating engine also breaks ties its own way (see
   // most_removing_tie); Propagation::always keeps the leftmost, and so the tree of the dancing-links engine.
   if (propagating_ && options.propagation == Propagation::automatic && !options.seed)
@@ -585,7 +593,7 @@ int BitsetEngine::choose_item(int level, int& count) {
 // Advances choice to the next available option of its item after choice.option; false when there is none.
 bool BitsetEngine::next_option(int level, Choice& choice) {
   const Word* a = alive(level);
-  std::uint32_t s = choice.option < 0 ? span_begin_[choice.item] : choice.span;
+  std::uint32_t s = choice.option < 0 ? span_begin_[choice.item] : choice.where;
   const std::uint32_t end = span_begin_[choice.item + 1];
   for (; s < end; ++s) {
     Word bits = a[spans_[s].word] & spans_[s].mask;
@@ -593,115 +601,33 @@ bool BitsetEngine::next_option(int level, Choice& choice) {
       bits &= ~((Word{2} << (choice.option % 64)) - 1);  // only options after the current one
     if (bits != 0) {
       choice.option = static_cast<int>(spans_[s].word * 64) + std::countr_zero(bits);
-      choice.span = s;
+      choice.where = s;
       return true;
     }
   }
   return false;
 }
 
-std::vector<OptionId> BitsetEngine::branch_options() {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::Solver::branch_options() after the search started");
-  // Propagate a copy of the root (level 1 is free before the search) so that the branching matches the search.
-  std::copy(alive(0), alive(0) + words_, alive(1));
-  std::copy(uncovered(0), uncovered(0) + item_words_, uncovered(1));
-  if (propagating_) count_from_scratch(1);
-  propagated_begin_[1] = 0;
-  std::vector<OptionId> out;
-  stats_.updates = 0;
-  int item = 0;
-  if (settle(1, item) != Outcome::branch) return out;
-  Choice choice{item, -1, 0};
-  while (next_option(1, choice)) out.push_back(static_cast<OptionId>(choice.option));
-  return out;
+void BitsetEngine::copy_root(int level) {
+  std::copy(alive(0), alive(0) + words_, alive(level));
+  std::copy(uncovered(0), uncovered(0) + item_words_, uncovered(level));
+  if (propagating_) count_from_scratch(level);
 }
 
-bool BitsetEngine::all_covered() const {
-  if (pc_ != Pc::start) {
-    const Word* u = uncovered(level_);
-    return std::all_of(u, u + item_words_, [](Word w) { return w == 0; });
-  }
-  // Before the search: do the forced options, with what they force in turn, cover every primary item?
-  auto& self = const_cast<BitsetEngine&>(*this);  // level 1 is scratch space before the search
-  std::copy(alive(0), alive(0) + words_, self.alive(1));
-  std::copy(uncovered(0), uncovered(0) + item_words_, self.uncovered(1));
-  if (propagating_) self.count_from_scratch(1);
-  self.propagated_begin_[1] = 0;
-  int item = 0;
-  return self.settle(1, item) == Outcome::solution;
+bool BitsetEngine::all_covered_at(int level) const {
+  const Word* u = uncovered(level);
+  return std::all_of(u, u + item_words_, [](Word w) { return w == 0; });
 }
 
-void BitsetEngine::build_solution(int depth, std::vector<OptionId>& out) const {
-  out.assign(forced_.begin(), forced_.end());
-  for (int k = 0; k <= depth; ++k) {
-    out.insert(out.end(), propagated_.begin() + propagated_begin_[k], propagated_.begin() + propagated_begin_[k + 1]);
-    if (k < depth) out.push_back(static_cast<OptionId>(choice_[k].option));
-  }
-}
-
-template <class Visit>
-void BitsetEngine::run(Visit&& visit) {
-  int l = level_;
-  int item = 0;
-  switch (pc_) {
-    case Pc::start:
-      if (propagating_ && !root_counts_valid_) count_root();
-      root_counts_valid_ = true;
-      propagated_begin_[0] = 0;
-      pc_ = Pc::enter;
-      goto enter;
-    case Pc::enter:
-      goto enter;
-    case Pc::after_solution:
-      goto leave;
-    case Pc::done:
-      status_ = Status::exhausted;
-      return;
-  }
-
-enter:  // A new level: take the forced options, then it is solved, dead, or branches on an item.
-  if (should_pause()) {
-    level_ = l;
-    pc_ = Pc::enter;
-    return;
-  }
-  ++stats_.nodes;
-  switch (settle(l, item)) {
-    case Outcome::solution:
-      ++stats_.solutions;
-      if (!visit(l)) {
-        level_ = l;
-        pc_ = Pc::after_solution;
-        status_ = Status::found;
-        return;
-      }
-      goto leave;
-    case Outcome::dead:
-      goto leave;
-    case Outcome::branch:
-      break;
-  }
-  choice_[l] = {item, -1, 0};
-  next_option(l, choice_[l]);
-
-try_option:
-  make_child(l, choice_[l].option);
-  ++l;
-  goto enter;
-
-leave:  // Back to the previous level and its next option.
-  if (l == 0) {
-    level_ = 0;
-    pc_ = Pc::done;
-    status_ = Status::exhausted;
-    return;
-  }
-  --l;
-  if (next_option(l, choice_[l])) goto try_option;
-  goto leave;
+void BitsetEngine::begin_search() {
+  if (propagating_ && !root_counts_valid_) count_root();
+  root_counts_valid_ = true;
 }
 
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options) {
+  // Propagating with short columns and no colors: the masks of mask_engine.cpp are faster (bench/README.md).
+  if (BitsetEngine::propagates(problem, options) && MaskEngine::fits(problem))
+    return make_mask_engine(problem, options);
   return std::make_unique<BitsetEngine>(problem, options);
 }
 

@@ -5,27 +5,28 @@
 #include <utility>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "dlx/level_engine.hpp"
 
 namespace dlx::detail {
 
-class BitsetEngine final : public EngineBase<BitsetEngine> {
+class BitsetEngine final : public LevelEngine<BitsetEngine> {
  public:
   BitsetEngine(const Problem& problem, const SearchOptions& options);
 
   void reset() override;
   bool force(OptionId option) override;
-  std::vector<OptionId> branch_options() override;
-  bool all_covered() const override;
 
-  template <class Visit>
-  void run(Visit&& visit);
-  void build_solution(int depth, std::vector<OptionId>& out) const;
-
+  // Whether this engine would propagate forced choices on this problem (see SearchOptions::propagation).
+  static bool propagates(const Problem& problem, const SearchOptions& options);
   // Bytes the engine would take for this problem; the automatic engine choice stays under a budget.
   static std::size_t memory_needed(std::size_t options, std::size_t primaries);
 
  private:
+  friend class LevelEngine<BitsetEngine>;  // its search calls the hooks below
+  using Choice = LevelChoice;
+  void begin_search();
+  void copy_root(int level);
+  bool all_covered_at(int level) const;
   using Word = std::uint64_t;
   // Options left per primary item. An item already covered is set to kCovered, and later decrements (by options
   // removed afterwards) leave it above kCoveredFloor: columns are shorter than kCoveredFloor in this mode, so
@@ -41,12 +42,6 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
     std::uint32_t word;
     Word mask;
   };
-  struct Choice {
-    int item;            // the primary item branched on
-    int option;          // the option being tried (-1 before the first)
-    std::uint32_t span;  // the span of the item's column that holds `option`
-  };
-
   Word* alive(int level) { return alive_.data() + static_cast<std::size_t>(level) * words_; }
   const Word* alive(int level) const { return alive_.data() + static_cast<std::size_t>(level) * words_; }
   Word* uncovered(int level) { return uncovered_.data() + static_cast<std::size_t>(level) * item_words_; }
@@ -57,7 +52,6 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   const Word* conflicts(int option) const { return conflicts_.data() + static_cast<std::size_t>(option) * words_; }
   const Word* items_of(int option) const { return items_of_.data() + static_cast<std::size_t>(option) * item_words_; }
 
-  enum class Outcome : std::uint8_t { branch, solution, dead };
   void make_child(int level, int option);
   void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
                std::uint64_t removed, bool queue_singles = false);
@@ -133,19 +127,12 @@ class BitsetEngine final : public EngineBase<BitsetEngine> {
   std::size_t queued_ = 0;
   bool root_counts_valid_ = false;
 
-  // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to cover)
-  // and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the conflicts of
-  // choice_[k]. Backtracking is just going back a level: nothing to undo.
+  // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to
+  // cover) and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the
+  // conflicts of choice_[k] (a Choice's `where` is the span of the item's column that holds its option).
   std::vector<Word> alive_, uncovered_;
   std::vector<Count> counts_;
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
-  std::vector<Choice> choice_;
-  // Options forced by propagation (an item with one option left takes it without branching): level k's are
-  // propagated_[propagated_begin_[k] .. propagated_begin_[k + 1]).
-  std::vector<OptionId> propagated_;
-  std::vector<std::uint32_t> propagated_begin_;
-  std::vector<OptionId> forced_;
-  int level_ = 0;
 };
 
 }  // namespace dlx::detail

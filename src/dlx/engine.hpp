@@ -36,6 +36,8 @@ class Engine {
  protected:
   // Where a paused search resumes.
   enum class Pc : std::uint8_t { start, enter, after_solution, done };
+  // What settle() finds at a level, in the engines that keep one state per level (bitset, mask).
+  enum class Outcome : std::uint8_t { branch, solution, dead };
 
   explicit Engine(const SearchOptions& options) : options_(options) {}
 
@@ -154,5 +156,6 @@ class EngineBase : public Engine {
 // Each defined beside its engine, which is only visible there.
 std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 
 }  // namespace dlx::detail

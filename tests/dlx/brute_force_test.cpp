@@ -212,3 +212,68 @@ TEST_CASE("the propagating engine's own branching finds the same solutions as da
     CHECK(solutions(dlx::Engine::bitset, dlx::Propagation::always) == expected);
   }
 }
+
+// Latin squares of order n as exact cover: an option per cell and symbol, covering the cell, the symbol in
+// the row and the symbol in the column. Columns have n options: short, so the propagating engine keeps a mask
+// per item.
+dlx::Problem latin_square(int n) {
+  dlx::Problem p;
+  for (int i = 0; i < 3 * n * n; ++i) p.add_primary("i" + std::to_string(i));
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      for (int s = 0; s < n; ++s) {
+        const dlx::ItemUse uses[] = {{static_cast<dlx::ItemId>(r * n + c)},
+                                     {static_cast<dlx::ItemId>(n * n + r * n + s)},
+                                     {static_cast<dlx::ItemId>(2 * n * n + c * n + s)}};
+        p.add_option(uses);
+      }
+  return p;
+}
+
+// Forcing options applies each one's removals at once when the problem is small, one option at a time when it
+// is not (order 14: 2744 options); either way, forcing agrees with dancing links, before and after
+// branch_options() (which looks at the root, and may be followed by more forcing).
+TEST_CASE("forced options: small and large short-column problems agree with dancing links") {
+  for (const int n : {5, 14}) {
+    CAPTURE(n);
+    const dlx::Problem p = latin_square(n);
+    const auto option = [n](int r, int c, int s) { return static_cast<dlx::OptionId>((r * n + c) * n + s); };
+    struct Run {
+      std::vector<bool> forced;
+      std::vector<dlx::OptionId> branches;
+      std::vector<Solution> first;
+    };
+    const auto run = [&](dlx::Engine engine) {
+      dlx::SearchOptions options;
+      options.engine = engine;
+      options.propagation = dlx::Propagation::always;  // leftmost ties: the same tree as dancing links
+      dlx::Solver solver(p, options);
+      Run out;
+      out.forced.push_back(solver.force(option(0, 0, 0)));
+      out.forced.push_back(solver.force(option(0, 1, 0)));  // symbol 0 is in row 0 already
+      out.forced.push_back(solver.force(option(1, 0, 0)));  // ... and in column 0
+      out.forced.push_back(solver.force(option(0, 0, 1)));  // cell (0, 0) is filled
+      out.forced.push_back(solver.force(option(1, 1, 0)));
+      out.branches = solver.branch_options();
+      out.forced.push_back(solver.force(option(2, 2, 0)));
+      out.forced.push_back(solver.force(option(2, 3, 0)));  // symbol 0 is in row 2 now
+      out.forced.push_back(solver.force(option(3, 2, 1)));
+      out.forced.push_back(solver.force(option(3, 2, 2)));  // cell (3, 2) is filled
+      out.forced.push_back(solver.force(option(4, 3, 1)));
+      while (out.first.size() < 20 && solver.next()) {
+        CHECK(test::is_exact_cover(p, solver.solution()));
+        Solution s(solver.solution().begin(), solver.solution().end());
+        std::sort(s.begin(), s.end());
+        out.first.push_back(s);
+      }
+      return out;
+    };
+    const Run links = run(dlx::Engine::links), bitset = run(dlx::Engine::bitset);
+    CHECK(links.forced == std::vector<bool>{true, false, false, false, true, true, false, true, false, true});
+    CHECK(bitset.forced == links.forced);
+    CHECK(!links.branches.empty());
+    CHECK(bitset.branches == links.branches);
+    CHECK(links.first.size() == 20);
+    CHECK(bitset.first == links.first);
+  }
+}

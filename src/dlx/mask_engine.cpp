@@ -1,0 +1,516 @@
+// Algorithm X/C for problems with short columns (every item in at most 14 options, no colors), as Sudoku.
+//
+// A level of the search is one array of masks, a 16-bit mask per item: bit p of item i's mask says whether
+// the p-th option of i's column (in option order) is still available. Nothing else is kept per level, so
+// making a child is one small copy and backtracking is going back a level.
+//
+// Choosing option x covers x's items: for each of them, every other option still in its mask is removed,
+// which clears that option's bit in the masks of its other items (other_slot_/other_keep_, per column entry).
+// An option is removed once: its bits are gone from every mask by the time the next of x's items is read. A
+// covered item's mask becomes kCovered (all 16 bits: more than any column) and is not touched again, since
+// every option still available has all its items uncovered. Secondary items always have kSecondary's two high
+// bits, so that they never look forced or dead.
+//
+// Propagation: an item whose mask falls to one bit (or none) is queued as the clear happens, branch-free
+// (whether it falls is unpredictable); the level then takes the option left to each queued item, and what
+// that forces, before branching on an item with fewest options (usually two: found with a vector pass over
+// the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
+// remove the most (best_of).
+//
+// Forced options (a puzzle's givens) are most of the work of an easy puzzle: when the table fits
+// kKeepRowsBudget, each option has a precomputed row of the masks its choice keeps, and force() is one AND
+// per mask.
+//
+// Against the bitset engine's propagation (bitsets of options, a conflicts row per option, counts per item),
+// this does no per-word work for the options a choice does not touch and finds the option left to an item
+// with one count-trailing-zeros: about half the instructions on hard Sudoku (bench/README.md).
+#include "dlx/mask_engine.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <stdexcept>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace dlx::detail {
+namespace {
+
+constexpr std::size_t kLanes = 8;  // masks per 128-bit vector
+
+}  // namespace
+
+bool MaskEngine::fits(const Problem& problem) {
+  std::vector<int> column(problem.item_count(), 0);
+  for (OptionId o = 0; o < problem.option_count(); ++o) {
+    for (const ItemUse& use : problem.option(o)) {
+      if (use.color != kNoColor || ++column[use.item] > kMaxColumn) return false;
+    }
+  }
+  const std::size_t slots = (problem.primary_count() + kLanes - 1) / kLanes * kLanes + kLanes +
+                            (problem.item_count() - problem.primary_count());
+  return slots <= 0xFFFF;
+}
+
+MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : LevelEngine(options) {
+  option_count_ = static_cast<int>(problem.option_count());
+  primaries_ = static_cast<int>(problem.primary_count());
+  primary_slots_ = (static_cast<std::size_t>(primaries_) + kLanes - 1) / kLanes * kLanes;
+  if (primary_slots_ == 0) primary_slots_ = kLanes;
+  std::vector<std::uint16_t> slot_of(problem.item_count());
+  std::size_t next_primary = 0, next_secondary = primary_slots_;
+  for (ItemId item = 0; item < problem.item_count(); ++item)
+    slot_of[item] = static_cast<std::uint16_t>(problem.is_primary(item) ? next_primary++ : next_secondary++);
+  stride_ = (next_secondary + kLanes - 1) / kLanes * kLanes;
+
+  std::vector<int> length(stride_, 0);
+  column_.assign(stride_ * 16, 0);
+  has_primary_.assign(static_cast<std::size_t>(option_count_), false);
+  use_begin_.push_back(0);
+  for (int o = 0; o < option_count_; ++o) {
+    for (const ItemUse& use : problem.option(static_cast<OptionId>(o))) {
+      const std::uint16_t slot = slot_of[use.item];
+      const int p = length[slot]++;
+      column_[static_cast<std::size_t>(slot) * 16 + static_cast<std::size_t>(p)] =
+          static_cast<std::uint32_t>(o);
+      uses_.push_back({slot, static_cast<Mask>(1u << p)});
+      packed_uses_.push_back(slot | static_cast<std::uint32_t>(static_cast<Mask>(~(1u << p))) << 16);
+      if (problem.is_primary(use.item)) has_primary_[static_cast<std::size_t>(o)] = true;
+    }
+    use_begin_.push_back(static_cast<std::uint32_t>(uses_.size()));
+  }
+  // Most problems give every option the same number of items (Sudoku 4): loops over them then have a fixed
+  // length.
+  if (option_count_ > 0 && uses_.size() % static_cast<std::size_t>(option_count_) == 0) {
+    const auto k = static_cast<int>(uses_.size() / static_cast<std::size_t>(option_count_));
+    bool uniform = k >= 1 && k <= 6;
+    for (int o = 0; uniform && o < option_count_; ++o)
+      uniform = use_begin_[static_cast<std::size_t>(o) + 1] - use_begin_[static_cast<std::size_t>(o)] ==
+                static_cast<std::uint32_t>(k);
+    uses_per_option_ = uniform ? k : 0;
+  }
+
+  build_other_uses(length);
+  build_twins(length);
+  build_keep_rows(length);
+  initial_masks_.assign(stride_, kSecondary);
+  for (std::size_t s = 0; s < stride_; ++s) {
+    const auto column_bits = static_cast<Mask>((1u << length[s]) - 1);
+    if (s < static_cast<std::size_t>(primaries_))
+      initial_masks_[s] = column_bits;
+    else if (s < primary_slots_)
+      initial_masks_[s] = kCovered;  // padding
+    else
+      initial_masks_[s] = static_cast<Mask>(kSecondary | column_bits);
+  }
+  // Left to itself (Propagation::automatic), the engine breaks ties its own way (see best_of); otherwise it
+  // takes the leftmost, and so the tree of the dancing-links engine.
+  if (options.propagation == Propagation::automatic && !options.seed) tie_candidates_ = kTieCandidates;
+
+  // Each level chooses one more option, covering at least one more primary item.
+  const std::size_t levels = static_cast<std::size_t>(std::min(primaries_, option_count_)) + 2;
+  masks_.assign(levels * stride_, kCovered);
+  choice_.resize(levels);
+  propagated_.resize(static_cast<std::size_t>(primaries_) + 1);
+  propagated_begin_.resize(levels + 1);
+  forced_.reserve(levels);
+  solution_.reserve(static_cast<std::size_t>(primaries_) + 1);
+  // Within a level a mask only loses bits, and an item is queued when its mask falls to one bit and to none,
+  // or once by the first pass: at most three times.
+  queue_.resize(3 * primary_slots_ + 8);
+  reset();
+}
+
+// Per column entry, the other items of its option: what removing that option clears besides the item it was
+// found in (which is being covered). With uniform K, K-1 of them at entry * (K-1).
+void MaskEngine::build_other_uses(const std::vector<int>& length) {
+  other_begin_.assign(stride_ * 16 + 1, 0);
+  for (std::size_t slot = 0; slot < stride_; ++slot) {
+    for (int p = 0; p < 16; ++p) {
+      const std::size_t entry = slot * 16 + static_cast<std::size_t>(p);
+      if (p < length[slot]) {
+        const std::uint32_t o = column_[entry];
+        for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
+          if (uses_[u].slot != slot) {
+            other_slot_.push_back(uses_[u].slot);
+            other_keep_.push_back(~std::uint32_t{uses_[u].bit});
+          }
+      } else if (uses_per_option_ > 0) {
+        other_slot_.resize(other_slot_.size() + static_cast<std::size_t>(uses_per_option_ - 1), 0);
+        other_keep_.resize(other_slot_.size(), ~std::uint32_t{0});
+      }
+      other_begin_[entry + 1] = static_cast<std::uint32_t>(other_slot_.size());
+    }
+  }
+}
+
+// Per option, the options sharing more than one item with it, for best_of's exact count of removed options.
+void MaskEngine::build_twins(const std::vector<int>& length) {
+  std::vector<int> shared(static_cast<std::size_t>(option_count_), 0);
+  std::vector<int> touched;
+  twin_begin_.push_back(0);
+  for (int o = 0; o < option_count_; ++o) {
+    touched.clear();
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+      const std::size_t slot = uses_[u].slot;
+      for (int p = 0; p < length[slot]; ++p) {
+        const auto z = static_cast<int>(column_[slot * 16 + static_cast<std::size_t>(p)]);
+        if (z != o && shared[static_cast<std::size_t>(z)]++ == 0) touched.push_back(z);
+      }
+    }
+    for (int z : touched) {
+      if (shared[static_cast<std::size_t>(z)] > 1) {
+        for (std::uint32_t u = use_begin_[z];; ++u) {
+          // z's first item that o also has: z is available while its bit is set there.
+          bool common = false;
+          for (std::uint32_t v = use_begin_[o]; v < use_begin_[o + 1]; ++v)
+            common |= uses_[v].slot == uses_[u].slot;
+          if (common) {
+            // Once per item shared beyond the first, so that every entry counts one.
+            for (int extra = 1; extra < shared[static_cast<std::size_t>(z)]; ++extra)
+              twins_.push_back(uses_[u].slot | std::uint32_t{uses_[u].bit} << 16);
+            break;
+          }
+        }
+      }
+      shared[static_cast<std::size_t>(z)] = 0;
+    }
+    twin_begin_.push_back(static_cast<std::uint32_t>(twins_.size()));
+  }
+  // Sudoku: four each. With the same number for every option, scoring loops have a fixed length.
+  twins_per_option_ = option_count_ > 0 ? static_cast<int>(twin_begin_[1]) : 0;
+  for (int o = 0; o < option_count_ && twins_per_option_ >= 0; ++o)
+    if (twin_begin_[static_cast<std::size_t>(o) + 1] - twin_begin_[static_cast<std::size_t>(o)] !=
+        static_cast<std::uint32_t>(twins_per_option_))
+      twins_per_option_ = -1;
+}
+
+void MaskEngine::build_keep_rows(const std::vector<int>& length) {
+  first_primary_use_.assign(static_cast<std::size_t>(option_count_), 0);
+  for (int o = option_count_ - 1; o >= 0; --o)
+    for (std::uint32_t u = use_begin_[o + 1]; u-- > use_begin_[o];)
+      if (uses_[u].slot < primary_slots_) first_primary_use_[static_cast<std::size_t>(o)] = u;
+  // Per option, the masks that choosing it keeps (all but its own bits and those of every option sharing an
+  // item with it), when the table is small: force() then costs one AND per mask.
+  if (static_cast<std::size_t>(option_count_) * stride_ * sizeof(Mask) <= kKeepRowsBudget) {
+    keep_rows_.assign(static_cast<std::size_t>(option_count_) * stride_, static_cast<Mask>(~Mask{0}));
+    for (int o = 0; o < option_count_; ++o) {
+      Mask* keep = keep_rows_.data() + static_cast<std::size_t>(o) * stride_;
+      for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+        const std::size_t slot = uses_[u].slot;
+        for (int p = 0; p < length[slot]; ++p) {
+          const std::uint32_t gone = column_[slot * 16 + static_cast<std::size_t>(p)];
+          for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
+            keep[uses_[g].slot] = static_cast<Mask>(keep[uses_[g].slot] & ~uses_[g].bit);
+        }
+      }
+    }
+  }
+}
+
+void MaskEngine::reset() {
+  std::copy(initial_masks_.begin(), initial_masks_.end(), masks(0));
+  queue_ready_ = false;
+  forced_.clear();
+  solution_.clear();
+  level_ = 0;
+  reset_common();
+}
+
+// Queues every primary item with at most one option left; returns how many.
+std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
+  std::size_t queued = 0;
+#if defined(__SSE2__)
+  const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
+  for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
+    const __m128i at_most_one = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_sub_epi16(v, one)), zero);
+    for (auto bits = static_cast<unsigned>(_mm_movemask_epi8(at_most_one)) & 0x5555u; bits != 0;
+         bits &= bits - 1)
+      queue_[queued++] = static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(bits)) / 2);
+  }
+#else
+  for (std::size_t i = 0; i < primary_slots_; ++i)
+    if ((m[i] & (m[i] - 1)) == 0) queue_[queued++] = static_cast<std::uint32_t>(i);
+#endif
+  return queued;
+}
+
+int MaskEngine::option_at(int slot, Mask bits) const {
+  return static_cast<int>(
+      column_[static_cast<std::size_t>(slot) * 16 + static_cast<std::size_t>(std::countr_zero(bits))]);
+}
+
+// Takes `option` in the masks m: removes every other option of its items, then marks them covered. With
+// Queue, queues each primary item left with at most one option (and sets dead_ when one has none).
+template <int K, bool Queue>
+[[gnu::always_inline]] inline void MaskEngine::take(Mask* m, int option) {
+  // Locals, so that the compiler keeps them in registers across the stores to m; uses are read as 32-bit
+  // words, which the 16-bit stores to m cannot alias.
+  const std::uint32_t* const uses = packed_uses_.data();
+  const std::uint32_t* const other_slots = other_slot_.data();
+  const std::uint32_t* const other_keeps = other_keep_.data();
+  std::uint32_t* const queue = queue_.data();
+  const std::size_t queued_before = queued_;
+  std::size_t queued = queued_;
+  std::uint64_t removed = 0;
+  const std::uint32_t* first =
+      K > 0 ? uses + static_cast<std::size_t>(option) * K : uses + use_begin_[option];
+  const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[option + 1];
+  for (const std::uint32_t* u = first; u != last; ++u) {
+    const std::size_t slot = *u & 0xFFFF;
+    for (auto others = static_cast<Mask>(m[slot] & (*u >> 16) & kColumnBits); others != 0;
+         others &= others - 1) {
+      // The option at this bit goes: clear its bit in its other items (this item is covered below).
+      const std::size_t entry = slot * 16 + static_cast<std::size_t>(std::countr_zero(others));
+      ++removed;
+      const std::size_t r_first =
+          K > 0 ? entry * static_cast<std::size_t>(K > 0 ? K - 1 : 0) : other_begin_[entry];
+      const std::size_t r_last = K > 0 ? r_first + (K - 1) : other_begin_[entry + 1];
+      for (std::size_t r = r_first; r != r_last; ++r) {
+        const std::uint32_t target = other_slots[r];
+        const std::uint32_t left = std::uint32_t{m[target]} & other_keeps[r];
+        m[target] = static_cast<Mask>(left);
+        if constexpr (Queue) {
+          // Branch-free: whether a mask falls to one bit is unpredictable, and a mispredicted branch costs
+          // more.
+          queue[queued] = target;
+          queued += (left & (left - 1)) == 0 ? 1 : 0;
+        }
+      }
+    }
+    m[slot] = kCovered;  // a secondary item too: no available option has it any more, so nothing reads it
+  }
+  removed_ += removed;
+  if constexpr (Queue) {
+    // A primary item left with no option was queued too (0 & -1 is 0); once at 0 it stays there.
+    bool dead = false;
+    for (std::size_t q = queued_before; q < queued; ++q) dead |= m[queue[q]] == 0;
+    queued_ = queued;
+    dead_ = dead_ || dead;
+  }
+}
+
+template <bool Queue>
+void MaskEngine::take_any(Mask* m, int option) {
+  with_uses_per_option([&](auto k) { take<decltype(k)::value, Queue>(m, option); });
+}
+
+void MaskEngine::make_child(int level, int option) {
+  const Mask* from = masks(level);
+  std::copy(from, from + stride_, masks(level + 1));
+  queued_ = 0;
+  dead_ = false;
+  removed_ = 0;
+  take_any<true>(masks(level + 1), option);
+  stats_.updates += removed_;
+  queue_ready_ = true;
+}
+
+MaskEngine::Outcome MaskEngine::settle(int level, int& item) {
+  return with_uses_per_option([&](auto k) { return propagate<decltype(k)::value>(level, item); });
+}
+
+// Takes every option that is the last one left for its item, and what that forces in turn (unit propagation
+// with a queue), then finds the item to branch on.
+template <int K>
+MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
+  Mask* m = masks(level);
+  std::uint32_t end = propagated_begin_[level];
+  const auto finish = [&](Outcome outcome) {
+    propagated_begin_[level + 1] = end;
+    stats_.updates += removed_;
+    return outcome;
+  };
+  removed_ = 0;
+  if (queue_ready_) {
+    queue_ready_ = false;
+    if (dead_) return finish(Outcome::dead);
+  } else {
+    queued_ = queue_at_most_one(m);
+    for (std::size_t q = 0; q < queued_; ++q)
+      if (m[queue_[q]] == 0) return finish(Outcome::dead);
+  }
+  dead_ = false;
+  for (std::size_t head = 0; head < queued_;) {
+    const std::uint32_t j = queue_[head++];
+    const Mask left = m[j];
+    if (left == kCovered) continue;  // an option taken meanwhile covered it
+    if (left == 0) return finish(Outcome::dead);
+    const int option = option_at(static_cast<int>(j), left);
+    take<K, true>(m, option);
+    propagated_[end++] = static_cast<OptionId>(option);
+    if (dead_) return finish(Outcome::dead);
+  }
+  bool solved = false;
+  item = choose_item(m, solved);
+  return finish(solved ? Outcome::solution : Outcome::branch);
+}
+
+// After propagation every uncovered primary item has at least two options. The item to branch on: the
+// leftmost with fewest (or, with a seed, a random one of those), or with tie-breaks the best of the first few
+// with fewest (best_of). Most levels have items with two options, found with a vector pass; the others count
+// every mask.
+int MaskEngine::choose_item(const Mask* m, bool& solved) {
+  solved = false;
+  int tied[kTieCandidates];
+  int ties = 0;
+  const int wanted = std::max(tie_candidates_, 1);
+#if defined(__SSE2__)
+  if (!options_.seed) {
+    const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128(), all = _mm_set1_epi16(-1);
+    __m128i covered = all;
+    for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
+      const __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));  // v without its lowest bit
+      const __m128i two = _mm_cmpeq_epi16(_mm_and_si128(t, _mm_sub_epi16(t, one)), zero);
+      for (auto bits = static_cast<unsigned>(_mm_movemask_epi8(two)) & 0x5555u; bits != 0 && ties < wanted;
+           bits &= bits - 1)
+        tied[ties++] = static_cast<int>(i) + std::countr_zero(bits) / 2;
+      if (ties == wanted) break;
+      covered = _mm_and_si128(covered, _mm_cmpeq_epi16(v, all));
+    }
+    if (ties > 0) return best_of(m, tied, ties);
+    if (_mm_movemask_epi8(covered) == 0xFFFF) {
+      solved = true;
+      return -1;
+    }
+  }
+#endif
+  int least = 16;
+  std::uint64_t drawn = 0;
+  for (int i = 0; i < primaries_; ++i) {
+    const int c = std::popcount(m[i]);
+    if (c < least) {
+      least = c;
+      tied[0] = i;
+      ties = 1;
+      drawn = 1;
+    } else if (c == least && least < 16) {
+      if (options_.seed) {
+        if (random() % ++drawn == 0) tied[0] = i;
+      } else if (ties < wanted) {
+        tied[ties++] = i;
+      }
+    }
+  }
+  if (ties == 0) {
+    solved = true;
+    return -1;
+  }
+  return options_.seed ? tied[0] : best_of(m, tied, ties);
+}
+
+// Of items tied on fewest options, the one whose options remove the most available options in all: its
+// branches propagate furthest, so the subtrees below are smaller. An option removes the options left in its
+// items' columns: their popcounts, less those counted twice (twins_: options sharing more than one item with
+// it).
+int MaskEngine::best_of(const Mask* m, const int* tied, int ties) const {
+  if (uses_per_option_ == 4 && twins_per_option_ == 4) return best_of<4, 4>(m, tied, ties);
+  if (uses_per_option_ == 4) return best_of<4, -1>(m, tied, ties);
+  return best_of<0, -1>(m, tied, ties);
+}
+
+template <int K, int T>
+int MaskEngine::best_of(const Mask* m, const int* tied, int ties) const {
+  if (ties == 1) return tied[0];
+  const std::uint32_t* const uses = packed_uses_.data();
+  const std::uint32_t* const twins = twins_.data();
+  int best = tied[0];
+  int best_score = -1;
+  for (int k = 0; k < ties; ++k) {
+    const int i = tied[k];
+    int score = 0;
+    for (Mask options = m[i]; options != 0; options &= options - 1) {
+      const int o = option_at(i, options);
+      const std::uint32_t* first = K > 0 ? uses + static_cast<std::size_t>(o) * K : uses + use_begin_[o];
+      const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[o + 1];
+      for (const std::uint32_t* u = first; u != last; ++u)
+        score += std::popcount(static_cast<Mask>(m[*u & 0xFFFF] & kColumnBits));
+      const std::uint32_t* twin = twins + (T >= 0 ? static_cast<std::size_t>(o) * T : twin_begin_[o]);
+      const std::uint32_t* twin_end = T >= 0 ? twin + T : twins + twin_begin_[o + 1];
+      for (; twin != twin_end; ++twin) score -= (m[*twin & 0xFFFF] & (*twin >> 16)) != 0 ? 1 : 0;
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
+}
+
+bool MaskEngine::next_option(int level, Choice& choice) const {
+  Mask bits = masks(level)[choice.item];
+  if (choice.option >= 0) bits &= static_cast<Mask>(~((2u << choice.where) - 1));
+  if (bits == 0) return false;
+  choice.where = static_cast<std::uint32_t>(std::countr_zero(bits));
+  choice.option = option_at(choice.item, bits);
+  return true;
+}
+
+bool MaskEngine::force(OptionId option) {
+  if (pc_ != Pc::start)
+    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
+  if (option >= static_cast<OptionId>(option_count_))
+    throw std::out_of_range("dlx::Solver::force(): no such option");
+  const int o = static_cast<int>(option);
+  if (!has_primary_[static_cast<std::size_t>(o)]) return false;
+  // An option is available while its bit is set in its (uncovered) primary items' masks. A covered item's
+  // mask has bit 15 set: kCovered, less the bits that the keep rows of later forced options cleared.
+  Mask* m = masks(0);
+  const Use& use = uses_[first_primary_use_[static_cast<std::size_t>(o)]];
+  if ((m[use.slot] & use.bit) == 0 || (m[use.slot] & 0x8000) != 0) return false;
+  if (keep_rows_.empty()) {
+    removed_ = 0;
+    take_any<false>(m, o);
+  } else {
+    // One AND per mask instead of clearing every removed option's items one by one: forced options are most
+    // of the work of an easy puzzle. kCovered goes back on covered items in settle_root().
+    const Mask* keep = keep_rows_.data() + static_cast<std::size_t>(o) * stride_;
+#if defined(__SSE2__)
+    for (std::size_t s = 0; s < stride_; s += kLanes) {
+      auto* to = reinterpret_cast<__m128i*>(m + s);
+      _mm_storeu_si128(to, _mm_and_si128(_mm_loadu_si128(to),
+                                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep + s))));
+    }
+#else
+    for (std::size_t s = 0; s < stride_; ++s) m[s] &= keep[s];
+#endif
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
+      if (uses_[u].slot < primary_slots_) m[uses_[u].slot] = kCovered;
+  }
+  forced_.push_back(option);
+  return true;
+}
+
+// Puts kCovered back on the items of the forced options (a keep row may have cleared some of its bits).
+void MaskEngine::settle_root() {
+  Mask* m = masks(0);
+  for (OptionId o : forced_)
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
+      if (uses_[u].slot < primary_slots_) m[uses_[u].slot] = kCovered;
+}
+
+void MaskEngine::copy_root(int level) {
+  settle_root();
+  std::copy(masks(0), masks(0) + stride_, masks(level));
+  queue_ready_ = false;
+}
+
+bool MaskEngine::all_covered_at(int level) const {
+  const Mask* m = masks(level);
+  return std::all_of(m, m + primaries_, [](Mask x) { return x == kCovered; });
+}
+
+void MaskEngine::begin_search() {
+  settle_root();
+  queue_ready_ = false;
+}
+
+std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options) {
+  return std::make_unique<MaskEngine>(problem, options);
+}
+
+}  // namespace dlx::detail

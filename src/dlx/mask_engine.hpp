@@ -1,0 +1,121 @@
+// Algorithm X/C for problems whose columns are all short, as in Sudoku (internal header; see solver.hpp and
+// mask_engine.cpp).
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "dlx/level_engine.hpp"
+
+namespace dlx::detail {
+
+class MaskEngine final : public LevelEngine<MaskEngine> {
+ public:
+  // Whether the problem suits this engine: no colors, at most kMaxColumn options per item, at most 65535
+  // items.
+  static bool fits(const Problem& problem);
+
+  MaskEngine(const Problem& problem, const SearchOptions& options);
+
+  void reset() override;
+  bool force(OptionId option) override;
+
+ private:
+  friend class LevelEngine<MaskEngine>;  // its search calls the hooks below
+  using Choice = LevelChoice;
+  void begin_search();
+  void copy_root(int level);
+  bool all_covered_at(int level) const;
+  // Bit p of an item's mask: the p-th option of its column (in option order) is still available.
+  using Mask = std::uint16_t;
+  static constexpr int kMaxColumn = 14;
+  static constexpr Mask kColumnBits = (1u << kMaxColumn) - 1;
+  // A covered item: more bits than any column has, so never "at most one option" nor the fewest. Bit 15 stays
+  // set when a keep row (force()) clears column bits of an item covered before.
+  static constexpr Mask kCovered = 0xFFFF;
+  // Always set in a secondary item's mask, so that it never looks forced or dead: secondary items need no
+  // cover.
+  static constexpr Mask kSecondary = 0xFFFF & ~kColumnBits;
+  // One item of an option: its slot in a level's masks, and the option's bit in that item's mask.
+  struct Use {
+    std::uint16_t slot;
+    Mask bit;
+  };
+
+  Mask* masks(int level) { return masks_.data() + static_cast<std::size_t>(level) * stride_; }
+  const Mask* masks(int level) const { return masks_.data() + static_cast<std::size_t>(level) * stride_; }
+  int option_at(int slot, Mask bits) const;
+  void build_other_uses(const std::vector<int>& length);
+  void build_twins(const std::vector<int>& length);
+  void build_keep_rows(const std::vector<int>& length);
+
+  void make_child(int level, int option);
+  template <int K, bool Queue>
+  void take(Mask* m, int option);
+  template <bool Queue>
+  void take_any(Mask* m, int option);
+  // f(std::integral_constant<int, K>) with K = uses_per_option_: loops over an option's items then have a
+  // fixed length (K = 0: any length).
+  template <class F>
+  decltype(auto) with_uses_per_option(F&& f) const {
+    switch (uses_per_option_) {
+      case 1:
+        return f(std::integral_constant<int, 1>{});
+      case 2:
+        return f(std::integral_constant<int, 2>{});
+      case 3:
+        return f(std::integral_constant<int, 3>{});
+      case 4:
+        return f(std::integral_constant<int, 4>{});
+      case 5:
+        return f(std::integral_constant<int, 5>{});
+      case 6:
+        return f(std::integral_constant<int, 6>{});
+      default:
+        return f(std::integral_constant<int, 0>{});
+    }
+  }
+  Outcome settle(int level, int& item);
+  template <int K>
+  Outcome propagate(int level, int& item);
+  int choose_item(const Mask* m, bool& solved);
+  int best_of(const Mask* m, const int* tied, int ties) const;
+  template <int K, int T>
+  int best_of(const Mask* m, const int* tied, int ties) const;
+  std::size_t queue_at_most_one(const Mask* m);
+  void settle_root();
+  bool next_option(int level, Choice& choice) const;
+
+  int option_count_ = 0, primaries_ = 0;
+  std::size_t primary_slots_ = 0;  // primaries_ rounded up to whole vectors; the padding stays kCovered
+  std::size_t stride_ = 0;         // masks per level: the primary slots, then the secondary items
+  int uses_per_option_ = 0;        // K when every option has K items (1 to 6), else 0
+  std::vector<std::uint32_t> use_begin_;
+  std::vector<Use> uses_;
+  std::vector<std::uint32_t> packed_uses_;  // uses_ as slot | ~bit << 16
+  std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
+  std::vector<std::uint32_t> column_;  // column_[slot * 16 + p]: the option of bit p in that item's mask
+  std::vector<bool> has_primary_;
+  std::vector<std::uint32_t> first_primary_use_;  // per option, into uses_
+  static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
+  std::vector<Mask> keep_rows_;  // per option, stride_ masks (see the constructor); empty if over the budget
+  std::vector<Mask> initial_masks_;
+  // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
+  // per item shared beyond the first.
+  std::vector<std::uint32_t> twin_begin_;  // per option, into twins_ (one more at the end)
+  std::vector<std::uint32_t> twins_;
+  int twins_per_option_ = -1;  // T when every option has T entries, else -1
+  static constexpr int kTieCandidates = 4;
+  int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
+
+  // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask).
+  std::vector<Mask> masks_;
+  std::vector<std::uint32_t> queue_;  // items left with at most one option, during propagation
+  std::size_t queued_ = 0;
+  bool queue_ready_ = false;  // make_child queued every item it left with at most one option
+  bool dead_ = false;         // a primary item lost its last option
+  std::uint64_t removed_ = 0;
+};
+
+}  // namespace dlx::detail
