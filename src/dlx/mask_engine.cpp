@@ -111,7 +111,9 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
 
   // Each level chooses one more option, covering at least one more primary item.
   const std::size_t levels = static_cast<std::size_t>(std::min(primaries_, option_count_)) + 2;
-  masks_.assign(levels * stride_, kCovered);
+  // Left uninitialized: a level is written (from its parent, or by reset()) before it is read, so only the
+  // pages of the levels a search reaches are ever touched.
+  masks_.reset(new Mask[levels * stride_]);
   choice_.resize(levels);
   propagated_.resize(static_cast<std::size_t>(primaries_) + 1);
   propagated_begin_.resize(levels + 1);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 #include <vector>
 
@@ -43,8 +44,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
     Mask bit;
   };
 
-  Mask* masks(int level) { return masks_.data() + static_cast<std::size_t>(level) * stride_; }
-  const Mask* masks(int level) const { return masks_.data() + static_cast<std::size_t>(level) * stride_; }
+  Mask* masks(int level) { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
+  const Mask* masks(int level) const { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
   int option_at(int slot, Mask bits) const;
   void build_other_uses(const std::vector<int>& length);
   void build_twins(const std::vector<int>& length);
@@ -110,7 +111,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
 
   // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask).
-  std::vector<Mask> masks_;
+  std::unique_ptr<Mask[]> masks_;
   std::vector<std::uint32_t> queue_;  // items left with at most one option, during propagation
   std::size_t queued_ = 0;
   bool queue_ready_ = false;  // make_child queued every item it left with at most one option

@@ -15,6 +15,7 @@ namespace {
 enum class Outcome { solved, none, multiple, error, unknown };
 
 constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
+constexpr std::size_t kFirstSlots = 64;
 constexpr std::size_t kSlotKeepBytes = 4096;
 // Results are written once this much gathered, or whatever is ready once this long passed since the last
 // write.
@@ -57,7 +58,9 @@ Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
       pool_(pool),
       stop_(options_.stop != nullptr ? options_.stop : &own_stop_),
       workers_(pool.size()),
-      slots_(std::max<std::size_t>(1, options_.chunk_size)) {}
+      // Slots are added as a chunk needs them (up to chunk_size): a short input does not pay for 4096 of
+      // them.
+      slots_(std::min<std::size_t>(std::max<std::size_t>(1, options_.chunk_size), kFirstSlots)) {}
 
 Batch::~Batch() = default;
 
@@ -123,7 +126,9 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
     // A chunk ends after chunk_size puzzles, or sooner when they hold much text (long annotations, big
     // boards), so that memory stays bounded by kChunkBytes rather than by chunk_size times the longest line.
     std::size_t used = 0, bytes = 0;
-    while (used < slots_.size() && bytes < kChunkBytes && !stop_requested()) {
+    const std::size_t chunk = std::max<std::size_t>(1, options_.chunk_size);
+    while (used < chunk && bytes < kChunkBytes && !stop_requested()) {
+      if (used == slots_.size()) slots_.resize(std::min(chunk, 2 * slots_.size()));
       Puzzle& puzzle = slots_[used].puzzle;
       if (!reader.next(puzzle)) {
         more = false;
