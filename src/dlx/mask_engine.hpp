@@ -107,7 +107,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> twin_begin_;  // per option, into twins_ (one more at the end)
   std::vector<std::uint32_t> twins_;
   int twins_per_option_ = -1;  // T when every option has T entries, else -1
-  static constexpr int kTieCandidates = 4;
+  static constexpr int kTieCandidates = 6;
   int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
 
   // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask).
