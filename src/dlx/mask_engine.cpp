@@ -65,7 +65,8 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
     slot_of[item] = static_cast<std::uint16_t>(problem.is_primary(item) ? next_primary++ : next_secondary++);
   stride_ = (next_secondary + kLanes - 1) / kLanes * kLanes;
 
-  std::vector<int> length(stride_, 0);
+  length_.assign(stride_, 0);
+  std::vector<std::uint8_t>& length = length_;
   column_.assign(stride_ * 16, 0);
   has_primary_.assign(static_cast<std::size_t>(option_count_), false);
   use_begin_.push_back(0);
@@ -92,9 +93,18 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
     uses_per_option_ = uniform ? k : 0;
   }
 
-  build_other_uses(length);
-  build_twins(length);
-  build_keep_rows(length);
+  build_other_uses();
+  build_twins();
+  first_primary_use_.assign(static_cast<std::size_t>(option_count_), 0);
+  for (int o = option_count_ - 1; o >= 0; --o)
+    for (std::uint32_t u = use_begin_[o + 1]; u-- > use_begin_[o];)
+      if (uses_[u].slot < primary_slots_) first_primary_use_[static_cast<std::size_t>(o)] = u;
+  // Keep rows are built on first use (keep_row()): a run of a few puzzles needs few of them. Left
+  // uninitialized until then, so that their pages are not touched either.
+  if (static_cast<std::size_t>(option_count_) * stride_ * sizeof(Mask) <= kKeepRowsBudget) {
+    keep_rows_.reset(new Mask[static_cast<std::size_t>(option_count_) * stride_]);
+    keep_row_built_.assign(static_cast<std::size_t>(option_count_), false);
+  }
   initial_masks_.assign(stride_, kSecondary);
   for (std::size_t s = 0; s < stride_; ++s) {
     const auto column_bits = static_cast<Mask>((1u << length[s]) - 1);
@@ -127,7 +137,8 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
 
 // Per column entry, the other items of its option: what removing that option clears besides the item it was
 // found in (which is being covered). With uniform K, K-1 of them at entry * (K-1).
-void MaskEngine::build_other_uses(const std::vector<int>& length) {
+void MaskEngine::build_other_uses() {
+  const std::vector<std::uint8_t>& length = length_;
   other_begin_.assign(stride_ * 16 + 1, 0);
   for (std::size_t slot = 0; slot < stride_; ++slot) {
     for (int p = 0; p < 16; ++p) {
@@ -149,37 +160,34 @@ void MaskEngine::build_other_uses(const std::vector<int>& length) {
 }
 
 // Per option, the options sharing more than one item with it, for best_of's exact count of removed options.
-void MaskEngine::build_twins(const std::vector<int>& length) {
-  std::vector<int> shared(static_cast<std::size_t>(option_count_), 0);
-  std::vector<int> touched;
-  twin_begin_.push_back(0);
+void MaskEngine::build_twins() {
+  std::vector<std::uint8_t> shared(static_cast<std::size_t>(option_count_), 0);  // items shared with o
+  std::vector<std::uint8_t> in_option(stride_, 0);                               // o's items
+  std::vector<std::uint32_t> seen;                                               // options with shared > 0
+  twin_begin_.assign(static_cast<std::size_t>(option_count_) + 1, 0);
   for (int o = 0; o < option_count_; ++o) {
-    touched.clear();
+    seen.clear();
     for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
       const std::size_t slot = uses_[u].slot;
-      for (int p = 0; p < length[slot]; ++p) {
-        const auto z = static_cast<int>(column_[slot * 16 + static_cast<std::size_t>(p)]);
-        if (z != o && shared[static_cast<std::size_t>(z)]++ == 0) touched.push_back(z);
+      in_option[slot] = 1;
+      for (std::size_t p = 0; p < length_[slot]; ++p) {
+        const std::uint32_t z = column_[slot * 16 + p];
+        if (shared[z]++ == 0) seen.push_back(z);
       }
     }
-    for (int z : touched) {
-      if (shared[static_cast<std::size_t>(z)] > 1) {
-        for (std::uint32_t u = use_begin_[z];; ++u) {
-          // z's first item that o also has: z is available while its bit is set there.
-          bool common = false;
-          for (std::uint32_t v = use_begin_[o]; v < use_begin_[o + 1]; ++v)
-            common |= uses_[v].slot == uses_[u].slot;
-          if (common) {
-            // Once per item shared beyond the first, so that every entry counts one.
-            for (int extra = 1; extra < shared[static_cast<std::size_t>(z)]; ++extra)
-              twins_.push_back(uses_[u].slot | std::uint32_t{uses_[u].bit} << 16);
-            break;
-          }
-        }
+    for (const std::uint32_t z : seen) {
+      if (z != static_cast<std::uint32_t>(o) && shared[z] > 1) {
+        // z is available while its bit is set in its first item that o also has; one entry per item shared
+        // beyond the first, so that every entry counts one.
+        std::uint32_t u = use_begin_[z];
+        while (in_option[uses_[u].slot] == 0) ++u;
+        for (int extra = 1; extra < shared[z]; ++extra)
+          twins_.push_back(uses_[u].slot | std::uint32_t{uses_[u].bit} << 16);
       }
-      shared[static_cast<std::size_t>(z)] = 0;
+      shared[z] = 0;
     }
-    twin_begin_.push_back(static_cast<std::uint32_t>(twins_.size()));
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) in_option[uses_[u].slot] = 0;
+    twin_begin_[static_cast<std::size_t>(o) + 1] = static_cast<std::uint32_t>(twins_.size());
   }
   // Sudoku: four each. With the same number for every option, scoring loops have a fixed length.
   twins_per_option_ = option_count_ > 0 ? static_cast<int>(twin_begin_[1]) : 0;
@@ -189,27 +197,22 @@ void MaskEngine::build_twins(const std::vector<int>& length) {
       twins_per_option_ = -1;
 }
 
-void MaskEngine::build_keep_rows(const std::vector<int>& length) {
-  first_primary_use_.assign(static_cast<std::size_t>(option_count_), 0);
-  for (int o = option_count_ - 1; o >= 0; --o)
-    for (std::uint32_t u = use_begin_[o + 1]; u-- > use_begin_[o];)
-      if (uses_[u].slot < primary_slots_) first_primary_use_[static_cast<std::size_t>(o)] = u;
-  // Per option, the masks that choosing it keeps (all but its own bits and those of every option sharing an
-  // item with it), when the table is small: force() then costs one AND per mask.
-  if (static_cast<std::size_t>(option_count_) * stride_ * sizeof(Mask) <= kKeepRowsBudget) {
-    keep_rows_.assign(static_cast<std::size_t>(option_count_) * stride_, static_cast<Mask>(~Mask{0}));
-    for (int o = 0; o < option_count_; ++o) {
-      Mask* keep = keep_rows_.data() + static_cast<std::size_t>(o) * stride_;
-      for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
-        const std::size_t slot = uses_[u].slot;
-        for (int p = 0; p < length[slot]; ++p) {
-          const std::uint32_t gone = column_[slot * 16 + static_cast<std::size_t>(p)];
-          for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
-            keep[uses_[g].slot] = static_cast<Mask>(keep[uses_[g].slot] & ~uses_[g].bit);
-        }
-      }
+// The masks that choosing option o keeps: all bits but its own and those of every option sharing an item with
+// it. Built on first use.
+const MaskEngine::Mask* MaskEngine::keep_row(int o) {
+  Mask* keep = keep_rows_.get() + static_cast<std::size_t>(o) * stride_;
+  if (keep_row_built_[static_cast<std::size_t>(o)]) return keep;
+  std::fill(keep, keep + stride_, static_cast<Mask>(~Mask{0}));
+  for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+    const std::size_t slot = uses_[u].slot;
+    for (std::size_t p = 0; p < length_[slot]; ++p) {
+      const std::uint32_t gone = column_[slot * 16 + p];
+      for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
+        keep[uses_[g].slot] = static_cast<Mask>(keep[uses_[g].slot] & ~uses_[g].bit);
     }
   }
+  keep_row_built_[static_cast<std::size_t>(o)] = true;
+  return keep;
 }
 
 void MaskEngine::reset() {
@@ -464,13 +467,13 @@ bool MaskEngine::force(OptionId option) {
   Mask* m = masks(0);
   const Use& use = uses_[first_primary_use_[static_cast<std::size_t>(o)]];
   if ((m[use.slot] & use.bit) == 0 || (m[use.slot] & 0x8000) != 0) return false;
-  if (keep_rows_.empty()) {
+  if (!keep_rows_) {
     removed_ = 0;
     take_any<false>(m, o);
   } else {
     // One AND per mask instead of clearing every removed option's items one by one: forced options are most
     // of the work of an easy puzzle. kCovered goes back on covered items in settle_root().
-    const Mask* keep = keep_rows_.data() + static_cast<std::size_t>(o) * stride_;
+    const Mask* keep = keep_row(o);
 #if defined(__SSE2__)
     for (std::size_t s = 0; s < stride_; s += kLanes) {
       auto* to = reinterpret_cast<__m128i*>(m + s);

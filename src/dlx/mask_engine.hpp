@@ -47,9 +47,9 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   Mask* masks(int level) { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
   const Mask* masks(int level) const { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
   int option_at(int slot, Mask bits) const;
-  void build_other_uses(const std::vector<int>& length);
-  void build_twins(const std::vector<int>& length);
-  void build_keep_rows(const std::vector<int>& length);
+  void build_other_uses();
+  void build_twins();
+  const Mask* keep_row(int option);
 
   void make_child(int level, int option);
   template <int K, bool Queue>
@@ -97,10 +97,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> packed_uses_;  // uses_ as slot | ~bit << 16
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
   std::vector<std::uint32_t> column_;  // column_[slot * 16 + p]: the option of bit p in that item's mask
+  std::vector<std::uint8_t> length_;   // per slot, the options in its column
   std::vector<bool> has_primary_;
   std::vector<std::uint32_t> first_primary_use_;  // per option, into uses_
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
-  std::vector<Mask> keep_rows_;  // per option, stride_ masks (see the constructor); empty if over the budget
+  std::unique_ptr<Mask[]> keep_rows_;  // per option, stride_ masks (keep_row()); null if over the budget
+  std::vector<bool> keep_row_built_;
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
   // per item shared beyond the first.
