@@ -216,6 +216,7 @@ const MaskEngine::Mask* MaskEngine::keep_row(int o) {
 }
 
 void MaskEngine::reset() {
+  if (resets_ <= kKeepRowsAfter) ++resets_;
   std::copy(initial_masks_.begin(), initial_masks_.end(), masks(0));
   queue_ready_ = false;
   forced_.clear();
@@ -467,7 +468,9 @@ bool MaskEngine::force(OptionId option) {
   Mask* m = masks(0);
   const Use& use = uses_[first_primary_use_[static_cast<std::size_t>(o)]];
   if ((m[use.slot] & use.bit) == 0 || (m[use.slot] & 0x8000) != 0) return false;
-  if (!keep_rows_) {
+  // A keep row costs about as much to build as three uses of it save: only a solver that has seen many
+  // puzzles (kKeepRowsAfter resets) uses them.
+  if (!keep_rows_ || resets_ <= kKeepRowsAfter) {
     removed_ = 0;
     take_any<false>(m, o);
   } else {

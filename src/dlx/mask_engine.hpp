@@ -103,6 +103,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
   std::unique_ptr<Mask[]> keep_rows_;  // per option, stride_ masks (keep_row()); null if over the budget
   std::vector<bool> keep_row_built_;
+  static constexpr int kKeepRowsAfter = 128;
+  int resets_ = 0;  // up to kKeepRowsAfter + 1
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
   // per item shared beyond the first.
