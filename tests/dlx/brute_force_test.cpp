@@ -230,12 +230,16 @@ dlx::Problem latin_square(int n) {
   return p;
 }
 
-// Forcing options applies each one's removals at once when the problem is small, one option at a time when it
-// is not (order 14: 2744 options); either way, forcing agrees with dancing links, before and after
+// Forcing options applies each one's removals at once (a precomputed row per option) when the problem is
+// small and the solver has been reset for many puzzles, and one option at a time otherwise (order 14: 2744
+// options, too many for the rows); either way, forcing agrees with dancing links, before and after
 // branch_options() (which looks at the root, and may be followed by more forcing).
 TEST_CASE("forced options: small and large short-column problems agree with dancing links") {
-  for (const int n : {5, 14}) {
+  for (const std::pair<int, int>& setting :
+       {std::pair{5, 0}, std::pair{5, 200}, std::pair{14, 0}, std::pair{14, 200}}) {
+    const int n = setting.first, resets = setting.second;
     CAPTURE(n);
+    CAPTURE(resets);
     const dlx::Problem p = latin_square(n);
     const auto option = [n](int r, int c, int s) { return static_cast<dlx::OptionId>((r * n + c) * n + s); };
     struct Run {
@@ -248,6 +252,10 @@ TEST_CASE("forced options: small and large short-column problems agree with danc
       options.engine = engine;
       options.propagation = dlx::Propagation::always;  // leftmost ties: the same tree as dancing links
       dlx::Solver solver(p, options);
+      for (int k = 0; k < resets; ++k) {
+        solver.force(option(k % n, 0, 0));
+        solver.reset();
+      }
       Run out;
       out.forced.push_back(solver.force(option(0, 0, 0)));
       out.forced.push_back(solver.force(option(0, 1, 0)));  // symbol 0 is in row 0 already
