@@ -464,7 +464,8 @@ bool MaskEngine::force(OptionId option) {
   const int o = static_cast<int>(option);
   if (!has_primary_[static_cast<std::size_t>(o)]) return false;
   // An option is available while its bit is set in its (uncovered) primary items' masks. A covered item's
-  // mask has bit 15 set: kCovered, less the bits that the keep rows of later forced options cleared.
+  // mask is 0 after a keep row, or kCovered (bit 15 set, whatever later keep rows cleared) after take() or
+  // settle_root().
   Mask* m = masks(0);
   const Use& use = uses_[first_primary_use_[static_cast<std::size_t>(o)]];
   if ((m[use.slot] & use.bit) == 0 || (m[use.slot] & 0x8000) != 0) return false;
@@ -475,7 +476,8 @@ bool MaskEngine::force(OptionId option) {
     take_any<false>(m, o);
   } else {
     // One AND per mask instead of clearing every removed option's items one by one: forced options are most
-    // of the work of an easy puzzle. kCovered goes back on covered items in settle_root().
+    // of the work of an easy puzzle. The row clears the option's own items too; settle_root() marks them
+    // covered before the search.
     const Mask* keep = keep_row(o);
 #if defined(__SSE2__)
     for (std::size_t s = 0; s < stride_; s += kLanes) {
@@ -486,14 +488,13 @@ bool MaskEngine::force(OptionId option) {
 #else
     for (std::size_t s = 0; s < stride_; ++s) m[s] &= keep[s];
 #endif
-    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
-      if (uses_[u].slot < primary_slots_) m[uses_[u].slot] = kCovered;
   }
   forced_.push_back(option);
   return true;
 }
 
-// Puts kCovered back on the items of the forced options (a keep row may have cleared some of its bits).
+// Marks the items of the forced options covered (kCovered): a keep row leaves them at 0, and may clear bits
+// of an item take() covered.
 void MaskEngine::settle_root() {
   Mask* m = masks(0);
   for (OptionId o : forced_)
