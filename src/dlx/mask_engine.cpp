@@ -76,16 +76,15 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
       const int p = length[slot]++;
       column_[static_cast<std::size_t>(slot) * 16 + static_cast<std::size_t>(p)] =
           static_cast<std::uint32_t>(o);
-      uses_.push_back({slot, static_cast<Mask>(1u << p)});
       packed_uses_.push_back(slot | static_cast<std::uint32_t>(static_cast<Mask>(~(1u << p))) << 16);
       if (problem.is_primary(use.item)) has_primary_[static_cast<std::size_t>(o)] = true;
     }
-    use_begin_.push_back(static_cast<std::uint32_t>(uses_.size()));
+    use_begin_.push_back(static_cast<std::uint32_t>(packed_uses_.size()));
   }
   // Most problems give every option the same number of items (Sudoku 4): loops over them then have a fixed
   // length.
-  if (option_count_ > 0 && uses_.size() % static_cast<std::size_t>(option_count_) == 0) {
-    const auto k = static_cast<int>(uses_.size() / static_cast<std::size_t>(option_count_));
+  if (option_count_ > 0 && packed_uses_.size() % static_cast<std::size_t>(option_count_) == 0) {
+    const auto k = static_cast<int>(packed_uses_.size() / static_cast<std::size_t>(option_count_));
     bool uniform = k >= 1 && k <= 6;
     for (int o = 0; uniform && o < option_count_; ++o)
       uniform = use_begin_[static_cast<std::size_t>(o) + 1] - use_begin_[static_cast<std::size_t>(o)] ==
@@ -98,7 +97,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   first_primary_use_.assign(static_cast<std::size_t>(option_count_), 0);
   for (int o = option_count_ - 1; o >= 0; --o)
     for (std::uint32_t u = use_begin_[o + 1]; u-- > use_begin_[o];)
-      if (uses_[u].slot < primary_slots_) first_primary_use_[static_cast<std::size_t>(o)] = u;
+      if (use_slot(packed_uses_[u]) < primary_slots_) first_primary_use_[static_cast<std::size_t>(o)] = u;
   // Keep rows are built on first use (keep_row()): a run of a few puzzles needs few of them. Left
   // uninitialized until then, so that their pages are not touched either.
   if (static_cast<std::size_t>(option_count_) * stride_ * sizeof(Mask) <= kKeepRowsBudget) {
@@ -146,9 +145,9 @@ void MaskEngine::build_other_uses() {
       if (p < length[slot]) {
         const std::uint32_t o = column_[entry];
         for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
-          if (uses_[u].slot != slot) {
-            other_slot_.push_back(uses_[u].slot);
-            other_keep_.push_back(~std::uint32_t{uses_[u].bit});
+          if (use_slot(packed_uses_[u]) != slot) {
+            other_slot_.push_back(use_slot(packed_uses_[u]));
+            other_keep_.push_back(~std::uint32_t{use_bit(packed_uses_[u])});
           }
       } else if (uses_per_option_ > 0) {
         other_slot_.resize(other_slot_.size() + static_cast<std::size_t>(uses_per_option_ - 1), 0);
@@ -168,7 +167,7 @@ void MaskEngine::build_twins() {
   for (int o = 0; o < option_count_; ++o) {
     seen.clear();
     for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
-      const std::size_t slot = uses_[u].slot;
+      const std::size_t slot = use_slot(packed_uses_[u]);
       in_option[slot] = 1;
       for (std::size_t p = 0; p < length_[slot]; ++p) {
         const std::uint32_t z = column_[slot * 16 + p];
@@ -180,13 +179,14 @@ void MaskEngine::build_twins() {
         // z is available while its bit is set in its first item that o also has; one entry per item shared
         // beyond the first, so that every entry counts one.
         std::uint32_t u = use_begin_[z];
-        while (in_option[uses_[u].slot] == 0) ++u;
+        while (in_option[use_slot(packed_uses_[u])] == 0) ++u;
         for (int extra = 1; extra < shared[z]; ++extra)
-          twins_.push_back(uses_[u].slot | std::uint32_t{uses_[u].bit} << 16);
+          twins_.push_back(use_slot(packed_uses_[u]) | std::uint32_t{use_bit(packed_uses_[u])} << 16);
       }
       shared[z] = 0;
     }
-    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) in_option[uses_[u].slot] = 0;
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
+      in_option[use_slot(packed_uses_[u])] = 0;
     twin_begin_[static_cast<std::size_t>(o) + 1] = static_cast<std::uint32_t>(twins_.size());
   }
   // Sudoku: four each. With the same number for every option, scoring loops have a fixed length.
@@ -204,11 +204,12 @@ const MaskEngine::Mask* MaskEngine::keep_row(int o) {
   if (keep_row_built_[static_cast<std::size_t>(o)]) return keep;
   std::fill(keep, keep + stride_, static_cast<Mask>(~Mask{0}));
   for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
-    const std::size_t slot = uses_[u].slot;
+    const std::size_t slot = use_slot(packed_uses_[u]);
     for (std::size_t p = 0; p < length_[slot]; ++p) {
       const std::uint32_t gone = column_[slot * 16 + p];
       for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
-        keep[uses_[g].slot] = static_cast<Mask>(keep[uses_[g].slot] & ~uses_[g].bit);
+        keep[use_slot(packed_uses_[g])] =
+            static_cast<Mask>(keep[use_slot(packed_uses_[g])] & ~use_bit(packed_uses_[g]));
     }
   }
   keep_row_built_[static_cast<std::size_t>(o)] = true;
@@ -467,8 +468,9 @@ bool MaskEngine::force(OptionId option) {
   // mask is 0 after a keep row, or kCovered (bit 15 set, whatever later keep rows cleared) after take() or
   // settle_root().
   Mask* m = masks(0);
-  const Use& use = uses_[first_primary_use_[static_cast<std::size_t>(o)]];
-  if ((m[use.slot] & use.bit) == 0 || (m[use.slot] & 0x8000) != 0) return false;
+  const std::uint32_t use = packed_uses_[first_primary_use_[static_cast<std::size_t>(o)]];
+  const Mask mask = m[use_slot(use)];
+  if ((mask & use_bit(use)) == 0 || (mask & 0x8000) != 0) return false;
   // A keep row costs about as much to build as three uses of it save: only a solver that has seen many
   // puzzles (kKeepRowsAfter resets) uses them.
   if (!keep_rows_ || resets_ <= kKeepRowsAfter) {
@@ -499,7 +501,7 @@ void MaskEngine::settle_root() {
   Mask* m = masks(0);
   for (OptionId o : forced_)
     for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
-      if (uses_[u].slot < primary_slots_) m[uses_[u].slot] = kCovered;
+      if (use_slot(packed_uses_[u]) < primary_slots_) m[use_slot(packed_uses_[u])] = kCovered;
 }
 
 void MaskEngine::copy_root(int level) {

@@ -38,11 +38,10 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // Always set in a secondary item's mask, so that it never looks forced or dead: secondary items need no
   // cover.
   static constexpr Mask kSecondary = 0xFFFF & ~kColumnBits;
-  // One item of an option: its slot in a level's masks, and the option's bit in that item's mask.
-  struct Use {
-    std::uint16_t slot;
-    Mask bit;
-  };
+  // One item of an option, packed as slot | ~bit << 16: its slot in a level's masks, and (inverted, ready to
+  // AND) the option's bit in that item's mask.
+  static std::uint32_t use_slot(std::uint32_t use) { return use & 0xFFFF; }
+  static Mask use_bit(std::uint32_t use) { return static_cast<Mask>(~(use >> 16)); }
 
   Mask* masks(int level) { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
   const Mask* masks(int level) const { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
@@ -93,13 +92,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::size_t stride_ = 0;         // masks per level: the primary slots, then the secondary items
   int uses_per_option_ = 0;        // K when every option has K items (1 to 6), else 0
   std::vector<std::uint32_t> use_begin_;
-  std::vector<Use> uses_;
-  std::vector<std::uint32_t> packed_uses_;  // uses_ as slot | ~bit << 16
+  std::vector<std::uint32_t> packed_uses_;  // per option (from use_begin_), its items (see use_slot())
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
   std::vector<std::uint32_t> column_;  // column_[slot * 16 + p]: the option of bit p in that item's mask
   std::vector<std::uint8_t> length_;   // per slot, the options in its column
   std::vector<bool> has_primary_;
-  std::vector<std::uint32_t> first_primary_use_;  // per option, into uses_
+  std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
   std::unique_ptr<Mask[]> keep_rows_;  // per option, stride_ masks (keep_row()); null if over the budget
   std::vector<bool> keep_row_built_;
