@@ -108,13 +108,6 @@ bool BitsetEngine::propagates(const Problem& problem, const SearchOptions& optio
           (primaries >= 64 && column_uses <= 10 * primaries));
 }
 
-std::size_t BitsetEngine::memory_needed(std::size_t options, std::size_t primaries) {
-  const std::size_t words = (options + 63) / 64, levels = std::min(options, primaries) + 2;
-  const std::size_t stride = (primaries + kLanes - 1) / kLanes * kLanes;
-  return options * words * 8 + levels * (words * 8 + stride * 2 + (primaries + 63) / 64 * 8) +
-         options * ((primaries + 63) / 64) * 8;
-}
-
 BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options) : LevelEngine(options) {
   option_count_ = static_cast<int>(problem.option_count());
   words_ = (problem.option_count() + 63) / 64;

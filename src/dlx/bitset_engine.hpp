@@ -18,8 +18,6 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
 
   // Whether this engine would propagate forced choices on this problem (see SearchOptions::propagation).
   static bool propagates(const Problem& problem, const SearchOptions& options);
-  // Bytes the engine would take for this problem; the automatic engine choice stays under a budget.
-  static std::size_t memory_needed(std::size_t options, std::size_t primaries);
 
  private:
   friend class LevelEngine<BitsetEngine>;  // its search calls the hooks below
