@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <streambuf>
 #include <thread>
-#include <vector>
 
 namespace dlxapp {
 
@@ -21,8 +21,11 @@ namespace dlxapp {
 class OutputGuard::Buffer : public std::streambuf {
  public:
   Buffer(int fd, Interrupts* interrupts)
-      : fd_(fd), interrupts_(interrupts), storage_(std::size_t{64} << 10), line_buffered_(::isatty(fd) == 1) {
-    setp(storage_.data(), storage_.data() + storage_.size());
+      : fd_(fd),
+        interrupts_(interrupts),
+        storage_(new char[kStorageSize]),
+        line_buffered_(::isatty(fd) == 1) {
+    setp(storage_.get(), storage_.get() + kStorageSize);
   }
 
   int error() const { return error_.load(); }
@@ -39,7 +42,7 @@ class OutputGuard::Buffer : public std::streambuf {
   bool drain() {
     const char* begin = pbase();
     const std::size_t size = static_cast<std::size_t>(pptr() - pbase());
-    setp(storage_.data(), storage_.data() + storage_.size());
+    setp(storage_.get(), storage_.get() + kStorageSize);
     return write_fully(begin, size);
   }
 
@@ -58,7 +61,7 @@ class OutputGuard::Buffer : public std::streambuf {
     const auto n = static_cast<std::size_t>(count);
     if (n > static_cast<std::size_t>(epptr() - pptr())) {
       if (!drain()) return 0;
-      if (n >= storage_.size()) return write_fully(s, n) ? count : 0;
+      if (n >= kStorageSize) return write_fully(s, n) ? count : 0;
     }
     std::memcpy(pptr(), s, n);
     pbump(static_cast<int>(n));
@@ -86,7 +89,8 @@ class OutputGuard::Buffer : public std::streambuf {
 
   int fd_;
   Interrupts* interrupts_;
-  std::vector<char> storage_;
+  static constexpr std::size_t kStorageSize = std::size_t{64} << 10;
+  std::unique_ptr<char[]> storage_;  // not zero-filled: short output touches only the pages it writes
   bool line_buffered_;
   std::atomic<int> error_{0};
 };

@@ -6,7 +6,7 @@
 namespace dlx {
 
 LineReader::LineReader(std::istream& in, std::size_t max_length)
-    : in_(in), max_length_(max_length), buffer_(std::size_t{1} << 16) {}
+    : in_(in), max_length_(max_length), buffer_(new char[kBufferSize]) {}
 
 std::optional<std::string_view> LineReader::next() {
   line_.clear();
@@ -15,7 +15,8 @@ std::optional<std::string_view> LineReader::next() {
   for (;;) {
     if (position_ == filled_) {
       std::streamsize got = 0;
-      if (std::streambuf* buf = in_.rdbuf()) got = buf->sgetn(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+      if (std::streambuf* buf = in_.rdbuf())
+        got = buf->sgetn(buffer_.get(), static_cast<std::streamsize>(kBufferSize));
       position_ = 0;
       filled_ = got > 0 ? static_cast<std::size_t>(got) : 0;
       if (filled_ == 0) {
@@ -26,7 +27,7 @@ std::optional<std::string_view> LineReader::next() {
       }
     }
     any = true;
-    const char* start = buffer_.data() + position_;
+    const char* start = buffer_.get() + position_;
     const std::size_t available = filled_ - position_;
     const auto* newline = static_cast<const char*>(std::memchr(start, '\n', available));
     const std::size_t length = newline != nullptr ? static_cast<std::size_t>(newline - start) : available;

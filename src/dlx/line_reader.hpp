@@ -4,10 +4,10 @@
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace dlx {
 
@@ -27,7 +27,9 @@ class LineReader {
  private:
   std::istream& in_;
   std::size_t max_length_;
-  std::vector<char> buffer_;
+  static constexpr std::size_t kBufferSize = std::size_t{1} << 16;
+  // Not zero-filled: a short input touches only the pages a read fills.
+  std::unique_ptr<char[]> buffer_;
   std::size_t position_ = 0, filled_ = 0;
   std::string line_;
   std::size_t line_number_ = 0;
