@@ -69,6 +69,8 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   std::vector<std::uint8_t>& length = length_;
   column_.assign(stride_ * 16, 0);
   has_primary_.assign(static_cast<std::size_t>(option_count_), false);
+  use_begin_.reserve(static_cast<std::size_t>(option_count_) + 1);
+  packed_uses_.reserve(problem.use_count());
   use_begin_.push_back(0);
   for (int o = 0; o < option_count_; ++o) {
     for (const ItemUse& use : problem.option(static_cast<OptionId>(o))) {
@@ -135,55 +137,71 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
 }
 
 // Per column entry, the other items of its option: what removing that option clears besides the item it was
-// found in (which is being covered). With uniform K, K-1 of them at entry * (K-1).
+// found in (which is being covered). With uniform K, K-1 of them at entry * (K-1) (a padding entry clears
+// nothing); otherwise from other_begin_[entry].
 void MaskEngine::build_other_uses() {
-  const std::vector<std::uint8_t>& length = length_;
-  other_begin_.assign(stride_ * 16 + 1, 0);
-  for (std::size_t slot = 0; slot < stride_; ++slot) {
-    for (int p = 0; p < 16; ++p) {
-      const std::size_t entry = slot * 16 + static_cast<std::size_t>(p);
-      if (p < length[slot]) {
-        const std::uint32_t o = column_[entry];
-        for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
-          if (use_slot(packed_uses_[u]) != slot) {
-            other_slot_.push_back(use_slot(packed_uses_[u]));
-            other_keep_.push_back(~std::uint32_t{use_bit(packed_uses_[u])});
-          }
-      } else if (uses_per_option_ > 0) {
-        other_slot_.resize(other_slot_.size() + static_cast<std::size_t>(uses_per_option_ - 1), 0);
-        other_keep_.resize(other_slot_.size(), ~std::uint32_t{0});
-      }
-      other_begin_[entry + 1] = static_cast<std::uint32_t>(other_slot_.size());
+  const std::size_t entries = stride_ * 16;
+  const auto k = static_cast<std::size_t>(uses_per_option_);
+  const auto uses_of = [&](std::uint32_t o) { return use_begin_[o + 1] - use_begin_[o]; };
+  std::size_t total = entries * (k > 0 ? k - 1 : 0);
+  if (k == 0) {
+    other_begin_.assign(entries + 1, 0);
+    for (std::size_t entry = 0; entry < entries; ++entry) {
+      if (entry % 16 < length_[entry / 16]) total += uses_of(column_[entry]) - 1;
+      other_begin_[entry + 1] = static_cast<std::uint32_t>(total);
+    }
+  }
+  // Sized once: Sudoku's table is 15,744 entries, and growing it entry by entry was most of a solver's
+  // set-up.
+  other_slot_.assign(total, 0);
+  other_keep_.assign(total, ~std::uint32_t{0});
+  for (std::size_t entry = 0; entry < entries; ++entry) {
+    const std::size_t slot = entry / 16;
+    if (entry % 16 >= length_[slot]) continue;
+    const std::uint32_t o = column_[entry];
+    std::size_t r = k > 0 ? entry * (k - 1) : other_begin_[entry];
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+      if (use_slot(packed_uses_[u]) == slot) continue;
+      other_slot_[r] = use_slot(packed_uses_[u]);
+      other_keep_[r++] = ~std::uint32_t{use_bit(packed_uses_[u])};
     }
   }
 }
 
 // Per option, the options sharing more than one item with it, for best_of's exact count of removed options.
 void MaskEngine::build_twins() {
-  std::vector<std::uint8_t> shared(static_cast<std::size_t>(option_count_), 0);  // items shared with o
-  std::vector<std::uint8_t> in_option(stride_, 0);                               // o's items
-  std::vector<std::uint32_t> seen;                                               // options with shared > 0
+  // Per option z, how many items it shares with o (counted over o's columns); `seen` lists the z counted.
+  std::vector<std::uint8_t> shared(static_cast<std::size_t>(option_count_), 0);
+  std::vector<std::uint8_t> in_option(stride_, 0);  // o's items
+  std::size_t longest = 0;
+  for (int o = 0; o < option_count_; ++o)
+    longest = std::max<std::size_t>(longest, use_begin_[o + 1] - use_begin_[o]);
+  std::vector<std::uint32_t> seen(longest * 16);
   twin_begin_.assign(static_cast<std::size_t>(option_count_) + 1, 0);
+  twins_.reserve(static_cast<std::size_t>(option_count_) * 4);
+  std::uint8_t* const shares = shared.data();
   for (int o = 0; o < option_count_; ++o) {
-    seen.clear();
+    std::size_t seen_count = 0;
     for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
       const std::size_t slot = use_slot(packed_uses_[u]);
       in_option[slot] = 1;
+      const std::uint32_t* column = column_.data() + slot * 16;
       for (std::size_t p = 0; p < length_[slot]; ++p) {
-        const std::uint32_t z = column_[slot * 16 + p];
-        if (shared[z]++ == 0) seen.push_back(z);
+        seen[seen_count] = column[p];
+        seen_count += shares[column[p]]++ == 0 ? 1 : 0;
       }
     }
-    for (const std::uint32_t z : seen) {
-      if (z != static_cast<std::uint32_t>(o) && shared[z] > 1) {
+    for (std::size_t i = 0; i < seen_count; ++i) {
+      const std::uint32_t z = seen[i];
+      if (shares[z] > 1 && z != static_cast<std::uint32_t>(o)) {
         // z is available while its bit is set in its first item that o also has; one entry per item shared
         // beyond the first, so that every entry counts one.
         std::uint32_t u = use_begin_[z];
         while (in_option[use_slot(packed_uses_[u])] == 0) ++u;
-        for (int extra = 1; extra < shared[z]; ++extra)
+        for (int extra = 1; extra < shares[z]; ++extra)
           twins_.push_back(use_slot(packed_uses_[u]) | std::uint32_t{use_bit(packed_uses_[u])} << 16);
       }
-      shared[z] = 0;
+      shares[z] = 0;
     }
     for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
       in_option[use_slot(packed_uses_[u])] = 0;

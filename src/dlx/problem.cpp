@@ -46,6 +46,15 @@ ItemId Problem::add_item(std::string_view name, bool primary) {
   return id;
 }
 
+void Problem::reserve(std::size_t items, std::size_t options, std::size_t uses) {
+  names_.reserve(items);
+  primary_.reserve(items);
+  item_by_name_.reserve(items);
+  seen_in_option_.reserve(items);
+  option_begin_.reserve(options + 1);
+  uses_.reserve(uses);
+}
+
 ItemId Problem::add_primary(std::string_view name) { return add_item(name, true); }
 ItemId Problem::add_secondary(std::string_view name) { return add_item(name, false); }
 

@@ -61,6 +61,10 @@ class Problem {
     return add_option(std::span(items.begin(), items.size()));
   }
 
+  // Room for `items` items and `options` options of `uses` item uses in all, when they are known ahead: the
+  // problem is then built without growing its tables as it goes. Optional; it changes nothing else.
+  void reserve(std::size_t items, std::size_t options, std::size_t uses);
+
   // Resolves "name" / "name:color" strings to item uses, interning colors; throws ProblemError.
   std::vector<ItemUse> uses_of(std::span<const std::string_view> items);
 

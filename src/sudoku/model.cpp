@@ -7,6 +7,8 @@ namespace sudoku {
 dlx::Problem make_problem(Shape shape) {
   const int n = shape.side();
   dlx::Problem problem;
+  problem.reserve(static_cast<std::size_t>(4 * n * n), static_cast<std::size_t>(n * n * n),
+                  static_cast<std::size_t>(4 * n * n * n));
   // Names only matter for dumps (dlx::write_knuth); the ids are what the search uses: item k of a group is
   // group_base + unit * n + (digit - 1), added in exactly that order.
   const auto name = [](char kind, int unit, char sep, int value) {

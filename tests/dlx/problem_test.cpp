@@ -1,6 +1,9 @@
+#include "dlx/problem.hpp"
+
 #include <doctest/doctest.h>
 
-#include "dlx/problem.hpp"
+#include <array>
+#include <string>
 
 TEST_CASE("items get ids in declaration order and are found by name") {
   dlx::Problem p;
@@ -72,4 +75,26 @@ TEST_CASE("has_primary_item tells options that can never be chosen") {
   p.add_secondary("x");
   CHECK(p.has_primary_item(p.add_option({"a", "x"})));
   CHECK_FALSE(p.has_primary_item(p.add_option({"x"})));
+}
+
+TEST_CASE("reserve changes nothing but room: too little, too much and none give the same problem") {
+  const auto build = [](std::size_t items, std::size_t options, std::size_t uses) {
+    dlx::Problem p;
+    p.reserve(items, options, uses);
+    for (int i = 0; i < 5; ++i) p.add_primary("p" + std::to_string(i));
+    p.add_secondary("s");
+    p.add_option({"p0", "p1", "s:red"});
+    p.add_option({"p2"});
+    p.add_option({"p3", "p4", "s:blue"});
+    return p;
+  };
+  const dlx::Problem plain = build(0, 0, 0);
+  for (const auto& room : {std::array<std::size_t, 3>{1, 1, 1}, {6, 3, 7}, {1000, 1000, 1000}}) {
+    const dlx::Problem p = build(room[0], room[1], room[2]);
+    CHECK(p.item_count() == plain.item_count());
+    CHECK(p.primary_count() == plain.primary_count());
+    CHECK(p.find_item("s") == plain.find_item("s"));
+    REQUIRE(p.option_count() == plain.option_count());
+    for (dlx::OptionId o = 0; o < p.option_count(); ++o) CHECK(p.option_text(o) == plain.option_text(o));
+  }
 }
