@@ -26,10 +26,14 @@ for program in plain_xc plain_sudoku; do
   gcc -O2 -o "$work/$program" "$shared/baselines/$program.c" 2>/dev/null
 done
 
-# now_ns; elapsed SECONDS since a now_ns
-now_ns() { date +%s%N; }
-seconds_since() { awk -v a="$1" -v b="$(now_ns)" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'; }
-median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = (NR + 1) / 2; printf "%.4f", (v[int(m)] + v[int(m + 0.5)]) / 2 }'; }
+# Times are read from bash's own clock ($EPOCHREALTIME, seconds with microseconds), right before and right
+# after each command: starting a `date` process for it would add a millisecond or so to both sides of every
+# ratio, which pulls short runs toward 1.
+[ -n "${EPOCHREALTIME:-}" ] || { echo "bench/run.sh needs bash 5 or later (EPOCHREALTIME)" >&2; exit 1; }
+export LC_NUMERIC=C
+# elapsed START END: seconds between two $EPOCHREALTIME readings
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = (NR + 1) / 2; printf "%.6f", (v[int(m)] + v[int(m + 0.5)]) / 2 }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'; }
 precise_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", (b > 0 ? a / b : 0) }'; }
 generic_runs=$((runs > 7 ? runs : 7))  # short problems (tens of ms): one disturbed run moves a median of 3
@@ -59,12 +63,14 @@ for set in 17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_110
   declare -A t=()
   for _ in $(seq "$runs"); do
     for limit in 1 2; do
-      s=$(now_ns)
+      s=$EPOCHREALTIME
       if [ "$limit" = 1 ]; then "$bin/sudoku" solve --threads 1 "$file" >/dev/null; else "$bin/sudoku" count --limit 2 --threads 1 "$file" >/dev/null; fi
-      t[ours$limit]+=" $(seconds_since "$s")"
-      s=$(now_ns)
+      e=$EPOCHREALTIME
+      t[ours$limit]+=" $(elapsed "$s" "$e")"
+      s=$EPOCHREALTIME
       "$work/plain_sudoku" "$limit" <"$file" >/dev/null
-      t[base$limit]+=" $(seconds_since "$s")"
+      e=$EPOCHREALTIME
+      t[base$limit]+=" $(elapsed "$s" "$e")"
       t[ratio$limit]+=" $(precise_ratio "${t[ours$limit]##* }" "${t[base$limit]##* }")"
     done
   done
@@ -94,12 +100,14 @@ for problem in "${problems[@]}"; do
   file=$(emit "$problem")
   ours=() base=() ratios=()
   for _ in $(seq "$generic_runs"); do
-    s=$(now_ns)
+    s=$EPOCHREALTIME
     count=$("$bin/dlx" --count --threads 1 "$file" | tail -n 1)
-    ours+=("$(seconds_since "$s")")
-    s=$(now_ns)
+    e=$EPOCHREALTIME
+    ours+=("$(elapsed "$s" "$e")")
+    s=$EPOCHREALTIME
     base_count=$("$work/plain_xc" <"$file" | tail -n 1)
-    base+=("$(seconds_since "$s")")
+    e=$EPOCHREALTIME
+    base+=("$(elapsed "$s" "$e")")
     ratios+=("$(precise_ratio "${ours[-1]}" "${base[-1]}")")
     [ "$count" = "$base_count" ] || { echo "MISMATCH on $problem: $count vs $base_count" >&2; exit 1; }
   done
@@ -127,12 +135,14 @@ for problem in "${problems[@]}"; do
   file=$(emit "$problem")
   one=() two=() gains=()
   for _ in $(seq "$generic_runs"); do
-    s=$(now_ns)
+    s=$EPOCHREALTIME
     c1=$("$bin/dlx" --count --threads 1 "$file")
-    one+=("$(seconds_since "$s")")
-    s=$(now_ns)
+    e=$EPOCHREALTIME
+    one+=("$(elapsed "$s" "$e")")
+    s=$EPOCHREALTIME
     c2=$("$bin/dlx" --count --threads 2 "$file")
-    two+=("$(seconds_since "$s")")
+    e=$EPOCHREALTIME
+    two+=("$(elapsed "$s" "$e")")
     gains+=("$(precise_ratio "${one[-1]}" "${two[-1]}")")
     [ "$c1" = "$c2" ] || { echo "MISMATCH on $problem: $c1 with 1 thread, $c2 with 2" >&2; exit 1; }
   done
