@@ -65,9 +65,17 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
     slot_of[item] = static_cast<std::uint16_t>(problem.is_primary(item) ? next_primary++ : next_secondary++);
   stride_ = (next_secondary + kLanes - 1) / kLanes * kLanes;
 
+  // Columns are packed one after the other (no room left for 16 per item): the tables indexed by column
+  // entry then stay small enough for the first-level cache on Sudoku.
   length_.assign(stride_, 0);
   std::vector<std::uint8_t>& length = length_;
-  column_.assign(stride_ * 16, 0);
+  for (OptionId o = 0; o < problem.option_count(); ++o)
+    for (const ItemUse& use : problem.option(o)) ++length[slot_of[use.item]];
+  column_begin_.assign(stride_ + 1, 0);
+  for (std::size_t slot = 0; slot < stride_; ++slot)
+    column_begin_[slot + 1] = column_begin_[slot] + length[slot];
+  column_.assign(column_begin_[stride_], 0);
+  std::fill(length.begin(), length.end(), 0);
   has_primary_.assign(static_cast<std::size_t>(option_count_), false);
   use_begin_.reserve(static_cast<std::size_t>(option_count_) + 1);
   packed_uses_.reserve(problem.use_count());
@@ -76,8 +84,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
     for (const ItemUse& use : problem.option(static_cast<OptionId>(o))) {
       const std::uint16_t slot = slot_of[use.item];
       const int p = length[slot]++;
-      column_[static_cast<std::size_t>(slot) * 16 + static_cast<std::size_t>(p)] =
-          static_cast<std::uint32_t>(o);
+      column_[column_begin_[slot] + static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(o);
       packed_uses_.push_back(slot | static_cast<std::uint32_t>(static_cast<Mask>(~(1u << p))) << 16);
       if (problem.is_primary(use.item)) has_primary_[static_cast<std::size_t>(o)] = true;
     }
@@ -137,33 +144,31 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
 }
 
 // Per column entry, the other items of its option: what removing that option clears besides the item it was
-// found in (which is being covered). With uniform K, K-1 of them at entry * (K-1) (a padding entry clears
-// nothing); otherwise from other_begin_[entry].
+// found in (which is being covered). With uniform K, K-1 of them at entry * (K-1); otherwise from
+// other_begin_[entry].
 void MaskEngine::build_other_uses() {
-  const std::size_t entries = stride_ * 16;
+  const std::size_t entries = column_.size();
   const auto k = static_cast<std::size_t>(uses_per_option_);
-  const auto uses_of = [&](std::uint32_t o) { return use_begin_[o + 1] - use_begin_[o]; };
   std::size_t total = entries * (k > 0 ? k - 1 : 0);
   if (k == 0) {
     other_begin_.assign(entries + 1, 0);
+    total = 0;
     for (std::size_t entry = 0; entry < entries; ++entry) {
-      if (entry % 16 < length_[entry / 16]) total += uses_of(column_[entry]) - 1;
+      total += use_begin_[column_[entry] + 1] - use_begin_[column_[entry]] - 1;
       other_begin_[entry + 1] = static_cast<std::uint32_t>(total);
     }
   }
-  // Sized once: Sudoku's table is 15,744 entries, and growing it entry by entry was most of a solver's
-  // set-up.
   other_slot_.assign(total, 0);
-  other_keep_.assign(total, ~std::uint32_t{0});
-  for (std::size_t entry = 0; entry < entries; ++entry) {
-    const std::size_t slot = entry / 16;
-    if (entry % 16 >= length_[slot]) continue;
-    const std::uint32_t o = column_[entry];
-    std::size_t r = k > 0 ? entry * (k - 1) : other_begin_[entry];
-    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
-      if (use_slot(packed_uses_[u]) == slot) continue;
-      other_slot_[r] = use_slot(packed_uses_[u]);
-      other_keep_[r++] = ~std::uint32_t{use_bit(packed_uses_[u])};
+  other_keep_.assign(total, 0);
+  for (std::size_t slot = 0; slot < stride_; ++slot) {
+    for (std::size_t entry = column_begin_[slot]; entry < column_begin_[slot + 1]; ++entry) {
+      const std::uint32_t o = column_[entry];
+      std::size_t r = k > 0 ? entry * (k - 1) : other_begin_[entry];
+      for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
+        if (use_slot(packed_uses_[u]) != slot) {
+          other_slot_[r] = use_slot(packed_uses_[u]);
+          other_keep_[r++] = ~std::uint32_t{use_bit(packed_uses_[u])};
+        }
     }
   }
 }
@@ -176,7 +181,7 @@ void MaskEngine::build_twins() {
   std::size_t longest = 0;
   for (int o = 0; o < option_count_; ++o)
     longest = std::max<std::size_t>(longest, use_begin_[o + 1] - use_begin_[o]);
-  std::vector<std::uint32_t> seen(longest * 16);
+  std::vector<std::uint32_t> seen(longest * kMaxColumn);
   twin_begin_.assign(static_cast<std::size_t>(option_count_) + 1, 0);
   twins_.reserve(static_cast<std::size_t>(option_count_) * 4);
   std::uint8_t* const shares = shared.data();
@@ -185,7 +190,7 @@ void MaskEngine::build_twins() {
     for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
       const std::size_t slot = use_slot(packed_uses_[u]);
       in_option[slot] = 1;
-      const std::uint32_t* column = column_.data() + slot * 16;
+      const std::uint32_t* column = column_.data() + column_begin_[slot];
       for (std::size_t p = 0; p < length_[slot]; ++p) {
         seen[seen_count] = column[p];
         seen_count += shares[column[p]]++ == 0 ? 1 : 0;
@@ -224,7 +229,7 @@ const MaskEngine::Mask* MaskEngine::keep_row(int o) {
   for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
     const std::size_t slot = use_slot(packed_uses_[u]);
     for (std::size_t p = 0; p < length_[slot]; ++p) {
-      const std::uint32_t gone = column_[slot * 16 + p];
+      const std::uint32_t gone = column_[column_begin_[slot] + p];
       for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
         keep[use_slot(packed_uses_[g])] =
             static_cast<Mask>(keep[use_slot(packed_uses_[g])] & ~use_bit(packed_uses_[g]));
@@ -264,8 +269,8 @@ std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
 }
 
 int MaskEngine::option_at(int slot, Mask bits) const {
-  return static_cast<int>(
-      column_[static_cast<std::size_t>(slot) * 16 + static_cast<std::size_t>(std::countr_zero(bits))]);
+  return static_cast<int>(column_[column_begin_[static_cast<std::size_t>(slot)] +
+                                  static_cast<std::size_t>(std::countr_zero(bits))]);
 }
 
 // Takes `option` in the masks m: removes every other option of its items, then marks them covered. With
@@ -277,6 +282,7 @@ template <int K, bool Queue>
   const std::uint32_t* const uses = packed_uses_.data();
   const std::uint32_t* const other_slots = other_slot_.data();
   const std::uint32_t* const other_keeps = other_keep_.data();
+  const std::uint32_t* const column_begin = column_begin_.data();
   std::uint32_t* const queue = queue_.data();
   const std::size_t queued_before = queued_;
   std::size_t queued = queued_;
@@ -286,10 +292,11 @@ template <int K, bool Queue>
   const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[option + 1];
   for (const std::uint32_t* u = first; u != last; ++u) {
     const std::size_t slot = *u & 0xFFFF;
+    const std::size_t column = column_begin[slot];
     for (auto others = static_cast<Mask>(m[slot] & (*u >> 16) & kColumnBits); others != 0;
          others &= others - 1) {
       // The option at this bit goes: clear its bit in its other items (this item is covered below).
-      const std::size_t entry = slot * 16 + static_cast<std::size_t>(std::countr_zero(others));
+      const std::size_t entry = column + static_cast<std::size_t>(std::countr_zero(others));
       ++removed;
       const std::size_t r_first =
           K > 0 ? entry * static_cast<std::size_t>(K > 0 ? K - 1 : 0) : other_begin_[entry];

@@ -93,8 +93,11 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   int uses_per_option_ = 0;        // K when every option has K items (1 to 6), else 0
   std::vector<std::uint32_t> use_begin_;
   std::vector<std::uint32_t> packed_uses_;  // per option (from use_begin_), its items (see use_slot())
+  // Per column entry, the other items of its option (build_other_uses()): their slots, and the masks that
+  // keep all but that option's bit there (32 bits wide: the hot loop ANDs them with no widening).
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
-  std::vector<std::uint32_t> column_;  // column_[slot * 16 + p]: the option of bit p in that item's mask
+  // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
+  std::vector<std::uint32_t> column_begin_, column_;
   std::vector<std::uint8_t> length_;   // per slot, the options in its column
   std::vector<bool> has_primary_;
   std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
