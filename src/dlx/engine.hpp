@@ -7,6 +7,7 @@
 // solution and pauses when visit returns false; EngineBase builds the public operations on it.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -32,6 +33,11 @@ class Engine {
 
   Status status() const { return status_; }
   const Stats& stats() const { return stats_; }
+
+  void set_time_limit(std::chrono::nanoseconds limit) {
+    options_.time_limit = std::max(limit, std::chrono::nanoseconds::zero());
+    deadline_ = std::chrono::steady_clock::now() + options_.time_limit;
+  }
 
  protected:
   // Where a paused search resumes.

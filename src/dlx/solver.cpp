@@ -47,6 +47,9 @@ bool Solver::next() { return engine_->next(); }
 std::span<const OptionId> Solver::solution() const { return engine_->solution(); }
 Count Solver::count(std::uint64_t limit) { return engine_->count(limit); }
 void Solver::for_each(const std::function<bool(std::span<const OptionId>)>& visit) { engine_->for_each(visit); }
+void Solver::set_time_limit(std::chrono::nanoseconds limit) {
+  engine_->set_time_limit(limit);
+}
 Status Solver::status() const { return engine_->status(); }
 const Stats& Solver::stats() const { return engine_->stats(); }
 

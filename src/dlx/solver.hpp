@@ -122,6 +122,11 @@ class Solver {
   // Calls visit with each solution from here on; visit returns false to stop (resumably) after it.
   void for_each(const std::function<bool(std::span<const OptionId>)>& visit);
 
+  // Replaces SearchOptions::time_limit for the calls that follow: they stop (resumably, status timed_out)
+  // once `limit` has passed from now (for a search not started yet: from its start); zero or less means no
+  // limit. A caller can so run a long search in slices and do something between them.
+  void set_time_limit(std::chrono::nanoseconds limit);
+
   Status status() const;
   const Stats& stats() const;
   const Problem& problem() const { return *problem_; }

@@ -206,8 +206,31 @@ TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search res
   dlx::SearchOptions timed;
   timed.time_limit = std::chrono::nanoseconds(1);
   dlx::Solver hurried(p, with<T>(timed));
-  CHECK_FALSE(hurried.count().complete);
+  const dlx::Count first = hurried.count();
+  CHECK_FALSE(first.complete);
   CHECK(hurried.status() == dlx::Status::timed_out);
+  hurried.set_time_limit(std::chrono::nanoseconds(0));  // no limit any more: the rest in one call
+  const dlx::Count rest = hurried.count();
+  CHECK(rest.complete);
+  CHECK(hurried.status() == dlx::Status::exhausted);
+  CHECK(first.solutions + rest.solutions == expected);
+
+  // In slices: each call times out after a poll's worth of nodes, and the slices add up to the whole count.
+  dlx::Solver sliced(p, with<T>());
+  sliced.set_time_limit(std::chrono::nanoseconds(1));
+  std::uint64_t total = 0;
+  int slices = 0;
+  for (bool complete = false; !complete && slices < 1000000; ++slices) {
+    const dlx::Count c = sliced.count();
+    total += c.solutions;
+    complete = c.complete;
+    if (!complete) REQUIRE(sliced.status() == dlx::Status::timed_out);
+  }
+  CHECK(total == expected);
+  CHECK(slices > 1);
+  sliced.reset();
+  sliced.set_time_limit(std::chrono::hours(1));
+  CHECK(sliced.count().solutions == expected);
 }
 
 TEST_CASE_TEMPLATE("a seed changes the order, not the set of solutions, and repeats exactly", T, Links, Bitset, Propagating) {
