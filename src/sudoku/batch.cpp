@@ -53,6 +53,62 @@ struct Batch::Worker {
   }
 };
 
+// Writes out every kWriteInterval whatever results are ready, so that they do not wait for a slow puzzle
+// after them (or for the next chunk). Only a run that lasts starts one: see time_slice().
+struct Batch::Flusher {
+  Batch& batch;
+  bool quit = false;  // guarded by batch.mutex_
+  std::condition_variable wake;
+  std::thread thread;
+  explicit Flusher(Batch& b) : batch(b), thread([this] { loop(); }) {}
+  ~Flusher() {
+    {
+      std::lock_guard lock(batch.mutex_);
+      quit = true;
+    }
+    wake.notify_one();
+    thread.join();
+  }
+  Flusher(const Flusher&) = delete;
+  Flusher& operator=(const Flusher&) = delete;
+  void loop() {
+    std::unique_lock lock(batch.mutex_);
+    // What was ready before it started goes out at once: a run starts its flusher when it has already lasted.
+    for (bool first = true; !quit; first = false) {
+      if (!first) wake.wait_for(lock, kWriteInterval);
+      if (quit || batch.out_buffer_.empty() ||
+          (!first && std::chrono::steady_clock::now() - batch.last_write_ < kWriteInterval))
+        continue;
+      try {
+        batch.write_out(true);
+      } catch (...) {
+        return;  // OutputError: output_failed_ is set and the stop flag raised; the run ends and throws it
+      }
+    }
+  }
+};
+
+// How long a worker's next search may run before the flusher must be started: what is left of the run's first
+// kWriteInterval. A run shorter than that (most files of a few puzzles) never starts the thread. Zero (no
+// limit) once the flusher runs.
+std::chrono::nanoseconds Batch::time_slice() {
+  if (slow_.load(std::memory_order_acquire)) return std::chrono::nanoseconds::zero();
+  const auto left = run_started_ + kWriteInterval - std::chrono::steady_clock::now();
+  if (left > std::chrono::nanoseconds::zero()) return left;
+  start_flusher();
+  return std::chrono::nanoseconds::zero();
+}
+
+void Batch::start_flusher() {
+  {
+    std::lock_guard lock(mutex_);
+    if (slow_.load()) return;
+    flusher_ = std::make_unique<Flusher>(*this);
+    slow_.store(true, std::memory_order_release);
+  }
+  if (options_.on_slow_run) options_.on_slow_run();
+}
+
 Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
     : options_(std::move(options)),
       pool_(pool),
@@ -87,39 +143,19 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
   source_ = source;
   out_ = &out;
   err_ = &err;
-  // While the workers run, a flusher writes out every kWriteInterval whatever results are ready, so that they
-  // do not wait for a slow puzzle after them (or for the next chunk).
-  struct Flusher {
+  // The flusher of a run that lasts (see time_slice()) stops before run() returns, however it returns.
+  run_started_ = std::chrono::steady_clock::now();
+  slow_.store(false);
+  struct StopFlusher {
     Batch& batch;
-    bool quit = false;  // guarded by batch.mutex_
-    std::condition_variable wake;
-    std::thread thread;
-    explicit Flusher(Batch& b) : batch(b), thread([this] { loop(); }) {}
-    ~Flusher() {
+    ~StopFlusher() {
+      std::unique_ptr<Flusher> flusher;
       {
         std::lock_guard lock(batch.mutex_);
-        quit = true;
-      }
-      wake.notify_one();
-      thread.join();
-    }
-    Flusher(const Flusher&) = delete;
-    Flusher& operator=(const Flusher&) = delete;
-    void loop() {
-      std::unique_lock lock(batch.mutex_);
-      while (!quit) {
-        wake.wait_for(lock, kWriteInterval);
-        if (quit || batch.out_buffer_.empty() ||
-            std::chrono::steady_clock::now() - batch.last_write_ < kWriteInterval)
-          continue;
-        try {
-          batch.write_out(true);
-        } catch (...) {
-          return;  // OutputError: output_failed_ is set and the stop flag raised; the run ends and throws it
-        }
+        flusher = std::move(batch.flusher_);
       }
     }
-  } flusher(*this);
+  } stop_flusher{*this};
 
   PuzzleReader reader(in, options_.reader);
   for (bool more = true; more;) {
@@ -220,7 +256,7 @@ void Batch::write_out(bool force) {
   }
 }
 
-Batch::State Batch::process(Worker& worker, Slot& slot) const {
+Batch::State Batch::process(Worker& worker, Slot& slot) {
   slot.out.clear();
   slot.message.clear();
   slot.multiline = false;
@@ -264,9 +300,27 @@ Batch::State Batch::process(Worker& worker, Slot& slot) const {
       fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ");
       return State::done;
     }
+    // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
+    // search.
+    solver.set_time_limit(time_slice());
+    const auto sliced = [&] {
+      if (solver.status() != dlx::Status::timed_out) return false;
+      start_flusher();
+      solver.set_time_limit(std::chrono::nanoseconds::zero());
+      return true;
+    };
+    const auto count_all = [&](std::uint64_t limit) {
+      dlx::Count count = solver.count(limit);
+      while (!count.complete && sliced()) {
+        const dlx::Count more = solver.count(limit == 0 ? 0 : limit - count.solutions);
+        count.solutions += more.solutions;
+        count.complete = more.complete;
+      }
+      return count;
+    };
     switch (options_.command) {
       case Command::solve:
-        if (solver.next(worker.solution)) {
+        if (solver.next(worker.solution) || (sliced() && solver.next(worker.solution))) {
           slot.outcome = Outcome::solved;
           format_solution(slot, worker.solution);
         } else if (solver.status() == dlx::Status::stopped) {
@@ -277,7 +331,7 @@ Batch::State Batch::process(Worker& worker, Slot& slot) const {
         }
         break;
       case Command::count: {
-        const dlx::Count count = solver.count(options_.limit);
+        const dlx::Count count = count_all(options_.limit);
         if (!count.complete && solver.status() == dlx::Status::stopped) {
           slot.started = true;
           slot.partial = count.solutions;
@@ -290,7 +344,7 @@ Batch::State Batch::process(Worker& worker, Slot& slot) const {
         break;
       }
       case Command::check: {
-        const dlx::Count count = solver.count(2);
+        const dlx::Count count = count_all(2);
         if (count.solutions < 2 && !count.complete && solver.status() == dlx::Status::stopped)
           return State::stopped;
         slot.outcome = count.solutions >= 2   ? Outcome::multiple

@@ -3,8 +3,9 @@
 // The input is read a chunk of puzzles at a time (4096 by default, fewer when they hold over 8 MiB of text),
 // and the chunk is shared out over the pool's workers; memory stays bounded whatever the input's size.
 // Results are written in input order as soon as all the puzzles before them are done (in writes of 64 KiB,
-// and whatever is ready every 50 ms), so slow puzzles show their results one by one and a reader that goes
-// away is noticed early. Each worker keeps its own Solver per shape, built the first time it meets it.
+// and, once a run has lasted 50 ms, whatever is ready every 50 ms), so slow puzzles show their results one by
+// one and a reader that goes away is noticed early. Each worker keeps its own Solver per shape, built the
+// first time it meets it.
 //
 // A puzzle that cannot be read, or whose givens clash, gets "error: what is wrong" in its place ("none: ..."
 // for check) and a "source:line: what is wrong" message on the error stream; the others carry on.
@@ -19,7 +20,9 @@
 #include <chrono>
 #include <cstdint>
 #include <dlx/thread_pool.hpp>
+#include <functional>
 #include <istream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -50,6 +53,9 @@ struct BatchOptions {
   // polls it. The batch raises it itself when writing the output fails, so that every worker stops at once.
   // Must outlive the Batch. Without one the batch uses a flag of its own.
   std::atomic<bool>* stop = nullptr;
+  // Called once per run(), by the thread that notices, when the run has lasted 50 ms (then the batch starts
+  // its flusher thread too): a caller's own helpers that a short run does without can start there.
+  std::function<void()> on_slow_run;
 };
 
 struct Totals {
@@ -102,7 +108,10 @@ class Batch {
   struct Worker;
   struct Slot;
   enum class State : std::uint8_t { pending, done, stopped };
-  State process(Worker& worker, Slot& slot) const;
+  struct Flusher;
+  State process(Worker& worker, Slot& slot);
+  std::chrono::nanoseconds time_slice();
+  void start_flusher();
   void format_solution(Slot& slot, const Grid& solution) const;
   // Called by a worker when slot i is done or stopped: writes whatever that completes, in order.
   void finished(std::size_t i, State state);
@@ -131,6 +140,9 @@ class Batch {
   std::ostream* out_ = nullptr;
   std::ostream* err_ = nullptr;
   std::chrono::steady_clock::time_point last_write_{};
+  std::chrono::steady_clock::time_point run_started_{};
+  std::unique_ptr<Flusher> flusher_;  // guarded by mutex_
+  std::atomic<bool> slow_{false};     // this run has lasted kWriteInterval: the flusher runs
   bool stopped_ = false;
   std::optional<Partial> partial_;
 };

@@ -8,6 +8,7 @@
 //   switch (solver.check(puzzle)) { case sudoku::Verdict::unique: ... }
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <dlx/problem.hpp>
 #include <dlx/solver.hpp>
@@ -37,6 +38,9 @@ class Solver {
   bool next(Grid& solution);
   // Counts the loaded puzzle's solutions from here on, stopping once `limit` were found (0: no limit).
   dlx::Count count(std::uint64_t limit = 0);
+
+  // As dlx::Solver::set_time_limit: next() and count() return early, resumably, with status() timed_out.
+  void set_time_limit(std::chrono::nanoseconds limit) { search_.set_time_limit(limit); }
 
   // load() and a search in one call. A conflict counts as no solution; call load() to learn which.
   bool solve(const Grid& puzzle, Grid& solution);

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <chrono>
 #include <sstream>
 
 #include "helpers.hpp"
@@ -245,4 +247,35 @@ TEST_CASE("long annotations make smaller chunks and the order still holds") {
                                test::grid_from(out[i].substr(0, 81), 3, 3)));
   }
   CHECK(r.status == 0);
+}
+
+TEST_CASE("a run that lasts calls on_slow_run once - and its searches, run in slices, count the same") {
+  sudoku::BatchOptions options;
+  options.command = Command::count;
+  options.limit = 300000;
+  std::atomic<int> calls{0};
+  options.on_slow_run = [&] { ++calls; };
+  const std::string empty(81, '0');
+  std::string judge;  // kJudge on one line
+  for (const char c : kJudge)
+    if (c >= '0' && c <= '9') judge += c;
+  for (const unsigned threads : {1u, 2u}) {
+    calls = 0;
+    const auto started = std::chrono::steady_clock::now();
+    // The empty grid's count runs for a good 100 ms (much more under sanitizers): the limit is reached over
+    // several slices when the first ends before the run's first 50 ms do.
+    const Run slow = run(judge + "\n" + empty + "\n" + empty + "\n", options, threads);
+    const auto took = std::chrono::steady_clock::now() - started;
+    CHECK(slow.out == "1\n300000+\n300000+\n");
+    CHECK(took >= std::chrono::milliseconds(50));
+    CHECK(calls == 1);
+  }
+
+  calls = 0;
+  const auto started = std::chrono::steady_clock::now();
+  const Run quick = run(std::string(kJudge), options, 1);
+  CHECK(quick.out == "1\n");
+  // A run shorter than 50 ms never calls it (a loaded machine may make this one longer: then nothing is
+  // asserted).
+  if (std::chrono::steady_clock::now() - started < std::chrono::milliseconds(40)) CHECK(calls == 0);
 }
