@@ -21,6 +21,20 @@
 namespace dlxapp {
 namespace {
 
+// ThreadSanitizer runs a signal handler only when the interrupted thread next calls into libc, which a search
+// loop may not do for a long time: under it, SIGINT goes to a thread of ours through signalfd instead.
+#if defined(__SANITIZE_THREAD__)
+constexpr bool kSignalThread = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr bool kSignalThread = true;
+#else
+constexpr bool kSignalThread = false;
+#endif
+#else
+constexpr bool kSignalThread = false;
+#endif
+
 // Process-wide state, shared with the signal handler: lock-free atomics only.
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 std::atomic<bool> g_stop{false};
@@ -59,6 +73,8 @@ extern "C" void on_sigint(int) {
 
 struct Interrupts::Watcher {
   bool took_sigint = false;  // false when SIGINT was ignored at start: then it is left alone
+  bool took_action = false;  // on_sigint is SIGINT's action; old_action is the one to put back
+  bool blocked = false;  // SIGINT is blocked in the constructing thread (kSignalThread); old_mask to put back
   struct sigaction old_action {};
   sigset_t old_mask{};
   int signal_fd = -1;
@@ -69,8 +85,45 @@ struct Interrupts::Watcher {
   std::thread thread;
 
   void wake() const {
+    if (wake_fd < 0) return;
     const std::uint64_t one = 1;
     [[maybe_unused]] const ssize_t written = ::write(wake_fd, &one, sizeof one);
+  }
+
+  // Starts the thread, once: at construction with kSignalThread, else with the first time limit.
+  void start() {
+    if (thread.joinable()) return;
+    if (wake_fd < 0) wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (wake_fd < 0) fail("eventfd");
+    thread = std::thread([this] { run(); });
+  }
+
+  void stop() {
+    if (!thread.joinable()) return;
+    {
+      std::lock_guard lock(mutex);
+      quit = true;
+    }
+    wake();
+    thread.join();
+  }
+
+  // Puts back SIGINT's action and the signal mask, and closes the descriptors (the thread has stopped).
+  void undo() {
+    if (blocked) {
+      // A SIGINT that came after the thread stopped would meet the old action (death) once unblocked: take it
+      // here, as the interrupt it is.
+      sigset_t set;
+      sigemptyset(&set);
+      sigaddset(&set, SIGINT);
+      const timespec now{0, 0};
+      while (::sigtimedwait(&set, nullptr, &now) == SIGINT) raise_stop(StopReason::interrupt);
+    }
+    if (took_action) ::sigaction(SIGINT, &old_action, nullptr);
+    if (blocked) ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+    if (signal_fd >= 0) ::close(signal_fd);
+    if (wake_fd >= 0) ::close(wake_fd);
+    signal_fd = wake_fd = -1;
   }
 
   void run() {
@@ -132,32 +185,28 @@ Interrupts::Interrupts(std::string_view program) {
     if (::sigaction(SIGINT, nullptr, &current) != 0) fail("sigaction");
     w->took_sigint = (current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_IGN;
     if (w->took_sigint) {
-      sigset_t set;
-      sigemptyset(&set);
-      sigaddset(&set, SIGINT);
-      if (const int e = ::pthread_sigmask(SIG_BLOCK, &set, &w->old_mask); e != 0) {
-        errno = e;
-        fail("pthread_sigmask");
+      if constexpr (kSignalThread) {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGINT);
+        if (const int e = ::pthread_sigmask(SIG_BLOCK, &set, &w->old_mask); e != 0) {
+          errno = e;
+          fail("pthread_sigmask");
+        }
+        w->blocked = true;
+        w->signal_fd = ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+        if (w->signal_fd < 0) fail("signalfd");
       }
-      w->signal_fd = ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-      if (w->signal_fd < 0) fail("signalfd");
       struct sigaction action {};
       action.sa_handler = on_sigint;
       sigemptyset(&action.sa_mask);
       action.sa_flags = SA_RESTART;
       if (::sigaction(SIGINT, &action, &w->old_action) != 0) fail("sigaction");
+      w->took_action = true;
     }
-    w->wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (w->wake_fd < 0) fail("eventfd");
-    Watcher* raw = w.get();
-    w->thread = std::thread([raw] { raw->run(); });
+    if (kSignalThread) w->start();
   } catch (...) {
-    if (w->signal_fd >= 0) ::close(w->signal_fd);
-    if (w->wake_fd >= 0) ::close(w->wake_fd);
-    if (w->took_sigint) {
-      ::sigaction(SIGINT, &w->old_action, nullptr);
-      ::pthread_sigmask(SIG_SETMASK, &w->old_mask, nullptr);
-    }
+    w->undo();
     g_active.store(false);
     throw;
   }
@@ -165,26 +214,8 @@ Interrupts::Interrupts(std::string_view program) {
 }
 
 Interrupts::~Interrupts() {
-  Watcher& w = *watcher_;
-  {
-    std::lock_guard lock(w.mutex);
-    w.quit = true;
-  }
-  w.wake();
-  w.thread.join();
-  if (w.took_sigint) {
-    // A SIGINT that came after the thread stopped would meet the old action (death) once unblocked: take it
-    // here, as the interrupt it is.
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    const timespec now{0, 0};
-    while (::sigtimedwait(&set, nullptr, &now) == SIGINT) raise_stop(StopReason::interrupt);
-    ::close(w.signal_fd);
-    ::sigaction(SIGINT, &w.old_action, nullptr);
-    ::pthread_sigmask(SIG_SETMASK, &w.old_mask, nullptr);
-  }
-  ::close(w.wake_fd);
+  watcher_->stop();
+  watcher_->undo();
   g_active.store(false);
 }
 
@@ -206,6 +237,7 @@ void Interrupts::request_stop(StopReason reason) {
 
 void Interrupts::start_timer(std::chrono::nanoseconds limit) {
   time_limit_ = limit > std::chrono::nanoseconds::zero() ? limit : std::chrono::nanoseconds::zero();
+  if (time_limit_ > std::chrono::nanoseconds::zero()) watcher_->start();
   {
     std::lock_guard lock(watcher_->mutex);
     if (time_limit_ > std::chrono::nanoseconds::zero()) {

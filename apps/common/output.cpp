@@ -131,7 +131,7 @@ struct OutputGuard::Watcher {
   Watcher& operator=(const Watcher&) = delete;
 };
 
-OutputGuard::OutputGuard(std::string_view program, Interrupts* interrupts)
+OutputGuard::OutputGuard(std::string_view program, Interrupts* interrupts, Watch watch)
     : program_(program),
       interrupts_(interrupts),
       buffer_(std::make_unique<Buffer>(STDOUT_FILENO, interrupts)) {
@@ -140,12 +140,20 @@ OutputGuard::OutputGuard(std::string_view program, Interrupts* interrupts)
   std::cout.flush();
   old_buffer_ = std::cout.rdbuf(buffer_.get());
   struct stat info {};
-  if (interrupts_ != nullptr && ::fstat(STDOUT_FILENO, &info) == 0 && S_ISFIFO(info.st_mode))
-    watcher_ = std::make_unique<Watcher>(STDOUT_FILENO, *buffer_);
+  watch_pipe_ = interrupts_ != nullptr && ::fstat(STDOUT_FILENO, &info) == 0 && S_ISFIFO(info.st_mode);
+  if (watch == Watch::now) this->watch();
+}
+
+void OutputGuard::watch() {
+  std::lock_guard lock(watcher_mutex_);
+  if (watch_pipe_ && !watcher_) watcher_ = std::make_unique<Watcher>(STDOUT_FILENO, *buffer_);
 }
 
 OutputGuard::~OutputGuard() {
-  watcher_.reset();
+  {
+    std::lock_guard lock(watcher_mutex_);
+    watcher_.reset();
+  }
   buffer_->drain();
   std::cout.rdbuf(old_buffer_);
   std::cout.clear();

@@ -155,6 +155,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
     interrupts.start_timer(*limit);
   }
   options.stop = interrupts.flag();
+  options.on_slow_run = [&output] { output.watch(); };
 
   dlx::ThreadPool pool(threads);
   sudoku::Batch batch(options, pool);
@@ -210,7 +211,8 @@ int main(int argc, char** argv) {
   try {
     // Before any thread starts (the pool's): see dlxapp/interrupts.hpp.
     dlxapp::Interrupts interrupts("sudoku");
-    dlxapp::OutputGuard output("sudoku", &interrupts);
+    // The pipe watcher starts with the batch's own helper, once a run lasts (BatchOptions::on_slow_run).
+    dlxapp::OutputGuard output("sudoku", &interrupts, dlxapp::OutputGuard::Watch::later);
     int status = 2;
     try {
       status = run(argc, argv, interrupts, output);

@@ -43,12 +43,13 @@ start() {
   pids+=("$pid")
 }
 
-# ready PID: true once the process has SIGINT blocked (dlxapp::Interrupts takes it through a signal thread),
-# so that a SIGINT sent from now on is handled rather than killing it.
+# ready PID: true once the process has a handler for SIGINT (dlxapp::Interrupts installs one, and under
+# ThreadSanitizer also blocks it for its signal thread before that), so that a SIGINT sent from now on is
+# handled rather than killing it.
 ready() {
   local mask deadline=$((SECONDS + limit))
   while ((SECONDS < deadline)); do
-    mask=$(awk '/^SigBlk:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
+    mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
     [ -n "$mask" ] && (((16#$mask & 2) != 0)) && return 0
     kill -0 "$1" 2>/dev/null || return 1
     sleep 0.02

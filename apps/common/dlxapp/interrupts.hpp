@@ -16,14 +16,15 @@
 //     return output.finish(interrupts.exit_status(status));
 //   }
 //
-// How signals are taken. The constructor blocks SIGINT in the calling thread, so every thread started after
-// it (thread pools included) has it blocked too, and a small thread of its own receives it with signalfd: no
-// code runs in signal context, the main thread's system calls are never interrupted (no EINTR), and
-// ThreadSanitizer builds see the signal at once (TSan defers asynchronous handlers until the interrupted
-// thread calls into libc, which a search loop may not do for a long time). A plain sigaction handler that
-// does the same (async-signal-safe: it only stores to lock-free atomics) covers threads started before the
-// constructor. The first SIGINT raises the flag; a second one, whatever the first achieved, ends the process
-// at once with _exit(130) and a one-line note on stderr (output still buffered is lost).
+// How signals are taken. A plain sigaction handler raises the flag: it is async-signal-safe (it only stores
+// to lock-free atomics), and SA_RESTART makes the system calls it interrupts carry on instead of failing with
+// EINTR. No thread is started for it, so that a short run does not pay for one. Under ThreadSanitizer, which
+// runs a handler only when the interrupted thread next calls into libc (a search loop may not do so for a
+// long time), the constructor instead blocks SIGINT in the calling thread, so that every thread started after
+// it (thread pools included) has it blocked too, and a small thread of its own receives it with signalfd:
+// hence "first thing, before any thread starts". The first SIGINT raises the flag; a second one, whatever the
+// first achieved, ends the process at once with _exit(130) and a one-line note on stderr (output still
+// buffered is lost).
 //
 // A SIGINT that was ignored when the program started stays ignored, as with other Unix tools: a
 // non-interactive shell starts background jobs ('cmd &') with SIGINT ignored so that a Ctrl-C meant for the
@@ -31,7 +32,8 @@
 // control: the job gets its own process group and default signal actions) or start it with
 // `env --default-signal=INT cmd &`.
 //
-// The time limit is wall-clock time from start_timer(), kept by the same thread; there is no SIGALRM.
+// The time limit is wall-clock time from start_timer(), kept by a thread started then (the same one under
+// ThreadSanitizer); there is no SIGALRM.
 //
 // Exit statuses shared by the front ends (on top of their own 0, 1 and 2):
 //   130 (kExitInterrupted)  stopped by SIGINT: 128 + 2, what a shell reports for a command killed by Ctrl-C
@@ -68,7 +70,7 @@ class Interrupts {
   // Takes SIGINT for this process until destroyed (see above). `program` starts the second-Ctrl-C note.
   // At most one Interrupts may exist at a time: a second one throws std::logic_error.
   explicit Interrupts(std::string_view program);
-  // Stops the signal thread and puts back the previous SIGINT action and signal mask.
+  // Stops the thread, if one started, and puts back the previous SIGINT action and signal mask.
   ~Interrupts();
   Interrupts(const Interrupts&) = delete;
   Interrupts& operator=(const Interrupts&) = delete;

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
@@ -33,13 +34,20 @@ namespace dlxapp {
 
 class OutputGuard {
  public:
+  // When the pipe watcher (see above) starts: in the constructor, or only when watch() is called, for a
+  // program whose short runs should not pay for a thread.
+  enum class Watch { now, later };
   // `program` starts the write error message; `interrupts`, when given, is told of failures and must outlive
-  // the guard.
-  explicit OutputGuard(std::string_view program, Interrupts* interrupts = nullptr);
+  // the guard (without one there is no watcher).
+  explicit OutputGuard(std::string_view program, Interrupts* interrupts = nullptr, Watch watch = Watch::now);
   // Flushes what is left (errors ignored), stops the watcher, and gives std::cout its own buffer back.
   ~OutputGuard();
   OutputGuard(const OutputGuard&) = delete;
   OutputGuard& operator=(const OutputGuard&) = delete;
+
+  // Starts the pipe watcher if standard output is a pipe and it has not started yet. Safe from any thread
+  // while the guard lives.
+  void watch();
 
   // Flushes std::cout; false once any write has failed (or the watched pipe lost its reader).
   bool flush();
@@ -61,7 +69,9 @@ class OutputGuard {
   std::string program_;
   Interrupts* interrupts_;
   std::unique_ptr<Buffer> buffer_;
-  std::unique_ptr<Watcher> watcher_;
+  bool watch_pipe_ = false;  // standard output is a pipe, and there is an Interrupts to tell
+  std::mutex watcher_mutex_;
+  std::unique_ptr<Watcher> watcher_;  // guarded by watcher_mutex_
   std::streambuf* old_buffer_;
   bool reported_ = false;
 };
