@@ -1,6 +1,7 @@
 // dlx_app_common (apps/common): the stop flag, Ctrl-C, the time limit, and standard output that tells a
 // closed pipe from a write error. Whatever changes signal actions or file descriptors runs in a child
 // process, so that the test program itself keeps its own.
+#include <dirent.h>
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -279,6 +280,71 @@ TEST_CASE("OutputGuard - a pipe whose reader goes away raises the flag before an
           ::close(reader);
           if (!wait_until([&] { return interrupts.stop_requested(); })) return 3;
           if (interrupts.reason() != StopReason::output_closed || !output.closed()) return 4;
+          return output.finish(1);
+        }) == 0);
+}
+
+TEST_CASE("a short run starts no thread: Interrupts without a time limit, OutputGuard with Watch::later") {
+#if defined(__SANITIZE_THREAD__)
+  constexpr bool kTsan = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+  constexpr bool kTsan = true;
+#else
+  constexpr bool kTsan = false;
+#endif
+#else
+  constexpr bool kTsan = false;
+#endif
+  const auto threads = [] {
+    int n = 0;
+    if (DIR* dir = ::opendir("/proc/self/task")) {
+      while (const dirent* entry = ::readdir(dir)) n += entry->d_name[0] != '.' ? 1 : 0;
+      ::closedir(dir);
+    }
+    return n;
+  };
+  CHECK(in_child([&] {
+          const int reader = pipe_to_stdout();
+          if (reader < 0) return 1;
+          // Under ThreadSanitizer SIGINT has a thread of its own (see interrupts.hpp), and the sanitizer
+          // starts one of its own with the first: only the other builds count.
+          if (kTsan) return 0;
+          const int before = threads();
+          dlxapp::Interrupts interrupts("prog");
+          dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
+          if (threads() != before) return 2;
+          interrupts.start_timer(std::chrono::hours(1));
+          if (threads() != before + 1) return 3;  // the time limit's
+          output.watch();
+          if (threads() != before + 2) return 4;  // the pipe's
+          return output.finish(0);
+        }) == 0);
+}
+
+TEST_CASE("OutputGuard - with Watch::later the pipe is watched from watch() on, and a write still notices") {
+  CHECK(in_child([] {
+          const int reader = pipe_to_stdout();
+          if (reader < 0) return 1;
+          dlxapp::Interrupts interrupts("prog");
+          dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
+          ::close(reader);
+          std::this_thread::sleep_for(100ms);
+          if (interrupts.stop_requested()) return 2;    // nothing watches yet
+          std::thread([&] { output.watch(); }).join();  // from another thread, as a batch's helper does
+          output.watch();                               // a second call changes nothing
+          if (!wait_until([&] { return interrupts.stop_requested(); })) return 3;
+          if (interrupts.reason() != StopReason::output_closed || !output.closed()) return 4;
+          return output.finish(1);
+        }) == 0);
+  CHECK(in_child([] {
+          const int reader = pipe_to_stdout();
+          if (reader < 0) return 1;
+          dlxapp::Interrupts interrupts("prog");
+          dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
+          ::close(reader);
+          std::cout << "lost\n";
+          if (output.flush() || !output.closed() || !interrupts.stop_requested()) return 2;
           return output.finish(1);
         }) == 0);
 }
