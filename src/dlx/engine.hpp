@@ -36,7 +36,7 @@ class Engine {
 
   void set_time_limit(std::chrono::nanoseconds limit) {
     options_.time_limit = std::max(limit, std::chrono::nanoseconds::zero());
-    deadline_ = std::chrono::steady_clock::now() + options_.time_limit;
+    if (options_.time_limit.count() > 0) deadline_ = std::chrono::steady_clock::now() + options_.time_limit;
   }
 
  protected:
