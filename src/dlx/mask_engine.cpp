@@ -102,7 +102,8 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   }
 
   build_other_uses();
-  build_twins();
+  twin_begin_.assign(static_cast<std::size_t>(option_count_), kUnbuilt);
+  twin_end_.assign(static_cast<std::size_t>(option_count_), kUnbuilt);
   first_primary_use_.assign(static_cast<std::size_t>(option_count_), 0);
   for (int o = option_count_ - 1; o >= 0; --o)
     for (std::uint32_t u = use_begin_[o + 1]; u-- > use_begin_[o];)
@@ -173,51 +174,72 @@ void MaskEngine::build_other_uses() {
   }
 }
 
-// Per option, the options sharing more than one item with it, for best_of's exact count of removed options.
-void MaskEngine::build_twins() {
-  // Per option z, how many items it shares with o (counted over o's columns); `seen` lists the z counted.
-  std::vector<std::uint8_t> shared(static_cast<std::size_t>(option_count_), 0);
-  std::vector<std::uint8_t> in_option(stride_, 0);  // o's items
-  std::size_t longest = 0;
-  for (int o = 0; o < option_count_; ++o)
-    longest = std::max<std::size_t>(longest, use_begin_[o + 1] - use_begin_[o]);
-  std::vector<std::uint32_t> seen(longest * kMaxColumn);
-  twin_begin_.assign(static_cast<std::size_t>(option_count_) + 1, 0);
-  twins_.reserve(static_cast<std::size_t>(option_count_) * 4);
-  std::uint8_t* const shares = shared.data();
-  for (int o = 0; o < option_count_; ++o) {
-    std::size_t seen_count = 0;
-    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
-      const std::size_t slot = use_slot(packed_uses_[u]);
-      in_option[slot] = 1;
-      const std::uint32_t* column = column_.data() + column_begin_[slot];
-      for (std::size_t p = 0; p < length_[slot]; ++p) {
-        seen[seen_count] = column[p];
-        seen_count += shares[column[p]]++ == 0 ? 1 : 0;
-      }
-    }
-    for (std::size_t i = 0; i < seen_count; ++i) {
-      const std::uint32_t z = seen[i];
-      if (shares[z] > 1 && z != static_cast<std::uint32_t>(o)) {
-        // z is available while its bit is set in its first item that o also has; one entry per item shared
-        // beyond the first, so that every entry counts one.
-        std::uint32_t u = use_begin_[z];
-        while (in_option[use_slot(packed_uses_[u])] == 0) ++u;
-        for (int extra = 1; extra < shares[z]; ++extra)
-          twins_.push_back(use_slot(packed_uses_[u]) | std::uint32_t{use_bit(packed_uses_[u])} << 16);
-      }
-      shares[z] = 0;
-    }
-    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
-      in_option[use_slot(packed_uses_[u])] = 0;
-    twin_begin_[static_cast<std::size_t>(o) + 1] = static_cast<std::uint32_t>(twins_.size());
+// Per option, the options sharing more than one item with it, for best_of's exact count of removed options:
+// built for each option the first time it is scored, since a run of a few puzzles scores few of them (Sudoku:
+// building all 729 was a third of a one-puzzle run's instructions). A search that scores many gets them all
+// at once (complete_twins()), laid out for the faster loops.
+void MaskEngine::build_twins(int o) {
+  const auto at = static_cast<std::size_t>(o);
+  if (twin_shared_.empty()) {
+    twin_shared_.assign(static_cast<std::size_t>(option_count_), 0);
+    twin_in_option_.assign(stride_, 0);
+    std::size_t longest = 0;
+    for (int z = 0; z < option_count_; ++z)
+      longest = std::max<std::size_t>(longest, use_begin_[z + 1] - use_begin_[z]);
+    twin_seen_.resize(longest * kMaxColumn);
   }
-  // Sudoku: four each. With the same number for every option, scoring loops have a fixed length.
-  twins_per_option_ = option_count_ > 0 ? static_cast<int>(twin_begin_[1]) : 0;
-  for (int o = 0; o < option_count_ && twins_per_option_ >= 0; ++o)
-    if (twin_begin_[static_cast<std::size_t>(o) + 1] - twin_begin_[static_cast<std::size_t>(o)] !=
-        static_cast<std::uint32_t>(twins_per_option_))
-      twins_per_option_ = -1;
+  // Per option z, how many items it shares with o (counted over o's columns); `seen` lists the z counted.
+  std::uint8_t* const shares = twin_shared_.data();
+  std::uint8_t* const in_option = twin_in_option_.data();
+  std::uint32_t* const seen = twin_seen_.data();
+  std::size_t seen_count = 0;
+  for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+    const std::size_t slot = use_slot(packed_uses_[u]);
+    in_option[slot] = 1;
+    const std::uint32_t* column = column_.data() + column_begin_[slot];
+    for (std::size_t p = 0; p < length_[slot]; ++p) {
+      seen[seen_count] = column[p];
+      seen_count += shares[column[p]]++ == 0 ? 1 : 0;
+    }
+  }
+  const auto begin = static_cast<std::uint32_t>(twins_.size());
+  for (std::size_t i = 0; i < seen_count; ++i) {
+    const std::uint32_t z = seen[i];
+    if (shares[z] > 1 && z != static_cast<std::uint32_t>(o)) {
+      // z is available while its bit is set in its first item that o also has; one entry per item shared
+      // beyond the first, so that every entry counts one.
+      std::uint32_t u = use_begin_[z];
+      while (in_option[use_slot(packed_uses_[u])] == 0) ++u;
+      for (int extra = 1; extra < shares[z]; ++extra)
+        twins_.push_back(use_slot(packed_uses_[u]) | std::uint32_t{use_bit(packed_uses_[u])} << 16);
+    }
+    shares[z] = 0;
+  }
+  for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) in_option[use_slot(packed_uses_[u])] = 0;
+  twin_begin_[at] = begin;
+  twin_end_[at] = static_cast<std::uint32_t>(twins_.size());
+}
+
+// Builds the twins of every option, in option order: with the same number T for each (Sudoku: four), option
+// o's are at o * T and scoring loops have a fixed length.
+void MaskEngine::complete_twins() {
+  std::vector<std::uint32_t> lazy;
+  lazy.swap(twins_);
+  bool uniform = true;
+  for (int o = 0; o < option_count_; ++o) {
+    const auto at = static_cast<std::size_t>(o);
+    const auto begin = static_cast<std::uint32_t>(twins_.size());
+    if (twin_begin_[at] == kUnbuilt) {
+      build_twins(o);
+    } else {
+      twins_.insert(twins_.end(), lazy.begin() + twin_begin_[at], lazy.begin() + twin_end_[at]);
+      twin_begin_[at] = begin;
+      twin_end_[at] = static_cast<std::uint32_t>(twins_.size());
+    }
+    uniform = uniform && twin_end_[at] - begin == twin_end_[0] - twin_begin_[0];
+  }
+  twins_per_option_ = uniform && option_count_ > 0 ? static_cast<int>(twin_end_[0] - twin_begin_[0]) : -1;
+  twins_complete_ = true;
 }
 
 // The masks that choosing option o keeps: all bits but its own and those of every option sharing an item with
@@ -439,17 +461,22 @@ int MaskEngine::choose_item(const Mask* m, bool& solved) {
 // branches propagate furthest, so the subtrees below are smaller. An option removes the options left in its
 // items' columns: their popcounts, less those counted twice (twins_: options sharing more than one item with
 // it).
-int MaskEngine::best_of(const Mask* m, const int* tied, int ties) const {
-  if (uses_per_option_ == 4 && twins_per_option_ == 4) return best_of<4, 4>(m, tied, ties);
-  if (uses_per_option_ == 4) return best_of<4, -1>(m, tied, ties);
-  return best_of<0, -1>(m, tied, ties);
+int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
+  if (ties == 1) return tied[0];
+  if (!twins_complete_) {
+    if (++best_of_calls_ < kCompleteTwinsAfter)
+      return uses_per_option_ == 4 ? best_of<4, -1, true>(m, tied, ties)
+                                   : best_of<0, -1, true>(m, tied, ties);
+    complete_twins();
+  }
+  if (uses_per_option_ == 4 && twins_per_option_ == 4) return best_of<4, 4, false>(m, tied, ties);
+  if (uses_per_option_ == 4) return best_of<4, -1, false>(m, tied, ties);
+  return best_of<0, -1, false>(m, tied, ties);
 }
 
-template <int K, int T>
-int MaskEngine::best_of(const Mask* m, const int* tied, int ties) const {
-  if (ties == 1) return tied[0];
+template <int K, int T, bool Lazy>
+int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
   const std::uint32_t* const uses = packed_uses_.data();
-  const std::uint32_t* const twins = twins_.data();
   int best = tied[0];
   int best_score = -1;
   for (int k = 0; k < ties; ++k) {
@@ -461,8 +488,11 @@ int MaskEngine::best_of(const Mask* m, const int* tied, int ties) const {
       const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[o + 1];
       for (const std::uint32_t* u = first; u != last; ++u)
         score += std::popcount(static_cast<Mask>(m[*u & 0xFFFF] & kColumnBits));
-      const std::uint32_t* twin = twins + (T >= 0 ? static_cast<std::size_t>(o) * T : twin_begin_[o]);
-      const std::uint32_t* twin_end = T >= 0 ? twin + T : twins + twin_begin_[o + 1];
+      if (Lazy && twin_begin_[static_cast<std::size_t>(o)] == kUnbuilt) build_twins(o);
+      const std::uint32_t* twin = twins_.data() + (T >= 0 ? static_cast<std::size_t>(o) * T
+                                                          : twin_begin_[static_cast<std::size_t>(o)]);
+      const std::uint32_t* const twin_end =
+          T >= 0 ? twin + T : twins_.data() + twin_end_[static_cast<std::size_t>(o)];
       for (; twin != twin_end; ++twin) score -= (m[*twin & 0xFFFF] & (*twin >> 16)) != 0 ? 1 : 0;
     }
     if (score > best_score) {

@@ -47,7 +47,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   const Mask* masks(int level) const { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
   int option_at(int slot, Mask bits) const;
   void build_other_uses();
-  void build_twins();
+  void build_twins(int option);
+  void complete_twins();
   const Mask* keep_row(int option);
 
   void make_child(int level, int option);
@@ -80,9 +81,9 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   template <int K>
   Outcome propagate(int level, int& item);
   int choose_item(const Mask* m, bool& solved);
-  int best_of(const Mask* m, const int* tied, int ties) const;
-  template <int K, int T>
-  int best_of(const Mask* m, const int* tied, int ties) const;
+  int best_of(const Mask* m, const int* tied, int ties);
+  template <int K, int T, bool Lazy>
+  int best_of(const Mask* m, const int* tied, int ties);
   std::size_t queue_at_most_one(const Mask* m);
   void settle_root();
   bool next_option(int level, Choice& choice) const;
@@ -108,10 +109,16 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   int resets_ = 0;  // up to kKeepRowsAfter + 1
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
-  // per item shared beyond the first.
-  std::vector<std::uint32_t> twin_begin_;  // per option, into twins_ (one more at the end)
+  // per item shared beyond the first: twins_[twin_begin_[o], twin_end_[o]), kUnbuilt until build_twins(o).
+  static constexpr std::uint32_t kUnbuilt = 0xFFFFFFFF;
+  std::vector<std::uint32_t> twin_begin_, twin_end_;
   std::vector<std::uint32_t> twins_;
-  int twins_per_option_ = -1;  // T when every option has T entries, else -1
+  std::vector<std::uint8_t> twin_shared_, twin_in_option_;  // build_twins()'s scratch, all 0 between calls
+  std::vector<std::uint32_t> twin_seen_;
+  static constexpr std::uint64_t kCompleteTwinsAfter = 2048;  // best_of() calls, then complete_twins()
+  std::uint64_t best_of_calls_ = 0;
+  bool twins_complete_ = false;
+  int twins_per_option_ = -1;  // once complete: T when every option has T entries, else -1
   static constexpr int kTieCandidates = 6;
   int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
 
