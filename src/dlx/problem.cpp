@@ -35,13 +35,14 @@ void Problem::check_name(std::string_view name, std::string_view what) {
 
 ItemId Problem::add_item(std::string_view name, bool primary) {
   check_name(name, "item name");
-  if (item_by_name_.find(name) != item_by_name_.end()) throw ProblemError("duplicate item name " + quoted(name));
   if (names_.size() >= kMaxItems) throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
   auto id = static_cast<ItemId>(names_.size());
+  // One lookup both finds a duplicate and inserts the name.
+  if (!item_by_name_.try_emplace(std::string(name), id).second)
+    throw ProblemError("duplicate item name " + quoted(name));
   names_.emplace_back(name);
   primary_.push_back(primary);
   primary_count_ += primary ? 1 : 0;
-  item_by_name_.emplace(std::string(name), id);
   seen_in_option_.push_back(0);
   return id;
 }

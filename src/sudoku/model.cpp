@@ -1,6 +1,8 @@
 #include "sudoku/model.hpp"
 
+#include <charconv>
 #include <string>
+#include <string_view>
 
 namespace sudoku {
 
@@ -10,13 +12,22 @@ dlx::Problem make_problem(Shape shape) {
   problem.reserve(static_cast<std::size_t>(4 * n * n), static_cast<std::size_t>(n * n * n),
                   static_cast<std::size_t>(4 * n * n * n));
   // Names only matter for dumps (dlx::write_knuth); the ids are what the search uses: item k of a group is
-  // group_base + unit * n + (digit - 1), added in exactly that order.
-  const auto name = [](char kind, int unit, char sep, int value) {
-    return std::string(1, kind) + std::to_string(unit + 1) + sep + std::to_string(value + 1);
+  // group_base + unit * n + (digit - 1), added in exactly that order. Written into a small buffer: building
+  // them is a good part of a one-puzzle run.
+  std::string text;
+  const auto append = [&](int value) {
+    char digits[16];
+    text.append(digits, std::to_chars(digits, digits + sizeof digits, value).ptr);
+  };
+  const auto name = [&](char kind, int unit, char separator, int value) {
+    text.assign(1, kind);
+    append(unit + 1);
+    text += separator;
+    append(value + 1);
+    return std::string_view(text);
   };
   for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c)
-      problem.add_primary("r" + std::to_string(r + 1) + "c" + std::to_string(c + 1));
+    for (int c = 0; c < n; ++c) problem.add_primary(name('r', r, 'c', c));
   for (char kind : {'r', 'c', 'b'})
     for (int u = 0; u < n; ++u)
       for (int d = 0; d < n; ++d) problem.add_primary(name(kind, u, '=', d));
