@@ -115,7 +115,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> twins_;
   std::vector<std::uint8_t> twin_shared_, twin_in_option_;  // build_twins()'s scratch, all 0 between calls
   std::vector<std::uint32_t> twin_seen_;
-  static constexpr std::uint64_t kCompleteTwinsAfter = 2048;  // best_of() calls, then complete_twins()
+  static constexpr std::uint64_t kCompleteTwinsAfter = 256;  // best_of() calls, then complete_twins()
   std::uint64_t best_of_calls_ = 0;
   bool twins_complete_ = false;
   int twins_per_option_ = -1;  // once complete: T when every option has T entries, else -1
