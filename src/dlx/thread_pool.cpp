@@ -6,10 +6,9 @@ namespace dlx {
 
 unsigned ThreadPool::default_workers() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-ThreadPool::ThreadPool(unsigned workers) : workers_(workers == 0 ? default_workers() : workers) {
-  threads_.reserve(workers_ - 1);
-  for (unsigned w = 1; w < workers_; ++w) threads_.emplace_back([this, w] { thread_main(w); });
-}
+// The helper threads start with the first call that has work for more than one worker: a process that only
+// ever hands out single items (one puzzle) does not pay for them.
+ThreadPool::ThreadPool(unsigned workers) : workers_(workers == 0 ? default_workers() : workers) {}
 
 ThreadPool::~ThreadPool() {
   {
@@ -37,8 +36,7 @@ void ThreadPool::work(unsigned worker) {
   }
 }
 
-void ThreadPool::thread_main(unsigned worker) {
-  std::size_t seen = 0;
+void ThreadPool::thread_main(unsigned worker, std::size_t seen) {
   for (;;) {
     {
       std::unique_lock lock(mutex_);
@@ -58,6 +56,12 @@ void ThreadPool::for_each_index(std::size_t count, const Task& task) {
   if (count == 0) return;
   {
     std::lock_guard lock(mutex_);
+    if (count > 1 && threads_.empty() && workers_ > 1) {
+      // Under the lock, so a new helper waits for this call's generation (it has seen the ones before).
+      threads_.reserve(workers_ - 1);
+      for (unsigned w = 1; w < workers_; ++w)
+        threads_.emplace_back([this, w, seen = generation_] { thread_main(w, seen); });
+    }
     task_ = &task;
     count_ = count;
     counter_.next.store(0, std::memory_order_relaxed);

@@ -26,7 +26,7 @@ class ThreadPool {
   using Task = std::function<void(unsigned worker, std::size_t index)>;
 
   // `workers` threads in all, the calling thread counted as worker 0 (so 1 starts no thread at all);
-  // 0 means one per hardware thread.
+  // 0 means one per hardware thread. The others start with the first for_each_index over more than one index.
   explicit ThreadPool(unsigned workers = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
@@ -44,7 +44,7 @@ class ThreadPool {
 
  private:
   void work(unsigned worker);     // drains the current batch
-  void thread_main(unsigned worker);
+  void thread_main(unsigned worker, std::size_t seen);  // seen: the generation it starts after
 
   unsigned workers_;
   std::vector<std::thread> threads_;

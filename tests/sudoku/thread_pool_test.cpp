@@ -1,6 +1,7 @@
 // dlx::ThreadPool lives in the dlx library; its tests sit here beside its first user, the batch solver.
 #include "dlx/thread_pool.hpp"
 
+#include <dirent.h>
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -54,4 +55,33 @@ TEST_CASE("an exception reaches the caller and the indices not yet started are s
   std::atomic<int> again{0};
   pool.for_each_index(100, [&](unsigned, std::size_t) { again.fetch_add(1); });
   CHECK(again.load() == 100);
+}
+
+TEST_CASE("helper threads start with the first call over more than one index, and then serve every call") {
+  const auto threads = [] {
+    int n = 0;
+    if (DIR* dir = ::opendir("/proc/self/task")) {
+      while (const dirent* entry = ::readdir(dir)) n += entry->d_name[0] != '.' ? 1 : 0;
+      ::closedir(dir);
+    }
+    return n;
+  };
+  const int before = threads();
+  dlx::ThreadPool pool(3);
+  CHECK(threads() == before);
+  std::vector<unsigned> single;
+  for (int call = 0; call < 3; ++call)  // calls of one index run on the caller (worker 0), with no helper
+    pool.for_each_index(1, [&](unsigned worker, std::size_t) { single.push_back(worker); });
+  CHECK(single == std::vector<unsigned>{0, 0, 0});
+  CHECK(threads() == before);
+  // Helpers started after calls were made join the current one, not a past one: every index exactly once.
+  for (std::size_t count : {2u, 1000u, 1u, 500u}) {
+    std::vector<std::atomic<int>> hits(count);
+    pool.for_each_index(count, [&](unsigned worker, std::size_t i) {
+      REQUIRE(worker < 3);
+      hits[i].fetch_add(1);
+    });
+    for (auto& h : hits) CHECK(h.load() == 1);
+  }
+  CHECK(threads() >= before + 2);  // ThreadSanitizer may add one of its own
 }
