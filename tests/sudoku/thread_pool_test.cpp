@@ -1,12 +1,13 @@
 // dlx::ThreadPool lives in the dlx library; its tests sit here beside its first user, the batch solver.
 #include "dlx/thread_pool.hpp"
 
-#include <dirent.h>
 #include <doctest/doctest.h>
 
 #include <atomic>
 #include <stdexcept>
 #include <vector>
+
+#include "../common/thread_count.hpp"
 
 TEST_CASE("every index runs exactly once on a valid worker across repeated calls") {
   for (unsigned workers : {1u, 2u, 5u}) {
@@ -58,14 +59,7 @@ TEST_CASE("an exception reaches the caller and the indices not yet started are s
 }
 
 TEST_CASE("helper threads start with the first call over more than one index, and then serve every call") {
-  const auto threads = [] {
-    int n = 0;
-    if (DIR* dir = ::opendir("/proc/self/task")) {
-      while (const dirent* entry = ::readdir(dir)) n += entry->d_name[0] != '.' ? 1 : 0;
-      ::closedir(dir);
-    }
-    return n;
-  };
+  const auto threads = test::thread_count;
   const int before = threads();
   dlx::ThreadPool pool(3);
   CHECK(threads() == before);

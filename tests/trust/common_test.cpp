@@ -1,7 +1,6 @@
 // dlx_app_common (apps/common): the stop flag, Ctrl-C, the time limit, and standard output that tells a
 // closed pipe from a write error. Whatever changes signal actions or file descriptors runs in a child
 // process, so that the test program itself keeps its own.
-#include <dirent.h>
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -20,6 +19,8 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+
+#include "../common/thread_count.hpp"
 
 using namespace std::chrono_literals;
 using dlxapp::StopReason;
@@ -296,14 +297,7 @@ TEST_CASE("a short run starts no thread: Interrupts without a time limit, Output
 #else
   constexpr bool kTsan = false;
 #endif
-  const auto threads = [] {
-    int n = 0;
-    if (DIR* dir = ::opendir("/proc/self/task")) {
-      while (const dirent* entry = ::readdir(dir)) n += entry->d_name[0] != '.' ? 1 : 0;
-      ::closedir(dir);
-    }
-    return n;
-  };
+  const auto threads = test::thread_count;
   CHECK(in_child([&] {
           const int reader = pipe_to_stdout();
           if (reader < 0) return 1;
