@@ -67,8 +67,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
 
   // Columns are packed one after the other (no room left for 16 per item): the tables indexed by column
   // entry then stay small enough for the first-level cache on Sudoku.
-  length_.assign(stride_, 0);
-  std::vector<std::uint8_t>& length = length_;
+  std::vector<std::uint8_t> length(stride_, 0);  // per slot, the options in its column
   for (OptionId o = 0; o < problem.option_count(); ++o)
     for (const ItemUse& use : problem.option(o)) ++length[slot_of[use.item]];
   column_begin_.assign(stride_ + 1, 0);
@@ -196,10 +195,9 @@ void MaskEngine::build_twins(int o) {
   for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
     const std::size_t slot = use_slot(packed_uses_[u]);
     in_option[slot] = 1;
-    const std::uint32_t* column = column_.data() + column_begin_[slot];
-    for (std::size_t p = 0; p < length_[slot]; ++p) {
-      seen[seen_count] = column[p];
-      seen_count += shares[column[p]]++ == 0 ? 1 : 0;
+    for (std::size_t entry = column_begin_[slot]; entry < column_begin_[slot + 1]; ++entry) {
+      seen[seen_count] = column_[entry];
+      seen_count += shares[column_[entry]]++ == 0 ? 1 : 0;
     }
   }
   const auto begin = static_cast<std::uint32_t>(twins_.size());
@@ -250,8 +248,8 @@ const MaskEngine::Mask* MaskEngine::keep_row(int o) {
   std::fill(keep, keep + stride_, static_cast<Mask>(~Mask{0}));
   for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
     const std::size_t slot = use_slot(packed_uses_[u]);
-    for (std::size_t p = 0; p < length_[slot]; ++p) {
-      const std::uint32_t gone = column_[column_begin_[slot] + p];
+    for (std::size_t entry = column_begin_[slot]; entry < column_begin_[slot + 1]; ++entry) {
+      const std::uint32_t gone = column_[entry];
       for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
         keep[use_slot(packed_uses_[g])] =
             static_cast<Mask>(keep[use_slot(packed_uses_[g])] & ~use_bit(packed_uses_[g]));

@@ -99,7 +99,6 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
-  std::vector<std::uint8_t> length_;   // per slot, the options in its column
   std::vector<bool> has_primary_;
   std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
