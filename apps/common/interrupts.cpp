@@ -21,20 +21,6 @@
 namespace dlxapp {
 namespace {
 
-// ThreadSanitizer runs a signal handler only when the interrupted thread next calls into libc, which a search
-// loop may not do for a long time: under it, SIGINT goes to a thread of ours through signalfd instead.
-#if defined(__SANITIZE_THREAD__)
-constexpr bool kSignalThread = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-constexpr bool kSignalThread = true;
-#else
-constexpr bool kSignalThread = false;
-#endif
-#else
-constexpr bool kSignalThread = false;
-#endif
-
 // Process-wide state, shared with the signal handler: lock-free atomics only.
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
 std::atomic<bool> g_stop{false};

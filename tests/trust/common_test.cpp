@@ -286,24 +286,13 @@ TEST_CASE("OutputGuard - a pipe whose reader goes away raises the flag before an
 }
 
 TEST_CASE("a short run starts no thread: Interrupts without a time limit, OutputGuard with Watch::later") {
-#if defined(__SANITIZE_THREAD__)
-  constexpr bool kTsan = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-  constexpr bool kTsan = true;
-#else
-  constexpr bool kTsan = false;
-#endif
-#else
-  constexpr bool kTsan = false;
-#endif
   const auto threads = test::thread_count;
   CHECK(in_child([&] {
           const int reader = pipe_to_stdout();
           if (reader < 0) return 1;
           // Under ThreadSanitizer SIGINT has a thread of its own (see interrupts.hpp), and the sanitizer
           // starts one of its own with the first: only the other builds count.
-          if (kTsan) return 0;
+          if (dlxapp::Interrupts::kSignalThread) return 0;
           const int before = threads();
           dlxapp::Interrupts interrupts("prog");
           dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
@@ -317,12 +306,18 @@ TEST_CASE("a short run starts no thread: Interrupts without a time limit, Output
 }
 
 TEST_CASE("OutputGuard - with Watch::later the pipe is watched from watch() on, and a write still notices") {
-  CHECK(in_child([] {
-          const int reader = pipe_to_stdout();
-          if (reader < 0) return 1;
-          dlxapp::Interrupts interrupts("prog");
-          dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
-          ::close(reader);
+  // In a child whose standard output is a pipe that loses its reader at once: then(interrupts, output).
+  const auto with_closed_pipe = [](auto then) {
+    return in_child([&] {
+      const int reader = pipe_to_stdout();
+      if (reader < 0) return 1;
+      dlxapp::Interrupts interrupts("prog");
+      dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
+      ::close(reader);
+      return then(interrupts, output);
+    });
+  };
+  CHECK(with_closed_pipe([](dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
           std::this_thread::sleep_for(100ms);
           if (interrupts.stop_requested()) return 2;    // nothing watches yet
           std::thread([&] { output.watch(); }).join();  // from another thread, as a batch's helper does
@@ -331,12 +326,7 @@ TEST_CASE("OutputGuard - with Watch::later the pipe is watched from watch() on, 
           if (interrupts.reason() != StopReason::output_closed || !output.closed()) return 4;
           return output.finish(1);
         }) == 0);
-  CHECK(in_child([] {
-          const int reader = pipe_to_stdout();
-          if (reader < 0) return 1;
-          dlxapp::Interrupts interrupts("prog");
-          dlxapp::OutputGuard output("prog", &interrupts, dlxapp::OutputGuard::Watch::later);
-          ::close(reader);
+  CHECK(with_closed_pipe([](dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
           std::cout << "lost\n";
           if (output.flush() || !output.closed() || !interrupts.stop_requested()) return 2;
           return output.finish(1);

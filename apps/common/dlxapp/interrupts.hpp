@@ -67,6 +67,19 @@ enum class StopReason : int {
 
 class Interrupts {
  public:
+  // SIGINT goes to a thread of its own through signalfd (see above), under ThreadSanitizer only.
+#if defined(__SANITIZE_THREAD__)
+  static constexpr bool kSignalThread = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+  static constexpr bool kSignalThread = true;
+#else
+  static constexpr bool kSignalThread = false;
+#endif
+#else
+  static constexpr bool kSignalThread = false;
+#endif
+
   // Takes SIGINT for this process until destroyed (see above). `program` starts the second-Ctrl-C note.
   // At most one Interrupts may exist at a time: a second one throws std::logic_error.
   explicit Interrupts(std::string_view program);
