@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dlx/level_engine.hpp"
@@ -51,6 +52,16 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   void complete_twins();
   const Mask* keep_row(int option);
 
+  // The other items of the option of a column entry: its range in other_slot_, other_keep_ and other_share_.
+  // (take() computes it inline: through this function GCC 12 compiled take()'s loops to 8% more
+  // instructions.)
+  template <int K>
+  std::pair<std::size_t, std::size_t> others_of(std::size_t entry) const {
+    if constexpr (K > 0)
+      return {entry * (K - 1), entry * (K - 1) + (K - 1)};  // so written, the loops see K - 1 steps
+    else
+      return {other_begin_[entry], other_begin_[entry + 1]};
+  }
   void make_child(int level, int option);
   template <int K, bool Queue>
   void take(Mask* m, int option);
@@ -77,6 +88,9 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
         return f(std::integral_constant<int, 0>{});
     }
   }
+  void build_shares();
+  template <int K>
+  bool apply_subset_rule(Mask* m, bool check_all);
   Outcome settle(int level, int& item);
   template <int K>
   Outcome propagate(int level, int& item);
@@ -97,6 +111,11 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // Per column entry, the other items of its option (build_other_uses()): their slots, and the masks that
   // keep all but that option's bit there (32 bits wide: the hot loop ANDs them with no widening).
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
+  // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
+  // have that item too; per primary slot, all ones when two of its options share another item, else 0.
+  bool subset_rule_ = false;  // with Propagation::automatic and no seed
+  std::vector<Mask> other_share_, subset_capable_;
+  std::vector<Mask> subset_seen_;  // the masks at the rule's last check
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
   std::vector<bool> has_primary_;

@@ -44,12 +44,13 @@ inline constexpr std::size_t kBitsetMaxOptions = 32766;  // Engine::bitset beyon
 // Bitset engine only: whether a level takes every option that is the last one left for its item at once,
 // keeping each item's count per level (fastest with many items and short columns, as in Sudoku), or counts
 // items one by one with popcounts until one has at most one option left (fastest on the classic puzzles).
-// Same solutions in the same order either way; fewer nodes with propagation. Propagating with at most 14 options
-// per item and no colors, the engine keeps a 16-bit mask of available options per item and level instead (memory
-// in proportion to the problem). `automatic`, when it propagates,
-// also breaks ties between equally constrained items in favour of the one whose options remove the most (a
-// smaller tree: 23% fewer nodes on hard Sudoku), so its order of solutions may differ from the other
-// settings'.
+// Same solutions in the same order either way; fewer nodes with propagation. Propagating with at most 14
+// options per item and no colors, the engine keeps a 16-bit mask of available options per item and level
+// instead (memory in proportion to the problem). `automatic`, when it propagates, also breaks ties between
+// equally constrained items in favour of the one whose options remove the most (a smaller tree: 23% fewer
+// nodes on hard Sudoku); with the masks it also applies a subset rule at the root (when every option left to
+// a primary item has item j, j's other options go: 56% fewer nodes on the top95 Sudoku set). So its tree and
+// order of solutions may differ from the other settings'.
 enum class Propagation : std::uint8_t { automatic, always, never };
 
 struct SearchOptions {

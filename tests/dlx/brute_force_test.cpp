@@ -6,11 +6,12 @@
 #include <map>
 #include <random>
 #include <set>
+#include <span>
 #include <sstream>
 #include <vector>
 
-#include "dlx/knuth_format.hpp"
 #include "../common/exact_cover_check.hpp"
+#include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 
 namespace {
@@ -65,6 +66,46 @@ dlx::Problem random_problem(std::mt19937& rng, bool colors) {
     std::shuffle(uses.begin(), uses.end(), rng);
     p.add_option(uses);
   }
+  return p;
+}
+
+// Options of exactly k distinct items each, among them a planted solution (most random options of k items
+// would leave none).
+dlx::Problem random_uniform_problem(std::mt19937& rng, int k) {
+  dlx::Problem p;
+  const int primaries = std::uniform_int_distribution<int>(1, 6)(rng);
+  const int secondaries = std::uniform_int_distribution<int>(k, 2 * k)(rng);
+  std::vector<dlx::ItemId> primary, secondary;
+  for (int i = 0; i < primaries; ++i) primary.push_back(p.add_primary("p" + std::to_string(i)));
+  for (int i = 0; i < secondaries; ++i) secondary.push_back(p.add_secondary("s" + std::to_string(i)));
+  std::vector<std::vector<dlx::ItemUse>> options;
+  // The planted solution: the primary items in groups of 1 to k, each filled up to k with unused secondary
+  // items (a group is as large as it must be for those to last).
+  std::shuffle(primary.begin(), primary.end(), rng);
+  std::shuffle(secondary.begin(), secondary.end(), rng);
+  std::size_t next_primary = 0, next_secondary = 0;
+  while (next_primary < primary.size()) {
+    const int left = static_cast<int>(primary.size() - next_primary);
+    const int unused = static_cast<int>(secondary.size() - next_secondary);
+    int group = std::uniform_int_distribution<int>(1, std::min(k, left))(rng);
+    group = std::min(std::max(group, k - unused), left);
+    if (group + unused < k) break;  // no room to plant the rest: a solution is not certain
+    std::vector<dlx::ItemUse> uses;
+    for (int g = 0; g < group; ++g) uses.push_back({primary[next_primary++]});
+    while (static_cast<int>(uses.size()) < k) uses.push_back({secondary[next_secondary++]});
+    options.push_back(uses);
+  }
+  std::vector<dlx::ItemId> items(p.item_count());
+  for (dlx::ItemId i = 0; i < p.item_count(); ++i) items[i] = i;
+  const int more = std::uniform_int_distribution<int>(0, 14 - static_cast<int>(options.size()))(rng);
+  for (int o = 0; o < more; ++o) {
+    std::shuffle(items.begin(), items.end(), rng);
+    std::vector<dlx::ItemUse> uses;
+    for (int u = 0; u < k; ++u) uses.push_back({items[static_cast<std::size_t>(u)]});
+    options.push_back(uses);
+  }
+  std::shuffle(options.begin(), options.end(), rng);
+  for (const auto& uses : options) p.add_option(uses);
   return p;
 }
 
@@ -133,6 +174,73 @@ TEST_CASE("random exact-cover problems with colors match brute force") {
   }
 }
 
+// Propagation::automatic propagates only past 200 primary items, and then (short columns, no colors) with the
+// masks, whose root applies the subset rule: when every option left to a primary item has item j, j's other
+// options go. Random problems padded with 200 primary items of one option each (taken at the root) bring the
+// rule to problems small enough for brute force: the padded problem's solutions are the core's plus the pads.
+TEST_CASE("random problems under Propagation::automatic, subset rule included, match brute force") {
+  std::mt19937 rng(4242);
+  constexpr int kPads = 200;
+  int with_solutions = 0;
+  for (int trial = 0; trial < 800; ++trial) {
+    CAPTURE(trial);
+    // Every fourth problem has colors (the bitset engine then), every fourth K items in every option (the
+    // masks' fixed-length loops; the pads too, with secondary items of their own).
+    const int uniform = trial % 4 == 1 ? 2 + trial / 4 % 4 : 0;
+    dlx::Problem p = uniform > 0 ? random_uniform_problem(rng, uniform) : random_problem(rng, trial % 4 == 3);
+    const std::set<Solution> expected = brute_force(p);
+    const auto core_options = static_cast<dlx::OptionId>(p.option_count());
+    for (int k = 0; k < kPads; ++k) {
+      std::vector<dlx::ItemUse> pad{{p.add_primary("pad" + std::to_string(k))}};
+      for (int extra = 1; extra < uniform; ++extra)
+        pad.push_back({p.add_secondary("pad" + std::to_string(k) + "." + std::to_string(extra))});
+      p.add_option(pad);
+    }
+    const auto core_of = [&](std::span<const dlx::OptionId> solution) {
+      Solution s;
+      for (const dlx::OptionId o : solution)
+        if (o < core_options) s.push_back(o);
+      std::sort(s.begin(), s.end());
+      CHECK(solution.size() == s.size() + kPads);
+      return s;
+    };
+    dlx::SearchOptions options;
+    options.engine = dlx::Engine::bitset;  // the masks when no option has a color
+    dlx::Solver solver(p, options);
+    std::set<Solution> found;
+    std::size_t listed = 0;
+    while (solver.next()) {
+      found.insert(core_of(solver.solution()));
+      ++listed;
+    }
+    CHECK(listed == found.size());
+    CHECK(found == expected);
+    with_solutions += expected.empty() ? 0 : 1;
+
+    // The root the parallel count splits (branch_options() settles a copy of it, rule included): its
+    // branches' counts add up to the whole.
+    solver.reset();
+    std::uint64_t split = 0;
+    const std::vector<dlx::OptionId> branches = solver.branch_options();
+    for (const dlx::OptionId branch : branches) {
+      dlx::Solver child(p, options);
+      REQUIRE(child.force(branch));
+      split += child.count().solutions;
+    }
+    if (!branches.empty()) CHECK(split == expected.size());
+
+    // Forcing an option first: the solutions that contain it.
+    if (core_options == 0) continue;
+    const auto a = static_cast<dlx::OptionId>(rng() % core_options);
+    dlx::Solver forced(p, options);
+    if (!forced.force(a)) continue;
+    std::uint64_t with_a = 0;
+    for (const Solution& s : expected) with_a += std::count(s.begin(), s.end(), a) > 0 ? 1 : 0;
+    CHECK(forced.count().solutions == with_a);
+  }
+  CHECK(with_solutions > 100);
+}
+
 TEST_CASE("forcing any compatible set of options gives the solutions that contain them") {
   std::mt19937 rng(99);
   for (int trial = 0; trial < 200; ++trial) {
@@ -164,7 +272,10 @@ TEST_CASE("forcing any compatible set of options gives the solutions that contai
 // ties its own way, so its tree differs from dancing links': the solutions must not. Sudoku's exact cover,
 // written out here (the library knows nothing of Sudoku), with the givens of puzzles of 633, 1 and 0
 // solutions forced.
-TEST_CASE("the propagating engine's own branching finds the same solutions as dancing links") {
+namespace {
+
+// Option (r, c, d) is number (9r + c) * 9 + d.
+dlx::Problem sudoku_problem() {
   dlx::Problem p;
   for (int i = 0; i < 4 * 81; ++i) p.add_primary("i" + std::to_string(i));
   const auto item = [](int group, int unit, int digit) {
@@ -177,6 +288,22 @@ TEST_CASE("the propagating engine's own branching finds the same solutions as da
             {item(0, r, c)}, {item(1, r, d)}, {item(2, c, d)}, {item(3, r / 3 * 3 + c / 3, d)}};
         p.add_option(uses);
       }
+  return p;
+}
+
+// Forces a puzzle's givens (81 characters, '.' for a blank); false if they clash.
+bool force_givens(dlx::Solver& solver, const char* puzzle) {
+  bool consistent = true;
+  for (int cell = 0; cell < 81; ++cell)
+    if (const char given = puzzle[cell]; given != '.')
+      consistent = solver.force(static_cast<dlx::OptionId>(cell * 9 + (given - '1'))) && consistent;
+  return consistent;
+}
+
+}  // namespace
+
+TEST_CASE("the propagating engine's own branching finds the same solutions as dancing links") {
+  const dlx::Problem p = sudoku_problem();
   const char* puzzles[] = {
       ".......8...6.8.1..7....3..4.47..5...5..34............53....4..7......9...1.9...6.",  // 633 solutions
       "..45.21781...9..3....8....46..45.....7.9...128.12.35..4.......935..6.8.7.9.3..62.",  // 1
@@ -190,11 +317,7 @@ TEST_CASE("the propagating engine's own branching finds the same solutions as da
       options.engine = engine;
       options.propagation = propagation;
       dlx::Solver solver(p, options);
-      bool consistent = true;
-      for (int cell = 0; cell < 81; ++cell)
-        if (const char given = puzzles[k][cell]; given != '.')
-          consistent = solver.force(static_cast<dlx::OptionId>(cell * 9 + (given - '1'))) && consistent;
-      REQUIRE(consistent);
+      REQUIRE(force_givens(solver, puzzles[k]));
       std::set<Solution> found;
       std::size_t listed = 0;
       while (solver.next()) {
@@ -211,6 +334,32 @@ TEST_CASE("the propagating engine's own branching finds the same solutions as da
     CHECK(solutions(dlx::Engine::bitset, dlx::Propagation::automatic) == expected);
     CHECK(solutions(dlx::Engine::bitset, dlx::Propagation::always) == expected);
   }
+}
+
+// A 17-clue puzzle that unit propagation alone (hidden and naked singles) leaves with branching to do, and
+// that the subset rule (here: a digit confined to one row or column of a box, or to one box of a row or
+// column) solves at the root. Every primary item of the solution's options is covered once either way.
+TEST_CASE("the subset rule at the root solves a puzzle that needs locked candidates without branching") {
+  const dlx::Problem p = sudoku_problem();
+  const char* puzzle = ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91....";
+  const auto run = [&](dlx::Propagation propagation) {
+    dlx::SearchOptions options;
+    options.engine = dlx::Engine::bitset;
+    options.propagation = propagation;
+    dlx::Solver solver(p, options);
+    REQUIRE(force_givens(solver, puzzle));
+    REQUIRE(solver.next());
+    CHECK(test::is_exact_cover(p, solver.solution()));
+    std::vector<dlx::OptionId> first(solver.solution().begin(), solver.solution().end());
+    std::sort(first.begin(), first.end());
+    CHECK_FALSE(solver.next());
+    return std::pair{first, solver.stats().nodes};
+  };
+  const auto [with_rule, nodes_with_rule] = run(dlx::Propagation::automatic);
+  const auto [without_rule, nodes_without_rule] = run(dlx::Propagation::always);
+  CHECK(with_rule == without_rule);
+  CHECK(nodes_with_rule == 1);
+  CHECK(nodes_without_rule > 1);
 }
 
 // Latin squares of order n as exact cover: an option per cell and symbol, covering the cell, the symbol in

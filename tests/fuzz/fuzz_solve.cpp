@@ -1,5 +1,6 @@
 // Parse, then search with a small node budget on both engines: every solution found must be an exact cover
-// (checked here from the definition), and the engines must agree on the solutions they both reach.
+// (checked here from the definition), and the engines must agree on the solutions they both reach; so must
+// Propagation::automatic's own search, where it and dancing links finish.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (input.problem.option_count() > 2000) return 0;  // keep each run fast
   std::vector<std::vector<dlx::OptionId>> found[3];
+  bool links_finished = false;  // found[0] holds every solution
   int k = 0;
   for (const auto engine : {dlx::Engine::links, dlx::Engine::bitset, dlx::Engine::bitset}) {
     dlx::SearchOptions options;
@@ -35,11 +37,45 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::sort(s.begin(), s.end());
       found[k].push_back(s);
     }
+    if (k == 0) links_finished = solver.status() == dlx::Status::exhausted;
     ++k;
   }
   // Node budgets differ in what they reach (propagation takes fewer nodes), so compare the common prefix.
   const std::size_t common = std::min(found[0].size(), found[1].size());
   for (std::size_t i = 0; i < common; ++i) FUZZ_EXPECT(found[0][i] == found[1][i]);
   for (std::size_t i = 0; i < std::min(common, found[2].size()); ++i) FUZZ_EXPECT(found[0][i] == found[2][i]);
+
+  // Propagation::automatic with its own branching and, on the masks, the subset rule at the root: it
+  // propagates past 200 primary items, so the problem gets 200 more, of one option each (which the root
+  // takes). Its order differs; where both searches finish within their budgets, the solutions must be the
+  // same.
+  dlx::Problem padded = input.problem;
+  const auto core_options = static_cast<dlx::OptionId>(padded.option_count());
+  try {
+    for (int pad_item = 0; pad_item < 200; ++pad_item) {
+      const dlx::ItemUse pad[] = {{padded.add_primary("pad." + std::to_string(pad_item))}};
+      padded.add_option(pad);
+    }
+  } catch (const dlx::ProblemError&) {
+    return 0;  // the input has an item of that name
+  }
+  dlx::SearchOptions options;
+  options.node_limit = 500;
+  std::vector<std::vector<dlx::OptionId>> automatic;
+  dlx::Solver solver(padded, options);
+  while (automatic.size() <= found[0].size() && solver.next()) {
+    FUZZ_EXPECT(test::is_exact_cover(padded, solver.solution()));
+    std::vector<dlx::OptionId> s;
+    for (const dlx::OptionId o : solver.solution())
+      if (o < core_options) s.push_back(o);
+    std::sort(s.begin(), s.end());
+    automatic.push_back(s);
+  }
+  if (links_finished) FUZZ_EXPECT(automatic.size() <= found[0].size());
+  if (links_finished && solver.status() == dlx::Status::exhausted) {
+    std::sort(automatic.begin(), automatic.end());
+    std::sort(found[0].begin(), found[0].end());
+    FUZZ_EXPECT(automatic == found[0]);
+  }
   return 0;
 }
