@@ -58,7 +58,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   template <int K>
   std::pair<std::size_t, std::size_t> others_of(std::size_t entry) const {
     if constexpr (K > 0)
-      return {entry * (K - 1), entry * (K - 1) + (K - 1)};  // so written, the loops see K - 1 steps
+      return {entry * (K - 1), (entry + 1) * (K - 1)};
     else
       return {other_begin_[entry], other_begin_[entry + 1]};
   }
