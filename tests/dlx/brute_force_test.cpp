@@ -69,6 +69,13 @@ dlx::Problem random_problem(std::mt19937& rng, bool colors) {
   return p;
 }
 
+// A secondary item in 15 options of its own, which no solution takes (they have no primary item): a column
+// too long for the masks, so that a propagating search runs on the bitset engine.
+void add_wide_secondary(dlx::Problem& p) {
+  const dlx::ItemUse wide[] = {{p.add_secondary("wide")}};
+  for (int k = 0; k < 15; ++k) p.add_option(wide);
+}
+
 // Options of exactly k distinct items each, among them a planted solution (most random options of k items
 // would leave none).
 dlx::Problem random_uniform_problem(std::mt19937& rng, int k) {
@@ -184,11 +191,13 @@ TEST_CASE("random problems under Propagation::automatic, subset rule included, m
   int with_solutions = 0;
   for (int trial = 0; trial < 800; ++trial) {
     CAPTURE(trial);
-    // Every fourth problem has colors (the bitset engine then), every fourth K items in every option (the
-    // masks' fixed-length loops; the pads too, with secondary items of their own).
+    // Every fourth problem has colors, and every fourth a secondary item in 15 options of its own (which no
+    // solution takes): the bitset engine then, with its own tie-breaks. Every fourth has K items in every
+    // option (the masks' fixed-length loops; the pads too, with secondary items of their own).
     const int uniform = trial % 4 == 1 ? 2 + trial / 4 % 4 : 0;
     dlx::Problem p = uniform > 0 ? random_uniform_problem(rng, uniform) : random_problem(rng, trial % 4 == 3);
     const std::set<Solution> expected = brute_force(p);
+    if (trial % 4 == 2) add_wide_secondary(p);
     const auto core_options = static_cast<dlx::OptionId>(p.option_count());
     for (int k = 0; k < kPads; ++k) {
       std::vector<dlx::ItemUse> pad{{p.add_primary("pad" + std::to_string(k))}};
@@ -340,13 +349,17 @@ TEST_CASE("the propagating engine's own branching finds the same solutions as da
 // that the subset rule (here: a digit confined to one row or column of a box, or to one box of a row or
 // column) solves at the root. Every primary item of the solution's options is covered once either way.
 TEST_CASE("the subset rule at the root solves a puzzle that needs locked candidates without branching") {
-  const dlx::Problem p = sudoku_problem();
   const char* puzzle = ".................1.....2.3...2...4....3.5......41....6.5.6......7.....2..8.91....";
+  const dlx::Problem p = sudoku_problem();
   const auto run = [&](dlx::Propagation propagation) {
     dlx::SearchOptions options;
     options.engine = dlx::Engine::bitset;
     options.propagation = propagation;
     dlx::Solver solver(p, options);
+    // A search before, on the same solver: the rule's record of what it checked must be the new search's own.
+    REQUIRE(force_givens(solver, puzzle));
+    CHECK(solver.count().solutions == 1);
+    solver.reset();
     REQUIRE(force_givens(solver, puzzle));
     REQUIRE(solver.next());
     CHECK(test::is_exact_cover(p, solver.solution()));
