@@ -128,8 +128,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // Left to itself (Propagation::automatic), the engine breaks ties its own way (see best_of); otherwise it
   // takes the leftmost, and so the tree of the dancing-links engine.
   if (options.propagation == Propagation::automatic && !options.seed) tie_candidates_ = kTieCandidates;
-  subset_rule_ = tie_candidates_ != 0;
-  if (subset_rule_) {
+  if (subset_rule()) {
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
   }
@@ -334,6 +333,15 @@ int MaskEngine::option_at(int slot, Mask bits) const {
                                   static_cast<std::size_t>(std::countr_zero(bits))]);
 }
 
+// Makes `queued` the queue's end, and sets dead_ if an item queued since the old end has no option left (a
+// primary item left with none was queued too, since 0 & -1 is 0; once at 0 it stays there).
+[[gnu::always_inline]] inline void MaskEngine::end_queueing(const Mask* m, std::size_t queued) {
+  bool dead = false;
+  for (std::size_t q = queued_; q < queued; ++q) dead |= m[queue_[q]] == 0;
+  queued_ = queued;
+  dead_ = dead_ || dead;
+}
+
 // Takes `option` in the masks m: removes every other option of its items, then marks them covered. With
 // Queue, queues each primary item left with at most one option (and sets dead_ when one has none).
 template <int K, bool Queue>
@@ -345,7 +353,6 @@ template <int K, bool Queue>
   const std::uint32_t* const other_keeps = other_keep_.data();
   const std::uint32_t* const column_begin = column_begin_.data();
   std::uint32_t* const queue = queue_.data();
-  const std::size_t queued_before = queued_;
   std::size_t queued = queued_;
   std::uint64_t removed = 0;
   const std::uint32_t* first =
@@ -377,13 +384,7 @@ template <int K, bool Queue>
     m[slot] = kCovered;  // a secondary item too: no available option has it any more, so nothing reads it
   }
   removed_ += removed;
-  if constexpr (Queue) {
-    // A primary item left with no option was queued too (0 & -1 is 0); once at 0 it stays there.
-    bool dead = false;
-    for (std::size_t q = queued_before; q < queued; ++q) dead |= m[queue[q]] == 0;
-    queued_ = queued;
-    dead_ = dead_ || dead;
-  }
+  if constexpr (Queue) end_queueing(m, queued);
 }
 
 template <bool Queue>
@@ -441,7 +442,7 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       propagated_[end++] = static_cast<OptionId>(option);
       if (dead_) return finish(Outcome::dead);
     }
-    if (!at_root || !subset_rule_ || !apply_subset_rule<K>(m, check_all)) break;
+    if (!at_root || !subset_rule() || !apply_subset_rule<K>(m, check_all)) break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
   }
@@ -469,7 +470,6 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
   const std::uint32_t* const uses = packed_uses_.data();
   std::uint32_t* const queue = queue_.data();
   Mask* const seen = subset_seen_.data();
-  const std::size_t queued_before = queued_;
   std::size_t queued = queued_;
   std::uint64_t removed = 0;
   // Removes j's options that do not have item i (the options left to i are all j's).
@@ -553,10 +553,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
   }
 #endif
   removed_ += removed;
-  bool dead = false;
-  for (std::size_t q = queued_before; q < queued; ++q) dead |= m[queue[q]] == 0;
-  queued_ = queued;
-  dead_ = dead_ || dead;
+  end_queueing(m, queued);
   return removed != 0;
 }
 

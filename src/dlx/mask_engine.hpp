@@ -67,6 +67,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   void take(Mask* m, int option);
   template <bool Queue>
   void take_any(Mask* m, int option);
+  void end_queueing(const Mask* m, std::size_t queued);
   // f(std::integral_constant<int, K>) with K = uses_per_option_: loops over an option's items then have a
   // fixed length (K = 0: any length).
   template <class F>
@@ -88,6 +89,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
         return f(std::integral_constant<int, 0>{});
     }
   }
+  // Whether the root applies the subset rule: when the engine breaks ties its own way (automatic, no seed).
+  bool subset_rule() const { return tie_candidates_ != 0; }
   void build_shares();
   template <int K>
   bool apply_subset_rule(Mask* m, bool check_all);
@@ -113,7 +116,6 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
-  bool subset_rule_ = false;  // with Propagation::automatic and no seed
   std::vector<Mask> other_share_, subset_capable_;
   std::vector<Mask> subset_seen_;  // the masks at the rule's last check
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
