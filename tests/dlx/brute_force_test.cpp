@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../common/exact_cover_check.hpp"
+#include "../common/propagation_pads.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 
@@ -187,7 +188,6 @@ TEST_CASE("random exact-cover problems with colors match brute force") {
 // rule to problems small enough for brute force: the padded problem's solutions are the core's plus the pads.
 TEST_CASE("random problems under Propagation::automatic, subset rule included, match brute force") {
   std::mt19937 rng(4242);
-  constexpr int kPads = 200;
   int with_solutions = 0;
   for (int trial = 0; trial < 800; ++trial) {
     CAPTURE(trial);
@@ -199,18 +199,10 @@ TEST_CASE("random problems under Propagation::automatic, subset rule included, m
     const std::set<Solution> expected = brute_force(p);
     if (trial % 4 == 2) add_wide_secondary(p);
     const auto core_options = static_cast<dlx::OptionId>(p.option_count());
-    for (int k = 0; k < kPads; ++k) {
-      std::vector<dlx::ItemUse> pad{{p.add_primary("pad" + std::to_string(k))}};
-      for (int extra = 1; extra < uniform; ++extra)
-        pad.push_back({p.add_secondary("pad" + std::to_string(k) + "." + std::to_string(extra))});
-      p.add_option(pad);
-    }
+    test::add_propagation_pads(p, std::max(uniform - 1, 0));
     const auto core_of = [&](std::span<const dlx::OptionId> solution) {
-      Solution s;
-      for (const dlx::OptionId o : solution)
-        if (o < core_options) s.push_back(o);
-      std::sort(s.begin(), s.end());
-      CHECK(solution.size() == s.size() + kPads);
+      Solution s = test::core_of(solution, core_options);
+      CHECK(solution.size() == s.size() + test::kPropagationPads);
       return s;
     };
     dlx::SearchOptions options;

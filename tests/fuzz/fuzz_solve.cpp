@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "../common/exact_cover_check.hpp"
+#include "../common/propagation_pads.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
-#include "../common/exact_cover_check.hpp"
 #include "fuzz_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -45,17 +46,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < common; ++i) FUZZ_EXPECT(found[0][i] == found[1][i]);
   for (std::size_t i = 0; i < std::min(common, found[2].size()); ++i) FUZZ_EXPECT(found[0][i] == found[2][i]);
 
-  // Propagation::automatic with its own branching and, on the masks, the subset rule at the root: it
-  // propagates past 200 primary items, so the problem gets 200 more, of one option each (which the root
-  // takes). Its order differs; where both searches finish within their budgets, the solutions must be the
-  // same.
+  // Propagation::automatic with its own branching and, on the masks, the subset rule at the root, on the
+  // problem padded past 200 primary items (propagation_pads.hpp). Its order differs; where both searches
+  // finish within their budgets, the solutions must be the same.
   dlx::Problem padded = input.problem;
   const auto core_options = static_cast<dlx::OptionId>(padded.option_count());
   try {
-    for (int pad_item = 0; pad_item < 200; ++pad_item) {
-      const dlx::ItemUse pad[] = {{padded.add_primary("pad." + std::to_string(pad_item))}};
-      padded.add_option(pad);
-    }
+    test::add_propagation_pads(padded);
   } catch (const dlx::ProblemError&) {
     return 0;  // the input has an item of that name
   }
@@ -65,11 +62,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   dlx::Solver solver(padded, options);
   while (automatic.size() <= found[0].size() && solver.next()) {
     FUZZ_EXPECT(test::is_exact_cover(padded, solver.solution()));
-    std::vector<dlx::OptionId> s;
-    for (const dlx::OptionId o : solver.solution())
-      if (o < core_options) s.push_back(o);
-    std::sort(s.begin(), s.end());
-    automatic.push_back(s);
+    automatic.push_back(test::core_of(solver.solution(), core_options));
   }
   if (links_finished) FUZZ_EXPECT(automatic.size() <= found[0].size());
   if (links_finished && solver.status() == dlx::Status::exhausted) {
