@@ -472,7 +472,8 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
   Mask* const seen = subset_seen_.data();
   std::size_t queued = queued_;
   std::uint64_t removed = 0;
-  // Removes j's options that do not have item i (the options left to i are all j's).
+  // Removes j's options that do not have item i (the options left to i are all j's). The clears are take()'s
+  // loop, written again: shared through a function, take() compiled to 8% more instructions (GCC 12).
   const auto confine = [&](std::size_t i, std::size_t j) {
     for (auto extra = static_cast<Mask>(m[j] & kColumnBits); extra != 0; extra &= extra - 1) {
       const std::size_t entry = column_begin[j] + static_cast<std::size_t>(std::countr_zero(extra));
