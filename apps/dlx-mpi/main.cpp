@@ -11,14 +11,14 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
-#include <exception>
-#include <functional>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <exception>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -50,7 +50,8 @@ constexpr double kQueuedWork = 0.005;  // seconds
 // Waits for a message with MPI_Iprobe: first yielding the processor between looks (about `spin`), then sleeping
 // for lengthening pauses up to `longest`, rather than in MPI_Probe, which keeps a core busy that the other ranks
 // of an oversubscribed host may need.
-MPI_Status wait_for_message(int source, int tag, std::chrono::microseconds spin, std::chrono::microseconds longest) {
+MPI_Status wait_for_message(int source, int tag, std::chrono::microseconds spin,
+                            std::chrono::microseconds longest) {
   const auto start = std::chrono::steady_clock::now();
   auto pause = std::chrono::microseconds(10);
   for (;;) {
@@ -69,20 +70,26 @@ MPI_Status wait_for_message(int source, int tag, std::chrono::microseconds spin,
 
 constexpr const char* kUsage =
     "Usage: mpirun -np K dlx-mpi --count [options] [FILE]\n"
-    "Counts the solutions of the exact-cover problem in FILE (standard input when absent or '-'; Knuth's DLX\n"
-    "format, as for dlx) on K processes. Rank 0 splits the search tree into subproblems and hands them out as the\n"
-    "other ranks ask for work; with -np 1 it counts them itself. Prints the number of solutions, the same as\n"
+    "Counts the solutions of the exact-cover problem in FILE (standard input when absent or '-'; Knuth's "
+    "DLX\n"
+    "format, as for dlx) on K processes. Rank 0 splits the search tree into subproblems and hands them out "
+    "as the\n"
+    "other ranks ask for work; with -np 1 it counts them itself. Prints the number of solutions, the same "
+    "as\n"
     "'dlx --count'.\n";
 
 constexpr const char* kExitCodes =
     "\nExit status:\n"
     "  0  success\n"
-    "  2  usage error, unreadable or malformed input ('FILE:LINE: what is wrong' on stderr), or a checkpoint\n"
+    "  2  usage error, unreadable or malformed input ('FILE:LINE: what is wrong' on stderr), or a "
+    "checkpoint\n"
     "     that belongs to another problem or split\n"
     "  3  stopped early (--stop-after); run again with the same --checkpoint to finish\n"
     "  4  the checkpoint could not be written, or another failure during the count\n";
 
-void broadcast(std::uint64_t& value) { MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD); }
+void broadcast(std::uint64_t& value) {
+  MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+}
 
 void broadcast(std::string& text) {
   std::uint64_t size = text.size();
@@ -201,7 +208,8 @@ class Recorder {
 };
 
 // Rank 0: splits, hands out, collects, records. Returns the exit status.
-int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks, std::uint64_t& checkpoint_ok) {
+int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks,
+               std::uint64_t& checkpoint_ok) {
   const auto started = std::chrono::steady_clock::now();
   const std::uint64_t target = vm["subproblems"].as<std::uint64_t>();
   dlx::Solver solver(problem);
@@ -273,9 +281,9 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
     }
   } else {
     struct Worker {
-      int held = 0;                 // subproblems sent and not yet answered
+      int held = 0;  // subproblems sent and not yet answered
       bool stopped = false;
-      double interval = 0;          // mean time between its results, seconds (0: none yet)
+      double interval = 0;  // mean time between its results, seconds (0: none yet)
       std::chrono::steady_clock::time_point last{};
     };
     std::vector<Worker> workers(static_cast<std::size_t>(ranks));
@@ -283,13 +291,15 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
     // Tops up what the worker holds, or tells it to stop once it holds nothing and nothing is left.
     const auto hand_out = [&](int rank) {
       Worker& w = workers[static_cast<std::size_t>(rank)];
-      const int want =
-          w.interval > 0 ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld) : kMinHeld;
+      const int want = w.interval > 0
+                           ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld)
+                           : kMinHeld;
       while (w.held < want && next < pending.size() && !stopping) {
         const std::uint64_t index = pending[next++];
         message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
         message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
-        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork, MPI_COMM_WORLD);
+        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork,
+                 MPI_COMM_WORLD);
         ++w.held;
       }
       if (w.held == 0 && !w.stopped) {
@@ -302,8 +312,8 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
       return std::any_of(workers.begin(), workers.end(), [](const Worker& w) { return w.held > 0; });
     };
     while (working()) {
-      const MPI_Status status =
-          wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0), std::chrono::microseconds(100));
+      const MPI_Status status = wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0),
+                                                 std::chrono::microseconds(100));
       std::uint64_t result[3];
       MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
@@ -349,21 +359,18 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
 int run(int argc, char** argv, int rank, int ranks) {
   const bool root = rank == 0;
   po::options_description visible("Options");
-  visible.add_options()
-      ("help,h", "show this help and exit")
-      ("version", "show the version and exit")
-      ("count,c", "count the solutions (the only mode, accepted for symmetry with dlx)")
-      ("checkpoint", po::value<std::string>(),
-       "record finished subproblems in this file and resume from it: a killed run started again with the same "
-       "file (and the same problem and --subproblems) finishes the count")
-      ("subproblems", po::value<std::uint64_t>()->default_value(4096),
-       "split the search tree into at least this many subproblems")
-      ("progress", "show a progress line on stderr (rank 0) even when stderr is not a terminal")
-      ("stats,s", "print search statistics (nodes, time, subproblems) on stderr");
+  visible.add_options()("help,h", "show this help and exit")("version", "show the version and exit")(
+      "count,c", "count the solutions (the only mode, accepted for symmetry with dlx)")(
+      "checkpoint", po::value<std::string>(),
+      "record finished subproblems in this file and resume from it: a killed run started again with the same "
+      "file (and the same problem and --subproblems) finishes the count")(
+      "subproblems", po::value<std::uint64_t>()->default_value(4096),
+      "split the search tree into at least this many subproblems")(
+      "progress", "show a progress line on stderr (rank 0) even when stderr is not a terminal")(
+      "stats,s", "print search statistics (nodes, time, subproblems) on stderr");
   po::options_description hidden;
-  hidden.add_options()
-      ("file", po::value<std::string>(), "input file")
-      ("stop-after", po::value<std::uint64_t>(), "testing: stop after this many subproblems are recorded");
+  hidden.add_options()("file", po::value<std::string>(), "input file")(
+      "stop-after", po::value<std::uint64_t>(), "testing: stop after this many subproblems are recorded");
   po::options_description all;
   all.add(visible).add(hidden);
   po::positional_options_description positional;
@@ -418,7 +425,8 @@ int run(int argc, char** argv, int rank, int ranks) {
 
 int main(int argc, char** argv) {
   int provided = 0;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);  // the progress line's thread makes no MPI calls
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED,
+                  &provided);  // the progress line's thread makes no MPI calls
   int rank = 0, ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &ranks);

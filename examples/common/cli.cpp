@@ -40,13 +40,14 @@ Cli::Cli(std::string program, std::string synopsis, std::string about, std::stri
       notes_(std::move(notes)),
       own_("Options", kHelpWidth, kHelpWidth / 2),
       common_("Common options", kHelpWidth, kHelpWidth / 2) {
-  common_.add_options()
-      ("count,c", "print only the number of solutions, alone on the last line (N+ when --limit cut it short)")
-      ("all,a", "print every solution (default: the first one)")
-      ("limit,l", po::value<std::string>()->value_name("N"), "stop after N solutions; prints up to N without --count")
-      ("emit", "write the problem in Knuth's DLX format on stdout instead of solving it (try: | dlx --count)")
-      ("stats,s", "print search statistics (nodes, updates, time) on stderr")
-      ("help,h", "show this help and exit");
+  common_.add_options()(
+      "count,c", "print only the number of solutions, alone on the last line (N+ when --limit cut it short)")(
+      "all,a", "print every solution (default: the first one)")(
+      "limit,l", po::value<std::string>()->value_name("N"),
+      "stop after N solutions; prints up to N without --count")(
+      "emit", "write the problem in Knuth's DLX format on stdout instead of solving it (try: | dlx --count)")(
+      "stats,s", "print search statistics (nodes, updates, time) on stderr")("help,h",
+                                                                             "show this help and exit");
 }
 
 void Cli::positional(const std::string& name, int max_count) {
@@ -76,7 +77,9 @@ bool Cli::parse(int argc, const char* const* argv, std::ostream& out) {
         parse_integer(values_["limit"].as<std::string>(), 1, INT64_MAX, "--limit"));
   if (settings_.count && settings_.all) throw UsageError("--count and --all cannot be used together");
   if (settings_.emit && (settings_.count || settings_.all || has("limit") || settings_.stats))
-    throw UsageError("--emit writes the problem instead of solving it: it goes with no --count, --all, --limit or --stats");
+    throw UsageError(
+        "--emit writes the problem instead of solving it: it goes with no --count, --all, --limit or "
+        "--stats");
   return true;
 }
 
@@ -88,8 +91,8 @@ void Cli::print_help(std::ostream& out) const {
   out << '\n' << kExitStatus;
 }
 
-int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print, std::ostream& out,
-          std::ostream& err, const SolutionFilter& keep, std::string_view separator) {
+int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print,
+          std::ostream& out, std::ostream& err, const SolutionFilter& keep, std::string_view separator) {
   if (settings.emit) {
     dlx::write_knuth(out, problem);
     out.flush();
@@ -104,7 +107,9 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
     out << count.solutions << (count.complete ? "" : "+") << '\n';
   } else {
     // Without --count: the first solution, or with --all/--limit up to `limit` of them (0: all).
-    const std::uint64_t limit = settings.count || settings.all ? settings.limit : settings.limit ? settings.limit : 1;
+    const std::uint64_t limit = settings.count || settings.all ? settings.limit
+                                : settings.limit               ? settings.limit
+                                                               : 1;
     solver.for_each([&](std::span<const dlx::OptionId> solution) {
       if (keep && !keep(solution)) return true;
       ++kept;
@@ -151,9 +156,11 @@ long long parse_integer(std::string_view text, long long low, long long high, st
   long long value = 0;
   const char* const end = text.data() + text.size();
   const auto [stop, error] = std::from_chars(text.data(), end, value);
-  const std::string range = std::to_string(low) + (high == INT64_MAX ? " or more" : " to " + std::to_string(high));
+  const std::string range =
+      std::to_string(low) + (high == INT64_MAX ? " or more" : " to " + std::to_string(high));
   if (text.empty() || error == std::errc::invalid_argument || stop != end)
-    throw UsageError(std::string(what) + " wants a whole number (" + range + "), not '" + std::string(text) + "'");
+    throw UsageError(std::string(what) + " wants a whole number (" + range + "), not '" + std::string(text) +
+                     "'");
   if (error == std::errc::result_out_of_range || value < low || value > high)
     throw UsageError(std::string(what) + " must be " + range + ", not " + std::string(text));
   return value;
@@ -162,7 +169,8 @@ long long parse_integer(std::string_view text, long long low, long long high, st
 bool use_color(std::string_view when) {
   if (when == "always") return true;
   if (when == "never") return false;
-  if (when != "auto") throw UsageError("--color wants auto, always or never, not '" + std::string(when) + "'");
+  if (when != "auto")
+    throw UsageError("--color wants auto, always or never, not '" + std::string(when) + "'");
   const char* no_color = std::getenv("NO_COLOR");
   return isatty(STDOUT_FILENO) == 1 && (no_color == nullptr || *no_color == '\0');
 }

@@ -38,11 +38,11 @@ class UsageError : public std::runtime_error {
 };
 
 struct RunSettings {
-  bool count = false;        // print only the number of solutions
-  bool all = false;          // print every solution, not only the first
-  bool emit = false;         // write the problem in Knuth's format instead of solving it
-  bool stats = false;        // search statistics on stderr
-  std::uint64_t limit = 0;   // stop after this many solutions (0: no limit)
+  bool count = false;       // print only the number of solutions
+  bool all = false;         // print every solution, not only the first
+  bool emit = false;        // write the problem in Knuth's format instead of solving it
+  bool stats = false;       // search statistics on stderr
+  std::uint64_t limit = 0;  // stop after this many solutions (0: no limit)
 };
 
 // The command line of one example: its own options and positional arguments, plus the common ones.
@@ -86,8 +86,9 @@ using SolutionFilter = std::function<bool(std::span<const dlx::OptionId> solutio
 
 // Emits, counts or prints the solutions of problem as settings say, and returns the exit status. Between two
 // printed solutions comes `separator` (a blank line for pictures, nothing for one-line solutions).
-int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print, std::ostream& out,
-          std::ostream& err, const SolutionFilter& keep = {}, std::string_view separator = "\n");
+int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print,
+          std::ostream& out, std::ostream& err, const SolutionFilter& keep = {},
+          std::string_view separator = "\n");
 
 // Runs body and turns the errors it throws into one line on err and an exit status: UsageError and
 // dlx::ProblemError as "program: message" (2), dlx::InputError as "FILE:LINE: message" (2), anything else as

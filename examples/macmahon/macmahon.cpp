@@ -10,7 +10,9 @@ namespace examples::macmahon {
 
 namespace {
 
-std::string cell_name(int row, int col) { return "r" + std::to_string(row) + "c" + std::to_string(col); }
+std::string cell_name(int row, int col) {
+  return "r" + std::to_string(row) + "c" + std::to_string(col);
+}
 
 // Background colors (xterm's 256-color palette) for colors 1..9.
 constexpr std::array<int, kMaxColors + 1> kPalette = {0, 255, 210, 117, 221, 120};
@@ -23,7 +25,9 @@ Square rotate(const Square& square, int turns) {
   return out;
 }
 
-Square mirror(const Square& square) { return {square[0], square[3], square[2], square[1]}; }
+Square mirror(const Square& square) {
+  return {square[0], square[3], square[2], square[1]};
+}
 
 Square canonical(const Square& square) {
   Square best = square;
@@ -82,11 +86,14 @@ std::vector<Square> Puzzle::transform(const Symmetry& symmetry, const std::vecto
 
 Puzzle::Puzzle(int colors, int rows, int cols, int border, bool up_to_symmetry)
     : colors_(colors), rows_(rows), cols_(cols) {
-  if (colors < 1 || colors > kMaxColors) throw UsageError("the number of colors must be 1 to " + std::to_string(kMaxColors));
+  if (colors < 1 || colors > kMaxColors)
+    throw UsageError("the number of colors must be 1 to " + std::to_string(kMaxColors));
   if (border < 1 || border > colors)
-    throw UsageError("the border color must be 1 to " + std::to_string(colors) + ", not " + std::to_string(border));
+    throw UsageError("the border color must be 1 to " + std::to_string(colors) + ", not " +
+                     std::to_string(border));
   squares_ = all_squares(colors);
-  if (rows < 1 || cols < 1 || static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) != squares_.size())
+  if (rows < 1 || cols < 1 ||
+      static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) != squares_.size())
     throw UsageError(std::to_string(colors) + " colors make " + std::to_string(squares_.size()) +
                      " squares, so the board needs " + std::to_string(squares_.size()) + " cells, not " +
                      std::to_string(static_cast<long long>(rows) * cols));
@@ -105,7 +112,8 @@ Puzzle::Puzzle(int colors, int rows, int cols, int border, bool up_to_symmetry)
         symmetry.recolor[static_cast<std::size_t>(others[i])] = renamed[i];
       for (int motion = 0; motion < 8; ++motion) {
         symmetry.motion = motion;
-        if ((motion % 2 == 0 || rows == cols) && (motion > 0 || renamed != others)) symmetries_.push_back(symmetry);
+        if ((motion % 2 == 0 || rows == cols) && (motion > 0 || renamed != others))
+          symmetries_.push_back(symmetry);
       }
     } while (std::next_permutation(renamed.begin(), renamed.end()));
   }
@@ -121,8 +129,8 @@ Puzzle::Puzzle(int colors, int rows, int cols, int border, bool up_to_symmetry)
     for (int r = 0; r < rows; ++r) {
       for (int c = 0; c < cols; ++c) {
         for (const Square& e : turns) {
-          if ((r == 0 && e[0] != border) || (c == cols - 1 && e[1] != border) || (r == rows - 1 && e[2] != border) ||
-              (c == 0 && e[3] != border))
+          if ((r == 0 && e[0] != border) || (c == cols - 1 && e[1] != border) ||
+              (r == rows - 1 && e[2] != border) || (c == 0 && e[3] != border))
             continue;
           by_square[q].push_back({static_cast<int>(q), r, c, e});
         }
@@ -138,8 +146,9 @@ Puzzle::Puzzle(int colors, int rows, int cols, int border, bool up_to_symmetry)
   if (symmetries_.size() > 1) {
     std::size_t best_fixed = SIZE_MAX, best_size = SIZE_MAX;
     for (std::size_t q = 0; q < squares_.size(); ++q) {
-      if (std::any_of(symmetries_.begin(), symmetries_.end(),
-                      [&](const Symmetry& symmetry) { return canonical(apply(symmetry, squares_[q])) != squares_[q]; }))
+      if (std::any_of(symmetries_.begin(), symmetries_.end(), [&](const Symmetry& symmetry) {
+            return canonical(apply(symmetry, squares_[q])) != squares_[q];
+          }))
         continue;
       std::size_t fixed = 0;
       for (const Placement& p : by_square[q]) {
@@ -161,7 +170,8 @@ Puzzle::Puzzle(int colors, int rows, int cols, int border, bool up_to_symmetry)
     std::vector<Placement> kept;
     for (const Placement& p : by_square[static_cast<std::size_t>(restricted_)]) {
       bool smallest = true;
-      for (std::size_t g = 1; g < symmetries_.size() && smallest; ++g) smallest = !(image(symmetries_[g], p) < image(symmetries_[0], p));
+      for (std::size_t g = 1; g < symmetries_.size() && smallest; ++g)
+        smallest = !(image(symmetries_[g], p) < image(symmetries_[0], p));
       if (smallest) kept.push_back(p);
     }
     by_square[static_cast<std::size_t>(restricted_)] = std::move(kept);
@@ -169,7 +179,8 @@ Puzzle::Puzzle(int colors, int rows, int cols, int border, bool up_to_symmetry)
 
   // Items: squares, cells, then (secondary) the east edge "r0c0e" and south edge "r0c0s" of each cell that has
   // a neighbour there.
-  std::vector<dlx::ItemId> square_item, cell_item, east(squares_.size()), south(squares_.size());  // one per cell
+  std::vector<dlx::ItemId> square_item, cell_item, east(squares_.size()),
+      south(squares_.size());  // one per cell
   for (const Square& square : squares_) square_item.push_back(problem_.add_primary(name(square)));
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) cell_item.push_back(problem_.add_primary(cell_name(r, c)));
@@ -230,7 +241,9 @@ void Puzzle::draw(std::ostream& out, std::span<const dlx::OptionId> solution, bo
   const std::vector<Square> grid = edges(solution);
   const auto digit = [&](int k) {
     const std::string d(1, static_cast<char>('0' + k));
-    return color ? "\x1b[30;48;5;" + std::to_string(kPalette[static_cast<std::size_t>(k)]) + "m" + d + "\x1b[0m" : d;
+    return color
+               ? "\x1b[30;48;5;" + std::to_string(kPalette[static_cast<std::size_t>(k)]) + "m" + d + "\x1b[0m"
+               : d;
   };
   std::string rule = "+";
   for (int c = 0; c < cols_; ++c) rule += "---+";

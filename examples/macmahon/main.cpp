@@ -25,9 +25,12 @@ constexpr const char* kNotes =
 
 std::array<int, 2> parse_board(const std::string& text) {
   const auto x = text.find_first_of("xX");
-  if (x == std::string::npos) throw examples::UsageError("--board wants ROWSxCOLUMNS, like 4x6, not '" + text + "'");
-  return {static_cast<int>(examples::parse_integer(std::string_view(text).substr(0, x), 1, 10000, "--board rows")),
-          static_cast<int>(examples::parse_integer(std::string_view(text).substr(x + 1), 1, 10000, "--board columns"))};
+  if (x == std::string::npos)
+    throw examples::UsageError("--board wants ROWSxCOLUMNS, like 4x6, not '" + text + "'");
+  return {static_cast<int>(
+              examples::parse_integer(std::string_view(text).substr(0, x), 1, 10000, "--board rows")),
+          static_cast<int>(
+              examples::parse_integer(std::string_view(text).substr(x + 1), 1, 10000, "--board columns"))};
 }
 
 }  // namespace
@@ -36,38 +39,44 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   return examples::guard("macmahon", std::cerr, [&] {
     namespace mm = examples::macmahon;
-    examples::Cli cli("macmahon", "[options]",
-                      "Fits all of MacMahon's squares with K colors (every way to color the four edges of a square,\n"
-                      "counting squares that differ by a turn once: 24 for K = 3) into a rectangle so that touching\n"
-                      "edges have the same color and the border has one color, and draws the rectangle with each\n"
-                      "square's diagonals and the colors 1..K of its four quarters.",
-                      kNotes);
-    cli.options().add_options()
-        ("colors,k", examples::po::value<std::string>()->value_name("K")->default_value("3"), "the number of colors, 1 to 5")
-        ("board", examples::po::value<std::string>()->value_name("RxC"),
-         "the rectangle (default: as square as possible, 4x6 for 3 colors)")
-        ("border", examples::po::value<std::string>()->value_name("C")->default_value("1"), "the color of the border")
-        ("no-symmetry", "find each tiling once up to the symmetries of the rectangle")
-        ("color", examples::po::value<std::string>()->value_name("WHEN")->default_value("auto"),
-         "show colors: auto (on a terminal), always or never");
+    examples::Cli cli(
+        "macmahon", "[options]",
+        "Fits all of MacMahon's squares with K colors (every way to color the four edges of a square,\n"
+        "counting squares that differ by a turn once: 24 for K = 3) into a rectangle so that touching\n"
+        "edges have the same color and the border has one color, and draws the rectangle with each\n"
+        "square's diagonals and the colors 1..K of its four quarters.",
+        kNotes);
+    cli.options().add_options()(
+        "colors,k", examples::po::value<std::string>()->value_name("K")->default_value("3"),
+        "the number of colors, 1 to 5")("board", examples::po::value<std::string>()->value_name("RxC"),
+                                        "the rectangle (default: as square as possible, 4x6 for 3 colors)")(
+        "border", examples::po::value<std::string>()->value_name("C")->default_value("1"),
+        "the color of the border")("no-symmetry",
+                                   "find each tiling once up to the symmetries of the rectangle")(
+        "color", examples::po::value<std::string>()->value_name("WHEN")->default_value("auto"),
+        "show colors: auto (on a terminal), always or never");
     if (!cli.parse(argc, argv, std::cout)) return examples::kExitOk;
     const bool color = examples::use_color(cli.values()["color"].as<std::string>());
-    const int colors =
-        static_cast<int>(examples::parse_integer(cli.values()["colors"].as<std::string>(), 1, mm::kMaxColors, "--colors"));
-    const int border =
-        static_cast<int>(examples::parse_integer(cli.values()["border"].as<std::string>(), 1, colors, "--border"));
-    const auto [rows, cols] = cli.has("board") ? parse_board(cli.values()["board"].as<std::string>())
-                                               : mm::default_board(static_cast<int>(mm::all_squares(colors).size()));
+    const int colors = static_cast<int>(
+        examples::parse_integer(cli.values()["colors"].as<std::string>(), 1, mm::kMaxColors, "--colors"));
+    const int border = static_cast<int>(
+        examples::parse_integer(cli.values()["border"].as<std::string>(), 1, colors, "--border"));
+    const auto [rows, cols] = cli.has("board")
+                                  ? parse_board(cli.values()["board"].as<std::string>())
+                                  : mm::default_board(static_cast<int>(mm::all_squares(colors).size()));
     const mm::Puzzle puzzle(colors, rows, cols, border, cli.has("no-symmetry"));
     if (cli.settings().emit && puzzle.needs_filter())
-      std::cerr << "macmahon: warning: a symmetry of the board fixes a placement of every square that is its own\n"
-                   "mirror image, so the emitted problem finds some tilings more than once up to symmetry\n";
+      std::cerr
+          << "macmahon: warning: a symmetry of the board fixes a placement of every square that is its own\n"
+             "mirror image, so the emitted problem finds some tilings more than once up to symmetry\n";
     examples::SolutionFilter keep;
-    if (puzzle.needs_filter()) keep = [&](std::span<const dlx::OptionId> solution) { return puzzle.keep(solution); };
-    return examples::solve(puzzle.problem(), cli.settings(),
-                           [&](std::ostream& out, std::span<const dlx::OptionId> solution) {
-                             puzzle.draw(out, solution, color);
-                           },
-                           std::cout, std::cerr, keep);
+    if (puzzle.needs_filter())
+      keep = [&](std::span<const dlx::OptionId> solution) { return puzzle.keep(solution); };
+    return examples::solve(
+        puzzle.problem(), cli.settings(),
+        [&](std::ostream& out, std::span<const dlx::OptionId> solution) {
+          puzzle.draw(out, solution, color);
+        },
+        std::cout, std::cerr, keep);
   });
 }

@@ -51,22 +51,26 @@ std::ifstream open(const std::string& path) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   return examples::guard("polyomino", std::cerr, [&] {
-    examples::Cli cli("polyomino", "[options]",
-                      "Tiles a board with polyominoes, each piece used exactly once, and draws the tiling as a grid\n"
-                      "of piece letters (in color on a terminal). Without --pieces the pieces are the 12 pentominoes\n"
-                      "F I L N P T U V W X Y Z; without --board or --board-file the board is a 6x10 rectangle.",
-                      kNotes);
-    cli.options().add_options()
-        ("pieces", examples::po::value<std::string>()->value_name("FILE"), "read the pieces from FILE (format below)")
-        ("board", examples::po::value<std::string>()->value_name("RxC"), "a rectangle of R rows and C columns, like 6x10")
-        ("board-file", examples::po::value<std::string>()->value_name("FILE"), "read the board's shape from FILE (format below)")
-        ("no-rotate", "pieces keep the orientation they are drawn in (but may be flipped over)")
-        ("no-reflect", "pieces may not be flipped over (only turned)")
-        ("no-symmetry", "find each solution once up to the symmetries of the board")
-        ("color", examples::po::value<std::string>()->value_name("WHEN")->default_value("auto"),
-         "color the pieces: auto (on a terminal), always or never");
+    examples::Cli cli(
+        "polyomino", "[options]",
+        "Tiles a board with polyominoes, each piece used exactly once, and draws the tiling as a grid\n"
+        "of piece letters (in color on a terminal). Without --pieces the pieces are the 12 pentominoes\n"
+        "F I L N P T U V W X Y Z; without --board or --board-file the board is a 6x10 rectangle.",
+        kNotes);
+    cli.options().add_options()("pieces", examples::po::value<std::string>()->value_name("FILE"),
+                                "read the pieces from FILE (format below)")(
+        "board", examples::po::value<std::string>()->value_name("RxC"),
+        "a rectangle of R rows and C columns, like 6x10")(
+        "board-file", examples::po::value<std::string>()->value_name("FILE"),
+        "read the board's shape from FILE (format below)")(
+        "no-rotate", "pieces keep the orientation they are drawn in (but may be flipped over)")(
+        "no-reflect", "pieces may not be flipped over (only turned)")(
+        "no-symmetry", "find each solution once up to the symmetries of the board")(
+        "color", examples::po::value<std::string>()->value_name("WHEN")->default_value("auto"),
+        "color the pieces: auto (on a terminal), always or never");
     if (!cli.parse(argc, argv, std::cout)) return examples::kExitOk;
-    if (cli.has("board") && cli.has("board-file")) throw examples::UsageError("give --board or --board-file, not both");
+    if (cli.has("board") && cli.has("board-file"))
+      throw examples::UsageError("give --board or --board-file, not both");
     const bool color = examples::use_color(cli.values()["color"].as<std::string>());
 
     std::vector<poly::Piece> pieces;
@@ -88,14 +92,17 @@ int main(int argc, char** argv) {
     const poly::Freedom freedom{!cli.has("no-rotate"), !cli.has("no-reflect")};
     const poly::Tiling tiling(std::move(pieces), std::move(board), freedom, cli.has("no-symmetry"));
     if (cli.settings().emit && tiling.needs_filter())
-      std::cerr << "polyomino: warning: every piece has a placement that a symmetry of the board maps onto itself,\n"
+      std::cerr << "polyomino: warning: every piece has a placement that a symmetry of the board maps onto "
+                   "itself,\n"
                    "so the emitted problem finds some solutions more than once up to symmetry\n";
     examples::SolutionFilter keep;
-    if (tiling.needs_filter()) keep = [&](std::span<const dlx::OptionId> solution) { return tiling.keep(solution); };
-    return examples::solve(tiling.problem(), cli.settings(),
-                           [&](std::ostream& out, std::span<const dlx::OptionId> solution) {
-                             tiling.draw(out, solution, color);
-                           },
-                           std::cout, std::cerr, keep);
+    if (tiling.needs_filter())
+      keep = [&](std::span<const dlx::OptionId> solution) { return tiling.keep(solution); };
+    return examples::solve(
+        tiling.problem(), cli.settings(),
+        [&](std::ostream& out, std::span<const dlx::OptionId> solution) {
+          tiling.draw(out, solution, color);
+        },
+        std::cout, std::cerr, keep);
   });
 }

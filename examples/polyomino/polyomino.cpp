@@ -35,7 +35,8 @@ bool is_blank(std::string_view line) {
 std::optional<std::string_view> next_drawing_line(dlx::LineReader& reader, std::string_view source) {
   while (auto line = reader.next()) {
     if (reader.too_long())
-      throw dlx::InputError(source, reader.line_number(), "line longer than " + std::to_string(kMaxLineLength) + " bytes");
+      throw dlx::InputError(source, reader.line_number(),
+                            "line longer than " + std::to_string(kMaxLineLength) + " bytes");
     std::string_view text = *line;
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
     const auto first = text.find_first_not_of(' ');
@@ -45,13 +46,16 @@ std::optional<std::string_view> next_drawing_line(dlx::LineReader& reader, std::
   return std::nullopt;
 }
 
-std::string column_text(std::size_t col) { return "column " + std::to_string(col + 1); }
+std::string column_text(std::size_t col) {
+  return "column " + std::to_string(col + 1);
+}
 
 void check_byte(std::string_view source, std::size_t line, std::size_t col, char c) {
   const auto byte = static_cast<unsigned char>(c);
   if (c == '\t') throw dlx::InputError(source, line, "tab at " + column_text(col) + ": draw with spaces");
   if (byte < 0x20 || byte >= 0x7f)
-    throw dlx::InputError(source, line, "invalid byte " + dlx::describe_byte(byte) + " at " + column_text(col));
+    throw dlx::InputError(source, line,
+                          "invalid byte " + dlx::describe_byte(byte) + " at " + column_text(col));
 }
 
 bool connected(const Shape& shape) {
@@ -62,8 +66,8 @@ bool connected(const Shape& shape) {
   while (!stack.empty()) {
     const Cell cell = shape[stack.back()];
     stack.pop_back();
-    for (const Cell next : {Cell{cell.row - 1, cell.col}, Cell{cell.row + 1, cell.col}, Cell{cell.row, cell.col - 1},
-                            Cell{cell.row, cell.col + 1}}) {
+    for (const Cell next : {Cell{cell.row - 1, cell.col}, Cell{cell.row + 1, cell.col},
+                            Cell{cell.row, cell.col - 1}, Cell{cell.row, cell.col + 1}}) {
       const auto it = std::lower_bound(shape.begin(), shape.end(), next);
       if (it == shape.end() || *it != next) continue;
       const auto index = static_cast<std::size_t>(it - shape.begin());
@@ -76,15 +80,18 @@ bool connected(const Shape& shape) {
   return reached == shape.size();
 }
 
-std::string cell_name(Cell cell) { return "r" + std::to_string(cell.row) + "c" + std::to_string(cell.col); }
+std::string cell_name(Cell cell) {
+  return "r" + std::to_string(cell.row) + "c" + std::to_string(cell.col);
+}
 
 // Background colors (xterm's 256-color palette) light enough for black letters.
-constexpr std::array<int, 16> kPalette = {210, 221, 120, 117, 183, 216, 229, 158, 147, 218, 186, 123, 250, 174, 151, 189};
+constexpr std::array<int, 16> kPalette = {210, 221, 120, 117, 183, 216, 229, 158,
+                                          147, 218, 186, 123, 250, 174, 151, 189};
 
 }  // namespace
 
 Cell apply(int symmetry, Cell cell) {
-  if (symmetry >= 4) cell.col = -cell.col;  // mirror first
+  if (symmetry >= 4) cell.col = -cell.col;                                       // mirror first
   for (int turn = 0; turn < symmetry % 4; ++turn) cell = {cell.col, -cell.row};  // a quarter turn clockwise
   return cell;
 }
@@ -109,7 +116,8 @@ Shape transform(int symmetry, const Shape& shape) {
 }
 
 std::vector<int> allowed_symmetries(Freedom freedom) {
-  if (freedom.rotate) return freedom.reflect ? std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7} : std::vector<int>{0, 1, 2, 3};
+  if (freedom.rotate)
+    return freedom.reflect ? std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7} : std::vector<int>{0, 1, 2, 3};
   return freedom.reflect ? std::vector<int>{0, 4} : std::vector<int>{0};
 }
 
@@ -145,16 +153,18 @@ std::vector<Piece> read_pieces(std::istream& in, std::string_view source) {
       if (c == ' ' || c == '.') continue;
       check_byte(source, number, col, c);
       if (c == ':' || c == '|' || c == ';')
-        throw dlx::InputError(source, number, std::string("'") + c + "' at " + column_text(col) +
-                                                  " cannot name a piece (use a letter or digit)");
+        throw dlx::InputError(source, number,
+                              std::string("'") + c + "' at " + column_text(col) +
+                                  " cannot name a piece (use a letter or digit)");
       int& index = draft_of[static_cast<unsigned char>(c)];
       if (index < 0) {
         index = static_cast<int>(drafts.size());
         drafts.push_back({Piece{c, {}, number}, block});
       } else if (drafts[index].block != block) {
-        throw dlx::InputError(source, number, std::string("piece '") + c + "' was drawn already, at line " +
-                                                  std::to_string(drafts[index].piece.line) +
-                                                  "; give each piece its own character");
+        throw dlx::InputError(source, number,
+                              std::string("piece '") + c + "' was drawn already, at line " +
+                                  std::to_string(drafts[index].piece.line) +
+                                  "; give each piece its own character");
       }
       drafts[index].piece.shape.push_back({row, static_cast<int>(col)});
     }
@@ -166,8 +176,9 @@ std::vector<Piece> read_pieces(std::istream& in, std::string_view source) {
   for (Draft& draft : drafts) {
     draft.piece.shape = normalize(std::move(draft.piece.shape));
     if (!connected(draft.piece.shape))
-      throw dlx::InputError(source, draft.piece.line, std::string("piece '") + draft.piece.name +
-                                                          "' is not connected: its cells must touch side by side");
+      throw dlx::InputError(source, draft.piece.line,
+                            std::string("piece '") + draft.piece.name +
+                                "' is not connected: its cells must touch side by side");
     pieces.push_back(std::move(draft.piece));
   }
   return pieces;
@@ -184,7 +195,8 @@ Board rectangle(int rows, int cols) {
 
 Board parse_rectangle(std::string_view text) {
   const auto x = text.find_first_of("xX");
-  if (x == std::string_view::npos) throw UsageError("--board wants ROWSxCOLUMNS, like 6x10, not '" + std::string(text) + "'");
+  if (x == std::string_view::npos)
+    throw UsageError("--board wants ROWSxCOLUMNS, like 6x10, not '" + std::string(text) + "'");
   const auto side = static_cast<long long>(kMaxBoardSide);
   const auto rows = static_cast<int>(parse_integer(text.substr(0, x), 1, side, "--board rows"));
   const auto cols = static_cast<int>(parse_integer(text.substr(x + 1), 1, side, "--board columns"));
@@ -202,12 +214,14 @@ Board read_board(std::istream& in, std::string_view source) {
       if (c == ' ' || c == '#') continue;
       check_byte(source, number, col, c);
       if (c != '.')
-        throw dlx::InputError(source, number, std::string("unexpected '") + c + "' at " + column_text(col) +
-                                                  ": draw the board with '.' for cells to cover, '#' or space for none");
+        throw dlx::InputError(source, number,
+                              std::string("unexpected '") + c + "' at " + column_text(col) +
+                                  ": draw the board with '.' for cells to cover, '#' or space for none");
       if (cells.empty()) first_row = row;
       if (static_cast<int>(col) >= kMaxBoardSide || row - first_row >= kMaxBoardSide)
-        throw dlx::InputError(source, number, "the board is larger than " + std::to_string(kMaxBoardSide) + " x " +
-                                                  std::to_string(kMaxBoardSide));
+        throw dlx::InputError(source, number,
+                              "the board is larger than " + std::to_string(kMaxBoardSide) + " x " +
+                                  std::to_string(kMaxBoardSide));
       cells.push_back({row, static_cast<int>(col)});
     }
     ++row;
@@ -258,8 +272,10 @@ Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_
   for (int symmetry : board_symmetries(board_, allowed)) {
     Shape image;
     for (const Cell& cell : board_.cells) image.push_back(apply(symmetry, cell));
-    const Cell low = *std::min_element(image.begin(), image.end(), [](Cell a, Cell b) { return a.row < b.row; });
-    const Cell left = *std::min_element(image.begin(), image.end(), [](Cell a, Cell b) { return a.col < b.col; });
+    const Cell low =
+        *std::min_element(image.begin(), image.end(), [](Cell a, Cell b) { return a.row < b.row; });
+    const Cell left =
+        *std::min_element(image.begin(), image.end(), [](Cell a, Cell b) { return a.col < b.col; });
     std::vector<int> map;
     for (const Cell& cell : image) map.push_back(at({cell.row - low.row, cell.col - left.col}));
     symmetry_maps_.push_back(std::move(map));
@@ -389,21 +405,24 @@ void Tiling::draw(std::ostream& out, std::span<const dlx::OptionId> solution, bo
   std::vector<int> grid(static_cast<std::size_t>(board_.rows) * static_cast<std::size_t>(board_.cols), -1);
   for (std::size_t i = 0; i < board_.cells.size(); ++i) {
     const Cell cell = board_.cells[i];
-    grid[static_cast<std::size_t>(cell.row) * static_cast<std::size_t>(board_.cols) + static_cast<std::size_t>(cell.col)] =
-        piece_on[i];
+    grid[static_cast<std::size_t>(cell.row) * static_cast<std::size_t>(board_.cols) +
+         static_cast<std::size_t>(cell.col)] = piece_on[i];
   }
   for (int r = 0; r < board_.rows; ++r) {
     std::string line;
     int previous = -1;
     for (int c = 0; c < board_.cols; ++c) {
-      const int piece = grid[static_cast<std::size_t>(r) * static_cast<std::size_t>(board_.cols) + static_cast<std::size_t>(c)];
+      const int piece = grid[static_cast<std::size_t>(r) * static_cast<std::size_t>(board_.cols) +
+                             static_cast<std::size_t>(c)];
       if (!color) {
         line += piece < 0 ? ' ' : pieces_[static_cast<std::size_t>(piece)].name;
         continue;
       }
       if (piece != previous) {
-        line += piece < 0 ? std::string("\x1b[0m")
-                          : "\x1b[30;48;5;" + std::to_string(kPalette[static_cast<std::size_t>(piece) % kPalette.size()]) + "m";
+        line += piece < 0
+                    ? std::string("\x1b[0m")
+                    : "\x1b[30;48;5;" +
+                          std::to_string(kPalette[static_cast<std::size_t>(piece) % kPalette.size()]) + "m";
         previous = piece;
       }
       line += piece < 0 ? ' ' : pieces_[static_cast<std::size_t>(piece)].name;

@@ -44,9 +44,9 @@ struct Freedom {
 std::vector<int> allowed_symmetries(Freedom freedom);
 
 struct Piece {
-  char name = '?';        // also the piece's item name and its letter in drawings
-  Shape shape;            // normalized
-  std::size_t line = 0;   // where it was drawn (0 for built-in pieces)
+  char name = '?';       // also the piece's item name and its letter in drawings
+  Shape shape;           // normalized
+  std::size_t line = 0;  // where it was drawn (0 for built-in pieces)
 };
 
 // The 12 pentominoes with Conway's letters F I L N P T U V W X Y Z.
@@ -63,9 +63,9 @@ std::vector<Piece> read_pieces(std::istream& in, std::string_view source);
 inline constexpr int kMaxBoardSide = 1000;
 
 struct Board {
-  int rows = 0;   // the bounding box
+  int rows = 0;  // the bounding box
   int cols = 0;
-  Shape cells;    // normalized, so sorted row by row
+  Shape cells;  // normalized, so sorted row by row
 };
 
 // A rows x cols rectangle (1 <= rows, cols <= kMaxBoardSide).

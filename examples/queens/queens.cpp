@@ -8,7 +8,9 @@ namespace examples::queens {
 
 namespace {
 
-std::string name(char kind, int index) { return kind + std::to_string(index); }
+std::string name(char kind, int index) {
+  return kind + std::to_string(index);
+}
 
 }  // namespace
 
@@ -34,7 +36,8 @@ dlx::Problem build(int n) {
     anti[d] = *problem.find_item(name('b', d));
   }
   for (int r = 0; r < n; ++r)
-    for (int c = 0; c < n; ++c) problem.add_option({{row[r]}, {column[c]}, {diagonal[r + c]}, {anti[r - c + n - 1]}});
+    for (int c = 0; c < n; ++c)
+      problem.add_option({{row[r]}, {column[c]}, {diagonal[r + c]}, {anti[r - c + n - 1]}});
   return problem;
 }
 

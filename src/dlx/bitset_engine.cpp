@@ -68,8 +68,8 @@ void for_each_at_most_one(const Count* counts, std::size_t from, std::size_t n, 
 #if defined(__SSE2__)
   const __m128i two = _mm_set1_epi16(2);
   for (std::size_t i = from / kLanes * kLanes; i < n; i += kLanes) {
-    auto m = static_cast<unsigned>(
-        _mm_movemask_epi8(_mm_cmplt_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i)), two)));
+    auto m = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_cmplt_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i)), two)));
     for (m &= 0x5555u; m != 0; m &= m - 1) f(i + static_cast<std::size_t>(std::countr_zero(m)) / 2);
   }
 #else
@@ -181,7 +181,8 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   if (option_count_ > 0 && primary_uses_ % static_cast<std::size_t>(option_count_) == 0) {
     const auto k = static_cast<int>(primary_uses_ / static_cast<std::size_t>(option_count_));
     bool uniform = k >= 2 && k <= 6;
-    for (int o = 0; uniform && o < option_count_; ++o) uniform = primary_begin_[o + 1] - primary_begin_[o] == static_cast<std::uint32_t>(k);
+    for (int o = 0; uniform && o < option_count_; ++o)
+      uniform = primary_begin_[o + 1] - primary_begin_[o] == static_cast<std::uint32_t>(k);
     primaries_per_option_ = uniform ? k : 0;
   }
   propagating_ = propagates(problem, options);
@@ -242,7 +243,6 @@ void BitsetEngine::reset() {
   reset_common();
 }
 
-
 // Makes level+1 from level by choosing option.
 void BitsetEngine::make_child(int level, int option) {
   const Word* a = alive(level);
@@ -269,14 +269,15 @@ void BitsetEngine::make_child(int level, int option) {
 // (alive_before/uncovered_before) from which `removed` options are gone: either decrement the primary items of
 // each removed option, or count every uncovered item afresh with popcounts over its column's spans, whichever
 // the cost model (instructions measured on Sudoku, Langford pairs and polyomino packing) says is cheaper.
-void BitsetEngine::recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
-                           std::uint64_t removed, bool queue_singles) {
+void BitsetEngine::recount(int level, const Count* from, const Word* alive_before,
+                           const Word* uncovered_before, std::uint64_t removed, bool queue_singles) {
   stats_.updates += removed;
   queue_ready_ = false;
   const Word* u = uncovered(level);
   std::uint64_t items = 0;
   for (std::size_t w = 0; w < item_words_; ++w) items += static_cast<std::uint64_t>(std::popcount(u[w]));
-  const std::uint64_t decrement_cost = removed * (8 * static_cast<std::uint64_t>(option_count_) + 4 * primary_uses_) /
+  const std::uint64_t decrement_cost = removed *
+                                       (8 * static_cast<std::uint64_t>(option_count_) + 4 * primary_uses_) /
                                        std::max<std::uint64_t>(1, static_cast<std::uint64_t>(option_count_));
   const std::uint64_t scratch_cost = 12 * items + 8 * scratch_cost_[level];
   if (decrement_cost > scratch_cost) {
@@ -291,12 +292,24 @@ void BitsetEngine::recount(int level, const Count* from, const Word* alive_befor
       to[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))] = kCovered;
   queued_ = 0;
   switch (primaries_per_option_) {
-    case 2: decrement_removed<2>(to, alive_before, alive(level), queue_singles); break;
-    case 3: decrement_removed<3>(to, alive_before, alive(level), queue_singles); break;
-    case 4: decrement_removed<4>(to, alive_before, alive(level), queue_singles); break;
-    case 5: decrement_removed<5>(to, alive_before, alive(level), queue_singles); break;
-    case 6: decrement_removed<6>(to, alive_before, alive(level), queue_singles); break;
-    default: decrement_removed<0>(to, alive_before, alive(level), queue_singles); break;
+    case 2:
+      decrement_removed<2>(to, alive_before, alive(level), queue_singles);
+      break;
+    case 3:
+      decrement_removed<3>(to, alive_before, alive(level), queue_singles);
+      break;
+    case 4:
+      decrement_removed<4>(to, alive_before, alive(level), queue_singles);
+      break;
+    case 5:
+      decrement_removed<5>(to, alive_before, alive(level), queue_singles);
+      break;
+    case 6:
+      decrement_removed<6>(to, alive_before, alive(level), queue_singles);
+      break;
+    default:
+      decrement_removed<0>(to, alive_before, alive(level), queue_singles);
+      break;
   }
   // Only valid when the earlier state had no uncovered item with fewer than two options (a parent level after
   // propagation): then every item now at 0 or 1 was decremented there, and queued.
@@ -426,12 +439,18 @@ BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
 // whether the level is then solved, dead, or needs branching on `item`, an item with at least two options.
 BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
   switch (primaries_per_option_) {
-    case 2: return propagate_with<2>(level, item);
-    case 3: return propagate_with<3>(level, item);
-    case 4: return propagate_with<4>(level, item);
-    case 5: return propagate_with<5>(level, item);
-    case 6: return propagate_with<6>(level, item);
-    default: return propagate_with<0>(level, item);
+    case 2:
+      return propagate_with<2>(level, item);
+    case 3:
+      return propagate_with<3>(level, item);
+    case 4:
+      return propagate_with<4>(level, item);
+    case 5:
+      return propagate_with<5>(level, item);
+    case 6:
+      return propagate_with<6>(level, item);
+    default:
+      return propagate_with<0>(level, item);
   }
 }
 
@@ -542,8 +561,10 @@ int BitsetEngine::most_removing_tie(int level, int first) {
 }
 
 bool BitsetEngine::force(OptionId option) {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
-  if (option >= static_cast<OptionId>(option_count_)) throw std::out_of_range("dlx::Solver::force(): no such option");
+  if (pc_ != Pc::start)
+    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
+  if (option >= static_cast<OptionId>(option_count_))
+    throw std::out_of_range("dlx::Solver::force(): no such option");
   const int o = static_cast<int>(option);
   if (!has_primary_[o] || (alive(0)[o / 64] >> (o % 64) & 1) == 0) return false;
   Word* a = alive(0);

@@ -47,8 +47,12 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
     return uncovered_.data() + static_cast<std::size_t>(level) * item_words_;
   }
   Count* counts(int level) { return counts_.data() + static_cast<std::size_t>(level) * count_stride_; }
-  const Word* conflicts(int option) const { return conflicts_.data() + static_cast<std::size_t>(option) * words_; }
-  const Word* items_of(int option) const { return items_of_.data() + static_cast<std::size_t>(option) * item_words_; }
+  const Word* conflicts(int option) const {
+    return conflicts_.data() + static_cast<std::size_t>(option) * words_;
+  }
+  const Word* items_of(int option) const {
+    return items_of_.data() + static_cast<std::size_t>(option) * item_words_;
+  }
 
   void make_child(int level, int option);
   void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
@@ -83,11 +87,16 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   Outcome settle(int level, int& item) {
     if (propagating_) return propagate(level, item);
     switch (words_) {
-      case 1: return scan_dense<1>(level, item);
-      case 2: return scan_dense<2>(level, item);
-      case 3: return scan_dense<3>(level, item);
-      case 4: return scan_dense<4>(level, item);
-      default: return scan(level, item);
+      case 1:
+        return scan_dense<1>(level, item);
+      case 2:
+        return scan_dense<2>(level, item);
+      case 3:
+        return scan_dense<3>(level, item);
+      case 4:
+        return scan_dense<4>(level, item);
+      default:
+        return scan(level, item);
     }
   }
   int unique_option(int level, int item) const;
@@ -106,11 +115,11 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
   std::vector<Word> items_of_;   // per option: its primary items, as a bitset
   std::vector<std::uint32_t> primary_begin_, primary_items_;  // per option: its primary items, as a list
-  int primaries_per_option_ = 0;  // K when every option has exactly K primary items (2 to 6), else 0
-  std::vector<Span> spans_;                 // every primary item's column, item after item
-  std::vector<Word> dense_columns_;         // with at most 4 words of options: each item's column, whole
-  std::vector<std::uint32_t> span_begin_;   // per primary item, into spans_ (one more at the end)
-  std::vector<std::uint32_t> span_cost_;    // per option: spans of its primary items' columns
+  int primaries_per_option_ = 0;           // K when every option has exactly K primary items (2 to 6), else 0
+  std::vector<Span> spans_;                // every primary item's column, item after item
+  std::vector<Word> dense_columns_;        // with at most 4 words of options: each item's column, whole
+  std::vector<std::uint32_t> span_begin_;  // per primary item, into spans_ (one more at the end)
+  std::vector<std::uint32_t> span_cost_;   // per option: spans of its primary items' columns
   std::vector<bool> has_primary_;
   std::vector<Word> initial_alive_, initial_uncovered_;
   std::vector<Count> initial_counts_;

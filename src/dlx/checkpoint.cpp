@@ -22,11 +22,13 @@ std::string hex(std::uint64_t x) {
 }
 
 std::string header_text(const CheckpointKey& key) {
-  return "dlx checkpoint 1\nproblem " + hex(key.problem_hash) + "\nsplit " + std::to_string(key.target) + " " +
-         std::to_string(key.subproblems) + " " + hex(key.split_hash) + "\n";
+  return "dlx checkpoint 1\nproblem " + hex(key.problem_hash) + "\nsplit " + std::to_string(key.target) +
+         " " + std::to_string(key.subproblems) + " " + hex(key.split_hash) + "\n";
 }
 
-[[noreturn]] void fail(const std::string& path, const std::string& what) { throw CheckpointError(path + ": " + what); }
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw CheckpointError(path + ": " + what);
+}
 
 [[noreturn]] void fail_errno(const std::string& path, const std::string& what) {
   fail(path, what + ": " + std::strerror(errno));
@@ -97,7 +99,8 @@ std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
   return hash;
 }
 
-CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target, std::span<const Subproblem> split) {
+CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target,
+                             std::span<const Subproblem> split) {
   std::ostringstream text;
   write_knuth(text, problem);
   CheckpointKey key{fnv1a64(text.str()), target, split.size(), fnv1a64("")};
@@ -137,8 +140,9 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
     }
     if (line_of(text, 0) != line_of(header, 0)) fail(path_, "not a dlx checkpoint file");
     if (line_of(text, 1) != line_of(header, 1)) {
-      fail(path_, "the checkpoint is for a different problem (" + std::string(line_of(text, 1)) + ", this one is " +
-                      std::string(line_of(header, 1)) + "); delete it or name another file");
+      fail(path_, "the checkpoint is for a different problem (" + std::string(line_of(text, 1)) +
+                      ", this one is " + std::string(line_of(header, 1)) +
+                      "); delete it or name another file");
     }
     if (line_of(text, 2) != line_of(header, 2) || text.size() < header.size()) {
       fail(path_, "the checkpoint was made with a different split of the search tree (" +
@@ -148,7 +152,8 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
     // A run killed while writing a result leaves a partial last line: drop it.
     const std::size_t complete = text.rfind('\n') + 1;
     if (complete < text.size()) {
-      if (::ftruncate(fd_, static_cast<off_t>(complete)) != 0) fail_errno(path_, "cannot truncate checkpoint");
+      if (::ftruncate(fd_, static_cast<off_t>(complete)) != 0)
+        fail_errno(path_, "cannot truncate checkpoint");
       text.resize(complete);
     }
     std::size_t line_number = 3, begin = header.size();
@@ -163,7 +168,8 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
       }
       const auto [it, inserted] = done_.emplace(index, result);
       if (!inserted && (it->second.solutions != result.solutions || it->second.nodes != result.nodes)) {
-        fail(path_ + ":" + std::to_string(line_number), "conflicting results for subproblem " + std::to_string(index));
+        fail(path_ + ":" + std::to_string(line_number),
+             "conflicting results for subproblem " + std::to_string(index));
       }
       begin = end + 1;
     }

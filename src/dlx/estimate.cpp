@@ -71,7 +71,8 @@ Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed,
   return {nodes.n, nodes.mean, solutions.mean, nodes.standard_error(), solutions.standard_error()};
 }
 
-NodeRate measure_node_rate(const Problem& problem, std::chrono::nanoseconds time, std::optional<std::uint64_t> seed) {
+NodeRate measure_node_rate(const Problem& problem, std::chrono::nanoseconds time,
+                           std::optional<std::uint64_t> seed) {
   Solver solver(problem, SearchOptions{.seed = seed, .time_limit = time});
   const Count count = solver.count();
   return {solver.stats().nodes, count.solutions, solver.stats().seconds, count.complete};

@@ -20,9 +20,9 @@ namespace dlx {
 
 struct Estimate {
   std::uint64_t probes = 0;
-  double nodes = 0;             // mean of the probes' estimates of the nodes of the tree
-  double solutions = 0;         // mean of their estimates of the solutions
-  double nodes_error = 0;       // standard error of those means (their standard deviation / sqrt(probes))
+  double nodes = 0;        // mean of the probes' estimates of the nodes of the tree
+  double solutions = 0;    // mean of their estimates of the solutions
+  double nodes_error = 0;  // standard error of those means (their standard deviation / sqrt(probes))
   double solutions_error = 0;
 };
 

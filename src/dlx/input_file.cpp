@@ -8,7 +8,9 @@
 
 namespace dlx {
 
-std::string input_source_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+std::string input_source_name(const std::string& path) {
+  return path == "-" ? "<stdin>" : path;
+}
 
 bool read_input_text(const std::string& path, std::string& text, std::ostream& err) {
   std::ifstream file;

@@ -9,10 +9,13 @@
 namespace dlx {
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 
 // Splits a line into tokens; throws on bytes that have no business in a text file.
-std::vector<std::string_view> tokens(std::string_view line, std::string_view source, std::size_t line_number) {
+std::vector<std::string_view> tokens(std::string_view line, std::string_view source,
+                                     std::size_t line_number) {
   std::vector<std::string_view> out;
   std::size_t i = 0;
   while (i < line.size()) {
@@ -21,7 +24,8 @@ std::vector<std::string_view> tokens(std::string_view line, std::string_view sou
     while (i < line.size() && !is_blank(line[i])) {
       const auto byte = static_cast<unsigned char>(line[i]);
       if (byte < 0x20 || byte == 0x7f)
-        throw InputError(source, line_number, "invalid byte " + describe_byte(byte) + " at column " + std::to_string(i + 1));
+        throw InputError(source, line_number,
+                         "invalid byte " + describe_byte(byte) + " at column " + std::to_string(i + 1));
       ++i;
     }
     if (i > start) out.push_back(line.substr(start, i - start));
@@ -49,7 +53,8 @@ void read_items(const std::vector<std::string_view>& names, Problem& problem, st
     }
   }
   if (problem.item_count() == 0) throw InputError(source, line_number, "the item line names no items");
-  if (problem.primary_count() == 0) throw InputError(source, line_number, "no primary items (the line starts with '|')");
+  if (problem.primary_count() == 0)
+    throw InputError(source, line_number, "no primary items (the line starts with '|')");
 }
 
 }  // namespace
@@ -84,12 +89,15 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
       for (std::string_view word : words)
         if (word == "|") throw ProblemError("'|' belongs only in the item line");
       uses = result.problem.uses_of(words);
-      if (std::none_of(uses.begin(), uses.end(), [&](const ItemUse& u) { return result.problem.is_primary(u.item); })) {
-        std::sort(uses.begin(), uses.end(), [](const ItemUse& a, const ItemUse& b) { return a.item < b.item; });
-        const auto twice = std::adjacent_find(uses.begin(), uses.end(),
-                                              [](const ItemUse& a, const ItemUse& b) { return a.item == b.item; });
+      if (std::none_of(uses.begin(), uses.end(),
+                       [&](const ItemUse& u) { return result.problem.is_primary(u.item); })) {
+        std::sort(uses.begin(), uses.end(),
+                  [](const ItemUse& a, const ItemUse& b) { return a.item < b.item; });
+        const auto twice = std::adjacent_find(
+            uses.begin(), uses.end(), [](const ItemUse& a, const ItemUse& b) { return a.item == b.item; });
         if (twice != uses.end())
-          throw ProblemError("item '" + result.problem.item_name(twice->item) + "' appears twice in one option");
+          throw ProblemError("item '" + result.problem.item_name(twice->item) +
+                             "' appears twice in one option");
         result.warnings.push_back(std::string(source) + ":" + std::to_string(number) +
                                   ": warning: option has no primary item and is skipped");
         continue;
@@ -117,7 +125,8 @@ void write_knuth(std::ostream& out, const Problem& problem) {
       if (!problem.is_primary(item)) out << ' ' << problem.item_name(item);
   }
   out << '\n';
-  for (OptionId option = 0; option < problem.option_count(); ++option) out << problem.option_text(option) << '\n';
+  for (OptionId option = 0; option < problem.option_count(); ++option)
+    out << problem.option_text(option) << '\n';
 }
 
 }  // namespace dlx

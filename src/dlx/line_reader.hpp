@@ -19,7 +19,7 @@ class LineReader {
   // The view is valid until the next call.
   std::optional<std::string_view> next();
 
-  std::size_t line_number() const { return line_number_; }  // of the line returned last, from 1
+  std::size_t line_number() const { return line_number_; }   // of the line returned last, from 1
   bool too_long() const { return too_long_; }                // that line was cut at max_length
   bool missing_newline() const { return missing_newline_; }  // that line ended the input without '\n'
   std::size_t max_length() const { return max_length_; }

@@ -37,7 +37,8 @@ LinksEngine::LinksEngine(const Problem& problem, const SearchOptions& options) :
     llink_[i] = i == 0 ? primary_count_ : i - 1;
     rlink_[i] = i == primary_count_ ? 0 : i + 1;
   }
-  for (auto i = static_cast<std::int32_t>(primary_count_ + 1); i <= static_cast<std::int32_t>(item_count); ++i)
+  for (auto i = static_cast<std::int32_t>(primary_count_ + 1); i <= static_cast<std::int32_t>(item_count);
+       ++i)
     llink_[i] = rlink_[i] = i;
 
   nodes_.reserve(item_count + 1 + problem.use_count() + problem.option_count() + 1);
@@ -230,8 +231,10 @@ void LinksEngine::build_solution(int depth, std::vector<OptionId>& out) const {
 }
 
 bool LinksEngine::force(OptionId option) {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::LinksEngine::force() after the search started; call reset() first");
-  if (option >= option_first_node_.size()) throw std::out_of_range("dlx::LinksEngine::force(): no such option");
+  if (pc_ != Pc::start)
+    throw std::logic_error("dlx::LinksEngine::force() after the search started; call reset() first");
+  if (option >= option_first_node_.size())
+    throw std::out_of_range("dlx::LinksEngine::force(): no such option");
   const int first = option_first_node_[option];
   int p = first;
   while (nodes_[p].top > 0 && nodes_[p].top > primary_count_) ++p;

@@ -9,7 +9,8 @@ namespace dlx {
 void enter_subproblem(Solver& solver, std::span<const OptionId> prefix) {
   solver.reset();
   for (OptionId option : prefix) {
-    if (!solver.force(option)) throw std::logic_error("dlx: a subproblem prefix is not a path of the search tree");
+    if (!solver.force(option))
+      throw std::logic_error("dlx: a subproblem prefix is not a path of the search tree");
   }
 }
 
@@ -56,7 +57,8 @@ Split split_search(Solver& solver, std::size_t target) {
 
 ParallelSolver::ParallelSolver(const Problem& problem, ParallelOptions options)
     : problem_(&problem), options_(options) {
-  if (options_.search.node_limit != 0) throw std::invalid_argument("dlx::ParallelSolver: node_limit is not supported");
+  if (options_.search.node_limit != 0)
+    throw std::invalid_argument("dlx::ParallelSolver: node_limit is not supported");
   if (options_.pool != nullptr) {
     pool_ = options_.pool;
   } else {
@@ -91,7 +93,8 @@ Progress ParallelSolver::progress() const {
 void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [&] { return stop_.load(std::memory_order_relaxed) || !heap_.empty() || in_flight_ == 0; });
+    wake_.wait(lock,
+               [&] { return stop_.load(std::memory_order_relaxed) || !heap_.empty() || in_flight_ == 0; });
     if (stop_.load(std::memory_order_relaxed) || heap_.empty()) break;
     const auto lighter = [](const Task& a, const Task& b) {
       return a.weight < b.weight || (a.weight == b.weight && a.order > b.order);
@@ -164,7 +167,8 @@ void ParallelSolver::run(const Leaf& leaf) {
     made_ = 1;
     in_flight_ = 0;
     updates_ = 0;
-    split_weight_ = 1.0 / static_cast<double>(std::max<std::size_t>(1, options_.subproblems_per_thread) * threads());
+    split_weight_ =
+        1.0 / static_cast<double>(std::max<std::size_t>(1, options_.subproblems_per_thread) * threads());
     progress_ = {};
     outcome_ = Status::exhausted;
     started_ = std::chrono::steady_clock::now();

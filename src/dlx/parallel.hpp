@@ -45,7 +45,8 @@ void enter_subproblem(Solver& solver, std::span<const OptionId> prefix);
 
 struct Split {
   std::vector<Subproblem> subproblems;  // in the search's depth-first order
-  std::uint64_t expanded_nodes = 0;     // tree nodes above the subproblems: add to their nodes for the full count
+  std::uint64_t expanded_nodes =
+      0;  // tree nodes above the subproblems: add to their nodes for the full count
 };
 
 // Splits the search tree into at least `target` subproblems (fewer only if the whole tree has fewer leaves):
@@ -67,11 +68,11 @@ struct ParallelOptions {
 
 // A snapshot of a running search, safe to take from any thread at any time.
 struct Progress {
-  double fraction = 0;              // weight of the subproblems finished so far
-  std::uint64_t solutions = 0;      // found in them
-  std::uint64_t nodes = 0;          // entered in them
-  std::uint64_t subproblems = 0;    // finished
-  double seconds = 0;               // since the search started
+  double fraction = 0;            // weight of the subproblems finished so far
+  std::uint64_t solutions = 0;    // found in them
+  std::uint64_t nodes = 0;        // entered in them
+  std::uint64_t subproblems = 0;  // finished
+  double seconds = 0;             // since the search started
 };
 
 class ParallelSolver {
@@ -121,7 +122,7 @@ class ParallelSolver {
   std::unique_ptr<ThreadPool> own_pool_;
   ThreadPool* pool_;
   std::vector<std::unique_ptr<Solver>> solvers_;  // one per worker, built by the worker on first use
-  std::atomic<bool> stop_{false};                  // every worker's Solver polls it
+  std::atomic<bool> stop_{false};                 // every worker's Solver polls it
 
   // The state of a call, guarded by mutex_.
   mutable std::mutex mutex_;

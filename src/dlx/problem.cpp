@@ -28,14 +28,17 @@ std::string quoted(std::string_view s) {
 void Problem::check_name(std::string_view name, std::string_view what) {
   if (name.empty()) throw ProblemError("empty " + std::string(what));
   for (unsigned char c : name) {
-    if (c <= 0x20 || c == 0x7f) throw ProblemError(std::string(what) + " " + quoted(name) + " has a blank or control byte");
-    if (c == ':' || c == '|') throw ProblemError(std::string(what) + " " + quoted(name) + " contains '" + char(c) + "'");
+    if (c <= 0x20 || c == 0x7f)
+      throw ProblemError(std::string(what) + " " + quoted(name) + " has a blank or control byte");
+    if (c == ':' || c == '|')
+      throw ProblemError(std::string(what) + " " + quoted(name) + " contains '" + char(c) + "'");
   }
 }
 
 ItemId Problem::add_item(std::string_view name, bool primary) {
   check_name(name, "item name");
-  if (names_.size() >= kMaxItems) throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
+  if (names_.size() >= kMaxItems)
+    throw ProblemError("too many items (the limit is " + std::to_string(kMaxItems) + ")");
   auto id = static_cast<ItemId>(names_.size());
   // One lookup both finds a duplicate and inserts the name.
   if (!item_by_name_.try_emplace(std::string(name), id).second)
@@ -56,8 +59,12 @@ void Problem::reserve(std::size_t items, std::size_t options, std::size_t uses) 
   uses_.reserve(uses);
 }
 
-ItemId Problem::add_primary(std::string_view name) { return add_item(name, true); }
-ItemId Problem::add_secondary(std::string_view name) { return add_item(name, false); }
+ItemId Problem::add_primary(std::string_view name) {
+  return add_item(name, true);
+}
+ItemId Problem::add_secondary(std::string_view name) {
+  return add_item(name, false);
+}
 
 ColorId Problem::color(std::string_view name) {
   if (auto it = color_by_name_.find(name); it != color_by_name_.end()) return it->second;
@@ -97,7 +104,9 @@ OptionId Problem::add_option(std::span<const ItemUse> items) {
   return static_cast<OptionId>(option_count() - 1);
 }
 
-OptionId Problem::add_option(std::span<const std::string_view> items) { return add_option(uses_of(items)); }
+OptionId Problem::add_option(std::span<const std::string_view> items) {
+  return add_option(uses_of(items));
+}
 
 std::vector<ItemUse> Problem::uses_of(std::span<const std::string_view> items) {
   std::vector<ItemUse> uses;

@@ -54,7 +54,9 @@ class Problem {
   ColorId color(std::string_view name);
 
   OptionId add_option(std::span<const ItemUse> items);
-  OptionId add_option(std::initializer_list<ItemUse> items) { return add_option(std::span(items.begin(), items.size())); }
+  OptionId add_option(std::initializer_list<ItemUse> items) {
+    return add_option(std::span(items.begin(), items.size()));
+  }
   // Items by name, "name" or "name:color".
   OptionId add_option(std::span<const std::string_view> items);
   OptionId add_option(std::initializer_list<std::string_view> items) {

@@ -26,13 +26,16 @@ std::string format_progress(const Progress& progress) {
   const double f = std::min(1.0, std::max(0.0, progress.fraction));
   char text[160];
   std::snprintf(text, sizeof text, "[%5.1f%%] %llu solutions, %s elapsed", 100 * f,
-                static_cast<unsigned long long>(progress.solutions), format_duration(progress.seconds).c_str());
+                static_cast<unsigned long long>(progress.solutions),
+                format_duration(progress.seconds).c_str());
   std::string line = text;
   if (f > 0) line += ", about " + format_duration(progress.seconds * (1 - f) / f) + " left";
   return line;
 }
 
-bool ProgressLine::is_terminal(std::FILE* out) { return isatty(fileno(out)) == 1; }
+bool ProgressLine::is_terminal(std::FILE* out) {
+  return isatty(fileno(out)) == 1;
+}
 
 ProgressLine::ProgressLine(std::function<Progress()> snapshot, bool enabled, std::FILE* out,
                            std::chrono::milliseconds delay, std::chrono::milliseconds interval)

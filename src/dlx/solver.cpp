@@ -19,11 +19,13 @@ bool cpu_has_popcount() {
 Engine pick_engine(const Problem& problem, Engine requested) {
   if (requested == Engine::bitset) {
     if (problem.option_count() > kBitsetMaxOptions)
-      throw std::length_error("the bitset engine takes at most " + std::to_string(kBitsetMaxOptions) + " options");
+      throw std::length_error("the bitset engine takes at most " + std::to_string(kBitsetMaxOptions) +
+                              " options");
     return Engine::bitset;
   }
   if (requested == Engine::links) return Engine::links;
-  const bool small = problem.option_count() <= kBitsetAutoOptions && problem.primary_count() <= kBitsetAutoOptions;
+  const bool small =
+      problem.option_count() <= kBitsetAutoOptions && problem.primary_count() <= kBitsetAutoOptions;
   return small && cpu_has_popcount() ? Engine::bitset : Engine::links;
 }
 
@@ -39,19 +41,39 @@ Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
-void Solver::reset() { engine_->reset(); }
-bool Solver::force(OptionId option) { return engine_->force(option); }
-std::vector<OptionId> Solver::branch_options() { return engine_->branch_options(); }
-bool Solver::all_covered() const { return engine_->all_covered(); }
-bool Solver::next() { return engine_->next(); }
-std::span<const OptionId> Solver::solution() const { return engine_->solution(); }
-Count Solver::count(std::uint64_t limit) { return engine_->count(limit); }
-void Solver::for_each(const std::function<bool(std::span<const OptionId>)>& visit) { engine_->for_each(visit); }
+void Solver::reset() {
+  engine_->reset();
+}
+bool Solver::force(OptionId option) {
+  return engine_->force(option);
+}
+std::vector<OptionId> Solver::branch_options() {
+  return engine_->branch_options();
+}
+bool Solver::all_covered() const {
+  return engine_->all_covered();
+}
+bool Solver::next() {
+  return engine_->next();
+}
+std::span<const OptionId> Solver::solution() const {
+  return engine_->solution();
+}
+Count Solver::count(std::uint64_t limit) {
+  return engine_->count(limit);
+}
+void Solver::for_each(const std::function<bool(std::span<const OptionId>)>& visit) {
+  engine_->for_each(visit);
+}
 void Solver::set_time_limit(std::chrono::nanoseconds limit) {
   engine_->set_time_limit(limit);
 }
-Status Solver::status() const { return engine_->status(); }
-const Stats& Solver::stats() const { return engine_->stats(); }
+Status Solver::status() const {
+  return engine_->status();
+}
+const Stats& Solver::stats() const {
+  return engine_->stats();
+}
 
 std::optional<std::vector<OptionId>> solve_first(const Problem& problem, SearchOptions options) {
   Solver solver(problem, options);

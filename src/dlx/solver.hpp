@@ -39,7 +39,8 @@ enum class Engine : std::uint8_t {
   bitset,     // bitsets of options: fastest for up to a few thousand options; memory options^2 / 8 bytes
 };
 inline constexpr std::size_t kBitsetAutoOptions = 4096;
-inline constexpr std::size_t kBitsetMaxOptions = 32766;  // Engine::bitset beyond this throws std::length_error
+inline constexpr std::size_t kBitsetMaxOptions =
+    32766;  // Engine::bitset beyond this throws std::length_error
 
 // Bitset engine only: whether a level takes every option that is the last one left for its item at once,
 // keeping each item's count per level (fastest with many items and short columns, as in Sudoku), or counts
@@ -69,13 +70,13 @@ struct SearchOptions {
 
 // Why the latest next()/count()/for_each() call returned.
 enum class Status {
-  ready,      // nothing searched since construction or reset()
-  found,      // next() found a solution, or count()/for_each() reached their limit; more may follow
-  exhausted,  // the whole search tree has been explored
-  stopped,    // the stop flag was raised
-  timed_out,  // the time limit ran out
-  node_limit, // the node limit ran out
-  overflow,   // count() would have passed 2^64 - 1
+  ready,       // nothing searched since construction or reset()
+  found,       // next() found a solution, or count()/for_each() reached their limit; more may follow
+  exhausted,   // the whole search tree has been explored
+  stopped,     // the stop flag was raised
+  timed_out,   // the time limit ran out
+  node_limit,  // the node limit ran out
+  overflow,    // count() would have passed 2^64 - 1
 };
 
 struct Count {

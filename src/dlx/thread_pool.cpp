@@ -4,7 +4,9 @@
 
 namespace dlx {
 
-unsigned ThreadPool::default_workers() { return std::max(1u, std::thread::hardware_concurrency()); }
+unsigned ThreadPool::default_workers() {
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 // The helper threads start with the first call that has work for more than one worker: a process that only
 // ever hands out single items (one puzzle) does not pay for them.

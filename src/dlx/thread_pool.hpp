@@ -43,7 +43,7 @@ class ThreadPool {
   static unsigned default_workers();
 
  private:
-  void work(unsigned worker);     // drains the current batch
+  void work(unsigned worker);                           // drains the current batch
   void thread_main(unsigned worker, std::size_t seen);  // seen: the generation it starts after
 
   unsigned workers_;

@@ -60,7 +60,8 @@ dlx::Problem random_problem(std::mt19937& rng, bool colors) {
     for (dlx::ItemId i = 0; i < p.item_count(); ++i) {
       if (rng() % 3 != 0) continue;
       dlx::ColorId c = dlx::kNoColor;
-      if (colors && !p.is_primary(i) && rng() % 4 != 0) c = p.color(std::string(1, static_cast<char>('A' + rng() % 2)));
+      if (colors && !p.is_primary(i) && rng() % 4 != 0)
+        c = p.color(std::string(1, static_cast<char>('A' + rng() % 2)));
       uses.push_back({i, c});
     }
     if (uses.empty()) uses.push_back({static_cast<dlx::ItemId>(rng() % p.item_count())});
@@ -120,9 +121,10 @@ dlx::Problem random_uniform_problem(std::mt19937& rng, int k) {
 void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_ties) {
   const std::set<Solution> expected = brute_force(p);
   // Dancing links, and the bitset engine without and with propagation.
-  const std::pair<dlx::Engine, dlx::Propagation> configurations[] = {{dlx::Engine::links, dlx::Propagation::never},
-                                                                      {dlx::Engine::bitset, dlx::Propagation::never},
-                                                                      {dlx::Engine::bitset, dlx::Propagation::always}};
+  const std::pair<dlx::Engine, dlx::Propagation> configurations[] = {
+      {dlx::Engine::links, dlx::Propagation::never},
+      {dlx::Engine::bitset, dlx::Propagation::never},
+      {dlx::Engine::bitset, dlx::Propagation::always}};
   std::vector<Solution> order[3];
   for (int k = 0; k < 3; ++k) {
     const auto [engine, propagation] = configurations[k];

@@ -1,9 +1,10 @@
+#include "dlx/knuth_format.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
 #include <string>
 
-#include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 
 namespace {

@@ -49,7 +49,8 @@ TEST_CASE("the builder rejects invalid problems with clear messages and no chang
   CHECK_THROWS_AS(p.add_primary("|"), dlx::ProblemError);
   CHECK_THROWS_AS(p.add_primary(std::string_view("a\0b", 3)), dlx::ProblemError);
   CHECK_THROWS_WITH_AS(p.add_option({"a", "y"}), "unknown item 'y'", dlx::ProblemError);
-  CHECK_THROWS_WITH_AS(p.add_option({"a", "x", "a"}), "item 'a' appears twice in one option", dlx::ProblemError);
+  CHECK_THROWS_WITH_AS(p.add_option({"a", "x", "a"}), "item 'a' appears twice in one option",
+                       dlx::ProblemError);
   CHECK_THROWS_WITH_AS(p.add_option({"a:red"}), "primary item 'a' cannot have a color", dlx::ProblemError);
   CHECK_THROWS_WITH_AS(p.add_option({"x:"}), "empty color after 'x':", dlx::ProblemError);
   CHECK_THROWS_AS(p.add_option(std::span<const dlx::ItemUse>{}), dlx::ProblemError);

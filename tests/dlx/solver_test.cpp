@@ -1,3 +1,5 @@
+#include "dlx/solver.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "dlx/solver.hpp"
 #include "test_problems.hpp"
 
 namespace {
@@ -58,7 +59,8 @@ TEST_CASE_TEMPLATE("N-queens counts match OEIS A000170", T, Links, Bitset, Propa
   }
 }
 
-TEST_CASE_TEMPLATE("every solution found by next() is a valid placement of queens", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("every solution found by next() is a valid placement of queens", T, Links, Bitset,
+                   Propagating) {
   const int n = 8;
   const dlx::Problem p = test::queens(n);
   dlx::Solver solver(p, with<T>());
@@ -128,7 +130,8 @@ TEST_CASE_TEMPLATE("for_each sees every solution and may stop early", T, Links, 
   CHECK(seen == 4);
 }
 
-TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them", T, Links, Bitset,
+                   Propagating) {
   const int n = 8;
   const dlx::Problem p = test::queens(n);
   dlx::Solver solver(p, with<T>());
@@ -143,10 +146,10 @@ TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them",
   CHECK(total == 92);
 
   solver.reset();
-  REQUIRE(solver.force(0));                  // r0 c0
-  CHECK_FALSE(solver.force(1));              // r0 c1: same row
-  CHECK_FALSE(solver.force(n + 1));          // r1 c1: same diagonal
-  CHECK(solver.force(n + 4));                // r1 c4: in the solution 0 4 7 5 2 6 1 3
+  REQUIRE(solver.force(0));          // r0 c0
+  CHECK_FALSE(solver.force(1));      // r0 c1: same row
+  CHECK_FALSE(solver.force(n + 1));  // r1 c1: same diagonal
+  CHECK(solver.force(n + 4));        // r1 c4: in the solution 0 4 7 5 2 6 1 3
   REQUIRE(solver.next());
   CHECK(solver.solution()[0] == 0);
   CHECK(solver.solution()[1] == n + 4);
@@ -157,7 +160,8 @@ TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them",
   CHECK_THROWS_AS(dlx::Solver(p, with<T>()).force(99999), std::out_of_range);
 }
 
-TEST_CASE_TEMPLATE("reset() in the middle of a search restores the whole table", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("reset() in the middle of a search restores the whole table", T, Links, Bitset,
+                   Propagating) {
   const dlx::Problem p = test::queens(9);
   dlx::Solver solver(p, with<T>());
   const std::uint64_t expected = dlx::Solver(p, with<T>()).count().solutions;
@@ -182,7 +186,8 @@ TEST_CASE_TEMPLATE("a forced option without primary items is refused", T, Links,
   CHECK(solver.count().solutions == 1);
 }
 
-TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search resumably", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search resumably", T, Links, Bitset,
+                   Propagating) {
   const dlx::Problem p = test::queens(10);
   const std::uint64_t expected = dlx::Solver(p, with<T>()).count().solutions;
 
@@ -233,7 +238,8 @@ TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search res
   CHECK(sliced.count().solutions == expected);
 }
 
-TEST_CASE_TEMPLATE("a seed changes the order, not the set of solutions, and repeats exactly", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("a seed changes the order, not the set of solutions, and repeats exactly", T, Links,
+                   Bitset, Propagating) {
   const dlx::Problem p = test::queens(8);
   const auto collect = [&](std::optional<std::uint64_t> seed) {
     dlx::SearchOptions options;
@@ -286,7 +292,8 @@ TEST_CASE_TEMPLATE("degenerate problems", T, Links, Bitset, Propagating) {
   }
 }
 
-TEST_CASE_TEMPLATE("colors: options agreeing on a secondary item's color may share it", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("colors: options agreeing on a secondary item's color may share it", T, Links, Bitset,
+                   Propagating) {
   dlx::Problem p;
   p.add_primary("a");
   p.add_primary("b");
@@ -317,7 +324,8 @@ TEST_CASE_TEMPLATE("deep searches do not use the C++ stack", T, Links, Bitset, P
   CHECK(solver.stats().nodes == (std::is_same_v<T, Propagating> ? 1 : depth + 1));
 }
 
-TEST_CASE_TEMPLATE("branch_options splits the search into parts whose counts add up", T, Links, Bitset, Propagating) {
+TEST_CASE_TEMPLATE("branch_options splits the search into parts whose counts add up", T, Links, Bitset,
+                   Propagating) {
   const dlx::Problem p = test::queens(8);
   dlx::Solver solver(p, with<T>());
   const auto branches = solver.branch_options();

@@ -1,9 +1,10 @@
 // The code all examples share: option parsing, the emit/count/print loop, and errors turned into exit statuses.
+#include "common/cli.hpp"
+
 #include <doctest/doctest.h>
 
 #include <sstream>
 
-#include "common/cli.hpp"
 #include "dlx/input_error.hpp"
 #include "dlx/knuth_format.hpp"
 #include "queens/queens.hpp"
@@ -20,8 +21,10 @@ Run run(int n, examples::RunSettings settings, const examples::SolutionFilter& k
   std::ostringstream out, err;
   const int status = examples::solve(
       problem, settings,
-      [n](std::ostream& o, std::span<const dlx::OptionId> solution) { examples::queens::draw(o, n, solution); }, out,
-      err, keep);
+      [n](std::ostream& o, std::span<const dlx::OptionId> solution) {
+        examples::queens::draw(o, n, solution);
+      },
+      out, err, keep);
   return {status, out.str(), err.str()};
 }
 
@@ -64,7 +67,8 @@ TEST_CASE("common: solve() counts") {
 TEST_CASE("common: solve() prints the first solution, or all, or up to the limit") {
   const Run first = run(4, with(false, false, 0));
   CHECK(first.status == examples::kExitOk);
-  CHECK((first.out == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n" || first.out == ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"));
+  CHECK((first.out == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n" ||
+         first.out == ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"));
   const Run all = run(4, with(false, true, 0));
   CHECK(all.out.size() == 2 * first.out.size() + 1);  // a blank line between the two boards
   CHECK(all.out.find("\n\n") == first.out.size() - 1);
@@ -129,7 +133,8 @@ TEST_CASE("common: bad command lines are usage errors") {
   CHECK(error({"8", "--limit", "0"}) == "--limit must be 1 or more, not 0");
   CHECK(error({"8", "--limit", "-5"}) == "--limit must be 1 or more, not -5");
   CHECK(error({"8", "--limit", "many"}) == "--limit wants a whole number (1 or more), not 'many'");
-  CHECK(error({"8", "--limit", "18446744073709551616"}) == "--limit must be 1 or more, not 18446744073709551616");
+  CHECK(error({"8", "--limit", "18446744073709551616"}) ==
+        "--limit must be 1 or more, not 18446744073709551616");
   CHECK(error({"8", "--emit", "--count"}).find("--emit writes the problem") == 0);
   CHECK(error({"8", "--frobnicate"}).find("(see queens --help)") != std::string::npos);
   CHECK(error({"8", "9"}).find("(see queens --help)") != std::string::npos);
@@ -139,8 +144,10 @@ TEST_CASE("common: bad command lines are usage errors") {
 TEST_CASE("common: parse_integer") {
   CHECK(examples::parse_integer("12", 1, 20, "N") == 12);
   CHECK(examples::parse_integer("1", 1, 20, "N") == 1);
-  CHECK_THROWS_WITH_AS(examples::parse_integer("0", 1, 20, "N"), "N must be 1 to 20, not 0", examples::UsageError);
-  CHECK_THROWS_WITH_AS(examples::parse_integer("21", 1, 20, "N"), "N must be 1 to 20, not 21", examples::UsageError);
+  CHECK_THROWS_WITH_AS(examples::parse_integer("0", 1, 20, "N"), "N must be 1 to 20, not 0",
+                       examples::UsageError);
+  CHECK_THROWS_WITH_AS(examples::parse_integer("21", 1, 20, "N"), "N must be 1 to 20, not 21",
+                       examples::UsageError);
   CHECK_THROWS_WITH_AS(examples::parse_integer("", 1, 20, "N"), "N wants a whole number (1 to 20), not ''",
                        examples::UsageError);
   CHECK_THROWS_AS(examples::parse_integer("12abc", 1, 20, "N"), examples::UsageError);
@@ -157,12 +164,16 @@ TEST_CASE("common: guard() turns errors into one line and an exit status") {
   };
   CHECK(guarded([] { return 0; }) == std::pair(0, std::string()));
   CHECK(guarded([] { return 1; }) == std::pair(1, std::string()));
-  CHECK(guarded([]() -> int { throw examples::UsageError("bad N"); }) == std::pair(2, std::string("prog: bad N\n")));
+  CHECK(guarded([]() -> int { throw examples::UsageError("bad N"); }) ==
+        std::pair(2, std::string("prog: bad N\n")));
   CHECK(guarded([]() -> int { throw dlx::InputError("f.txt", 3, "broken"); }) ==
         std::pair(2, std::string("f.txt:3: broken\n")));
-  CHECK(guarded([]() -> int { throw dlx::ProblemError("too big"); }) == std::pair(2, std::string("prog: too big\n")));
-  CHECK(guarded([]() -> int { throw std::runtime_error("oops"); }) == std::pair(3, std::string("prog: error: oops\n")));
-  CHECK(guarded([]() -> int { throw std::bad_alloc(); }) == std::pair(3, std::string("prog: error: out of memory\n")));
+  CHECK(guarded([]() -> int { throw dlx::ProblemError("too big"); }) ==
+        std::pair(2, std::string("prog: too big\n")));
+  CHECK(guarded([]() -> int { throw std::runtime_error("oops"); }) ==
+        std::pair(3, std::string("prog: error: oops\n")));
+  CHECK(guarded([]() -> int { throw std::bad_alloc(); }) ==
+        std::pair(3, std::string("prog: error: out of memory\n")));
 }
 
 TEST_CASE("common: --color") {

@@ -1,4 +1,6 @@
 // langford: the published counts (OEIS A014552), doubled without --no-mirror, and valid sequences.
+#include "langford/langford.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -6,7 +8,6 @@
 #include <sstream>
 
 #include "dlx/solver.hpp"
-#include "langford/langford.hpp"
 
 namespace lf = examples::langford;
 
@@ -44,7 +45,8 @@ bool is_langford(const std::vector<int>& s, int n) {
 }  // namespace
 
 TEST_CASE("langford: counts for n = 3, 4, 7, 8, 11 are OEIS A014552, doubled with mirror images") {
-  const std::vector<std::pair<int, std::uint64_t>> published = {{3, 1}, {4, 1}, {7, 26}, {8, 150}, {11, 17792}};
+  const std::vector<std::pair<int, std::uint64_t>> published = {
+      {3, 1}, {4, 1}, {7, 26}, {8, 150}, {11, 17792}};
   for (const auto& entry : published) {
     const int n = entry.first;
     CAPTURE(n);

@@ -19,8 +19,7 @@ class MacMahonBruteForce {
       for (int t = 0; t < 4; ++t) {
         const macmahon::Square e = macmahon::rotate(squares_[q], t);
         bool seen = false;
-        for (const auto& [other, edges] : turns_)
-          seen = seen || (other == static_cast<int>(q) && edges == e);
+        for (const auto& [other, edges] : turns_) seen = seen || (other == static_cast<int>(q) && edges == e);
         if (!seen) turns_.push_back({static_cast<int>(q), e});
       }
     }
@@ -83,7 +82,8 @@ class MacMahonBruteForce {
 // The smallest image of a 4x6 tiling (edges row by row) under the 8 symmetries MacMahon's puzzle has with 3
 // colors and border color 1: the 4 motions of the rectangle, each with or without swapping colors 2 and 3.
 // Written out independently of macmahon::Puzzle.
-inline std::vector<macmahon::Square> smallest_image(const std::vector<macmahon::Square>& grid, int rows, int cols) {
+inline std::vector<macmahon::Square> smallest_image(const std::vector<macmahon::Square>& grid, int rows,
+                                                    int cols) {
   std::vector<macmahon::Square> best = grid;
   for (int motion = 0; motion < 4; ++motion) {  // 0 none, 1 upside down, 2 left-right, 3 half turn
     for (int swap = 0; swap < 2; ++swap) {

@@ -1,5 +1,7 @@
 // macmahon: the colored example. Counts are checked against an independent brute-force search (fast cases
 // here; the whole 4x6 puzzle and its published count in slow_test.cpp).
+#include "macmahon/macmahon.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
@@ -7,7 +9,6 @@
 
 #include "common/cli.hpp"
 #include "dlx/solver.hpp"
-#include "macmahon/macmahon.hpp"
 #include "macmahon_counts.hpp"
 
 namespace mm = examples::macmahon;
@@ -64,7 +65,7 @@ TEST_CASE("macmahon: k colors make k(k+1)(k^2-k+2)/4 squares") {
 TEST_CASE("macmahon: the problem shares colored edges between neighbouring cells") {
   const mm::Puzzle puzzle(3, 4, 6, 1, false);
   const dlx::Problem& problem = puzzle.problem();
-  CHECK(problem.primary_count() == 48);            // 24 squares, 24 cells
+  CHECK(problem.primary_count() == 48);               // 24 squares, 24 cells
   CHECK(problem.item_count() == 48 + 3 * 6 + 4 * 5);  // edges between rows, edges between columns
   CHECK(problem.color_count() == 3);
   CHECK(problem.item_name(0) == "1111");
@@ -88,8 +89,8 @@ TEST_CASE("macmahon: small cases") {
 }
 
 TEST_CASE("macmahon: bad sizes are refused") {
-  CHECK_THROWS_WITH_AS(mm::Puzzle(3, 5, 5, 1, false), "3 colors make 24 squares, so the board needs 24 cells, not 25",
-                       examples::UsageError);
+  CHECK_THROWS_WITH_AS(mm::Puzzle(3, 5, 5, 1, false),
+                       "3 colors make 24 squares, so the board needs 24 cells, not 25", examples::UsageError);
   CHECK_THROWS_AS(mm::Puzzle(3, 4, 6, 4, false), examples::UsageError);
   CHECK_THROWS_AS(mm::Puzzle(0, 1, 1, 1, false), examples::UsageError);
   CHECK_THROWS_AS(mm::Puzzle(mm::kMaxColors + 1, 1, 1, 1, false), examples::UsageError);
@@ -112,7 +113,8 @@ TEST_CASE("macmahon: tilings that start alike, counted by dlx and by brute force
     check_tiling(puzzle, tiling, 1);
     for (std::size_t given : {8u, 10u}) {
       CAPTURE(given);
-      const std::vector<mm::Square> prefix(tiling.begin(), tiling.begin() + static_cast<std::ptrdiff_t>(given));
+      const std::vector<mm::Square> prefix(tiling.begin(),
+                                           tiling.begin() + static_cast<std::ptrdiff_t>(given));
       dlx::Solver solver(puzzle.problem());
       for (std::size_t i = 0; i < given; ++i) {
         bool forced = false;
@@ -140,7 +142,8 @@ TEST_CASE("macmahon: up to symmetry restricts a square every symmetry keeps") {
   const mm::Puzzle puzzle(3, 4, 6, 1, true);
   CHECK(puzzle.symmetry_count() == 8);  // 4 motions of the rectangle, colors 2 and 3 swapped or not
   REQUIRE(puzzle.restricted_square() >= 0);
-  const std::string restricted = mm::name(puzzle.squares()[static_cast<std::size_t>(puzzle.restricted_square())]);
+  const std::string restricted =
+      mm::name(puzzle.squares()[static_cast<std::size_t>(puzzle.restricted_square())]);
   CHECK((restricted == "2233" || restricted == "2323"));
   CHECK_FALSE(puzzle.needs_filter());
   CHECK(puzzle.problem().option_count() < mm::Puzzle(3, 4, 6, 1, false).problem().option_count());

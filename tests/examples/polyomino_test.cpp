@@ -1,5 +1,7 @@
 // polyomino: the published pentomino counts, symmetry reduction checked against a brute-force count of classes,
 // and the text formats with their FILE:LINE errors.
+#include "polyomino/polyomino.hpp"
+
 #include <doctest/doctest.h>
 
 #include <set>
@@ -9,7 +11,6 @@
 #include "common/cli.hpp"
 #include "dlx/input_error.hpp"
 #include "dlx/solver.hpp"
-#include "polyomino/polyomino.hpp"
 #include "polyomino_counts.hpp"
 
 namespace poly = examples::polyomino;
@@ -38,7 +39,8 @@ std::uint64_t classes_by_brute_force(const std::vector<poly::Piece>& pieces, con
   solver.for_each([&](std::span<const dlx::OptionId> solution) {
     const std::vector<int> labels = tiling.labels(solution);
     std::vector<int> smallest = labels;
-    for (const std::vector<int>& map : tiling.symmetries()) smallest = std::min(smallest, tiling.transform_labels(map, labels));
+    for (const std::vector<int>& map : tiling.symmetries())
+      smallest = std::min(smallest, tiling.transform_labels(map, labels));
     classes.insert(smallest);
     return true;
   });
@@ -87,7 +89,8 @@ TEST_CASE("polyomino: the square's symmetries") {
   CHECK(poly::board_symmetries(poly::rectangle(6, 10), all) == std::vector<int>{0, 2, 4, 6});
   CHECK(poly::board_symmetries(poly::rectangle(5, 5), all).size() == 8);
   CHECK(poly::board_symmetries(eight_by_eight_with_hole(), all).size() == 8);
-  CHECK(poly::board_symmetries(poly::Board{2, 3, {{0, 0}, {1, 0}, {1, 1}, {1, 2}}}, all) == std::vector<int>{0});
+  CHECK(poly::board_symmetries(poly::Board{2, 3, {{0, 0}, {1, 0}, {1, 1}, {1, 2}}}, all) ==
+        std::vector<int>{0});
 }
 
 TEST_CASE("polyomino: pentominoes in 3x20 and 4x15, all and up to symmetry") {
@@ -110,7 +113,8 @@ TEST_CASE("polyomino: up to symmetry agrees with a brute-force count of classes"
     poly::Freedom freedom;
     int filtered;  // 1: every piece has a placement that a symmetry fixes, so keep() must drop surplus solutions
   };
-  const std::string lnpvy = "L   .N  PP  V..  .Y\nL   .N  PP  V..  YY\nL   NN  P.  VVV  .Y\nLL  N.           .Y\n";
+  const std::string lnpvy =
+      "L   .N  PP  V..  .Y\nL   .N  PP  V..  YY\nL   NN  P.  VVV  .Y\nLL  N.           .Y\n";
   const std::vector<Case> cases = {
       {"pentominoes 3x20", "", poly::rectangle(3, 20), {}, 0},
       {"pentominoes 4x15 unreflected", "", poly::rectangle(4, 15), {true, false}, 0},
@@ -174,11 +178,13 @@ TEST_CASE("polyomino: malformed piece files name the file and line") {
         "pieces.txt:3: no pieces: draw each piece with its own letter, '.' or space for empty squares");
   CHECK(error_of([] { pieces_from(""); }) ==
         "pieces.txt:1: no pieces: draw each piece with its own letter, '.' or space for empty squares");
-  CHECK(error_of([] { pieces_from("A\n" + std::string(5000, 'B') + "\n"); }) == "pieces.txt:2: line longer than 4096 bytes");
+  CHECK(error_of([] { pieces_from("A\n" + std::string(5000, 'B') + "\n"); }) ==
+        "pieces.txt:2: line longer than 4096 bytes");
 }
 
 TEST_CASE("polyomino: board files") {
-  const poly::Board board = board_from("; a 2x3 rectangle with a corner missing, drawn indented\n\n  ##.\n  ...\n");
+  const poly::Board board =
+      board_from("; a 2x3 rectangle with a corner missing, drawn indented\n\n  ##.\n  ...\n");
   CHECK(board.rows == 2);
   CHECK(board.cols == 3);
   CHECK(board.cells == poly::Shape{{0, 2}, {1, 0}, {1, 1}, {1, 2}});
@@ -187,10 +193,13 @@ TEST_CASE("polyomino: board files") {
   CHECK(holed.rows == 8);
   CHECK(holed.cols == 8);
   CHECK(error_of([] { board_from("...\n.x.\n"); }) ==
-        "board.txt:2: unexpected 'x' at column 2: draw the board with '.' for cells to cover, '#' or space for none");
+        "board.txt:2: unexpected 'x' at column 2: draw the board with '.' for cells to cover, '#' or space "
+        "for none");
   CHECK(error_of([] { board_from("..\n\t..\n"); }) == "board.txt:2: tab at column 1: draw with spaces");
-  CHECK(error_of([] { board_from("; empty\n###\n"); }) == "board.txt:2: the board has no cells: draw each cell to cover with '.'");
-  CHECK(error_of([] { board_from(std::string(1001, '.') + "\n"); }) == "board.txt:1: the board is larger than 1000 x 1000");
+  CHECK(error_of([] { board_from("; empty\n###\n"); }) ==
+        "board.txt:2: the board has no cells: draw each cell to cover with '.'");
+  CHECK(error_of([] { board_from(std::string(1001, '.') + "\n"); }) ==
+        "board.txt:1: the board is larger than 1000 x 1000");
 }
 
 TEST_CASE("polyomino: --board sizes") {

@@ -1,15 +1,16 @@
 // queens: the published counts (OEIS A000170) and the shape of the answers.
+#include "queens/queens.hpp"
+
 #include <doctest/doctest.h>
 
 #include <array>
-#include <cstdlib>
 #include <cstdint>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
 #include "dlx/solver.hpp"
-#include "queens/queens.hpp"
 
 namespace q = examples::queens;
 
@@ -65,7 +66,8 @@ TEST_CASE("queens: the board is drawn one row per line") {
     expected += '\n';
   }
   CHECK(out.str() == expected);
-  CHECK((out.str() == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n" || out.str() == ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"));
+  CHECK((out.str() == ". Q . .\n. . . Q\nQ . . .\n. . Q .\n" ||
+         out.str() == ". . Q .\nQ . . .\n. . . Q\n. Q . .\n"));
 }
 
 TEST_CASE("queens: sizes out of range are refused") {

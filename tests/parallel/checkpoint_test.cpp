@@ -1,6 +1,7 @@
 // The checkpoint file: what it records, what it refuses, and how it survives a torn write.
-#include <doctest/doctest.h>
+#include "dlx/checkpoint.hpp"
 
+#include <doctest/doctest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,7 +11,6 @@
 #include <string>
 #include <thread>
 
-#include "dlx/checkpoint.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/progress_line.hpp"
 #include "problems.hpp"
@@ -34,7 +34,9 @@ struct TempFile {
     out << in.rdbuf();
     return out.str();
   }
-  void append(const std::string& bytes) const { std::ofstream(path, std::ios::binary | std::ios::app) << bytes; }
+  void append(const std::string& bytes) const {
+    std::ofstream(path, std::ios::binary | std::ios::app) << bytes;
+  }
 };
 
 dlx::CheckpointKey key_of(const dlx::Problem& p, std::size_t target) {
@@ -46,109 +48,115 @@ dlx::CheckpointKey key_of(const dlx::Problem& p, std::size_t target) {
 }  // namespace
 
 TEST_SUITE("parallel") {
+  TEST_CASE("a checkpoint records results and gives them back when reopened") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    REQUIRE(key.subproblems >= 20);
+    {
+      dlx::Checkpoint c(file.path, key);
+      CHECK(c.done().empty());
+      c.record(3, {2, 40});
+      c.record(0, {0, 7});
+    }
+    CHECK(file.text().find("done 3 2 40\ndone 0 0 7\n") != std::string::npos);
+    dlx::Checkpoint c(file.path, key);
+    REQUIRE(c.done().size() == 2);
+    CHECK(c.done().at(3).solutions == 2);
+    CHECK(c.done().at(3).nodes == 40);
+    CHECK(c.done().at(0).nodes == 7);
+    CHECK_THROWS_AS(c.record(key.subproblems, {1, 1}), std::out_of_range);
+  }
 
-TEST_CASE("a checkpoint records results and gives them back when reopened") {
-  TempFile file;
-  const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
-  REQUIRE(key.subproblems >= 20);
-  {
+  TEST_CASE("a torn last line is dropped, and appending goes on from the last whole line") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    { dlx::Checkpoint(file.path, key).record(1, {5, 9}); }
+    file.append("done 2 1");  // killed mid-write
+    {
+      dlx::Checkpoint c(file.path, key);
+      CHECK(c.done().size() == 1);
+      c.record(2, {1, 3});
+    }
+    dlx::Checkpoint c(file.path, key);
+    CHECK(c.done().size() == 2);
+    CHECK(c.done().at(2).nodes == 3);
+    CHECK(file.text().find("done 2 1done") == std::string::npos);
+  }
+
+  TEST_CASE("a partial header is rewritten") {
+    TempFile file;
+    file.append("dlx check");
+    const dlx::CheckpointKey key = key_of(partest::queens(5), 4);
     dlx::Checkpoint c(file.path, key);
     CHECK(c.done().empty());
-    c.record(3, {2, 40});
-    c.record(0, {0, 7});
+    CHECK(file.text().rfind("dlx checkpoint 1\nproblem ", 0) == 0);
   }
-  CHECK(file.text().find("done 3 2 40\ndone 0 0 7\n") != std::string::npos);
-  dlx::Checkpoint c(file.path, key);
-  REQUIRE(c.done().size() == 2);
-  CHECK(c.done().at(3).solutions == 2);
-  CHECK(c.done().at(3).nodes == 40);
-  CHECK(c.done().at(0).nodes == 7);
-  CHECK_THROWS_AS(c.record(key.subproblems, {1, 1}), std::out_of_range);
-}
 
-TEST_CASE("a torn last line is dropped, and appending goes on from the last whole line") {
-  TempFile file;
-  const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
-  { dlx::Checkpoint(file.path, key).record(1, {5, 9}); }
-  file.append("done 2 1");  // killed mid-write
-  {
-    dlx::Checkpoint c(file.path, key);
-    CHECK(c.done().size() == 1);
-    c.record(2, {1, 3});
-  }
-  dlx::Checkpoint c(file.path, key);
-  CHECK(c.done().size() == 2);
-  CHECK(c.done().at(2).nodes == 3);
-  CHECK(file.text().find("done 2 1done") == std::string::npos);
-}
-
-TEST_CASE("a partial header is rewritten") {
-  TempFile file;
-  file.append("dlx check");
-  const dlx::CheckpointKey key = key_of(partest::queens(5), 4);
-  dlx::Checkpoint c(file.path, key);
-  CHECK(c.done().empty());
-  CHECK(file.text().rfind("dlx checkpoint 1\nproblem ", 0) == 0);
-}
-
-TEST_CASE("a checkpoint of another problem or another split is refused, and left alone") {
-  TempFile file;
-  const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
-  { dlx::Checkpoint(file.path, key).record(1, {5, 9}); }
-  const std::string before = file.text();
-  try {
-    dlx::Checkpoint c(file.path, key_of(partest::queens(7), 20));
-    FAIL("accepted another problem's checkpoint");
-  } catch (const dlx::CheckpointError& e) {
-    CHECK(std::string(e.what()).find("different problem") != std::string::npos);
-    CHECK(std::string(e.what()).rfind(file.path + ": ", 0) == 0);
-  }
-  try {
-    dlx::Checkpoint c(file.path, key_of(partest::queens(6), 50));
-    FAIL("accepted another split's checkpoint");
-  } catch (const dlx::CheckpointError& e) {
-    CHECK(std::string(e.what()).find("different split") != std::string::npos);
-  }
-  CHECK(file.text() == before);
-
-  TempFile other;
-  other.append("some other file\nwith lines\nand more lines\n");
-  CHECK_THROWS_AS(dlx::Checkpoint(other.path, key), dlx::CheckpointError);
-  TempFile bad;
-  bad.append(before + "done x 1 2\n");
-  CHECK_THROWS_WITH_AS(dlx::Checkpoint(bad.path, key), doctest::Contains(":5: malformed"), dlx::CheckpointError);
-}
-
-TEST_CASE("the checkpoint key identifies the problem's content, not its spelling") {
-  dlx::Problem a = partest::queens(5), b = partest::queens(5);
-  CHECK(key_of(a, 10).problem_hash == key_of(b, 10).problem_hash);
-  CHECK(key_of(a, 10).split_hash == key_of(b, 10).split_hash);
-  CHECK(key_of(a, 10).problem_hash != key_of(partest::queens(6), 10).problem_hash);
-}
-
-TEST_CASE("the progress line") {
-  CHECK(dlx::format_progress({0.5, 12, 100, 3, 10}) == "[ 50.0%] 12 solutions, 0:10 elapsed, about 0:10 left");
-  CHECK(dlx::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
-
-  // Drawn with '\r' on the given stream, then erased.
-  std::FILE* out = std::tmpfile();
-  REQUIRE(out != nullptr);
-  {
-    dlx::ProgressLine line([] { return dlx::Progress{0.25, 7, 0, 1, 1}; }, true, out, std::chrono::milliseconds(0),
-                           std::chrono::milliseconds(1));
-    // Until the line was drawn at least twice (however slowly the thread gets to run).
-    struct stat st {};
-    for (int k = 0; k < 5000 && (fstat(fileno(out), &st) != 0 || st.st_size < 80); ++k) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  TEST_CASE("a checkpoint of another problem or another split is refused, and left alone") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    { dlx::Checkpoint(file.path, key).record(1, {5, 9}); }
+    const std::string before = file.text();
+    try {
+      dlx::Checkpoint c(file.path, key_of(partest::queens(7), 20));
+      FAIL("accepted another problem's checkpoint");
+    } catch (const dlx::CheckpointError& e) {
+      CHECK(std::string(e.what()).find("different problem") != std::string::npos);
+      CHECK(std::string(e.what()).rfind(file.path + ": ", 0) == 0);
     }
+    try {
+      dlx::Checkpoint c(file.path, key_of(partest::queens(6), 50));
+      FAIL("accepted another split's checkpoint");
+    } catch (const dlx::CheckpointError& e) {
+      CHECK(std::string(e.what()).find("different split") != std::string::npos);
+    }
+    CHECK(file.text() == before);
+
+    TempFile other;
+    other.append("some other file\nwith lines\nand more lines\n");
+    CHECK_THROWS_AS(dlx::Checkpoint(other.path, key), dlx::CheckpointError);
+    TempFile bad;
+    bad.append(before + "done x 1 2\n");
+    CHECK_THROWS_WITH_AS(dlx::Checkpoint(bad.path, key), doctest::Contains(":5: malformed"),
+                         dlx::CheckpointError);
   }
-  std::rewind(out);
-  std::string text;
-  for (int c; (c = std::fgetc(out)) != EOF;) text += static_cast<char>(c);
-  std::fclose(out);
-  CHECK(text.rfind("\r[ 25.0%] 7 solutions", 0) == 0);
-  CHECK(text.back() == '\r');  // erased at the end
-  { dlx::ProgressLine quiet([] { return dlx::Progress{}; }, false); }  // disabled: no thread, nothing drawn
-}
+
+  TEST_CASE("the checkpoint key identifies the problem's content, not its spelling") {
+    dlx::Problem a = partest::queens(5), b = partest::queens(5);
+    CHECK(key_of(a, 10).problem_hash == key_of(b, 10).problem_hash);
+    CHECK(key_of(a, 10).split_hash == key_of(b, 10).split_hash);
+    CHECK(key_of(a, 10).problem_hash != key_of(partest::queens(6), 10).problem_hash);
+  }
+
+  TEST_CASE("the progress line") {
+    CHECK(dlx::format_progress({0.5, 12, 100, 3, 10}) ==
+          "[ 50.0%] 12 solutions, 0:10 elapsed, about 0:10 left");
+    CHECK(dlx::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
+
+    // Drawn with '\r' on the given stream, then erased.
+    std::FILE* out = std::tmpfile();
+    REQUIRE(out != nullptr);
+    {
+      dlx::ProgressLine line(
+          [] {
+            return dlx::Progress{0.25, 7, 0, 1, 1};
+          },
+          true, out, std::chrono::milliseconds(0), std::chrono::milliseconds(1));
+      // Until the line was drawn at least twice (however slowly the thread gets to run).
+      struct stat st {};
+      for (int k = 0; k < 5000 && (fstat(fileno(out), &st) != 0 || st.st_size < 80); ++k) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    }
+    std::rewind(out);
+    std::string text;
+    for (int c; (c = std::fgetc(out)) != EOF;) text += static_cast<char>(c);
+    std::fclose(out);
+    CHECK(text.rfind("\r[ 25.0%] 7 solutions", 0) == 0);
+    CHECK(text.back() == '\r');  // erased at the end
+    {
+      dlx::ProgressLine quiet([] { return dlx::Progress{}; }, false);
+    }  // disabled: no thread, nothing drawn
+  }
 
 }  // TEST_SUITE("parallel")

@@ -23,7 +23,8 @@ inline dlx::Problem langford(int n) {
   for (int s = 1; s <= 2 * n; ++s) p.add_primary("s" + std::to_string(s));
   for (int k = 1; k <= n; ++k) {
     for (int i = 1; i + k + 1 <= 2 * n; ++i) {
-      const std::string a = "n" + std::to_string(k), b = "s" + std::to_string(i), c = "s" + std::to_string(i + k + 1);
+      const std::string a = "n" + std::to_string(k), b = "s" + std::to_string(i),
+                        c = "s" + std::to_string(i + k + 1);
       p.add_option({std::string_view(a), std::string_view(b), std::string_view(c)});
     }
   }
@@ -59,7 +60,8 @@ inline dlx::Problem pentominoes(int rows, int cols) {
       for (int turn = 0; turn < 4; ++turn) {
         for (Cell& cell : shape) cell = {cell.second, -cell.first};
         int min_r = 99, min_c = 99;
-        for (const Cell& cell : shape) min_r = std::min(min_r, cell.first), min_c = std::min(min_c, cell.second);
+        for (const Cell& cell : shape)
+          min_r = std::min(min_r, cell.first), min_c = std::min(min_c, cell.second);
         std::vector<Cell> normal;
         for (const Cell& cell : shape) normal.push_back({cell.first - min_r, cell.second - min_c});
         std::sort(normal.begin(), normal.end());
@@ -100,7 +102,8 @@ inline dlx::Problem random_colored(unsigned seed, int primaries, int secondaries
     uses.push_back({static_cast<dlx::ItemId>(std::uniform_int_distribution<int>(0, primaries - 1)(rng))});
     for (int j = 1; j < size; ++j) {
       const auto item = static_cast<dlx::ItemId>(std::uniform_int_distribution<int>(0, items - 1)(rng));
-      if (std::any_of(uses.begin(), uses.end(), [&](const dlx::ItemUse& u) { return u.item == item; })) continue;
+      if (std::any_of(uses.begin(), uses.end(), [&](const dlx::ItemUse& u) { return u.item == item; }))
+        continue;
       dlx::ColorId color = dlx::kNoColor;
       if (!p.is_primary(item)) {
         const int c = std::uniform_int_distribution<int>(0, colors)(rng);

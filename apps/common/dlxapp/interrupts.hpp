@@ -96,7 +96,9 @@ class Interrupts {
   // Raises the flag after `limit` of wall-clock time from now; zero or less: no limit (a timer already
   // running is cancelled). May be called again to replace the deadline.
   void start_timer(std::chrono::nanoseconds limit);
-  std::chrono::nanoseconds time_limit() const { return time_limit_; }
+  std::chrono::nanoseconds time_limit() const {
+    return time_limit_;
+  }
 
   // Raises the flag for `reason` (anything but none). Safe from any thread; the first reason wins.
   void request_stop(StopReason reason);
