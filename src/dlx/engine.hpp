@@ -30,6 +30,8 @@ class Engine {
   virtual Count count(std::uint64_t limit) = 0;
   virtual void for_each(const std::function<bool(std::span<const OptionId>)>& visit) = 0;
   virtual std::span<const OptionId> solution() const = 0;
+  // Throws std::logic_error when the engine's data structures break an invariant (engines that check them).
+  virtual void check_invariants() const {}
 
   Status status() const { return status_; }
   const Stats& stats() const { return stats_; }
@@ -163,5 +165,6 @@ class EngineBase : public Engine {
 std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_bounds_engine(const Problem& problem, const SearchOptions& options);
 
 }  // namespace dlx::detail

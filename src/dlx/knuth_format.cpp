@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cstdint>
 #include <cstdio>
 
 #include "dlx/line_reader.hpp"
@@ -33,6 +35,38 @@ std::vector<std::string_view> tokens(std::string_view line, std::string_view sou
   return out;
 }
 
+// A bound of Knuth's dlx3 syntax: a whole number from 0 to kMaxBound.
+std::uint32_t parse_bound(std::string_view text, std::string_view token) {
+  std::uint32_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value > kMaxBound)
+    throw ProblemError("bound '" + std::string(text) + "' in '" + std::string(token) +
+                       "' is not a whole number from 0 to " + std::to_string(kMaxBound));
+  return value;
+}
+
+// "name", "v|name" (exactly v times) or "u:v|name" (between u and v times): Knuth's dlx3 item syntax.
+void add_item_token(std::string_view token, bool secondary, Problem& problem) {
+  const auto bar = token.find('|');
+  if (bar == std::string_view::npos) {
+    if (secondary) {
+      problem.add_secondary(token);
+    } else {
+      problem.add_primary(token);
+    }
+    return;
+  }
+  const std::string_view bounds = token.substr(0, bar), name = token.substr(bar + 1);
+  if (secondary)
+    throw ProblemError("secondary item '" + std::string(name) + "' cannot have a multiplicity ('" +
+                       std::string(token) + "'): bounds belong to primary items");
+  const auto colon = bounds.find(':');
+  const std::uint32_t hi =
+      parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1), token);
+  const std::uint32_t lo = colon == std::string_view::npos ? hi : parse_bound(bounds.substr(0, colon), token);
+  problem.add_primary(name, lo, hi);
+}
+
 void read_items(const std::vector<std::string_view>& names, Problem& problem, std::string_view source,
                 std::size_t line_number) {
   bool secondary = false;
@@ -43,11 +77,7 @@ void read_items(const std::vector<std::string_view>& names, Problem& problem, st
       continue;
     }
     try {
-      if (secondary) {
-        problem.add_secondary(name);
-      } else {
-        problem.add_primary(name);
-      }
+      add_item_token(name, secondary, problem);
     } catch (const ProblemError& e) {
       throw InputError(source, line_number, e.what());
     }
@@ -55,6 +85,17 @@ void read_items(const std::vector<std::string_view>& names, Problem& problem, st
   if (problem.item_count() == 0) throw InputError(source, line_number, "the item line names no items");
   if (problem.primary_count() == 0)
     throw InputError(source, line_number, "no primary items (the line starts with '|')");
+}
+
+// "|n": the cost n of an option, a whole number from 0 to kMaxCost.
+std::uint64_t parse_cost(std::string_view token) {
+  std::uint64_t value = 0;
+  const std::string_view digits = token.substr(1);
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size() || value > kMaxCost)
+    throw ProblemError("cost '" + std::string(token) + "' is not '|' and a whole number from 0 to " +
+                       std::to_string(kMaxCost));
+  return value;
 }
 
 }  // namespace
@@ -78,7 +119,7 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
     const std::size_t number = reader.line_number();
     if (reader.too_long())
       throw InputError(source, number, "line longer than " + std::to_string(reader.max_length()) + " bytes");
-    const auto words = tokens(*line, source, number);
+    auto words = tokens(*line, source, number);
     if (words.empty() || words.front().front() == '|') continue;  // blank or comment
     if (!have_items) {
       read_items(words, result.problem, source, number);
@@ -86,8 +127,17 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
       continue;
     }
     try {
-      for (std::string_view word : words)
-        if (word == "|") throw ProblemError("'|' belongs only in the item line");
+      // Knuth's dlx5: a token "|n" is a cost; several add up.
+      std::uint64_t cost = 0;
+      std::erase_if(words, [&](std::string_view word) {
+        if (word.front() != '|') return false;
+        if (word == "|") throw ProblemError("'|' belongs only in the item line (a cost is written '|n')");
+        cost += parse_cost(word);
+        if (cost > kMaxCost)
+          throw ProblemError("the option's costs add up to more than " + std::to_string(kMaxCost));
+        return true;
+      });
+      if (words.empty()) throw ProblemError("an option needs at least one item (it has only a cost)");
       uses = result.problem.uses_of(words);
       if (std::none_of(uses.begin(), uses.end(),
                        [&](const ItemUse& u) { return result.problem.is_primary(u.item); })) {
@@ -102,7 +152,7 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
                                   ": warning: option has no primary item and is skipped");
         continue;
       }
-      result.problem.add_option(uses);
+      result.problem.set_cost(result.problem.add_option(uses), cost);
       result.option_lines.push_back(number);
     } catch (const ProblemError& e) {
       throw InputError(source, number, e.what());
@@ -116,8 +166,13 @@ void write_knuth(std::ostream& out, const Problem& problem) {
   bool first = true;
   for (ItemId item = 0; item < problem.item_count(); ++item) {
     if (!problem.is_primary(item)) continue;
-    out << (first ? "" : " ") << problem.item_name(item);
+    out << (first ? "" : " ");
     first = false;
+    if (const Bounds b = problem.bounds(item); b != Bounds{}) {
+      if (b.lo != b.hi) out << b.lo << ':';
+      out << b.hi << '|';
+    }
+    out << problem.item_name(item);
   }
   if (problem.primary_count() < problem.item_count()) {
     out << " |";
@@ -125,8 +180,11 @@ void write_knuth(std::ostream& out, const Problem& problem) {
       if (!problem.is_primary(item)) out << ' ' << problem.item_name(item);
   }
   out << '\n';
-  for (OptionId option = 0; option < problem.option_count(); ++option)
-    out << problem.option_text(option) << '\n';
+  for (OptionId option = 0; option < problem.option_count(); ++option) {
+    out << problem.option_text(option);
+    if (problem.cost(option) != 0) out << " |" << problem.cost(option);
+    out << '\n';
+  }
 }
 
 }  // namespace dlx

@@ -47,6 +47,7 @@ ItemId Problem::add_item(std::string_view name, bool primary) {
   primary_.push_back(primary);
   primary_count_ += primary ? 1 : 0;
   seen_in_option_.push_back(0);
+  if (!bounds_.empty()) bounds_.emplace_back();
   return id;
 }
 
@@ -62,6 +63,28 @@ void Problem::reserve(std::size_t items, std::size_t options, std::size_t uses) 
 ItemId Problem::add_primary(std::string_view name) {
   return add_item(name, true);
 }
+ItemId Problem::add_primary(std::string_view name, std::uint32_t lo, std::uint32_t hi) {
+  if (hi == 0) throw ProblemError("item " + quoted(name) + ": the upper bound must be at least 1");
+  if (lo > hi)
+    throw ProblemError("item " + quoted(name) + ": the lower bound " + std::to_string(lo) +
+                       " exceeds the upper bound " + std::to_string(hi));
+  if (hi > kMaxBound)
+    throw ProblemError("item " + quoted(name) + ": the bound " + std::to_string(hi) + " exceeds " +
+                       std::to_string(kMaxBound));
+  const ItemId id = add_item(name, true);
+  if (Bounds{lo, hi} != Bounds{} && bounds_.empty()) bounds_.resize(names_.size());
+  if (!bounds_.empty()) bounds_[id] = {lo, hi};
+  return id;
+}
+
+void Problem::set_cost(OptionId option, std::uint64_t cost) {
+  if (option >= option_count()) throw ProblemError("unknown option id " + std::to_string(option));
+  if (cost > kMaxCost)
+    throw ProblemError("cost " + std::to_string(cost) + " exceeds " + std::to_string(kMaxCost));
+  if (cost != 0 && costs_.empty()) costs_.resize(option_count());
+  if (!costs_.empty()) costs_[option] = cost;
+}
+
 ItemId Problem::add_secondary(std::string_view name) {
   return add_item(name, false);
 }
@@ -101,6 +124,7 @@ OptionId Problem::add_option(std::span<const ItemUse> items) {
   }
   uses_.insert(uses_.end(), items.begin(), items.end());
   option_begin_.push_back(uses_.size());
+  if (!costs_.empty()) costs_.push_back(0);
   return static_cast<OptionId>(option_count() - 1);
 }
 

@@ -17,6 +17,10 @@ bool cpu_has_popcount() {
 }
 
 Engine pick_engine(const Problem& problem, Engine requested) {
+  if (requested == Engine::bounds || (requested == Engine::automatic && needs_bounds_engine(problem)))
+    return Engine::bounds;
+  if (problem.has_multiplicities())
+    throw std::invalid_argument("only the bounds engine (Algorithm M) handles items with multiplicities");
   if (requested == Engine::bitset) {
     if (problem.option_count() > kBitsetMaxOptions)
       throw std::length_error("the bitset engine takes at most " + std::to_string(kBitsetMaxOptions) +
@@ -31,10 +35,25 @@ Engine pick_engine(const Problem& problem, Engine requested) {
 
 }  // namespace
 
+bool needs_bounds_engine(const Problem& problem) {
+  if (problem.has_multiplicities()) return true;
+  for (ItemId item = 0; item < problem.item_count(); ++item)
+    if (problem.is_primary(item) && problem.item_name(item).front() == '#') return true;
+  return false;
+}
+
 Solver::Solver(const Problem& problem, SearchOptions options)
     : problem_(&problem), engine_kind_(pick_engine(problem, options.engine)) {
-  engine_ = engine_kind_ == Engine::bitset ? detail::make_bitset_engine(problem, options)
-                                           : detail::make_links_engine(problem, options);
+  switch (engine_kind_) {
+    case Engine::bitset:
+      engine_ = detail::make_bitset_engine(problem, options);
+      break;
+    case Engine::bounds:
+      engine_ = detail::make_bounds_engine(problem, options);
+      break;
+    default:
+      engine_ = detail::make_links_engine(problem, options);
+  }
 }
 
 Solver::~Solver() = default;
@@ -67,6 +86,9 @@ void Solver::for_each(const std::function<bool(std::span<const OptionId>)>& visi
 }
 void Solver::set_time_limit(std::chrono::nanoseconds limit) {
   engine_->set_time_limit(limit);
+}
+void Solver::check_invariants() const {
+  engine_->check_invariants();
 }
 Status Solver::status() const {
   return engine_->status();

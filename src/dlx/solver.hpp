@@ -37,7 +37,13 @@ enum class Engine : std::uint8_t {
   automatic,  // bitset for problems with up to kBitsetAutoOptions options, dancing links otherwise
   links,      // Knuth's dancing links: memory in proportion to the problem, best for large sparse problems
   bitset,     // bitsets of options: fastest for up to a few thousand options; memory options^2 / 8 bytes
+  // Knuth's Algorithm M on dancing links: items with multiplicities lo:hi, and Knuth's "sharp" preference
+  // (primary items named '#...' are branched on first unless another item's choice is forced). The automatic
+  // choice for every problem with bounds other than 1:1 or with sharp items; it runs any problem.
+  bounds,
 };
+// Whether a problem needs Engine::bounds: multiplicities other than 1:1, or sharp primary items.
+bool needs_bounds_engine(const Problem& problem);
 inline constexpr std::size_t kBitsetAutoOptions = 4096;
 inline constexpr std::size_t kBitsetMaxOptions =
     32766;  // Engine::bitset beyond this throws std::length_error
@@ -104,7 +110,9 @@ class Solver {
   bool force(OptionId option);
 
   // The options the search would branch on first from the current forced state: those still available for the
-  // primary item with fewest of them. Empty when every primary item is covered (the forced options are a
+  // primary item with fewest of them. With Engine::bounds, a child may also be a branch decision (bit 31 set:
+  // take that option and leave out the item's options before it; all bits set: the item takes no further
+  // option), which force() understands; a prefix of them is still a path of the tree (parallel.hpp). Empty when every primary item is covered (the forced options are a
   // solution) or when some item has no option left (no solution). Their subtrees partition the solutions, so
   // forcing each in turn splits the search into independent parts (parallel search, estimates).
   // Only before the search starts, like force().
@@ -128,6 +136,10 @@ class Solver {
   // once `limit` has passed from now (for a search not started yet: from its start); zero or less means no
   // limit. A caller can so run a long search in slices and do something between them.
   void set_time_limit(std::chrono::nanoseconds limit);
+
+  // Throws std::logic_error naming the first broken invariant of the engine's tables (for tests; engines that
+  // do not check theirs do nothing).
+  void check_invariants() const;
 
   Status status() const;
   const Stats& stats() const;

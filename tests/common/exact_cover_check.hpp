@@ -1,5 +1,5 @@
 // The definition of a solution, checked directly (nothing of dancing links): every primary item covered exactly
-// once, every secondary item at most once or else always with the same color. Shared by the brute-force tests and
+// once (or within its bounds lo:hi), every secondary item at most once or else always with the same color. Shared by the brute-force tests and
 // the fuzz targets.
 #pragma once
 
@@ -27,7 +27,9 @@ inline bool is_exact_cover(const dlx::Problem& p, std::span<const dlx::OptionId>
     }
   }
   for (dlx::ItemId i = 0; i < p.item_count(); ++i) {
-    if (p.is_primary(i) && uses[i] != 1) return false;
+    if (p.is_primary(i) &&
+        (uses[i] < static_cast<int>(p.bounds(i).lo) || uses[i] > static_cast<int>(p.bounds(i).hi)))
+      return false;
     if (!p.is_primary(i) && uncolored[i] && uses[i] > 1) return false;
   }
   return true;
