@@ -55,6 +55,7 @@ constexpr const char* kExitCodes =
     "       or standard output could not be written ('dlx: write error: ...')\n"
     "    3  --time-limit ran out\n"
     "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+)\n"
+    "    5  --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest\n"
     "  130  interrupted by Ctrl-C (SIGINT)\n";
 // clang-format on
 
@@ -85,13 +86,14 @@ std::uint64_t parse_number(std::string_view option, const std::string& text, std
   return value;
 }
 
-enum class Mode { first, all, count, estimate };
+enum class Mode { first, all, count, estimate, cheapest };
 
 struct Settings {
   Mode mode = Mode::first;
   std::string path = "-";
   std::uint64_t limit = 0;   // 0: none
   std::uint64_t probes = 0;  // --estimate
+  std::uint64_t best = 1;    // --min-cost / --best: how many of the cheapest solutions
   std::optional<std::uint64_t> seed;
   unsigned threads = 1;
   std::optional<std::chrono::nanoseconds> time_limit;
@@ -102,7 +104,7 @@ struct Settings {
 
 // The settings, or nothing when --help or --version was answered. Usage errors throw Exit.
 std::optional<Settings> parse_command_line(int argc, char** argv) {
-  std::string limit, seed, threads, probes, time_limit;
+  std::string limit, seed, threads, probes, time_limit, best;
   po::options_description visible("Options");
   // clang-format off
   visible.add_options()
@@ -120,6 +122,9 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
                                                          " probes (Knuth's method)")
       ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
        "stop after this much time (also 90s, 1.5m, 2h, 1d; 0: no limit), printing what was found; exit status 3")
+      ("min-cost", "print the cheapest solution (option costs are '|n' tokens, Knuth's dlx5), then 'cost: N'")
+      ("best", po::value(&best)->value_name("K"), "print the K cheapest solutions, cheapest first, each followed by"
+                                                  " 'cost: N' (--limit N: stop after N improvements)")
       ("progress", "show a progress line on stderr during long counts even when stderr is not a terminal")
       ("stats,s", "print search statistics (nodes, updates, time) on stderr");
   // clang-format on
@@ -154,13 +159,23 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   if (count_mode && all_mode) usage_error("--count and --all cannot be used together (see dlx --help)");
   if (estimate_mode && (count_mode || all_mode))
     usage_error("--estimate cannot be used with --count or --all (see dlx --help)");
-  s.mode = estimate_mode ? Mode::estimate : count_mode ? Mode::count : all_mode ? Mode::all : Mode::first;
+  const bool cost_mode = vm.count("min-cost") > 0 || vm.count("best") > 0;
+  if (cost_mode && (count_mode || all_mode || estimate_mode))
+    usage_error("--min-cost and --best cannot be used with --count, --all or --estimate (see dlx --help)");
+  s.mode = cost_mode       ? Mode::cheapest
+           : estimate_mode ? Mode::estimate
+           : count_mode    ? Mode::count
+           : all_mode      ? Mode::all
+                           : Mode::first;
+  if (vm.count("best")) s.best = parse_number("--best", best, 1, 1u << 20);
   if (vm.count("limit")) s.limit = parse_number("--limit", limit, 1, UINT64_MAX);
   if (vm.count("seed")) s.seed = parse_number("--seed", seed, 0, UINT64_MAX);
   if (estimate_mode) s.probes = parse_number("--estimate", probes, 1, UINT64_MAX);
   if (vm.count("threads"))
     s.threads = static_cast<unsigned>(parse_number("--threads", threads, 0, kMaxThreads));
   if (s.threads == 0) s.threads = dlx::ThreadPool::default_workers();
+  if (cost_mode && s.threads > 1)
+    usage_error("--min-cost and --best search with one thread (see dlx --help)");
   if (vm.count("time-limit")) {
     s.time_limit = dlxapp::parse_duration(time_limit);
     if (!s.time_limit)
@@ -260,6 +275,24 @@ Outcome first(const Context& c) {
   return {dlxcli::report_first(found, solver.status(), c.interrupts.describe()), solver.stats()};
 }
 
+// The cheapest solutions, each followed by its cost, a blank line between them.
+Outcome cheapest(const Context& c) {
+  dlx::SearchOptions options = c.search_options();
+  options.seed.reset();  // the order of the cost shares decides the search
+  const dlx::CheapestResult result = dlx::cheapest(c.problem, c.settings.best, options, c.settings.limit);
+  std::string text;
+  bool first = true;
+  for (const dlx::CostedSolution& s : result.solutions) {
+    write_solution(c.problem, s.options, first, text);
+    first = false;
+    text = "cost: " + std::to_string(s.cost) + '\n';
+    std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+  return {dlxcli::report_cheapest(result.solutions.size(), result.optimal, result.status,
+                                  c.interrupts.describe()),
+          result.stats};
+}
+
 // Knuth's estimate of the tree from random probes, and of the time to count it from a short timed count.
 Outcome estimate(const Context& c) {
   dlx::Solver solver(c.problem);
@@ -295,6 +328,9 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       break;
     case Mode::estimate:
       outcome = estimate(context);
+      break;
+    case Mode::cheapest:
+      outcome = cheapest(context);
       break;
   }
   std::cout << outcome.report.out;

@@ -86,6 +86,26 @@ Report report_first(bool found, dlx::Status status, std::string_view why) {
   return r;
 }
 
+Report report_cheapest(std::size_t found, bool optimal, dlx::Status status, std::string_view why) {
+  Report r;
+  if (optimal) {
+    if (found == 0) {
+      r.note = "dlx: no solution";
+      r.status = kExitNoSolution;
+    }
+    return r;
+  }
+  const std::string what =
+      found == 0 ? "before a solution was found" : "; the best found so far, not proven optimal";
+  if (!why.empty()) {
+    r.note = "dlx: " + std::string(why) + (found == 0 ? " " : "") + what;
+  } else if (status == dlx::Status::found) {
+    r.note = std::string("dlx: --limit reached") + (found == 0 ? " " : "") + what;
+    r.status = kExitNotOptimal;
+  }
+  return r;
+}
+
 Report report_estimate(const dlx::Estimate& e, std::uint64_t asked, const std::optional<dlx::NodeRate>& rate,
                        unsigned threads, std::string_view why) {
   Report r;

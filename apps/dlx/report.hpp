@@ -23,6 +23,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoSolution = 1;  // default mode only
 inline constexpr int kExitUsage = 2;       // also malformed input, unreadable file, write error
 inline constexpr int kExitOverflow = 4;    // --count: more than 2^64 - 1 solutions
+inline constexpr int kExitNotOptimal =
+    5;  // --min-cost/--best: --limit stopped the search before it was proven
 // 3 (time limit) and 130 (Ctrl-C) come from dlxapp (apps/common/dlxapp/interrupts.hpp).
 
 struct Report {
@@ -41,6 +43,11 @@ Report report_all(std::uint64_t printed, dlx::Status status, std::string_view wh
 // The default mode once the search returned, `found` telling whether a solution was printed: "dlx: no
 // solution" and status 1 only when the whole tree was searched.
 Report report_first(bool found, dlx::Status status, std::string_view why);
+
+// --min-cost / --best: the solutions (`found` of them) are printed already, each with its cost. "dlx: no
+// solution" and status 1 when the whole tree holds none; when the search stopped before it proved them the
+// cheapest, a note saying so, and kExitNotOptimal when --limit stopped it (Ctrl-C and --time-limit have theirs).
+Report report_cheapest(std::size_t found, bool optimal, dlx::Status status, std::string_view why);
 
 // --estimate: `asked` probes were asked for and estimate.probes made; `rate`, when measured, times the count.
 // A stopped estimate says "probes: K of N" and is from those K (nothing on standard output when K is 0).
