@@ -65,8 +65,8 @@ TEST_CASE("malformed input gives FILE:LINE: and what is wrong") {
   CHECK(error_of("| only a comment\n\n") == "t.dlx:3: no item line: the input has no items");
   CHECK(error_of("") == "t.dlx:1: no item line: the input has no items");
   CHECK(error_of("a b:c\n").rfind("t.dlx:1: item name 'b:c' contains ':'", 0) == 0);
-  CHECK(error_of("a|b\n").rfind("t.dlx:1: item name 'a|b' contains '|'", 0) == 0);
-  CHECK(error_of("a | x\na | x\n") == "t.dlx:2: '|' belongs only in the item line");
+  CHECK(error_of("a|b\n").rfind("t.dlx:1: bound 'a' in 'a|b' is not a whole number", 0) == 0);
+  CHECK(error_of("a | x\na | x\n") == "t.dlx:2: '|' belongs only in the item line (a cost is written '|n')");
   CHECK(error_of(std::string("a b\na\0b\n", 8)) == "t.dlx:2: invalid byte 0x00 at column 2");
   CHECK(error_of("a\n\x01\x02\x03\n") == "t.dlx:2: invalid byte 0x01 at column 1");
   CHECK(error_of("a b\na x:r:s\n").rfind("t.dlx:2: ", 0) == 0);
