@@ -53,33 +53,34 @@ BoundsEngine::BoundsEngine(const Problem& problem, const SearchOptions& options,
   right_[last] = root_;
   left_[root_] = last;
 
-  // The nodes, option by option; then each column, in option order or (cost mode) by increasing cost share.
+  // The nodes, option by option.
   first_node_.reserve(problem.option_count() + 1);
-  option_cost_.resize(problem.option_count());
-  share_.assign(by_cost ? node_count : 0, 0.0);
+  net_.resize(problem.option_count());
   std::vector<std::vector<std::int32_t>> column(problem.item_count());
   auto p = item_count_;
   for (OptionId option = 0; option < problem.option_count(); ++option) {
     first_node_.push_back(p);
-    option_cost_[option] = problem.cost(option);
-    const auto uses = problem.option(option);
-    const auto primaries =
-        std::count_if(uses.begin(), uses.end(), [&](const ItemUse& u) { return primary_[u.item]; });
-    for (const ItemUse& use : uses) {
+    net_[option] = problem.cost(option);
+    std::int32_t primaries = 0;
+    for (const ItemUse& use : problem.option(option)) {
       item_of_[p] = static_cast<std::int32_t>(use.item);
       color_[p] = static_cast<std::int32_t>(use.color);
       option_of_[p] = option;
-      if (by_cost && primaries > 0)
-        share_[p] = static_cast<double>(option_cost_[option]) / static_cast<double>(primaries);
+      primaries += primary_[use.item] ? 1 : 0;
       column[use.item].push_back(p++);
     }
+    most_primaries_ = std::max(most_primaries_, primaries);
   }
   first_node_.push_back(p);
+  if (by_cost) levy_taxes(column);
+
+  // Each column in option order or (cost mode) by increasing net cost.
   for (ItemId item = 0; item < problem.item_count(); ++item) {
     auto& nodes = column[item];
     if (by_cost)
-      std::stable_sort(nodes.begin(), nodes.end(),
-                       [&](std::int32_t a, std::int32_t b) { return share_[a] < share_[b]; });
+      std::stable_sort(nodes.begin(), nodes.end(), [&](std::int32_t a, std::int32_t b) {
+        return net_[option_of_[a]] < net_[option_of_[b]];
+      });
     const auto head = static_cast<std::int32_t>(item);
     item_of_[head] = head;
     std::int32_t prev = head;
@@ -99,6 +100,20 @@ BoundsEngine::BoundsEngine(const Problem& problem, const SearchOptions& options,
   forced_.reserve(problem.option_count() + problem.primary_count());
   solution_.reserve(problem.option_count());
   reset_common();
+}
+
+// Knuth's taxes (dlx5): an item that every solution covers exactly once (bounds 1:1) pays the cheapest net
+// cost among its options, which is taken off each of them. Every solution then costs its net cost plus the
+// total tax, no net cost is negative, and each such item has an option of net cost 0, so that net costs show at
+// once which options are too dear.
+void BoundsEngine::levy_taxes(const std::vector<std::vector<std::int32_t>>& column) {
+  for (std::int32_t item = 0; item < item_count_; ++item) {
+    if (!primary_[item] || lo_[item] != 1 || hi_[item] != 1 || column[item].empty()) continue;
+    std::uint64_t tax = UINT64_MAX;
+    for (std::int32_t q : column[item]) tax = std::min(tax, net_[option_of_[q]]);
+    for (std::int32_t q : column[item]) net_[option_of_[q]] -= tax;
+    total_tax_ += tax;
+  }
 }
 
 void BoundsEngine::unlink_node(std::int32_t p) {
@@ -182,7 +197,7 @@ void BoundsEngine::take(std::int32_t p, std::int32_t via_item) {
   }
   ++taken_[via_item];
   const OptionId option = option_of_[p];
-  cost_ += option_cost_[option];
+  cost_ += net_[option];
   for (std::int32_t q = first_node_[option], end = first_node_[option + 1]; q < end; ++q) {
     if (q == p) continue;
     const std::int32_t item = item_of_[q];
@@ -209,7 +224,7 @@ void BoundsEngine::untake(std::int32_t p, std::int32_t via_item) {
       unpurify(q);
     }
   }
-  cost_ -= option_cost_[option];
+  cost_ -= net_[option];
   if (taken_[via_item]-- == hi_[via_item]) {
     uncover(via_item);
   } else {
@@ -257,7 +272,10 @@ BoundsEngine::Choice BoundsEngine::choose_item() {
   std::int32_t best_len = 0;
   std::uint64_t ties = 0;
   for (std::int32_t i = right_[root_]; i != root_; i = right_[i]) {
-    std::int64_t d = degree(i);
+    // In cost mode only the options that fit under the limit count (Knuth's dlx5).
+    // Counting past what could beat the best so far is no use.
+    const std::int64_t enough = best.degree >= kNotSharp ? INT32_MAX : best.degree + need(i);
+    std::int64_t d = by_cost_ ? std::int64_t{affordable(i, enough)} + 1 - need(i) : degree(i);
     if (d <= 0) return {i, d};
     if (any_sharp_ && d > 1 && !sharp_[i]) d += kNotSharp;
     const std::uint32_t slack = std::min(hi_[i] - taken_[i], hi_[i] - lo_[i]);
@@ -278,20 +296,32 @@ BoundsEngine::Choice BoundsEngine::choose_item() {
   return best;
 }
 
-// Cost mode: can this node still lead below the cost limit? Each option left costs at least its share for
-// each primary item it covers, so every item still needing k options adds k times its cheapest share.
+// Cost mode: can this node still lead below the cost limit? Each option left costs at least its cheapest item's
+// cheapest net cost for each primary item it covers, over the most primary items an option has; so every item
+// still needing k options adds k times its cheapest net cost (its list's first) divided by that.
 bool BoundsEngine::below_cost_limit() const {
-  if (cost_limit_ == UINT64_MAX) return true;
-  if (cost_ >= cost_limit_) return false;
-  double bound = 0;
+  if (net_limit_ == UINT64_MAX) return true;
+  if (cost_ >= net_limit_) return false;
+  std::uint64_t bound = 0;
   for (std::int32_t i = right_[root_]; i != root_; i = right_[i]) {
     if (taken_[i] >= lo_[i]) continue;
     if (len_[i] == 0) return false;
-    bound += static_cast<double>(lo_[i] - taken_[i]) * share_[down_[i]];
+    bound += std::uint64_t{lo_[i] - taken_[i]} * net_[option_of_[down_[i]]];
   }
-  // Rounding may only weaken the bound: the true completion costs a whole number at least `bound`.
-  const double whole = std::ceil(bound * (1 - 1e-12) - 1e-9);
-  return whole < static_cast<double>(cost_limit_ - cost_);
+  // The true completion costs a whole number at least bound / most_primaries_.
+  const std::uint64_t primaries = static_cast<std::uint64_t>(std::max(most_primaries_, 1));
+  return (bound + primaries - 1) / primaries < net_limit_ - cost_;
+}
+
+// Cost mode: the options of item's list that still fit under the limit (the list is by increasing net cost),
+// counted up to `enough`.
+std::int32_t BoundsEngine::affordable(std::int32_t item, std::int64_t enough) const {
+  if (net_limit_ == UINT64_MAX) return len_[item];
+  const std::uint64_t budget = net_limit_ - cost_;
+  std::int32_t n = 0;
+  for (std::int32_t p = down_[item]; p != item && n < enough && net_[option_of_[p]] < budget; p = down_[p])
+    ++n;
+  return n;
 }
 
 bool BoundsEngine::available(OptionId option) const {
@@ -439,7 +469,8 @@ enter:  // a node of the tree: a solution, a dead end, or a branching
   p = down_[item];
 
 try_child:  // the next child at base[depth]: take p, or finish the item, or give up the level
-  if (p != item && len_[item] >= need(item)) {
+  if (p != item && len_[item] >= need(item) &&
+      (!by_cost_ || net_limit_ == UINT64_MAX || net_[option_of_[p]] < net_limit_ - cost_)) {
     base[depth].node = p;
     take(p, item);
     ++depth;
@@ -448,6 +479,7 @@ try_child:  // the next child at base[depth]: take p, or finish the item, or giv
   if (need(item) == 0 && !base[depth].finishing) {
     base[depth].finishing = true;
     base[depth].node = item;
+    while (down_[item] != item) exclude(down_[item]);  // the dear options a cost limit cut, if any
     deactivate(item);
     ++depth;
     goto enter;
@@ -480,7 +512,7 @@ void BoundsEngine::check_invariants() const {
   std::vector<std::uint32_t> uses(static_cast<std::size_t>(item_count_), 0);
   std::uint64_t cost = 0;
   const auto count_option = [&](OptionId option) {
-    cost += option_cost_[option];
+    cost += net_[option];
     for (std::int32_t q = first_node_[option]; q < first_node_[option + 1]; ++q)
       ++uses[static_cast<std::size_t>(item_of_[q])];
   };

@@ -18,7 +18,7 @@
 //   left_, right_   the circular list of active primary items,       an active item has taken_ < hi and was
 //                   root = item_count                                  not finished by a branch
 //   taken_[i]       chosen options that cover primary item i          <= bounds hi; == hi => i is inactive
-//   cost_           sum of the costs of the options taken             (cost mode only)
+//   cost_           sum of the net costs of the options taken         (cost mode: net of taxes)
 //
 // Branching on item i with options x1..xk left (in list order), Algorithm M's way: child j takes x_j and
 // excludes x1..x_{j-1} from the whole subtree (Knuth's "tweak"), so that every set of options is reached once;
@@ -44,8 +44,9 @@ inline constexpr OptionId kFinishItem = ~OptionId{0};
 
 class BoundsEngine final : public EngineBase<BoundsEngine> {
  public:
-  // With by_cost, every column is ordered by increasing cost share (cost / primary items of the option), and
-  // the search prunes nodes whose cost plus a lower bound reaches cost_limit().
+  // With by_cost, costs are taxed (Knuth's dlx5: see levy_taxes), every column is ordered by increasing net
+  // cost, only the options that fit under the cost limit count and are tried, and the search prunes nodes
+  // whose cost plus a lower bound reaches the limit.
   BoundsEngine(const Problem& problem, const SearchOptions& options, bool by_cost = false);
 
   void reset() override;
@@ -59,8 +60,8 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
 
   // Cost mode: the cost of the options in the current solution (valid inside a visit), and the pruning limit:
   // nodes whose cost cannot get below it are cut. UINT64_MAX: no limit.
-  std::uint64_t current_cost() const { return cost_; }
-  void set_cost_limit(std::uint64_t limit) { cost_limit_ = limit; }
+  std::uint64_t current_cost() const { return cost_ + total_tax_; }
+  void set_cost_limit(std::uint64_t limit) { net_limit_ = limit == UINT64_MAX ? limit : limit - total_tax_; }
 
   // Throws std::logic_error naming the first broken invariant (tests call it after every step).
   void check_invariants() const override;
@@ -98,6 +99,8 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
   void include(std::int32_t p);
   bool available(OptionId option) const;
   bool below_cost_limit() const;
+  std::int32_t affordable(std::int32_t item, std::int64_t enough) const;
+  void levy_taxes(const std::vector<std::vector<std::int32_t>>& column);
   bool apply_branch(OptionId decision);
   std::int32_t need(std::int32_t item) const;
   void restore_exclusions(std::uint32_t mark);
@@ -117,11 +120,12 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
   std::vector<bool> sharp_;                 // per primary item: name begins with '#': branched on first
   bool any_sharp_ = false;                  // some primary item is sharp
 
-  bool by_cost_;                            // cost mode
-  std::vector<std::uint64_t> option_cost_;  // cost mode: per option
-  std::vector<double> share_;               // cost mode: per node, its option's cost / its primary items
-  std::uint64_t cost_ = 0;                  // cost of the options taken (forced and chosen)
-  std::uint64_t cost_limit_ = UINT64_MAX;   // prune nodes that cannot get below it
+  bool by_cost_;                          // cost mode
+  std::vector<std::uint64_t> net_;        // per option: its cost, less its items' taxes in cost mode
+  std::uint64_t total_tax_ = 0;           // cost mode: what every solution pays on top of its net cost
+  std::int32_t most_primaries_ = 0;       // the most primary items in one option
+  std::uint64_t cost_ = 0;                // net cost of the options taken (forced and chosen)
+  std::uint64_t net_limit_ = UINT64_MAX;  // prune what cannot get its net cost below this
 
   // A decision made before the search: force(option), or a branch decision of branch_options().
   struct Forced {
