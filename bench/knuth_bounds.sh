@@ -56,8 +56,8 @@ echo "|---|---|---|--:|--:|--:|"
 row() {
   local name=$1 file=$2 ours_args=$3 theirs=$4 ratios="" a b c
   for ((r = 0; r < runs; r++)); do
-    a=$EPOCHREALTIME; "$dlx" $ours_args "$file" >/dev/null; b=$EPOCHREALTIME
-    "$knuth/$theirs" <"$file" >/dev/null 2>&1; c=$EPOCHREALTIME
+    a=$EPOCHREALTIME; "$dlx" $ours_args "$file" >/dev/null || true; b=$EPOCHREALTIME
+    "$knuth/$theirs" <"$file" >/dev/null 2>&1 || true; c=$EPOCHREALTIME
     ratios+="$(awk -v x="$(elapsed "$a" "$b")" -v y="$(elapsed "$b" "$c")" 'BEGIN { printf "%.4f", x / y }') "
   done
   local ours_ir theirs_ir

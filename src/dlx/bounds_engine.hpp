@@ -44,8 +44,8 @@ inline constexpr OptionId kFinishItem = ~OptionId{0};
 
 class BoundsEngine final : public EngineBase<BoundsEngine> {
  public:
-  // With by_cost, costs are taxed (Knuth's dlx5: see levy_taxes), every column is ordered by increasing net
-  // cost, only the options that fit under the cost limit count and are tried, and the search prunes nodes
+  // With by_cost, costs are taxed (Knuth's dlx5: see levy_taxes), every column is ordered by increasing share
+  // (net cost over primary items), only the options that fit under the cost limit count and are tried, and the search prunes nodes
   // whose cost plus a lower bound reaches the limit.
   BoundsEngine(const Problem& problem, const SearchOptions& options, bool by_cost = false);
 
@@ -99,6 +99,7 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
   void include(std::int32_t p);
   bool available(OptionId option) const;
   bool below_cost_limit() const;
+  bool share_less(OptionId a, OptionId b) const;
   std::int32_t affordable(std::int32_t item, std::int64_t enough) const;
   void levy_taxes(const std::vector<std::vector<std::int32_t>>& column);
   bool apply_branch(OptionId decision);
@@ -122,8 +123,9 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
 
   bool by_cost_;                          // cost mode
   std::vector<std::uint64_t> net_;        // per option: its cost, less its items' taxes in cost mode
+  std::uint64_t scale_ = 1;               // cost mode: net costs are in units of 1 / scale_ (see levy_taxes)
   std::uint64_t total_tax_ = 0;           // cost mode: what every solution pays on top of its net cost
-  std::int32_t most_primaries_ = 0;       // the most primary items in one option
+  std::vector<std::uint64_t> primaries_;  // per option: its primary items (at least 1)
   std::uint64_t cost_ = 0;                // net cost of the options taken (forced and chosen)
   std::uint64_t net_limit_ = UINT64_MAX;  // prune what cannot get its net cost below this
 
