@@ -61,8 +61,8 @@ row() {
     ratios+="$(awk -v x="$(elapsed "$a" "$b")" -v y="$(elapsed "$b" "$c")" 'BEGIN { printf "%.4f", x / y }') "
   done
   local ours_ir theirs_ir
-  ours_ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$dlx" $ours_args "$file" 2>&1 >/dev/null | awk '/Collected/ { print $4 }')
-  theirs_ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$knuth/$theirs" <"$file" 2>&1 >/dev/null | awk '/Collected/ { print $4 }')
+  ours_ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$dlx" $ours_args "$file" 2>&1 >/dev/null | awk '/Collected/ { print $4 }' || true)
+  theirs_ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$knuth/$theirs" <"$file" 2>&1 >/dev/null | awk '/Collected/ { print $4 }' || true)
   echo "| $name | \`dlx $ours_args\` | $theirs | $(echo "$ratios" | median) | $ours_ir | $theirs_ir |"
 }
 row "assignment 20x20, random costs 0..99" "$work/assign20.dlx" --min-cost dlx5

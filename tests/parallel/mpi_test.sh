@@ -47,6 +47,16 @@ if [ "$mode" = fast ]; then
   n=$(run 3 "$dlx_mpi" --count --stats "$f" 2>&1 >/dev/null | grep '^nodes:')
   check "$n" "$("$dlx" --count --stats "$f" 2>&1 >/dev/null </dev/null | grep '^nodes:')" "--stats nodes"
 
+  # Multiplicities (Algorithm M): 4 rooks on a 7x7 board, C(7,4)^2 4! = 29400, split by branch decisions, and
+  # a checkpointed run stopped and resumed.
+  f="$tmp/rooks.dlx"
+  { for i in 0 1 2 3 4 5 6; do printf '0:1|r%d 0:1|c%d ' $i $i; done; echo '4|K'
+    for i in 0 1 2 3 4 5 6; do for j in 0 1 2 3 4 5 6; do echo "r$i c$j K"; done; done; } >"$f"
+  check "$(run 3 "$dlx_mpi" --count "$f" 2>"$tmp/err")" "29400" "rooks, 3 ranks ($(head -c 300 "$tmp/err"))"
+  run 2 "$dlx_mpi" --count --subproblems 200 --checkpoint "$tmp/rooks.ck" --stop-after 20 "$f" >/dev/null 2>&1
+  check "$(run 3 "$dlx_mpi" --count --subproblems 200 --checkpoint "$tmp/rooks.ck" "$f" 2>"$tmp/err")" "29400" \
+    "rooks resumed from a checkpoint ($(head -c 300 "$tmp/err"))"
+
   # Stopped after a few subproblems, then resumed from the checkpoint (with another number of ranks).
   f="$tmp/langford_8.dlx"
   "$emit" --emit langford 8 >"$f"
