@@ -9,6 +9,7 @@
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <span>
@@ -18,6 +19,7 @@
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
 #include "dlx/input_file.hpp"
+#include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/progress_line.hpp"
 #include "report.hpp"
@@ -85,7 +87,7 @@ std::uint64_t parse_number(std::string_view option, const std::string& text, std
   return value;
 }
 
-enum class Mode { first, all, count, estimate };
+enum class Mode { first, all, count, estimate, sample };
 
 struct Settings {
   Mode mode = Mode::first;
@@ -98,11 +100,15 @@ struct Settings {
   bool progress = false;  // draw the progress line of a count
   std::chrono::milliseconds progress_delay{1000};
   bool stats = false;
+  bool memo = false;            // count with the memoized counter (--memo, --zdd, --sample)
+  std::size_t cache_bytes = 0;  // its cache's budget (0: the library's default)
+  std::string zdd_path;         // --zdd: where to write the ZDD (empty: nowhere)
+  std::uint64_t samples = 0;    // --sample N
 };
 
 // The settings, or nothing when --help or --version was answered. Usage errors throw Exit.
 std::optional<Settings> parse_command_line(int argc, char** argv) {
-  std::string limit, seed, threads, probes, time_limit;
+  std::string limit, seed, threads, probes, time_limit, memo, zdd, samples;
   po::options_description visible("Options");
   // clang-format off
   visible.add_options()
@@ -120,6 +126,12 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
                                                          " probes (Knuth's method)")
       ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
        "stop after this much time (also 90s, 1.5m, 2h, 1d; 0: no limit), printing what was found; exit status 3")
+      ("memo", po::value(&memo)->implicit_value("")->value_name("SIZE"),
+       "with --count: count by memoizing the states of the search (DXZ), exact up to 2^128-1; SIZE caps its"
+       " cache (like 512M or 2G; default a quarter of the memory)")
+      ("zdd", po::value(&zdd)->value_name("FILE"), "count with --memo and write the ZDD of all solutions to FILE")
+      ("sample", po::value(&samples)->value_name("N"), "print N solutions drawn uniformly at random (with --memo's"
+                                                      " counts; --seed sets the draws), like --all")
       ("progress", "show a progress line on stderr during long counts even when stderr is not a terminal")
       ("stats,s", "print search statistics (nodes, updates, time) on stderr");
   // clang-format on
@@ -154,7 +166,27 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   if (count_mode && all_mode) usage_error("--count and --all cannot be used together (see dlx --help)");
   if (estimate_mode && (count_mode || all_mode))
     usage_error("--estimate cannot be used with --count or --all (see dlx --help)");
-  s.mode = estimate_mode ? Mode::estimate : count_mode ? Mode::count : all_mode ? Mode::all : Mode::first;
+  const bool sample_mode = vm.count("sample") > 0, zdd_mode = vm.count("zdd") > 0;
+  if (sample_mode && (count_mode || all_mode || estimate_mode || zdd_mode))
+    usage_error("--sample cannot be used with --count, --all, --estimate or --zdd (see dlx --help)");
+  if (zdd_mode && (all_mode || estimate_mode))
+    usage_error("--zdd cannot be used with --all or --estimate (see dlx --help)");
+  s.memo = vm.count("memo") > 0 || zdd_mode || sample_mode;
+  if (s.memo && (all_mode || estimate_mode || (!count_mode && !zdd_mode && !sample_mode)))
+    usage_error("--memo counts: use it with --count, --zdd or --sample (see dlx --help)");
+  if (s.memo && vm.count("limit")) usage_error("--limit cannot be used with --memo, --zdd or --sample");
+  s.mode = estimate_mode            ? Mode::estimate
+           : sample_mode            ? Mode::sample
+           : count_mode || zdd_mode ? Mode::count
+           : all_mode               ? Mode::all
+                                    : Mode::first;
+  if (!memo.empty()) {
+    const std::optional<std::size_t> bytes = dlx::parse_byte_size(memo);
+    if (!bytes) usage_error("--memo " + memo + ": expected a size in bytes, such as 100000, 512M or 2G");
+    s.cache_bytes = *bytes;
+  }
+  if (zdd_mode) s.zdd_path = zdd;
+  if (sample_mode) s.samples = parse_number("--sample", samples, 1, UINT64_MAX);
   if (vm.count("limit")) s.limit = parse_number("--limit", limit, 1, UINT64_MAX);
   if (vm.count("seed")) s.seed = parse_number("--seed", seed, 0, UINT64_MAX);
   if (estimate_mode) s.probes = parse_number("--estimate", probes, 1, UINT64_MAX);
@@ -196,6 +228,7 @@ void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> 
 struct Outcome {
   Report report;
   std::optional<dlx::Stats> stats;
+  std::optional<dlx::MemoStats> memo_stats = std::nullopt;
 };
 
 struct Context {
@@ -209,7 +242,40 @@ struct Context {
   dlx::ParallelOptions parallel_options() const {
     return {.threads = settings.threads, .search = search_options()};
   }
+  dlx::MemoOptions memo_options() const {
+    return {.cache_bytes = settings.cache_bytes, .threads = settings.threads, .stop = interrupts.flag()};
+  }
 };
+
+// --count --memo, and --zdd.
+Outcome memo_count(const Context& c) {
+  dlx::MemoCounter counter(c.problem, c.memo_options());
+  dlx::MemoCount count;
+  if (c.settings.zdd_path.empty()) {
+    count = counter.count();
+  } else {
+    std::ofstream out(c.settings.zdd_path, std::ios::binary);
+    if (!out) usage_error("--zdd " + c.settings.zdd_path + ": cannot open for writing");
+    count = counter.write_zdd(out);
+    out.close();
+    if (!out) usage_error("--zdd " + c.settings.zdd_path + ": write error");
+  }
+  return {dlxcli::report_memo_count(count, c.interrupts.describe()), std::nullopt, counter.stats()};
+}
+
+// --sample N: solutions drawn with the memoized counts, printed as --all prints.
+Outcome sample(const Context& c) {
+  dlx::MemoCounter counter(c.problem, c.memo_options());
+  std::uint64_t printed = 0;
+  std::string text;
+  const dlx::MemoCount count = counter.sample(c.settings.samples, c.settings.seed.value_or(0),
+                                              [&](std::span<const dlx::OptionId> solution) {
+                                                write_solution(c.problem, solution, printed == 0, text);
+                                                ++printed;
+                                                return c.output.ok();
+                                              });
+  return {dlxcli::report_sample(count, printed, c.interrupts.describe()), std::nullopt, counter.stats()};
+}
 
 Outcome count(const Context& c) {
   // Counts always go through the split of the tree, with one thread too, for the progress line.
@@ -291,7 +357,10 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       outcome = all(context);
       break;
     case Mode::count:
-      outcome = count(context);
+      outcome = settings->memo ? memo_count(context) : count(context);
+      break;
+    case Mode::sample:
+      outcome = sample(context);
       break;
     case Mode::estimate:
       outcome = estimate(context);
@@ -301,6 +370,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   output.flush();
   if (!outcome.report.note.empty()) std::cerr << outcome.report.note << '\n';
   if (settings->stats && outcome.stats) print_stats(*outcome.stats);
+  if (settings->stats && outcome.memo_stats) std::cerr << dlxcli::memo_stats_text(*outcome.memo_stats);
   return outcome.report.status;
 }
 
