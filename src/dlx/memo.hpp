@@ -82,6 +82,7 @@ class ZddWriter;
 
 class MemoCounter {
  public:
+  // Keeps a reference to problem, which must outlive the counter.
   explicit MemoCounter(const Problem& problem, MemoOptions options = {});
   ~MemoCounter();
   MemoCounter(const MemoCounter&) = delete;
