@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
@@ -56,7 +57,8 @@ constexpr const char* kExitCodes =
     "    2  usage error, unreadable file or malformed input: one line 'FILE:LINE: what is wrong' on stderr;\n"
     "       or standard output could not be written ('dlx: write error: ...')\n"
     "    3  --time-limit ran out\n"
-    "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+)\n"
+    "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+);\n"
+    "       with --memo, more than 2^128-1 (340282366920938463463374607431768211455+)\n"
     "  130  interrupted by Ctrl-C (SIGINT)\n";
 // clang-format on
 
@@ -126,9 +128,9 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
                                                          " probes (Knuth's method)")
       ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
        "stop after this much time (also 90s, 1.5m, 2h, 1d; 0: no limit), printing what was found; exit status 3")
-      ("memo", po::value(&memo)->implicit_value("")->value_name("SIZE"),
+      ("memo", po::value(&memo)->value_name("SIZE"),
        "with --count: count by memoizing the states of the search (DXZ), exact up to 2^128-1; SIZE caps its"
-       " cache (like 512M or 2G; default a quarter of the memory)")
+       " cache (--memo=512M, --memo=2G; default: a quarter of the memory)")
       ("zdd", po::value(&zdd)->value_name("FILE"), "count with --memo and write the ZDD of all solutions to FILE")
       ("sample", po::value(&samples)->value_name("N"), "print N solutions drawn uniformly at random (with --memo's"
                                                       " counts; --seed sets the draws), like --all")
@@ -146,7 +148,13 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
 
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    // A bare --memo would take the next word (the file) as its SIZE: make it "--memo=auto", the default.
+    std::vector<std::string> args(argv + 1, argv + argc);
+    for (std::string& arg : args) {
+      if (arg == "--") break;
+      if (arg == "--memo") arg = "--memo=auto";
+    }
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     usage_error(std::string(e.what()) + " (see dlx --help)");
@@ -180,7 +188,7 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
            : count_mode || zdd_mode ? Mode::count
            : all_mode               ? Mode::all
                                     : Mode::first;
-  if (!memo.empty()) {
+  if (!memo.empty() && memo != "auto") {
     const std::optional<std::size_t> bytes = dlx::parse_byte_size(memo);
     if (!bytes) usage_error("--memo " + memo + ": expected a size in bytes, such as 100000, 512M or 2G");
     s.cache_bytes = *bytes;
