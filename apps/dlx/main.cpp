@@ -9,15 +9,18 @@
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
 #include "dlx/input_file.hpp"
+#include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/progress_line.hpp"
 #include "report.hpp"
@@ -54,7 +57,8 @@ constexpr const char* kExitCodes =
     "    2  usage error, unreadable file or malformed input: one line 'FILE:LINE: what is wrong' on stderr;\n"
     "       or standard output could not be written ('dlx: write error: ...')\n"
     "    3  --time-limit ran out\n"
-    "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+)\n"
+    "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+);\n"
+    "       with --memo, more than 2^128-1 (340282366920938463463374607431768211455+)\n"
     "    5  --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest\n"
     "  130  interrupted by Ctrl-C (SIGINT)\n";
 // clang-format on
@@ -86,7 +90,7 @@ std::uint64_t parse_number(std::string_view option, const std::string& text, std
   return value;
 }
 
-enum class Mode { first, all, count, estimate, cheapest };
+enum class Mode { first, all, count, estimate, sample, cheapest };
 
 struct Settings {
   Mode mode = Mode::first;
@@ -100,11 +104,15 @@ struct Settings {
   bool progress = false;  // draw the progress line of a count
   std::chrono::milliseconds progress_delay{1000};
   bool stats = false;
+  bool memo = false;            // count with the memoized counter (--memo, --zdd, --sample)
+  std::size_t cache_bytes = 0;  // its cache's budget (0: the library's default)
+  std::string zdd_path;         // --zdd: where to write the ZDD (empty: nowhere)
+  std::uint64_t samples = 0;    // --sample N
 };
 
 // The settings, or nothing when --help or --version was answered. Usage errors throw Exit.
 std::optional<Settings> parse_command_line(int argc, char** argv) {
-  std::string limit, seed, threads, probes, time_limit, best;
+  std::string limit, seed, threads, probes, time_limit, memo, zdd, samples, best;
   po::options_description visible("Options");
   // clang-format off
   visible.add_options()
@@ -125,6 +133,12 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
       ("min-cost", "print the cheapest solution (option costs are '|n' tokens, Knuth's dlx5), then 'cost: N'")
       ("best", po::value(&best)->value_name("K"), "print the K cheapest solutions, cheapest first, each followed by"
                                                   " 'cost: N' (--limit N: stop after N improvements)")
+      ("memo", po::value(&memo)->value_name("SIZE"),
+       "with --count: count by memoizing the states of the search (DXZ), exact up to 2^128-1; SIZE caps its"
+       " cache (--memo=512M, --memo=2G; default: a quarter of the memory)")
+      ("zdd", po::value(&zdd)->value_name("FILE"), "count with --memo and write the ZDD of all solutions to FILE")
+      ("sample", po::value(&samples)->value_name("N"), "print N solutions drawn uniformly at random (with --memo's"
+                                                      " counts; --seed sets the draws), like --all")
       ("progress", "show a progress line on stderr during long counts even when stderr is not a terminal")
       ("stats,s", "print search statistics (nodes, updates, time) on stderr");
   // clang-format on
@@ -139,7 +153,13 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
 
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    // A bare --memo would take the next word (the file) as its SIZE: make it "--memo=auto", the default.
+    std::vector<std::string> args(argv + 1, argv + argc);
+    for (std::string& arg : args) {
+      if (arg == "--") break;
+      if (arg == "--memo") arg = "--memo=auto";
+    }
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
     usage_error(std::string(e.what()) + " (see dlx --help)");
@@ -168,6 +188,27 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
            : all_mode      ? Mode::all
                            : Mode::first;
   if (vm.count("best")) s.best = parse_number("--best", best, 1, 1u << 20);
+  const bool sample_mode = vm.count("sample") > 0, zdd_mode = vm.count("zdd") > 0;
+  if (sample_mode && (count_mode || all_mode || estimate_mode || zdd_mode))
+    usage_error("--sample cannot be used with --count, --all, --estimate or --zdd (see dlx --help)");
+  if (zdd_mode && (all_mode || estimate_mode))
+    usage_error("--zdd cannot be used with --all or --estimate (see dlx --help)");
+  s.memo = vm.count("memo") > 0 || zdd_mode || sample_mode;
+  if (s.memo && (all_mode || estimate_mode || (!count_mode && !zdd_mode && !sample_mode)))
+    usage_error("--memo counts: use it with --count, --zdd or --sample (see dlx --help)");
+  if (s.memo && vm.count("limit")) usage_error("--limit cannot be used with --memo, --zdd or --sample");
+  s.mode = estimate_mode            ? Mode::estimate
+           : sample_mode            ? Mode::sample
+           : count_mode || zdd_mode ? Mode::count
+           : all_mode               ? Mode::all
+                                    : Mode::first;
+  if (!memo.empty() && memo != "auto") {
+    const std::optional<std::size_t> bytes = dlx::parse_byte_size(memo);
+    if (!bytes) usage_error("--memo " + memo + ": expected a size in bytes, such as 100000, 512M or 2G");
+    s.cache_bytes = *bytes;
+  }
+  if (zdd_mode) s.zdd_path = zdd;
+  if (sample_mode) s.samples = parse_number("--sample", samples, 1, UINT64_MAX);
   if (vm.count("limit")) s.limit = parse_number("--limit", limit, 1, UINT64_MAX);
   if (vm.count("seed")) s.seed = parse_number("--seed", seed, 0, UINT64_MAX);
   if (estimate_mode) s.probes = parse_number("--estimate", probes, 1, UINT64_MAX);
@@ -211,6 +252,7 @@ void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> 
 struct Outcome {
   Report report;
   std::optional<dlx::Stats> stats;
+  std::optional<dlx::MemoStats> memo_stats = std::nullopt;
 };
 
 struct Context {
@@ -224,7 +266,40 @@ struct Context {
   dlx::ParallelOptions parallel_options() const {
     return {.threads = settings.threads, .search = search_options()};
   }
+  dlx::MemoOptions memo_options() const {
+    return {.cache_bytes = settings.cache_bytes, .threads = settings.threads, .stop = interrupts.flag()};
+  }
 };
+
+// --count --memo, and --zdd.
+Outcome memo_count(const Context& c) {
+  dlx::MemoCounter counter(c.problem, c.memo_options());
+  dlx::MemoCount count;
+  if (c.settings.zdd_path.empty()) {
+    count = counter.count();
+  } else {
+    std::ofstream out(c.settings.zdd_path, std::ios::binary);
+    if (!out) usage_error("--zdd " + c.settings.zdd_path + ": cannot open for writing");
+    count = counter.write_zdd(out);
+    out.close();
+    if (!out) usage_error("--zdd " + c.settings.zdd_path + ": write error");
+  }
+  return {dlxcli::report_memo_count(count, c.interrupts.describe()), std::nullopt, counter.stats()};
+}
+
+// --sample N: solutions drawn with the memoized counts, printed as --all prints.
+Outcome sample(const Context& c) {
+  dlx::MemoCounter counter(c.problem, c.memo_options());
+  std::uint64_t printed = 0;
+  std::string text;
+  const dlx::MemoCount count = counter.sample(c.settings.samples, c.settings.seed.value_or(0),
+                                              [&](std::span<const dlx::OptionId> solution) {
+                                                write_solution(c.problem, solution, printed == 0, text);
+                                                ++printed;
+                                                return c.output.ok();
+                                              });
+  return {dlxcli::report_sample(count, printed, c.interrupts.describe()), std::nullopt, counter.stats()};
+}
 
 Outcome count(const Context& c) {
   // Counts always go through the split of the tree, with one thread too, for the progress line.
@@ -324,7 +399,10 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       outcome = all(context);
       break;
     case Mode::count:
-      outcome = count(context);
+      outcome = settings->memo ? memo_count(context) : count(context);
+      break;
+    case Mode::sample:
+      outcome = sample(context);
       break;
     case Mode::estimate:
       outcome = estimate(context);
@@ -337,6 +415,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   output.flush();
   if (!outcome.report.note.empty()) std::cerr << outcome.report.note << '\n';
   if (settings->stats && outcome.stats) print_stats(*outcome.stats);
+  if (settings->stats && outcome.memo_stats) std::cerr << dlxcli::memo_stats_text(*outcome.memo_stats);
   return outcome.report.status;
 }
 

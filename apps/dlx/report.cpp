@@ -49,21 +49,58 @@ std::string format_rate(const dlx::Estimate& e, const dlx::NodeRate& rate, unsig
 
 }  // namespace
 
-Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why) {
+namespace {
+
+// A count of `bits` bits (64 or 128) as "N" or "N+", with the notes of report_count.
+Report report_wide_count(dlx::Count128 solutions, bool complete, dlx::Status status, std::string_view why,
+                         int bits) {
   Report r;
-  const std::string number = std::to_string(count.solutions) + (count.complete ? "" : "+");
+  const std::string number = dlx::to_decimal(solutions) + (complete ? "" : "+");
   r.out = number + '\n';
   if (status == dlx::Status::overflow) {
-    // The engine stops at the first solution past 2^64 - 1 rather than wrap around: the number printed is
+    // The engine stops at the first solution past the width rather than wrap around: the number printed is
     // exact as a lower bound, but no longer the count.
-    r.note = "dlx: the number of solutions exceeds 2^64-1 (" + std::to_string(UINT64_MAX) +
-             "): the count stopped there";
+    const dlx::Count128 max = bits == 64 ? dlx::Count128{UINT64_MAX} : dlx::kCount128Max;
+    r.note = "dlx: the number of solutions exceeds 2^" + std::to_string(bits) + "-1 (" +
+             dlx::to_decimal(max) + "): the count stopped there";
     r.status = kExitOverflow;
   } else if (!why.empty()) {
     r.note = "dlx: " + std::string(why);
-    if (cut_short(status) && !count.complete) r.note += ": the count is partial, a lower bound: " + number;
+    if (cut_short(status) && !complete) r.note += ": the count is partial, a lower bound: " + number;
   }
   return r;
+}
+
+}  // namespace
+
+Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why) {
+  return report_wide_count(count.solutions, count.complete, status, why, 64);
+}
+
+Report report_memo_count(const dlx::MemoCount& count, std::string_view why) {
+  return report_wide_count(count.solutions, count.complete, count.status, why, 128);
+}
+
+Report report_sample(const dlx::MemoCount& count, std::uint64_t printed, std::string_view why) {
+  if (count.status == dlx::Status::overflow) {
+    Report r = report_memo_count(count, why);
+    r.out.clear();
+    r.note += ": too many to draw from";
+    return r;
+  }
+  return report_all(printed, count.status, why);
+}
+
+std::string memo_stats_text(const dlx::MemoStats& stats) {
+  std::string out = "nodes: " + std::to_string(stats.nodes) + "\nstates: " + std::to_string(stats.states) +
+                    "\ncache hits: " + std::to_string(stats.hits) +
+                    "\nevictions: " + std::to_string(stats.evictions) +
+                    "\nmemory: " + std::to_string(stats.memory_bytes) + " bytes" +
+                    "\nsubproblems: " + std::to_string(stats.subproblems) + '\n';
+  if (stats.zdd_nodes > 0) out += "zdd nodes: " + std::to_string(stats.zdd_nodes) + '\n';
+  char seconds[64];
+  std::snprintf(seconds, sizeof seconds, "seconds: %g\n", stats.seconds);
+  return out + seconds;
 }
 
 Report report_all(std::uint64_t printed, dlx::Status status, std::string_view why) {

@@ -14,7 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "dlx/count128.hpp"
 #include "dlx/estimate.hpp"
+#include "dlx/memo.hpp"
 #include "dlx/solver.hpp"
 
 namespace dlxcli {
@@ -22,7 +24,7 @@ namespace dlxcli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitNoSolution = 1;  // default mode only
 inline constexpr int kExitUsage = 2;       // also malformed input, unreadable file, write error
-inline constexpr int kExitOverflow = 4;    // --count: more than 2^64 - 1 solutions
+inline constexpr int kExitOverflow = 4;    // --count: more than 2^64 - 1 solutions (--memo: 2^128 - 1)
 inline constexpr int kExitNotOptimal =
     5;  // --min-cost/--best: --limit stopped the search before it was proven
 // 3 (time limit) and 130 (Ctrl-C) come from dlxapp (apps/common/dlxapp/interrupts.hpp).
@@ -36,6 +38,16 @@ struct Report {
 // --count: "N", or "N+" when the count stopped early (--limit, a stop, overflow), with a note that the count
 // is partial when a stop cut it short, and the overflow note and status when it passed 2^64 - 1.
 Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why);
+
+// --count --memo (and --sample, --zdd, which count first): the same, exact up to 2^128 - 1.
+Report report_memo_count(const dlx::MemoCount& count, std::string_view why);
+
+// --sample: `printed` solutions are printed already; the note when a stop cut the draws short, or when there
+// were too many solutions to draw from (status 4).
+Report report_sample(const dlx::MemoCount& count, std::uint64_t printed, std::string_view why);
+
+// --stats after a memoized count: one "name: value" line each.
+std::string memo_stats_text(const dlx::MemoStats& stats);
 
 // --all: the solutions are printed already (`printed` of them); only the note when a stop cut the list short.
 Report report_all(std::uint64_t printed, dlx::Status status, std::string_view why);

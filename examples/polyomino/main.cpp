@@ -38,7 +38,12 @@ constexpr const char* kNotes =
     "Up to symmetry, solutions that a rotation or reflection of the board (one the pieces may make too)\n"
     "maps onto each other count once: one piece keeps one placement of each class of its placements.\n"
     "If every piece has a placement that some symmetry maps onto itself, the program also drops surplus\n"
-    "solutions as it finds them, which a problem written by --emit cannot do (a warning says so).\n";
+    "solutions as it finds them, which a problem written by --emit cannot do (a warning says so).\n"
+    "\n"
+    "With --unlimited every piece may be used any number of times, so a board tiled by dominoes is\n"
+    "'--pieces FILE --unlimited' with FILE holding one domino (\"xx\"). Such counts grow fast: count them "
+    "with\n"
+    "--emit | dlx --count --memo (the 10x10 board has 258,584,046,368 domino tilings).\n";
 
 std::ifstream open(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -66,6 +71,7 @@ int main(int argc, char** argv) {
         "no-rotate", "pieces keep the orientation they are drawn in (but may be flipped over)")(
         "no-reflect", "pieces may not be flipped over (only turned)")(
         "no-symmetry", "find each solution once up to the symmetries of the board")(
+        "unlimited", "each piece may be used any number of times (or not at all): only the cells are items")(
         "color", examples::po::value<std::string>()->value_name("WHEN")->default_value("auto"),
         "color the pieces: auto (on a terminal), always or never");
     if (!cli.parse(argc, argv, std::cout)) return examples::kExitOk;
@@ -90,7 +96,8 @@ int main(int argc, char** argv) {
       board = poly::parse_rectangle(cli.has("board") ? cli.values()["board"].as<std::string>() : "6x10");
     }
     const poly::Freedom freedom{!cli.has("no-rotate"), !cli.has("no-reflect")};
-    const poly::Tiling tiling(std::move(pieces), std::move(board), freedom, cli.has("no-symmetry"));
+    const poly::Tiling tiling(std::move(pieces), std::move(board), freedom, cli.has("no-symmetry"),
+                              cli.has("unlimited") ? poly::Copies::unlimited : poly::Copies::one);
     if (cli.settings().emit && tiling.needs_filter())
       std::cerr << "polyomino: warning: every piece has a placement that a symmetry of the board maps onto "
                    "itself,\n"

@@ -245,8 +245,11 @@ std::vector<int> board_symmetries(const Board& board, std::span<const int> allow
   return out;
 }
 
-Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_to_symmetry)
+Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_to_symmetry, Copies copies)
     : pieces_(std::move(pieces)), board_(std::move(board)), up_to_symmetry_(up_to_symmetry) {
+  const bool unlimited = copies == Copies::unlimited;
+  if (unlimited && up_to_symmetry)
+    throw UsageError("counting up to symmetry needs each piece used once: not with unlimited copies");
   std::size_t area = 0;
   std::array<bool, 256> named{};
   for (const Piece& piece : pieces_) {
@@ -255,7 +258,7 @@ Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_
     if (seen) throw UsageError(std::string("two pieces are named '") + piece.name + "'");
     seen = true;
   }
-  if (area != board_.cells.size())
+  if (!unlimited && area != board_.cells.size())
     throw UsageError("the pieces cover " + std::to_string(area) + " cells but the board has " +
                      std::to_string(board_.cells.size()) + "; each piece is used exactly once");
 
@@ -350,14 +353,16 @@ Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_
     by_piece[static_cast<std::size_t>(restricted_)] = std::move(kept);
   }
 
-  // The problem: pieces, then cells, as primary items.
+  // The problem: pieces (unless unlimited), then cells, as primary items.
   std::vector<dlx::ItemId> piece_item, cell_item;
-  for (const Piece& piece : pieces_) piece_item.push_back(problem_.add_primary(std::string(1, piece.name)));
+  if (!unlimited)
+    for (const Piece& piece : pieces_) piece_item.push_back(problem_.add_primary(std::string(1, piece.name)));
   for (const Cell& cell : board_.cells) cell_item.push_back(problem_.add_primary(cell_name(cell)));
   std::vector<dlx::ItemUse> uses;
   for (std::vector<Placement>& placements : by_piece) {
     for (Placement& placement : placements) {
-      uses.assign(1, {piece_item[static_cast<std::size_t>(placement.piece)]});
+      uses.clear();
+      if (!unlimited) uses.push_back({piece_item[static_cast<std::size_t>(placement.piece)]});
       for (int i : placement.cells) uses.push_back({cell_item[static_cast<std::size_t>(i)]});
       problem_.add_option(uses);
       placements_.push_back(std::move(placement));

@@ -40,6 +40,10 @@ struct Freedom {
   bool rotate = true;
   bool reflect = true;
 };
+
+// How many times each piece is used: exactly once (the pieces are primary items), or any number of times
+// (the pieces are not items at all, only the cells are: domino tilings and the like).
+enum class Copies { one, unlimited };
 // The symmetries (a group) that a piece may undergo.
 std::vector<int> allowed_symmetries(Freedom freedom);
 
@@ -90,7 +94,9 @@ class Tiling {
  public:
   // Builds the problem: items are the pieces (named by their characters) then the cells r<row>c<col>; options
   // are the placements of each piece in each allowed orientation. Throws UsageError (common/cli.hpp) when the
-  // pieces' total area differs from the board's or two pieces share a name.
+  // pieces' total area differs from the board's or two pieces share a name. With Copies::unlimited the items
+  // are the cells alone, and any area goes (up_to_symmetry is then a UsageError: it restricts one piece's
+  // placements, which needs the piece used exactly once).
   //
   // With up_to_symmetry, solutions that a symmetry of the board maps onto each other (a rotation or reflection
   // that the pieces are also allowed to make) are found once: one piece keeps only one placement of each class
@@ -98,7 +104,8 @@ class Tiling {
   // placements onto itself, whenever the pieces allow it; then every class of solutions has exactly one member
   // left. Otherwise (every piece has a placement that some symmetry fixes, e.g. all pieces symmetric) a few
   // classes keep more than one member, and keep() tells which to drop.
-  Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_to_symmetry);
+  Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_to_symmetry,
+         Copies copies = Copies::one);
 
   const dlx::Problem& problem() const { return problem_; }
   const std::vector<Piece>& pieces() const { return pieces_; }

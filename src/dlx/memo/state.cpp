@@ -1,0 +1,194 @@
+#include "dlx/memo/state.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <stdexcept>
+
+namespace dlx::memo {
+
+namespace {
+
+// splitmix64's finalizer: every input bit moves about half the output bits, so that keys differing in one
+// item land in unrelated buckets.
+std::uint64_t mix(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+State::State(const Problem& problem) {
+  const std::size_t items = problem.item_count(), options = problem.option_count();
+  if (problem.use_count() >= std::numeric_limits<std::uint32_t>::max())
+    throw std::length_error("memoized counting: too many item uses");
+  primary_.resize(items);
+  for (ItemId i = 0; i < items; ++i) primary_[i] = problem.is_primary(i);
+
+  // Each secondary item's colors, numbered from 1 in order of first use.
+  std::vector<std::vector<ColorId>> colors(items);
+  const auto local_color = [&](ItemUse use) -> std::uint32_t {
+    if (use.color == kNoColor) return 0;
+    auto& list = colors[use.item];
+    const auto it = std::find(list.begin(), list.end(), use.color);
+    if (it != list.end()) return static_cast<std::uint32_t>(it - list.begin()) + 1;
+    list.push_back(use.color);
+    return static_cast<std::uint32_t>(list.size());
+  };
+
+  std::vector<std::uint32_t> per_item(items + 1, 0);
+  option_begin_.assign(1, 0);
+  primary_begin_.assign(1, 0);
+  dead_.assign(options, 0);
+  for (OptionId o = 0; o < options; ++o) {
+    // An option without a primary item is never chosen (as in the Solver): it is on no item's list.
+    if (!problem.has_primary_item(o)) {
+      dead_[o] = 1;
+    } else {
+      for (const ItemUse use : problem.option(o)) {
+        option_uses_.push_back({use.item, local_color(use)});
+        if (primary_[use.item]) option_primaries_.push_back(use.item);
+        ++per_item[use.item + 1];
+      }
+    }
+    option_begin_.push_back(static_cast<std::uint32_t>(option_uses_.size()));
+    primary_begin_.push_back(static_cast<std::uint32_t>(option_primaries_.size()));
+  }
+  for (std::size_t i = 0; i < items; ++i) per_item[i + 1] += per_item[i];
+  item_begin_ = per_item;
+  item_options_.resize(option_uses_.size());
+  item_colors_.resize(option_uses_.size());
+  for (OptionId o = 0; o < options; ++o) {
+    for (std::uint32_t u = option_begin_[o]; u < option_begin_[o + 1]; ++u) {
+      const std::uint32_t at = per_item[option_uses_[u].item]++;
+      item_options_[at] = o;
+      item_colors_[at] = option_uses_[u].color;
+    }
+  }
+
+  remaining_.assign(items, 0);
+  holders_.assign(items, 0);
+  uncovered_pos_.assign(items, 0);
+  field_word_.assign(items, 0);
+  field_shift_.assign(items, 0);
+  field_mask_.assign(items, 0);
+  std::uint32_t bit = 0;  // the next free bit of the key
+  for (ItemId i = 0; i < items; ++i) {
+    if (!primary_[i]) continue;
+    remaining_[i] = item_begin_[i + 1] - item_begin_[i];
+    uncovered_pos_[i] = static_cast<std::uint32_t>(uncovered_.size());
+    uncovered_.push_back(i);
+    field_word_[i] = bit / 64;
+    field_shift_[i] = static_cast<std::uint8_t>(bit % 64);
+    ++bit;
+  }
+  uncovered_count_ = static_cast<std::uint32_t>(uncovered_.size());
+  for (ItemId i = 0; i < items; ++i) {
+    if (primary_[i]) continue;
+    const auto width = static_cast<std::uint32_t>(std::bit_width(colors[i].size() + 1));
+    if (bit % 64 + width > 64) bit += 64 - bit % 64;  // a field never straddles two words
+    field_word_[i] = bit / 64;
+    field_shift_[i] = static_cast<std::uint8_t>(bit % 64);
+    field_mask_[i] = (std::uint64_t{1} << width) - 1;
+    bit += width;
+  }
+  key_.assign((bit + 63) / 64, 0);
+  for (const ItemId i : uncovered_) key_[field_word_[i]] |= std::uint64_t{1} << field_shift_[i];
+}
+
+std::uint64_t State::hash() const {
+  std::uint64_t h = key_.size();
+  for (const std::uint64_t word : key_) h = mix(h ^ word) + 0x9e3779b97f4a7c15ULL;
+  return h;
+}
+
+ItemId State::choose(Order order) const {
+  ItemId best = uncovered_[0];
+  if (order == Order::first) {
+    for (std::uint32_t k = 0; k < uncovered_count_; ++k) {
+      const ItemId item = uncovered_[k];
+      if (remaining_[item] <= 1) return item;
+      if (item < best) best = item;
+    }
+    return best;
+  }
+  for (std::uint32_t k = 1; k < uncovered_count_; ++k) {
+    const ItemId item = uncovered_[k];
+    if (remaining_[item] < remaining_[best] || (remaining_[item] == remaining_[best] && item < best))
+      best = item;
+  }
+  return best;
+}
+
+void State::kill(OptionId option) {
+  if (dead_[option]++ != 0) return;
+  for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
+    --remaining_[option_primaries_[k]];
+}
+
+void State::revive(OptionId option) {
+  if (--dead_[option] != 0) return;
+  for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
+    ++remaining_[option_primaries_[k]];
+}
+
+void State::kill_on(ItemId item, std::uint32_t color) {
+  for (std::uint32_t k = item_begin_[item]; k < item_begin_[item + 1]; ++k)
+    if (color == 0 || item_colors_[k] != color) kill(item_options_[k]);
+}
+
+void State::revive_on(ItemId item, std::uint32_t color) {
+  for (std::uint32_t k = item_begin_[item + 1]; k-- > item_begin_[item];)
+    if (color == 0 || item_colors_[k] != color) revive(item_options_[k]);
+}
+
+void State::set_field(ItemId item, std::uint64_t value) {
+  std::uint64_t& word = key_[field_word_[item]];
+  word = (word & ~(field_mask_[item] << field_shift_[item])) | (value << field_shift_[item]);
+}
+
+void State::apply(OptionId option) {
+  for (std::uint32_t u = option_begin_[option]; u < option_begin_[option + 1]; ++u) {
+    const Use use = option_uses_[u];
+    if (primary_[use.item]) {
+      kill_on(use.item, 0);
+      // Out of the uncovered items: swapped with the last one, which unapply (last in, first out) undoes by
+      // growing the count again; the order of the list is never relied on.
+      const std::uint32_t at = uncovered_pos_[use.item], last = --uncovered_count_;
+      const ItemId other = uncovered_[last];
+      uncovered_[at] = other;
+      uncovered_pos_[other] = at;
+      uncovered_[last] = use.item;
+      uncovered_pos_[use.item] = last;
+      key_[field_word_[use.item]] &= ~(std::uint64_t{1} << field_shift_[use.item]);
+    } else if (use.color == 0) {
+      kill_on(use.item, 0);
+      set_field(use.item, 1);
+    } else if (holders_[use.item]++ == 0) {
+      kill_on(use.item, use.color);
+      set_field(use.item, 1 + std::uint64_t{use.color});
+    }
+  }
+}
+
+void State::unapply(OptionId option) {
+  for (std::uint32_t u = option_begin_[option + 1]; u-- > option_begin_[option];) {
+    const Use use = option_uses_[u];
+    if (primary_[use.item]) {
+      key_[field_word_[use.item]] |= std::uint64_t{1} << field_shift_[use.item];
+      ++uncovered_count_;
+      revive_on(use.item, 0);
+    } else if (use.color == 0) {
+      set_field(use.item, 0);
+      revive_on(use.item, 0);
+    } else if (--holders_[use.item] == 0) {
+      set_field(use.item, 0);
+      revive_on(use.item, use.color);
+    }
+  }
+}
+
+}  // namespace dlx::memo

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# End-to-end checks of memoized counting in the dlx command: --count --memo[=SIZE], --zdd FILE, --sample N,
+# --stats, --threads, --time-limit, the 2^128 overflow rule and the usage errors.
+# usage: memo_cli_test.sh path/to/dlx path/to/tests/dlx/data
+set -u
+dlx=$1
+data=$2
+# shellcheck source=SCRIPTDIR/../common/cli_lib.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/common/cli_lib.sh"
+
+# The domino tilings of a ROWS x COLS board in Knuth's format: cells are items, dominoes options.
+dominoes() {
+  local rows=$1 cols=$2 r c
+  for ((r = 0; r < rows; r++)); do for ((c = 0; c < cols; c++)); do printf 'r%dc%d ' $r $c; done; done
+  echo
+  for ((r = 0; r < rows; r++)); do
+    for ((c = 0; c < cols; c++)); do
+      ((c + 1 < cols)) && echo "r${r}c$c r${r}c$((c + 1))"
+      ((r + 1 < rows)) && echo "r${r}c$c r$((r + 1))c$c"
+    done
+  done
+}
+# COUNT independent items of two options each: 2^COUNT solutions.
+binary() {
+  local k
+  for ((k = 0; k < $1; k++)); do printf 'x%d ' $k; done
+  echo
+  for ((k = 0; k < $1; k++)); do printf 'x%d\nx%d\n' $k $k; done
+}
+# The perfect matchings of the complete graph K_N: about 2^N states, beyond any cache for N = 40.
+complete() {
+  local a b
+  for ((a = 0; a < $1; a++)); do printf 'v%d ' $a; done
+  echo
+  for ((a = 0; a < $1; a++)); do for ((b = a + 1; b < $1; b++)); do echo "v$a v$b"; done; done
+}
+dominoes 4 4 >"$tmp/d4.dlx"
+dominoes 10 10 >"$tmp/d10.dlx"
+dominoes 12 12 >"$tmp/d12.dlx"
+
+expect 0 "36" -- "$dlx" --count --memo "$tmp/d4.dlx"
+expect 0 "36" -- "$dlx" --memo --count "$tmp/d4.dlx"
+expect 0 "258584046368" -- "$dlx" -c --memo "$tmp/d10.dlx"
+expect 0 "258584046368" -- "$dlx" -c --memo=1M --threads 2 "$tmp/d10.dlx"
+expect 0 "53060477521960000" -- "$dlx" -c --memo=16M "$tmp/d12.dlx"
+expect 0 "2" -- "$dlx" --count --memo=2GiB "$data/colors.dlx"
+expect 0 "0" -- "$dlx" --count --memo "$data/no_options.dlx"
+# The same count as without --memo, and on standard input.
+expect 0 "2" -- bash -c "\"$dlx\" --count --memo < \"$data/colors.dlx\""
+# --stats: the cache's figures on stderr.
+expect 0 "36" -- "$dlx" --count --memo --stats "$tmp/d4.dlx"
+for field in nodes states 'cache hits' evictions memory seconds; do
+  grep -q "^$field: " "$tmp/err" || fail "--memo --stats printed no '$field'"
+done
+
+# 2^127 exactly; 2^128 is past the width: the overflow rule.
+binary 127 >"$tmp/b127.dlx"
+binary 128 >"$tmp/b128.dlx"
+expect 0 "170141183460469231731687303715884105728" -- "$dlx" --count --memo "$tmp/b127.dlx"
+expect 4 "340282366920938463463374607431768211455+" -- "$dlx" --count --memo "$tmp/b128.dlx"
+grep -q "^dlx: the number of solutions exceeds 2^128-1" "$tmp/err" || fail "overflow note: $(cat "$tmp/err")"
+
+# --zdd: the count on stdout, the ZDD in the file; its paths, counted with awk, give the count again.
+expect 0 "12988816" -- "$dlx" --zdd "$tmp/z" <(dominoes 8 8)
+paths=$(awk '/^root: / { print p[$2]; next }
+             { sub(":", "", $1); gsub(/[()]/, "", $2); p[0] = 0; p[1] = 1; p[$1] = p[$3] + p[$4] }' "$tmp/z")
+[ "$paths" = 12988816 ] || fail "--zdd: $paths paths"
+expect 2 "" -- "$dlx" --zdd "$tmp/no/such/dir/z" "$tmp/d4.dlx"
+grep -q "^dlx: --zdd .*: cannot open for writing" "$tmp/err" || fail "--zdd unwritable: $(cat "$tmp/err")"
+
+# --sample: N whole solutions, as --all prints them, each a tiling; the same seed gives the same ones.
+expect 0 "" -- "$dlx" --sample 5 --seed 7 "$tmp/d10.dlx"
+cp "$tmp/out" "$tmp/sample1"
+[ "$(grep -c '^$' "$tmp/sample1")" = 4 ] || fail "--sample 5: not 5 solutions"
+[ "$(grep -c . "$tmp/sample1")" = 250 ] || fail "--sample 5: not 50 dominoes each"
+# Each solution covers each of the 100 cells once.
+awk -v RS= '{ delete seen; for (i = 1; i <= NF; i++) if (seen[$i]++) bad = 1; if (NF != 100) bad = 1 }
+            END { exit bad }' "$tmp/sample1" || fail "--sample: a drawn solution is not a tiling"
+expect 0 "" -- "$dlx" --sample 5 --seed 7 "$tmp/d10.dlx"
+cmp -s "$tmp/out" "$tmp/sample1" || fail "--sample: the same seed drew other solutions"
+expect 0 "" -- "$dlx" --sample 3 "$data/no_options.dlx"
+[ ! -s "$tmp/out" ] || fail "--sample of a problem without solutions printed something"
+
+# Stopped counts are partial: "N+", the note, status 3.
+expect 3 "" -- "$dlx" --count --memo --time-limit 0.2 <(complete 40)
+grep -q '^[0-9]*+$' "$tmp/out" || fail "--time-limit: $(cat "$tmp/out")"
+grep -q "^dlx: time limit (0.2 s) reached: the count is partial, a lower bound: " "$tmp/err" || fail "note: $(cat "$tmp/err")"
+
+# Usage errors: one line, status 2.
+for bad in "--memo" "--all --memo" "--estimate 5 --memo" "--count --memo=7Q" "--count --memo=0" \
+  "--count --memo --limit 5" "--sample 0" "--sample 2 --count" "--sample 2 --zdd $tmp/z" "--all --zdd $tmp/z"; do
+  # shellcheck disable=SC2086
+  expect 2 "" -- "$dlx" $bad "$tmp/d4.dlx"
+  [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "^dlx: " "$tmp/err" || fail "$bad: stderr $(head -c 300 "$tmp/err")"
+done
+
+echo "$checks checks, $failures failures"
+[ "$failures" = 0 ]

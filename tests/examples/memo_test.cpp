@@ -1,0 +1,82 @@
+// Memoized counting (dlx/memo.hpp) on the example programs' problems: tilings with unlimited copies of each
+// piece (polyomino --unlimited), whose counts pass 2^64, and the same counts with and without memoization on
+// pentominoes and Langford pairs.
+#include "dlx/memo.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+
+#include "common/cli.hpp"
+#include "dlx/solver.hpp"
+#include "langford/langford.hpp"
+#include "polyomino/polyomino.hpp"
+
+namespace poly = examples::polyomino;
+
+namespace {
+
+// The monomino, the domino and the two free trominoes (I and L), each in every orientation.
+constexpr const char* kUpToTrominoes =
+    "a bb ccc dd\n"
+    "          d\n";
+
+std::vector<poly::Piece> pieces_from(const std::string& text) {
+  std::istringstream in(text);
+  return poly::read_pieces(in, "pieces.txt");
+}
+
+dlx::MemoCount memo_count(const dlx::Problem& p) {
+  dlx::MemoCounter counter(p, {.cache_bytes = std::size_t{256} << 20});
+  return counter.count();
+}
+
+std::uint64_t plain_count(const dlx::Problem& p) {
+  dlx::Solver solver(p);
+  return solver.count().solutions;
+}
+
+poly::Tiling unlimited(const std::string& pieces, int rows, int cols) {
+  return poly::Tiling(pieces_from(pieces), poly::rectangle(rows, cols), {}, false, poly::Copies::unlimited);
+}
+
+}  // namespace
+
+TEST_CASE("memo: 8x8 with monominoes, dominoes and trominoes (TAOCP 7.1.4), past 2^64") {
+  const poly::Tiling tiling = unlimited(kUpToTrominoes, 8, 8);
+  // 64 monomino placements, 112 dominoes, 96 straight and 196 bent trominoes.
+  CHECK(tiling.problem().option_count() == 64 + 112 + 96 + 196);
+  CHECK(tiling.problem().item_count() == 64);  // the cells only: the pieces are not items
+  const dlx::MemoCount c = memo_count(tiling.problem());
+  CHECK(c.complete);
+  CHECK(dlx::to_decimal(c.solutions) == "92109458286284989468604");
+}
+
+TEST_CASE("memo: unlimited tilings agree with the plain solver where both can count") {
+  for (const auto& [rows, cols] : {std::pair{2, 3}, {3, 3}, {3, 4}, {4, 4}}) {
+    CAPTURE(rows);
+    CAPTURE(cols);
+    const poly::Tiling tiling = unlimited(kUpToTrominoes, rows, cols);
+    CHECK(memo_count(tiling.problem()).solutions == plain_count(tiling.problem()));
+  }
+  const poly::Tiling dominoes = unlimited("xx\n", 6, 6);
+  CHECK(memo_count(dominoes.problem()).solutions == 6728);
+  CHECK(plain_count(dominoes.problem()) == 6728);
+}
+
+TEST_CASE("memo: unlimited copies and counting up to symmetry do not mix") {
+  CHECK_THROWS_AS(poly::Tiling(pieces_from("xx\n"), poly::rectangle(4, 4), {}, true, poly::Copies::unlimited),
+                  examples::UsageError);
+}
+
+TEST_CASE("memo: the same counts as the plain solver on pentominoes and Langford pairs") {
+  for (const auto& [rows, cols] : {std::pair{3, 20}, {4, 15}}) {
+    const poly::Tiling tiling(poly::pentominoes(), poly::rectangle(rows, cols), {}, true);
+    CHECK(memo_count(tiling.problem()).solutions == plain_count(tiling.problem()));
+  }
+  for (int n : {7, 8}) {
+    const auto l = examples::langford::build(n, false);
+    CHECK(memo_count(l.problem).solutions == plain_count(l.problem));
+  }
+}
