@@ -179,16 +179,13 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   if (count_mode && all_mode) usage_error("--count and --all cannot be used together (see dlx --help)");
   if (estimate_mode && (count_mode || all_mode))
     usage_error("--estimate cannot be used with --count or --all (see dlx --help)");
-  const bool cost_mode = vm.count("min-cost") > 0 || vm.count("best") > 0;
-  if (cost_mode && (count_mode || all_mode || estimate_mode))
-    usage_error("--min-cost and --best cannot be used with --count, --all or --estimate (see dlx --help)");
-  s.mode = cost_mode       ? Mode::cheapest
-           : estimate_mode ? Mode::estimate
-           : count_mode    ? Mode::count
-           : all_mode      ? Mode::all
-                           : Mode::first;
-  if (vm.count("best")) s.best = parse_number("--best", best, 1, 1u << 20);
   const bool sample_mode = vm.count("sample") > 0, zdd_mode = vm.count("zdd") > 0;
+  const bool cost_mode = vm.count("min-cost") > 0 || vm.count("best") > 0;
+  if (cost_mode && (count_mode || all_mode || estimate_mode || sample_mode || zdd_mode || vm.count("memo")))
+    usage_error(
+        "--min-cost and --best cannot be used with --count, --all, --estimate, --memo, --zdd or --sample "
+        "(see dlx "
+        "--help)");
   if (sample_mode && (count_mode || all_mode || estimate_mode || zdd_mode))
     usage_error("--sample cannot be used with --count, --all, --estimate or --zdd (see dlx --help)");
   if (zdd_mode && (all_mode || estimate_mode))
@@ -197,11 +194,13 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   if (s.memo && (all_mode || estimate_mode || (!count_mode && !zdd_mode && !sample_mode)))
     usage_error("--memo counts: use it with --count, --zdd or --sample (see dlx --help)");
   if (s.memo && vm.count("limit")) usage_error("--limit cannot be used with --memo, --zdd or --sample");
-  s.mode = estimate_mode            ? Mode::estimate
+  s.mode = cost_mode                ? Mode::cheapest
+           : estimate_mode          ? Mode::estimate
            : sample_mode            ? Mode::sample
            : count_mode || zdd_mode ? Mode::count
            : all_mode               ? Mode::all
                                     : Mode::first;
+  if (vm.count("best")) s.best = parse_number("--best", best, 1, 1u << 20);
   if (!memo.empty() && memo != "auto") {
     const std::optional<std::size_t> bytes = dlx::parse_byte_size(memo);
     if (!bytes) usage_error("--memo " + memo + ": expected a size in bytes, such as 100000, 512M or 2G");
