@@ -5,6 +5,7 @@
 #include <bit>
 #include <mutex>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 #include "dlx/memo/portfolio.hpp"
@@ -116,6 +117,10 @@ std::optional<std::size_t> parse_byte_size(std::string_view text) {
 }
 
 MemoCounter::MemoCounter(const Problem& problem, MemoOptions options) : problem_(problem), options_(options) {
+  // The state would have to hold each bounded item's remaining need (Algorithm M); not yet.
+  if (problem.has_multiplicities())
+    throw std::invalid_argument(
+        "memoized counting does not take items with multiplicities (lo:hi) yet: count without --memo");
   if (options_.cache_bytes == 0) options_.cache_bytes = default_cache_bytes();
   if (options_.threads == 0) options_.threads = ThreadPool::default_workers();
 }

@@ -38,6 +38,10 @@ grep -q '^solutions: ' "$tmp/out" || fail "--estimate on rooks: no solutions lin
 expect 0 "" -- "$dlx" --stats --count "$tmp/rooks63.dlx"
 grep -q '^nodes: [1-9]' "$tmp/err" || fail "--stats on rooks: no nodes"
 
+# Memoized counting does not take multiplicities yet: it says so rather than count wrong.
+expect 2 "" -- "$dlx" --count --memo "$tmp/rooks63.dlx"
+grep -q "does not take items with multiplicities" "$tmp/err" || fail "--memo on bounds: $(cat "$tmp/err")"
+
 # Malformed bounds: one FILE:LINE: line each, status 2.
 bad() {
   local name=$1 text=$2 want=$3
