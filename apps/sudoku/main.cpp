@@ -169,13 +169,13 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       }
       std::error_code ec;
       if (std::filesystem::is_directory(file, ec)) {
-        std::cerr << file << ": is a directory\n";
+        std::cerr << file << ":0: cannot read file: is a directory\n";
         batch.add_input_error();
         continue;
       }
       std::ifstream in(file, std::ios::binary);
       if (!in) {
-        std::cerr << file << ": cannot open: " << std::strerror(errno) << '\n';
+        std::cerr << file << ":0: cannot open file: " << std::strerror(errno) << '\n';
         batch.add_input_error();
         continue;
       }

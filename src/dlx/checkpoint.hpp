@@ -4,12 +4,14 @@
 // The file is text, append-only. A header names what the results belong to, then one line per finished
 // subproblem, each written and fsync'ed before it counts as done:
 //
-//   dlx checkpoint 1
-//   problem 9f2c...            <- hash of the problem (canonical Knuth text)
-//   split 4096 4113 51ab...    <- requested and actual subproblem counts, hash of their prefixes
-//   done 17 2210 65536         <- subproblem 17: 2210 solutions, 65536 nodes
+//   dlx checkpoint 2
+//   problem 9f2c...                     <- hash of the problem (canonical Knuth text)
+//   split 4096 4113 51ab...             <- requested and actual subproblem counts, hash of their prefixes
+//   done 17 2210 65536 04c1...          <- subproblem 17: 2210 solutions, 65536 nodes; FNV-1a of the line before it
 //
 // A run killed mid-write leaves at worst a partial last line, which is dropped when the file is opened again.
+// Any other damage (a changed digit, a line from elsewhere, a file larger than the split allows) is refused with
+// a CheckpointError naming the file and line, so that corruption never passes as a count.
 #pragma once
 
 #include <cstdint>

@@ -2,9 +2,10 @@
 
 #include <fstream>
 #include <iostream>
-#include <iterator>
+#include <new>
 
 #include "dlx/input_error.hpp"
+#include "dlx/line_reader.hpp"
 
 namespace dlx {
 
@@ -21,10 +22,26 @@ bool read_input_text(const std::string& path, std::string& text, std::ostream& e
       return false;
     }
   }
-  std::istream& in = path == "-" ? std::cin : file;
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    err << input_source_name(path) << ":0: cannot read file\n";
+  // Line by line, with dlx's own limits: an endless line (/dev/zero) is refused at the limit, not read on
+  // into memory, and a read error names the file.
+  LineReader reader(path == "-" ? std::cin : file, kMaxKnuthLineLength);
+  text.clear();
+  try {
+    while (auto line = reader.next()) {
+      if (reader.too_long()) {
+        err << input_source_name(path) << ':' << reader.line_number() << ": line longer than "
+            << reader.max_length() << " bytes\n";
+        return false;
+      }
+      text.append(*line);
+      text += '\n';
+    }
+  } catch (const std::bad_alloc&) {
+    err << input_source_name(path) << ":0: cannot read file: too large to hold in memory\n";
+    return false;
+  }
+  if (reader.read_error()) {
+    err << input_source_name(path) << ":0: cannot read file: " << *reader.read_error() << '\n';
     return false;
   }
   return true;

@@ -15,8 +15,9 @@ namespace dlx {
 // How messages name the input: the path, or "<stdin>" for "-".
 std::string input_source_name(const std::string& path);
 
-// Reads the whole of path ("-": standard input) into text. On failure writes "FILE:0: cannot open file" (or
-// "cannot read file") on err and returns false.
+// Reads the whole of path ("-": standard input) into text, its lines ended by '\n' whatever they ended with. On
+// failure writes "FILE:0: cannot open file", "FILE:0: cannot read file: why" or, for a line longer than
+// kMaxKnuthLineLength, "FILE:LINE: line longer than ..." on err and returns false.
 bool read_input_text(const std::string& path, std::string& text, std::ostream& err);
 
 // Parses Knuth's format from in. On a malformed line writes its one-line message on err and returns nothing;

@@ -212,6 +212,10 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
       return;
     }
   }
+  if (reader.read_error()) {  // after the puzzles read before it; the next input is read as usual
+    err << source << ":0: cannot read file: " << *reader.read_error() << '\n';
+    ++totals_.errors;
+  }
 }
 
 void Batch::finished(std::size_t i, State state) {
@@ -266,11 +270,15 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   slot.partial = 0;
   if (stop_->load(std::memory_order_relaxed)) return State::stopped;
   const Puzzle& puzzle = slot.puzzle;
-  const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix) {
+  // The message goes to stderr; the result column gets prefix and message, or `shown` when given.
+  const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix,
+                        std::string_view shown = {}) {
     slot.outcome = Outcome::error;
     slot.message.assign(message);
     slot.message_line = line;
-    if (options_.command == Command::solve && options_.format == Format::csv) {
+    if (!shown.empty()) {
+      slot.out += shown;
+    } else if (options_.command == Command::solve && options_.format == Format::csv) {
       slot.out += std::to_string(puzzle.line) + ",,";
       append_csv_field(slot.out, "error: " + std::string(message));
       slot.out += ",,\n";
@@ -297,7 +305,9 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     if (const auto conflict = solver.load(puzzle.grid)) {
       const std::string why = describe(*conflict, puzzle.grid.side(),
                                        digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
-      fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ");
+      // Clashing givens make a well-formed puzzle with no solution: count's column stays a number.
+      fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
+           options_.command == Command::count ? "0\n" : "");
       return State::done;
     }
     // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same

@@ -58,7 +58,8 @@ TEST_SUITE("parallel") {
       c.record(3, {2, 40});
       c.record(0, {0, 7});
     }
-    CHECK(file.text().find("done 3 2 40\ndone 0 0 7\n") != std::string::npos);
+    CHECK(file.text().find("done 3 2 40 ") != std::string::npos);
+    CHECK(file.text().find("done 0 0 7 ") != std::string::npos);
     dlx::Checkpoint c(file.path, key);
     REQUIRE(c.done().size() == 2);
     CHECK(c.done().at(3).solutions == 2);
@@ -89,7 +90,7 @@ TEST_SUITE("parallel") {
     const dlx::CheckpointKey key = key_of(partest::queens(5), 4);
     dlx::Checkpoint c(file.path, key);
     CHECK(c.done().empty());
-    CHECK(file.text().rfind("dlx checkpoint 1\nproblem ", 0) == 0);
+    CHECK(file.text().rfind("dlx checkpoint 2\nproblem ", 0) == 0);
   }
 
   TEST_CASE("a checkpoint of another problem or another split is refused, and left alone") {
@@ -117,8 +118,33 @@ TEST_SUITE("parallel") {
     CHECK_THROWS_AS(dlx::Checkpoint(other.path, key), dlx::CheckpointError);
     TempFile bad;
     bad.append(before + "done x 1 2\n");
-    CHECK_THROWS_WITH_AS(dlx::Checkpoint(bad.path, key), doctest::Contains(":5: malformed"),
+    CHECK_THROWS_WITH_AS(dlx::Checkpoint(bad.path, key), doctest::Contains(":5: damaged checkpoint record"),
                          dlx::CheckpointError);
+  }
+
+  TEST_CASE("a record with any changed byte is refused, never summed") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    { dlx::Checkpoint(file.path, key).record(5, {1, 178}); }
+    const std::string good = file.text();
+    const std::size_t at = good.find("done 5 1 178 ");
+    REQUIRE(at != std::string::npos);
+    // Every single-byte change of the record: a digit, a space, the checksum itself.
+    for (std::size_t k = at; k + 1 < good.size(); ++k) {
+      for (const char c : {'9', '0', 'a', ' '}) {
+        if (good[k] == c) continue;
+        std::string bad = good;
+        bad[k] = c;
+        TempFile damaged;
+        damaged.append(bad);
+        CAPTURE(bad);
+        CHECK_THROWS_WITH_AS(dlx::Checkpoint(damaged.path, key),
+                             doctest::Contains("damaged checkpoint record"), dlx::CheckpointError);
+      }
+    }
+    TempFile huge;
+    huge.append(good + std::string(1 << 20, '\n'));
+    CHECK_THROWS_WITH_AS(dlx::Checkpoint(huge.path, key), doctest::Contains("larger"), dlx::CheckpointError);
   }
 
   TEST_CASE("the checkpoint key identifies the problem's content, not its spelling") {

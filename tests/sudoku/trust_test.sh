@@ -217,6 +217,21 @@ check_messages() {
 test_input() {
   local sample f command threads
   sample="$data/top95_sample.txt"
+  # Lone CR line ends (old Mac files) end lines as LF does: three puzzles, not one with an "annotation".
+  head -n 3 "$sample" | tr '\n' '\r' >cr.txt
+  "$sudoku" count cr.txt >cr.out 2>cr.err
+  status=$?
+  expect cr 0
+  cmp -s cr.out <(head -n 3 "$sample" | "$sudoku" count) || fail "cr: $(head -c 300 cr.out)"
+  # An unreadable input (EIO) among others: named in the FILE:0: form, and the later inputs are still read.
+  if [ -r /proc/self/mem ]; then
+    head -n 3 "$sample" >three.txt
+    "$sudoku" count three.txt /proc/self/mem three.txt >abc.out 2>abc.err
+    status=$?
+    expect abc 2
+    [ "$(wc -l <abc.out)" = 6 ] || fail "abc: $(wc -l <abc.out) results"
+    [ "$(cat abc.err)" = "/proc/self/mem:0: cannot read file: Input/output error" ] || fail "abc: $(head -c 300 abc.err)"
+  fi
   # A line of 100 MB of digits amid a batch: an error for that line alone, in bounded memory.
   {
     cat "$sample"
