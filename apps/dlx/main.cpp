@@ -55,7 +55,7 @@ constexpr const char* kExitCodes =
     "       or standard output could not be written ('dlx: write error: ...')\n"
     "    3  --time-limit ran out\n"
     "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+)\n"
-    "  130  interrupted by Ctrl-C (SIGINT)\n";
+    "  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP, which stop it the same way\n";
 // clang-format on
 
 constexpr std::uint64_t kMaxThreads = 1024;

@@ -44,7 +44,7 @@ Exit status:
     2  some input was bad: an unreadable puzzle or file, clashing givens, or a usage error; or the output
        could not be written ("sudoku: write error: ...")
     3  --time-limit ran out
-  130  interrupted by Ctrl-C (SIGINT)
+  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP, which stop it the same way
 )";
 
 struct Exit {

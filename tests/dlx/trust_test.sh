@@ -132,6 +132,17 @@ test_signals() {
   [ "$(tr '\r' '\n' <int_progress.err | tail -n 1)" = "dlx: interrupted (Ctrl-C): the count is partial, a lower bound: $n+" ] ||
     fail "int_progress: stderr ends $(tail -c 200 int_progress.err | od -c | head -5)"
 
+  # SIGTERM and SIGHUP stop a count as Ctrl-C does: the partial count, a note, 128 + the signal.
+  for sig in TERM:143:"terminated (SIGTERM)" HUP:129:"hung up (SIGHUP)"; do
+    start term_count --count --threads 2 q20.dlx
+    ready "$pid" && busy "$pid" 300 || fail "term_count: not ready"
+    kill "-${sig%%:*}" "$pid"
+    finish "$pid"
+    expect term_count "$(cut -d: -f2 <<<"$sig")"
+    n=$(partial_count term_count)
+    note term_count "dlx: ${sig#*:*:}: the count is partial, a lower bound: $n+"
+  done
+
   # Two Ctrl-Cs at once: 130 whichever gets there first (the second exits at once).
   start int_twice --count q20.dlx
   ready "$pid" || fail "int_twice: not ready"

@@ -102,6 +102,19 @@ test_signals() {
   [ "$(cat int_mixed.err)" = "sudoku: interrupted (Ctrl-C) after 43 of the 87 puzzles read; the count of mixed.txt:44 is partial ($n)" ] ||
     fail "int_mixed: stderr $(cat int_mixed.err)"
 
+  # SIGTERM and SIGHUP stop a count as Ctrl-C does: the partial count, a note, 128 + the signal.
+  for sig in TERM:143:"terminated (SIGTERM)" HUP:129:"hung up (SIGHUP)"; do
+    start term_count count empty16.txt
+    ready "$pid" && busy "$pid" 300 || fail "term_count: not ready"
+    kill "-${sig%%:*}" "$pid"
+    finish "$pid"
+    expect term_count "$(cut -d: -f2 <<<"$sig")"
+    n=$(cat term_count.out)
+    [[ "$n" =~ ^[0-9]+\+$ ]] || fail "term_count: stdout $(head -c 100 term_count.out)"
+    [ "$(cat term_count.err)" = "sudoku: ${sig#*:*:} after 0 of the 1 puzzles read; the count of empty16.txt:1 is partial ($n)" ] ||
+      fail "term_count: stderr $(head -c 300 term_count.err)"
+  done
+
   # Two Ctrl-Cs at once: 130 whichever gets there first (the second exits at once).
   start int_twice count empty16.txt
   ready "$pid" || fail "int_twice: not ready"
