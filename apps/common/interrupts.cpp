@@ -48,7 +48,7 @@ void take_signal(int signal) {
   g_signal.compare_exchange_strong(none, signal);
   if (g_sigints.fetch_add(1) >= 1) {
     [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_again_note, g_again_note_length);
-    ::_exit(128 + g_signal.load());
+    ::_exit(kExitSignalBase + g_signal.load());
   }
   raise_stop(StopReason::interrupt);
 }
@@ -266,7 +266,7 @@ void Interrupts::start_timer(std::chrono::nanoseconds limit) {
 int Interrupts::exit_status(int status) const {
   switch (reason()) {
     case StopReason::interrupt:
-      return g_signal.load() > 0 ? 128 + g_signal.load() : kExitInterrupted;
+      return g_signal.load() > 0 ? kExitSignalBase + g_signal.load() : kExitInterrupted;
     case StopReason::time_limit:
       return kExitTimeLimit;
     case StopReason::output_closed:

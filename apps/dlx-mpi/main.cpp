@@ -17,6 +17,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <dlxapp/exit_codes.hpp>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -39,7 +40,10 @@ namespace po = boost::program_options;
 
 namespace {
 
-constexpr int kExitOk = 0, kExitInputError = 2, kExitStopped = 3, kExitFailure = 4;
+// The one exit-code table (apps/common/dlxapp/exit_codes.hpp).
+constexpr int kExitOk = dlxapp::kExitOk, kExitInputError = dlxapp::kExitUsage,
+              kExitStopped = dlxapp::kExitTimeLimit, kExitOverflow = dlxapp::kExitOverflow,
+              kExitFailure = dlxapp::kExitFailure;
 constexpr int kTagWork = 1, kTagStop = 2, kTagResult = 3;
 // Subproblems a worker holds at once (one counting, the others queued so that it need not wait for rank 0): as
 // many as it counts in about kQueuedWork, judged from the pace of its results, within these bounds. Few for
@@ -85,7 +89,8 @@ constexpr const char* kExitCodes =
     "checkpoint\n"
     "     that belongs to another problem or split\n"
     "  3  stopped early (--stop-after); run again with the same --checkpoint to finish\n"
-    "  4  the checkpoint could not be written, or another failure during the count\n";
+    "  4  more than 2^64 - 1 solutions\n"
+    "  5  the checkpoint could not be written, or another failure during the count\n";
 
 void broadcast(std::uint64_t& value) {
   MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -345,7 +350,7 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
   }
   if (totals.overflow) {
     std::cerr << "dlx-mpi: more than 2^64 - 1 solutions\n";
-    return kExitInputError;
+    return kExitOverflow;
   }
   std::cout << totals.solutions << std::endl;
   if (vm.count("stats")) {

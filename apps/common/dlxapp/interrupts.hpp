@@ -38,7 +38,7 @@
 // SIGTERM and SIGHUP are taken exactly like SIGINT (partial result, note, a second one exits at once), unless
 // ignored at start (nohup), with their own status and note: 143 "terminated (SIGTERM)", 129 "hung up (SIGHUP)".
 //
-// Exit statuses shared by the front ends (on top of their own 0, 1 and 2):
+// Exit statuses (the whole table is dlxapp/exit_codes.hpp):
 //   130 (kExitInterrupted)  stopped by SIGINT: 128 + 2, what a shell reports for a command killed by Ctrl-C
 //   143, 129                stopped by SIGTERM, SIGHUP: 128 + the signal's number, as for SIGINT
 //   3   (kExitTimeLimit)    stopped by --time-limit
@@ -54,11 +54,9 @@
 #include <string>
 #include <string_view>
 
-namespace dlxapp {
+#include "dlxapp/exit_codes.hpp"
 
-inline constexpr int kExitInterrupted = 130;
-inline constexpr int kExitTimeLimit = 3;
-inline constexpr int kExitWriteError = 2;
+namespace dlxapp {
 
 // Why the stop flag was raised; the first reason sticks.
 enum class StopReason : int {
