@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
@@ -98,6 +99,7 @@ struct Settings {
   bool progress = false;  // draw the progress line of a count
   std::chrono::milliseconds progress_delay{1000};
   bool stats = false;
+  bool line_numbers = false;  // prefix each printed option with its input line
 };
 
 // The settings, or nothing when --help or --version was answered. Usage errors throw Exit.
@@ -110,7 +112,10 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
       ("version", "show the version and exit")
       ("count,c", "print only the number of solutions, alone on the last line")
       ("all,a", "print every solution, a blank line between solutions")
-      ("limit,l", po::value(&limit)->value_name("N"), "stop after N solutions (--count prints N+ when cut short)")
+      ("limit,l", po::value(&limit)->value_name("N"), "stop after N solutions (--count prints N+ when there are"
+                                                     " more, N when there are exactly N)")
+      ("line-numbers,n", "print each chosen option with its input line number first ('LINE: option'), so"
+                         " that solutions with duplicate options can be told apart and mapped back")
       ("seed", po::value(&seed)->value_name("N"), "break ties between equally constrained items at random with this"
                                                  " seed (with --estimate: seed the random probes)")
       ("threads,t", po::value(&threads)->value_name("N"),
@@ -171,6 +176,7 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   s.progress = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
   s.progress_delay = std::chrono::milliseconds(vm["progress-delay"].as<unsigned>());
   s.stats = vm.count("stats") > 0;
+  s.line_numbers = vm.count("line-numbers") > 0;
   return s;
 }
 
@@ -182,10 +188,16 @@ void print_stats(const dlx::Stats& stats) {
 // Hands a solution to std::cout in one piece (after a blank line unless it is the first), so that the
 // output's buffer (apps/common/output.cpp) only ever holds and writes whole solutions: what a run stopped by
 // a second Ctrl-C (which exits at once, dropping the buffer) leaves behind ends after a whole solution too.
+// With option_lines, each option comes after its input line number ("12: a b c"), as Knuth's programs can
+// number them.
 void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> solution, bool first,
-                    std::string& text) {
+                    std::string& text, const std::vector<std::size_t>* option_lines) {
   text.assign(first ? "" : "\n");
   for (dlx::OptionId option : solution) {
+    if (option_lines != nullptr) {
+      text += std::to_string((*option_lines)[option]);
+      text += ": ";
+    }
     text += problem.option_text(option);
     text += '\n';
   }
@@ -200,6 +212,7 @@ struct Outcome {
 
 struct Context {
   const dlx::Problem& problem;
+  const std::vector<std::size_t>* option_lines;  // for --line-numbers, else null
   const Settings& settings;
   const dlxapp::Interrupts& interrupts;
   const dlxapp::OutputGuard& output;
@@ -218,7 +231,10 @@ Outcome count(const Context& c) {
   {
     dlx::ProgressLine line([&] { return search.progress(); }, c.settings.progress, stderr,
                            c.settings.progress_delay);
-    count = search.count(c.settings.limit);
+    // One solution past the limit tells "exactly N" (the search ended at N) from "N+" (there are more).
+    const std::uint64_t limit = c.settings.limit;
+    count = search.count(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+    if (limit != 0 && count.solutions > limit) count = {limit, false};
   }
   return {dlxcli::report_count(count, search.status(), c.interrupts.describe()), search.stats()};
 }
@@ -228,7 +244,7 @@ Outcome print_all(const Context& c, Search& search) {
   std::uint64_t printed = 0;
   std::string text;
   search.for_each([&](std::span<const dlx::OptionId> solution) {
-    write_solution(c.problem, solution, printed == 0, text);
+    write_solution(c.problem, solution, printed == 0, text, c.option_lines);
     ++printed;
     // A failed write raised the stop flag already; false stops at once, not at the search's next poll.
     return c.output.ok() && (c.settings.limit == 0 || printed < c.settings.limit);
@@ -250,13 +266,13 @@ Outcome first(const Context& c) {
   if (c.settings.threads > 1) {
     dlx::ParallelSolver search(c.problem, c.parallel_options());
     const auto solution = search.first();
-    if (solution) write_solution(c.problem, *solution, true, text);
+    if (solution) write_solution(c.problem, *solution, true, text, c.option_lines);
     return {dlxcli::report_first(solution.has_value(), search.status(), c.interrupts.describe()),
             search.stats()};
   }
   dlx::Solver solver(c.problem, c.search_options());
   const bool found = solver.next();
-  if (found) write_solution(c.problem, solver.solution(), true, text);
+  if (found) write_solution(c.problem, solver.solution(), true, text, c.option_lines);
   return {dlxcli::report_first(found, solver.status(), c.interrupts.describe()), solver.stats()};
 }
 
@@ -281,7 +297,8 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
 
   const std::optional<dlx::KnuthInput> input = dlx::load_knuth_file(settings->path, std::cerr);
   if (!input) return dlxcli::kExitUsage;
-  const Context context{input->problem, *settings, interrupts, output};
+  const Context context{input->problem, settings->line_numbers ? &input->option_lines : nullptr, *settings,
+                        interrupts, output};
   Outcome outcome;
   switch (settings->mode) {
     case Mode::first:

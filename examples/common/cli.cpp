@@ -115,15 +115,19 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
   dlx::Solver solver(problem, search);
   int status = kExitOk;
   std::uint64_t kept = 0;
+  // --count --limit N searches one solution further, to tell "exactly N" (printed N) from "more" (N+).
+  const std::uint64_t count_limit =
+      settings.limit == 0 || settings.limit == UINT64_MAX ? settings.limit : settings.limit + 1;
   if (settings.count && !keep) {
-    const dlx::Count count = solver.count(settings.limit);
-    kept = count.solutions;
-    out << count.solutions << (count.complete ? "" : "+") << '\n';
+    const dlx::Count count = solver.count(count_limit);
+    const bool more = settings.limit != 0 && count.solutions > settings.limit;
+    kept = more ? settings.limit : count.solutions;
+    out << kept << (count.complete && !more ? "" : "+") << '\n';
   } else {
     // Without --count: the first solution, or with --all/--limit up to `limit` of them (0: all).
-    const std::uint64_t limit = settings.count || settings.all ? settings.limit
-                                : settings.limit               ? settings.limit
-                                                               : 1;
+    const std::uint64_t limit = settings.count                   ? count_limit
+                                : settings.all || settings.limit ? settings.limit
+                                                                 : 1;
     solver.for_each([&](std::span<const dlx::OptionId> solution) {
       if (keep && !keep(solution)) return true;
       ++kept;
@@ -135,7 +139,9 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
       return out.good() && (limit == 0 || kept < limit);
     });
     if (settings.count) {
-      out << kept << (solver.status() == dlx::Status::exhausted ? "" : "+") << '\n';
+      const bool more = settings.limit != 0 && kept > settings.limit;
+      if (more) kept = settings.limit;
+      out << kept << (solver.status() == dlx::Status::exhausted && !more ? "" : "+") << '\n';
     } else if (kept == 0 && solver.status() != dlx::Status::stopped) {
       if (!settings.all && !settings.limit) status = kExitNoSolution;
     }

@@ -263,7 +263,7 @@ bounded() {
 
 # Hostile inputs: counts that must cost what the search costs, line ends, unreadable and endless files.
 test_inputs() {
-  local n=100000 mode
+  local n=100000 mode total threads
   # One long chain of forced choices (x_i's only option left is the one not clashing with x_{i-1}'s), and a root
   # item with n options: each split subproblem re-forced its whole prefix, which made these quadratic.
   awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "x%d ", i; printf "|"; for (i = 0; i < n; i++) printf " y%d", i
@@ -315,6 +315,23 @@ test_inputs() {
   bounded endless --count /dev/zero
   expect endless 2
   note endless "/dev/zero:1: line longer than 67108864 bytes"
+
+  # Answers a user can rely on. --limit N when there are exactly N solutions: "N", not "N+".
+  total=$("$dlx" --count q8.dlx)
+  for threads in 1 2; do
+    [ "$("$dlx" --count --threads $threads --limit "$total" q8.dlx)" = "$total" ] || fail "--limit $total: not exact"
+    [ "$("$dlx" --count --threads $threads --limit $((total - 1)) q8.dlx)" = "$((total - 1))+" ] || fail "--limit $((total - 1))"
+    [ "$("$dlx" --count --threads $threads --limit $((total + 1)) q8.dlx)" = "$total" ] || fail "--limit $((total + 1))"
+  done
+  # Duplicate options: --line-numbers tells the solutions apart and maps them back to the input.
+  printf '| two items, each option twice\na b\na\nb\n\na\nb\n' >dup.in
+  bounded dup --all --line-numbers
+  expect dup 0
+  [ "$(cat dup.out)" = "$(printf '3: a\n4: b\n\n3: a\n7: b\n\n6: a\n4: b\n\n6: a\n7: b')" ] || fail "dup: $(cat dup.out)"
+  # An estimate whose probes all died (17 Langford pairs have no solution): says so rather than a bare 0.
+  bounded blind --estimate 20 --seed 1 l17.dlx
+  expect blind 0
+  grep -qx 'solutions: 0 (no probe reached a solution; try more probes)' blind.out || fail "blind: $(cat blind.out)"
 }
 
 case "$section" in

@@ -28,6 +28,8 @@ if [ "$mode" = fast ]; then
   expect 0 14200 -- "$queens" 12 --count
   expect 0 92 -- "$queens" 8 -c
   expect 0 "3+" -- "$queens" 8 --limit 3 --count
+  expect 0 92 -- "$queens" 8 --limit 92 --count
+  expect 0 "91+" -- "$queens" 8 --limit 91 --count
   expect 0 "" -- "$queens" 8
   expect_lines 8
   expect 0 "" -- "$queens" 6 --all
