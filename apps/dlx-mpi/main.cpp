@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <dlxapp/exit_codes.hpp>
+#include <dlxapp/input_file.hpp>
+#include <dlxapp/progress_line.hpp>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -31,9 +33,7 @@
 #include <vector>
 
 #include "dlx/checkpoint.hpp"
-#include "dlx/input_file.hpp"
 #include "dlx/parallel.hpp"
-#include "dlx/progress_line.hpp"
 #include "dlx/solver.hpp"
 
 namespace po = boost::program_options;
@@ -255,8 +255,8 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
     for (const auto& [index, result] : checkpoint->done()) account(index, result);
   }
 
-  const bool show = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
-  dlx::ProgressLine line(
+  const bool show = vm.count("progress") > 0 || dlxapp::ProgressLine::is_terminal(stderr);
+  dlxapp::ProgressLine line(
       [&] {
         std::lock_guard lock(progress_mutex);
         dlx::Progress p = progress;
@@ -407,7 +407,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   const std::string path = vm.count("file") ? vm["file"].as<std::string>() : "-";
   std::string text;
   std::uint64_t ok = 1;
-  if (root && !dlx::read_input_text(path, text, std::cerr)) ok = 0;
+  if (root && !dlxapp::read_input_text(path, text, std::cerr)) ok = 0;
   broadcast(ok);
   if (ok == 0) return kExitInputError;
   broadcast(text);
@@ -415,7 +415,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   text = {};
   std::ostream quiet(nullptr);
   const std::optional<dlx::KnuthInput> input =
-      dlx::load_knuth(in, dlx::input_source_name(path), root ? std::cerr : quiet);
+      dlxapp::load_knuth(in, dlxapp::input_source_name(path), root ? std::cerr : quiet);
   if (!input) return kExitInputError;
 
   std::uint64_t checkpoint_ok = 1;

@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <dlxapp/input_file.hpp>
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
+#include <dlxapp/progress_line.hpp>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -18,9 +20,7 @@
 
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
-#include "dlx/input_file.hpp"
 #include "dlx/parallel.hpp"
-#include "dlx/progress_line.hpp"
 #include "report.hpp"
 
 namespace po = boost::program_options;
@@ -173,7 +173,7 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
                   ": expected a number of seconds, such as 10 or 2.5, or with a unit: 90s, 1.5m, 2h, 1d");
   }
   if (vm.count("file")) s.path = vm["file"].as<std::string>();
-  s.progress = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
+  s.progress = vm.count("progress") > 0 || dlxapp::ProgressLine::is_terminal(stderr);
   s.progress_delay = std::chrono::milliseconds(vm["progress-delay"].as<unsigned>());
   s.stats = vm.count("stats") > 0;
   s.line_numbers = vm.count("line-numbers") > 0;
@@ -229,8 +229,8 @@ Outcome count(const Context& c) {
   dlx::ParallelSolver search(c.problem, c.parallel_options());
   dlx::Count count;
   {
-    dlx::ProgressLine line([&] { return search.progress(); }, c.settings.progress, stderr,
-                           c.settings.progress_delay);
+    dlxapp::ProgressLine line([&] { return search.progress(); }, c.settings.progress, stderr,
+                              c.settings.progress_delay);
     // One solution past the limit tells "exactly N" (the search ended at N) from "N+" (there are more).
     const std::uint64_t limit = c.settings.limit;
     count = search.count(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
@@ -295,7 +295,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   // search then returns at once with nothing found, and the report says so.
   if (settings->time_limit) interrupts.start_timer(*settings->time_limit);
 
-  const std::optional<dlx::KnuthInput> input = dlx::load_knuth_file(settings->path, std::cerr);
+  const std::optional<dlx::KnuthInput> input = dlxapp::load_knuth_file(settings->path, std::cerr);
   if (!input) return dlxcli::kExitUsage;
   const Context context{input->problem, settings->line_numbers ? &input->option_lines : nullptr, *settings,
                         interrupts, output};

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "dlx/parallel.hpp"
-#include "dlx/progress_line.hpp"
+#include "dlxapp/progress_line.hpp"
 #include "problems.hpp"
 
 namespace {
@@ -155,15 +155,15 @@ TEST_SUITE("parallel") {
   }
 
   TEST_CASE("the progress line") {
-    CHECK(dlx::format_progress({0.5, 12, 100, 3, 10}) ==
+    CHECK(dlxapp::format_progress({0.5, 12, 100, 3, 10}) ==
           "[ 50.0%] 12 solutions, 0:10 elapsed, about 0:10 left");
-    CHECK(dlx::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
+    CHECK(dlxapp::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
 
     // Drawn with '\r' on the given stream, then erased.
     std::FILE* out = std::tmpfile();
     REQUIRE(out != nullptr);
     {
-      dlx::ProgressLine line(
+      dlxapp::ProgressLine line(
           [] {
             return dlx::Progress{0.25, 7, 0, 1, 1};
           },
@@ -181,7 +181,7 @@ TEST_SUITE("parallel") {
     CHECK(text.rfind("\r[ 25.0%] 7 solutions", 0) == 0);
     CHECK(text.back() == '\r');  // erased at the end
     {
-      dlx::ProgressLine quiet([] { return dlx::Progress{}; }, false);
+      dlxapp::ProgressLine quiet([] { return dlx::Progress{}; }, false);
     }  // disabled: no thread, nothing drawn
   }
 

@@ -1,4 +1,4 @@
-#include "dlx/input_file.hpp"
+#include "dlxapp/input_file.hpp"
 
 #include <fstream>
 #include <iostream>
@@ -7,7 +7,7 @@
 #include "dlx/input_error.hpp"
 #include "dlx/line_reader.hpp"
 
-namespace dlx {
+namespace dlxapp {
 
 std::string input_source_name(const std::string& path) {
   return path == "-" ? "<stdin>" : path;
@@ -24,7 +24,7 @@ bool read_input_text(const std::string& path, std::string& text, std::ostream& e
   }
   // Line by line, with dlx's own limits: an endless line (/dev/zero) is refused at the limit, not read on
   // into memory, and a read error names the file.
-  LineReader reader(path == "-" ? std::cin : file, kMaxKnuthLineLength);
+  dlx::LineReader reader(path == "-" ? std::cin : file, dlx::kMaxKnuthLineLength);
   text.clear();
   try {
     while (auto line = reader.next()) {
@@ -47,11 +47,11 @@ bool read_input_text(const std::string& path, std::string& text, std::ostream& e
   return true;
 }
 
-std::optional<KnuthInput> load_knuth(std::istream& in, std::string_view source, std::ostream& err) {
-  std::optional<KnuthInput> input;
+std::optional<dlx::KnuthInput> load_knuth(std::istream& in, std::string_view source, std::ostream& err) {
+  std::optional<dlx::KnuthInput> input;
   try {
-    input = read_knuth(in, source);
-  } catch (const InputError& e) {
+    input = dlx::read_knuth(in, source);
+  } catch (const dlx::InputError& e) {
     err << e.what() << '\n';
     return std::nullopt;
   }
@@ -59,7 +59,7 @@ std::optional<KnuthInput> load_knuth(std::istream& in, std::string_view source, 
   return input;
 }
 
-std::optional<KnuthInput> load_knuth_file(const std::string& path, std::ostream& err) {
+std::optional<dlx::KnuthInput> load_knuth_file(const std::string& path, std::ostream& err) {
   std::ifstream file;
   if (path != "-") {
     file.open(path, std::ios::binary);
@@ -71,4 +71,4 @@ std::optional<KnuthInput> load_knuth_file(const std::string& path, std::ostream&
   return load_knuth(path == "-" ? std::cin : file, input_source_name(path), err);
 }
 
-}  // namespace dlx
+}  // namespace dlxapp
