@@ -141,76 +141,7 @@ struct Totals {
   }
 };
 
-using Result = std::pair<std::uint64_t, dlx::SubproblemResult>;
-
-// Writes results to the checkpoint from a thread of its own, so that rank 0 keeps handing out work while the disk
-// syncs: results that arrive during one fsync share the next. A result counts (done()) only once it is durable.
-class Recorder {
- public:
-  Recorder(dlx::Checkpoint* checkpoint, std::function<void(const Result&)> done)
-      : checkpoint_(checkpoint), done_(std::move(done)) {
-    if (checkpoint_ != nullptr) thread_ = std::thread([this] { loop(); });
-  }
-  ~Recorder() {
-    try {
-      finish();
-    } catch (...) {  // already unwinding from another error
-    }
-  }
-
-  void add(const Result& result) {
-    if (checkpoint_ == nullptr) return done_(result);
-    {
-      std::lock_guard lock(mutex_);
-      queue_.push_back(result);
-    }
-    wake_.notify_one();
-  }
-  bool failed() const { return failed_.load(std::memory_order_relaxed); }
-  // Waits until everything added is recorded; throws what the writer thread threw.
-  void finish() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      closing_ = true;
-    }
-    wake_.notify_one();
-    thread_.join();
-    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
-  }
-
- private:
-  void loop() {
-    std::vector<Result> batch;
-    for (;;) {
-      {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return closing_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        batch.swap(queue_);
-      }
-      try {
-        checkpoint_->record(batch);
-      } catch (...) {
-        error_ = std::current_exception();
-        failed_.store(true, std::memory_order_relaxed);
-        return;
-      }
-      for (const Result& r : batch) done_(r);
-      batch.clear();
-    }
-  }
-
-  dlx::Checkpoint* checkpoint_;
-  std::function<void(const Result&)> done_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::vector<Result> queue_;
-  bool closing_ = false;
-  std::atomic<bool> failed_{false};
-  std::exception_ptr error_;
-  std::thread thread_;
-};
+using Result = dlx::CheckpointRecorder::Result;
 
 // Rank 0: splits, hands out, collects, records. Returns the exit status.
 int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks,
@@ -268,7 +199,7 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
   const std::uint64_t stop_after = vm.count("stop-after") ? vm["stop-after"].as<std::uint64_t>() : 0;
   std::uint64_t finished_here = 0;  // results received in this run
   bool stopping = false;
-  Recorder recorder(checkpoint.get(), [&](const Result& r) { account(r.first, r.second); });
+  dlx::CheckpointRecorder recorder(checkpoint.get(), [&](const Result& r) { account(r.first, r.second); });
   const auto received = [&](const Result& r) {
     recorder.add(r);
     ++finished_here;

@@ -221,4 +221,57 @@ void Checkpoint::record(std::span<const std::pair<std::uint64_t, SubproblemResul
   for (const auto& [index, result] : results) done_.emplace(index, result);
 }
 
+CheckpointRecorder::CheckpointRecorder(Checkpoint* checkpoint, std::function<void(const Result&)> done)
+    : checkpoint_(checkpoint), done_(std::move(done)) {
+  if (checkpoint_ != nullptr) thread_ = std::thread([this] { loop(); });
+}
+
+CheckpointRecorder::~CheckpointRecorder() {
+  try {
+    finish();
+  } catch (...) {  // already unwinding from another error
+  }
+}
+
+void CheckpointRecorder::add(const Result& result) {
+  if (checkpoint_ == nullptr) return done_(result);
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(result);
+  }
+  wake_.notify_one();
+}
+
+void CheckpointRecorder::finish() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+}
+
+void CheckpointRecorder::loop() {
+  std::vector<Result> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      batch.swap(queue_);
+    }
+    try {
+      checkpoint_->record(batch);
+    } catch (...) {
+      error_ = std::current_exception();
+      failed_.store(true, std::memory_order_relaxed);
+      return;
+    }
+    for (const Result& r : batch) done_(r);
+    batch.clear();
+  }
+}
+
 }  // namespace dlx

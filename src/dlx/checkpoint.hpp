@@ -14,12 +14,19 @@
 // a CheckpointError naming the file and line, so that corruption never passes as a count.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <map>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "dlx/parallel.hpp"
@@ -74,6 +81,38 @@ class Checkpoint {
   int fd_ = -1;
   std::uint64_t subproblems_ = 0;
   std::map<std::uint64_t, SubproblemResult> done_;
+};
+
+// Records results in a Checkpoint from a thread of its own, so that the caller (dlx-mpi's rank 0) keeps handing
+// out work while the disk syncs: results that arrive during one fsync share the next. A result counts (`done` is
+// called with it, from the recording thread) only once it is durable. Without a checkpoint, add() calls done at
+// once, from the caller's thread.
+class CheckpointRecorder {
+ public:
+  using Result = std::pair<std::uint64_t, SubproblemResult>;  // subproblem index, its result
+  CheckpointRecorder(Checkpoint* checkpoint, std::function<void(const Result&)> done);
+  ~CheckpointRecorder();  // finish(), errors dropped (already unwinding from another)
+  CheckpointRecorder(const CheckpointRecorder&) = delete;
+  CheckpointRecorder& operator=(const CheckpointRecorder&) = delete;
+
+  void add(const Result& result);
+  // A write failed: stop handing out work; finish() throws why.
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  // Waits until everything added is recorded; throws what the recording thread threw (CheckpointError).
+  void finish();
+
+ private:
+  void loop();
+
+  Checkpoint* checkpoint_;                   // null: nothing to record
+  std::function<void(const Result&)> done_;  // told of each durable result
+  std::mutex mutex_;                         // guards queue_ and closing_
+  std::condition_variable wake_;             // queue_ grew, or closing_
+  std::vector<Result> queue_;                // added, not yet written
+  bool closing_ = false;                     // finish() was called: write what is queued and end
+  std::atomic<bool> failed_{false};          // error_ is set
+  std::exception_ptr error_;                 // the recording thread's failure, rethrown by finish()
+  std::thread thread_;                       // the recording thread (with a checkpoint only)
 };
 
 }  // namespace dlx

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -145,6 +146,35 @@ TEST_SUITE("parallel") {
     TempFile huge;
     huge.append(good + std::string(1 << 20, '\n'));
     CHECK_THROWS_WITH_AS(dlx::Checkpoint(huge.path, key), doctest::Contains("larger"), dlx::CheckpointError);
+  }
+
+  TEST_CASE("the recorder makes results durable before it reports them done") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    std::vector<std::uint64_t> reported;
+    std::mutex reported_mutex;
+    {
+      dlx::Checkpoint c(file.path, key);
+      dlx::CheckpointRecorder recorder(&c, [&](const dlx::CheckpointRecorder::Result& r) {
+        std::lock_guard lock(reported_mutex);
+        CHECK(c.done().contains(r.first));  // written (and synced) first
+        reported.push_back(r.first);
+      });
+      for (std::uint64_t k = 0; k < 10; ++k) recorder.add({k, {k, 2 * k}});
+      recorder.finish();
+      CHECK_FALSE(recorder.failed());
+    }
+    CHECK(reported.size() == 10);
+    dlx::Checkpoint again(file.path, key);
+    REQUIRE(again.done().size() == 10);
+    CHECK(again.done().at(7).nodes == 14);
+
+    // Without a checkpoint, results are reported at once.
+    std::uint64_t direct = 0;
+    dlx::CheckpointRecorder none(nullptr,
+                                 [&](const dlx::CheckpointRecorder::Result& r) { direct += r.first; });
+    none.add({5, {1, 1}});
+    CHECK(direct == 5);
   }
 
   TEST_CASE("the checkpoint key identifies the problem's content, not its spelling") {
