@@ -363,7 +363,10 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
         }
         break;
       case Command::count: {
-        const dlx::Count count = count_all(options_.limit);
+        // One solution past --limit tells "exactly N" (printed N) from "more than N" (N+).
+        const std::uint64_t limit = options_.limit;
+        dlx::Count count = count_all(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+        if (limit != 0 && count.solutions > limit) count = {limit, false};
         if (!count.complete && solver.status() == dlx::Status::stopped) {
           slot.started = true;
           slot.partial = count.solutions;
