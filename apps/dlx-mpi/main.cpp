@@ -143,6 +143,76 @@ struct Totals {
 
 using Result = dlx::CheckpointRecorder::Result;
 
+// Rank 0 alone (-np 1): counts the pending subproblems itself, in order, until told to stop.
+void count_here(dlx::Solver& solver, const std::vector<dlx::Subproblem>& subproblems,
+                const std::vector<std::uint64_t>& pending, const bool& stopping,
+                const std::function<void(const Result&)>& received) {
+  std::size_t next = 0;
+  while (next < pending.size() && !stopping) {
+    const std::uint64_t index = pending[next++];
+    dlx::enter_subproblem(solver, subproblems[index].prefix);
+    const dlx::Count count = solver.count();
+    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
+    received({index, {count.solutions, solver.stats().nodes}});
+  }
+}
+
+// Rank 0 with workers: hands the pending subproblems out as the ranks ask (each holds a few, as many as it
+// counts in about kQueuedWork), collects their results, and tells each to stop once nothing is left (or
+// `stopping` turned true).
+void hand_out_to_ranks(const std::vector<dlx::Subproblem>& subproblems,
+                       const std::vector<std::uint64_t>& pending, int ranks, const bool& stopping,
+                       const std::function<void(const Result&)>& received) {
+  std::size_t next = 0;
+  struct Worker {
+    int held = 0;  // subproblems sent and not yet answered
+    bool stopped = false;
+    double interval = 0;  // mean time between its results, seconds (0: none yet)
+    std::chrono::steady_clock::time_point last{};
+  };
+  std::vector<Worker> workers(static_cast<std::size_t>(ranks));
+  std::vector<std::uint32_t> message;
+  // Tops up what the worker holds, or tells it to stop once it holds nothing and nothing is left.
+  const auto hand_out = [&](int rank) {
+    Worker& w = workers[static_cast<std::size_t>(rank)];
+    const int want = w.interval > 0
+                         ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld)
+                         : kMinHeld;
+    while (w.held < want && next < pending.size() && !stopping) {
+      const std::uint64_t index = pending[next++];
+      message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
+      message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
+      MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork,
+               MPI_COMM_WORLD);
+      ++w.held;
+    }
+    if (w.held == 0 && !w.stopped) {
+      MPI_Send(nullptr, 0, MPI_UINT32_T, rank, kTagStop, MPI_COMM_WORLD);
+      w.stopped = true;
+    }
+  };
+  for (int rank = 1; rank < ranks; ++rank) hand_out(rank);
+  const auto working = [&] {
+    return std::any_of(workers.begin(), workers.end(), [](const Worker& w) { return w.held > 0; });
+  };
+  while (working()) {
+    const MPI_Status status = wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0),
+                                               std::chrono::microseconds(100));
+    std::uint64_t result[3];
+    MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
+    --w.held;
+    const auto now = std::chrono::steady_clock::now();
+    if (w.last != std::chrono::steady_clock::time_point{}) {
+      const double gap = std::chrono::duration<double>(now - w.last).count();
+      w.interval = w.interval > 0 ? 0.8 * w.interval + 0.2 * gap : gap;
+    }
+    w.last = now;
+    received({result[0], {result[1], result[2]}});
+    hand_out(status.MPI_SOURCE);
+  }
+}
+
 // Rank 0: splits, hands out, collects, records. Returns the exit status.
 int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks,
                std::uint64_t& checkpoint_ok) {
@@ -206,63 +276,10 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
     if ((stop_after != 0 && finished_here >= stop_after) || recorder.failed()) stopping = true;
   };
 
-  std::size_t next = 0;
   if (ranks == 1) {
-    while (next < pending.size() && !stopping) {
-      const std::uint64_t index = pending[next++];
-      dlx::enter_subproblem(solver, subproblems[index].prefix);
-      const dlx::Count count = solver.count();
-      if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
-      received({index, {count.solutions, solver.stats().nodes}});
-    }
+    count_here(solver, subproblems, pending, stopping, received);
   } else {
-    struct Worker {
-      int held = 0;  // subproblems sent and not yet answered
-      bool stopped = false;
-      double interval = 0;  // mean time between its results, seconds (0: none yet)
-      std::chrono::steady_clock::time_point last{};
-    };
-    std::vector<Worker> workers(static_cast<std::size_t>(ranks));
-    std::vector<std::uint32_t> message;
-    // Tops up what the worker holds, or tells it to stop once it holds nothing and nothing is left.
-    const auto hand_out = [&](int rank) {
-      Worker& w = workers[static_cast<std::size_t>(rank)];
-      const int want = w.interval > 0
-                           ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld)
-                           : kMinHeld;
-      while (w.held < want && next < pending.size() && !stopping) {
-        const std::uint64_t index = pending[next++];
-        message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
-        message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
-        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork,
-                 MPI_COMM_WORLD);
-        ++w.held;
-      }
-      if (w.held == 0 && !w.stopped) {
-        MPI_Send(nullptr, 0, MPI_UINT32_T, rank, kTagStop, MPI_COMM_WORLD);
-        w.stopped = true;
-      }
-    };
-    for (int rank = 1; rank < ranks; ++rank) hand_out(rank);
-    const auto working = [&] {
-      return std::any_of(workers.begin(), workers.end(), [](const Worker& w) { return w.held > 0; });
-    };
-    while (working()) {
-      const MPI_Status status = wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0),
-                                                 std::chrono::microseconds(100));
-      std::uint64_t result[3];
-      MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
-      --w.held;
-      const auto now = std::chrono::steady_clock::now();
-      if (w.last != std::chrono::steady_clock::time_point{}) {
-        const double gap = std::chrono::duration<double>(now - w.last).count();
-        w.interval = w.interval > 0 ? 0.8 * w.interval + 0.2 * gap : gap;
-      }
-      w.last = now;
-      received({result[0], {result[1], result[2]}});
-      hand_out(status.MPI_SOURCE);
-    }
+    hand_out_to_ranks(subproblems, pending, ranks, stopping, received);
   }
   try {
     recorder.finish();
