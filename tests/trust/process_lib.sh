@@ -53,12 +53,14 @@ start() {
 # now on is handled rather than killing it.
 real_program=$(readlink -f "$program")
 ready() {
-  local mask ignored deadline=$((SECONDS + limit))
+  local exe mask ignored deadline=$((SECONDS + limit))
   while ((SECONDS < deadline)); do
+    # The program first, then its handlers: read the other way round, the handlers could be the shell's.
+    exe=$(readlink "/proc/$1/exe" 2>/dev/null) || return 1
     mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
     ignored=$(awk '/^SigIgn:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
     # SIGHUP (1), SIGINT (2) and SIGTERM (15), bits 0, 1 and 14, but those ignored at start (nohup) stay so.
-    [ "$(readlink "/proc/$1/exe" 2>/dev/null)" = "$real_program" ] && [ -n "$mask" ] && [ -n "$ignored" ] &&
+    [ "$exe" = "$real_program" ] && [ -n "$mask" ] && [ -n "$ignored" ] &&
       (((16#$mask & 16#4003) == (16#4003 & ~16#$ignored))) && return 0
     kill -0 "$1" 2>/dev/null || return 1
     sleep 0.02
