@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <mutex>
 #include <stdexcept>
 #include <system_error>
@@ -26,6 +27,11 @@ static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_alw
 std::atomic<bool> g_stop{false};
 std::atomic<int> g_reason{static_cast<int>(StopReason::none)};
 std::atomic<int> g_sigints{0};
+std::atomic<int> g_signal{0};  // the first stopping signal taken (SIGINT, SIGTERM or SIGHUP)
+// The signals that stop the work the way Ctrl-C does: a terminal's Ctrl-C, a kill or a service manager's
+// SIGTERM, a closed terminal's SIGHUP. Each prints the partial result and exits with 128 + its number.
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP};
+constexpr std::size_t kStopSignalCount = std::size(kStopSignals);
 std::atomic<bool> g_active{false};
 char g_again_note[160];
 std::size_t g_again_note_length = 0;
@@ -37,18 +43,27 @@ void raise_stop(StopReason reason) {
 }
 
 // Async-signal-safe: atomics, write(2) and _exit(2) only.
-void take_sigint() {
+void take_signal(int signal) {
+  int none = 0;
+  g_signal.compare_exchange_strong(none, signal);
   if (g_sigints.fetch_add(1) >= 1) {
     [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, g_again_note, g_again_note_length);
-    ::_exit(kExitInterrupted);
+    ::_exit(kExitSignalBase + g_signal.load());
   }
   raise_stop(StopReason::interrupt);
 }
 
-extern "C" void on_sigint(int) {
+extern "C" void on_signal(int signal) {
   const int saved = errno;
-  take_sigint();
+  take_signal(signal);
   errno = saved;
+}
+
+sigset_t stop_signal_set() {
+  sigset_t set;
+  sigemptyset(&set);
+  for (const int signal : kStopSignals) sigaddset(&set, signal);
+  return set;
 }
 
 [[noreturn]] void fail(const char* what) {
@@ -58,10 +73,11 @@ extern "C" void on_sigint(int) {
 }  // namespace
 
 struct Interrupts::Watcher {
-  bool took_sigint = false;  // false when SIGINT was ignored at start: then it is left alone
-  bool took_action = false;  // on_sigint is SIGINT's action; old_action is the one to put back
-  bool blocked = false;  // SIGINT is blocked in the constructing thread (kSignalThread); old_mask to put back
-  struct sigaction old_action {};
+  // Per stop signal (kStopSignals): on_signal is its action and old_actions[k] the one to put back; false when
+  // it was ignored at start (nohup's SIGHUP, a background job's SIGINT): then it is left alone.
+  bool took_action[kStopSignalCount] = {};
+  bool blocked = false;  // the stop signals are blocked in the constructing thread (kSignalThread); old_mask
+  struct sigaction old_actions[kStopSignalCount] = {};
   sigset_t old_mask{};
   int signal_fd = -1;
   int wake_fd = -1;
@@ -94,18 +110,21 @@ struct Interrupts::Watcher {
     thread.join();
   }
 
-  // Puts back SIGINT's action and the signal mask, and closes the descriptors (the thread has stopped).
+  // Puts back the signals' actions and the signal mask, and closes the descriptors (the thread has stopped).
   void undo() {
     if (blocked) {
-      // A SIGINT that came after the thread stopped would meet the old action (death) once unblocked: take it
+      // A signal that came after the thread stopped would meet the old action (death) once unblocked: take it
       // here, as the interrupt it is.
-      sigset_t set;
-      sigemptyset(&set);
-      sigaddset(&set, SIGINT);
+      const sigset_t set = stop_signal_set();
       const timespec now{0, 0};
-      while (::sigtimedwait(&set, nullptr, &now) == SIGINT) raise_stop(StopReason::interrupt);
+      for (int signal; (signal = ::sigtimedwait(&set, nullptr, &now)) > 0;) {
+        int none = 0;
+        g_signal.compare_exchange_strong(none, signal);
+        raise_stop(StopReason::interrupt);
+      }
     }
-    if (took_action) ::sigaction(SIGINT, &old_action, nullptr);
+    for (std::size_t k = 0; k < kStopSignalCount; ++k)
+      if (took_action[k]) ::sigaction(kStopSignals[k], &old_actions[k], nullptr);
     if (blocked) ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     if (signal_fd >= 0) ::close(signal_fd);
     if (wake_fd >= 0) ::close(wake_fd);
@@ -138,7 +157,8 @@ struct Interrupts::Watcher {
       }
       if (signal_fd >= 0 && (fds[1].revents & POLLIN) != 0) {
         signalfd_siginfo info;
-        if (::read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info)) take_sigint();
+        if (::read(signal_fd, &info, sizeof info) == static_cast<ssize_t>(sizeof info))
+          take_signal(static_cast<int>(info.ssi_signo));
       }
     }
   }
@@ -161,34 +181,41 @@ Interrupts::Interrupts(std::string_view program) {
   g_stop.store(false);
   g_reason.store(static_cast<int>(StopReason::none));
   g_sigints.store(0);
+  g_signal.store(0);
   const int n = std::snprintf(g_again_note, sizeof g_again_note, "%.*s: interrupted again: exiting at once\n",
                               static_cast<int>(std::min<std::size_t>(program.size(), 64)), program.data());
   g_again_note_length = n > 0 ? static_cast<std::size_t>(n) : 0;
 
   auto w = std::make_unique<Watcher>();
   try {
-    struct sigaction current {};
-    if (::sigaction(SIGINT, nullptr, &current) != 0) fail("sigaction");
-    w->took_sigint = (current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_IGN;
-    if (w->took_sigint) {
-      if constexpr (kSignalThread) {
-        sigset_t set;
-        sigemptyset(&set);
-        sigaddset(&set, SIGINT);
-        if (const int e = ::pthread_sigmask(SIG_BLOCK, &set, &w->old_mask); e != 0) {
-          errno = e;
-          fail("pthread_sigmask");
-        }
-        w->blocked = true;
-        w->signal_fd = ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-        if (w->signal_fd < 0) fail("signalfd");
+    // The signals not ignored at start are taken; under kSignalThread they are blocked first and read from the
+    // signal thread's signalfd.
+    sigset_t set;
+    sigemptyset(&set);
+    bool taken[kStopSignalCount] = {};
+    for (std::size_t k = 0; k < kStopSignalCount; ++k) {
+      struct sigaction current {};
+      if (::sigaction(kStopSignals[k], nullptr, &current) != 0) fail("sigaction");
+      taken[k] = (current.sa_flags & SA_SIGINFO) != 0 || current.sa_handler != SIG_IGN;
+      if (taken[k]) sigaddset(&set, kStopSignals[k]);
+    }
+    if constexpr (kSignalThread) {
+      if (const int e = ::pthread_sigmask(SIG_BLOCK, &set, &w->old_mask); e != 0) {
+        errno = e;
+        fail("pthread_sigmask");
       }
+      w->blocked = true;
+      w->signal_fd = ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+      if (w->signal_fd < 0) fail("signalfd");
+    }
+    for (std::size_t k = 0; k < kStopSignalCount; ++k) {
+      if (!taken[k]) continue;
       struct sigaction action {};
-      action.sa_handler = on_sigint;
+      action.sa_handler = on_signal;
       sigemptyset(&action.sa_mask);
       action.sa_flags = SA_RESTART;
-      if (::sigaction(SIGINT, &action, &w->old_action) != 0) fail("sigaction");
-      w->took_action = true;
+      if (::sigaction(kStopSignals[k], &action, &w->old_actions[k]) != 0) fail("sigaction");
+      w->took_action[k] = true;
     }
     if (kSignalThread) w->start();
   } catch (...) {
@@ -239,7 +266,7 @@ void Interrupts::start_timer(std::chrono::nanoseconds limit) {
 int Interrupts::exit_status(int status) const {
   switch (reason()) {
     case StopReason::interrupt:
-      return kExitInterrupted;
+      return g_signal.load() > 0 ? kExitSignalBase + g_signal.load() : kExitInterrupted;
     case StopReason::time_limit:
       return kExitTimeLimit;
     case StopReason::output_closed:
@@ -255,7 +282,14 @@ int Interrupts::exit_status(int status) const {
 std::string Interrupts::describe() const {
   switch (reason()) {
     case StopReason::interrupt:
-      return "interrupted (Ctrl-C)";
+      switch (g_signal.load()) {
+        case SIGTERM:
+          return "terminated (SIGTERM)";
+        case SIGHUP:
+          return "hung up (SIGHUP)";
+        default:
+          return "interrupted (Ctrl-C)";
+      }
     case StopReason::time_limit:
       return "time limit (" + format_duration(time_limit_) + ") reached";
     default:

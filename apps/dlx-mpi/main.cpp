@@ -17,6 +17,9 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
+#include <dlxapp/exit_codes.hpp>
+#include <dlxapp/input_file.hpp>
+#include <dlxapp/progress_line.hpp>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -30,16 +33,17 @@
 #include <vector>
 
 #include "dlx/checkpoint.hpp"
-#include "dlx/input_file.hpp"
 #include "dlx/parallel.hpp"
-#include "dlx/progress_line.hpp"
 #include "dlx/solver.hpp"
 
 namespace po = boost::program_options;
 
 namespace {
 
-constexpr int kExitOk = 0, kExitInputError = 2, kExitStopped = 3, kExitFailure = 4;
+// The one exit-code table (apps/common/dlxapp/exit_codes.hpp).
+constexpr int kExitOk = dlxapp::kExitOk, kExitInputError = dlxapp::kExitUsage,
+              kExitStopped = dlxapp::kExitTimeLimit, kExitOverflow = dlxapp::kExitOverflow,
+              kExitFailure = dlxapp::kExitFailure;
 constexpr int kTagWork = 1, kTagStop = 2, kTagResult = 3;
 // Subproblems a worker holds at once (one counting, the others queued so that it need not wait for rank 0): as
 // many as it counts in about kQueuedWork, judged from the pace of its results, within these bounds. Few for
@@ -85,7 +89,8 @@ constexpr const char* kExitCodes =
     "checkpoint\n"
     "     that belongs to another problem or split\n"
     "  3  stopped early (--stop-after); run again with the same --checkpoint to finish\n"
-    "  4  the checkpoint could not be written, or another failure during the count\n";
+    "  4  more than 2^64 - 1 solutions\n"
+    "  5  the checkpoint could not be written, or another failure during the count\n";
 
 void broadcast(std::uint64_t& value) {
   MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
@@ -136,76 +141,77 @@ struct Totals {
   }
 };
 
-using Result = std::pair<std::uint64_t, dlx::SubproblemResult>;
+using Result = dlx::CheckpointRecorder::Result;
 
-// Writes results to the checkpoint from a thread of its own, so that rank 0 keeps handing out work while the disk
-// syncs: results that arrive during one fsync share the next. A result counts (done()) only once it is durable.
-class Recorder {
- public:
-  Recorder(dlx::Checkpoint* checkpoint, std::function<void(const Result&)> done)
-      : checkpoint_(checkpoint), done_(std::move(done)) {
-    if (checkpoint_ != nullptr) thread_ = std::thread([this] { loop(); });
+// Rank 0 alone (-np 1): counts the pending subproblems itself, in order, until told to stop.
+void count_here(dlx::Solver& solver, const std::vector<dlx::Subproblem>& subproblems,
+                const std::vector<std::uint64_t>& pending, const bool& stopping,
+                const std::function<void(const Result&)>& received) {
+  std::size_t next = 0;
+  while (next < pending.size() && !stopping) {
+    const std::uint64_t index = pending[next++];
+    dlx::enter_subproblem(solver, subproblems[index].prefix);
+    const dlx::Count count = solver.count();
+    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
+    received({index, {count.solutions, solver.stats().nodes}});
   }
-  ~Recorder() {
-    try {
-      finish();
-    } catch (...) {  // already unwinding from another error
-    }
-  }
+}
 
-  void add(const Result& result) {
-    if (checkpoint_ == nullptr) return done_(result);
-    {
-      std::lock_guard lock(mutex_);
-      queue_.push_back(result);
+// Rank 0 with workers: hands the pending subproblems out as the ranks ask (each holds a few, as many as it
+// counts in about kQueuedWork), collects their results, and tells each to stop once nothing is left (or
+// `stopping` turned true).
+void hand_out_to_ranks(const std::vector<dlx::Subproblem>& subproblems,
+                       const std::vector<std::uint64_t>& pending, int ranks, const bool& stopping,
+                       const std::function<void(const Result&)>& received) {
+  std::size_t next = 0;
+  struct Worker {
+    int held = 0;  // subproblems sent and not yet answered
+    bool stopped = false;
+    double interval = 0;  // mean time between its results, seconds (0: none yet)
+    std::chrono::steady_clock::time_point last{};
+  };
+  std::vector<Worker> workers(static_cast<std::size_t>(ranks));
+  std::vector<std::uint32_t> message;
+  // Tops up what the worker holds, or tells it to stop once it holds nothing and nothing is left.
+  const auto hand_out = [&](int rank) {
+    Worker& w = workers[static_cast<std::size_t>(rank)];
+    const int want = w.interval > 0
+                         ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld)
+                         : kMinHeld;
+    while (w.held < want && next < pending.size() && !stopping) {
+      const std::uint64_t index = pending[next++];
+      message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
+      message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
+      MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork,
+               MPI_COMM_WORLD);
+      ++w.held;
     }
-    wake_.notify_one();
-  }
-  bool failed() const { return failed_.load(std::memory_order_relaxed); }
-  // Waits until everything added is recorded; throws what the writer thread threw.
-  void finish() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      closing_ = true;
+    if (w.held == 0 && !w.stopped) {
+      MPI_Send(nullptr, 0, MPI_UINT32_T, rank, kTagStop, MPI_COMM_WORLD);
+      w.stopped = true;
     }
-    wake_.notify_one();
-    thread_.join();
-    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
-  }
-
- private:
-  void loop() {
-    std::vector<Result> batch;
-    for (;;) {
-      {
-        std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return closing_ || !queue_.empty(); });
-        if (queue_.empty()) return;
-        batch.swap(queue_);
-      }
-      try {
-        checkpoint_->record(batch);
-      } catch (...) {
-        error_ = std::current_exception();
-        failed_.store(true, std::memory_order_relaxed);
-        return;
-      }
-      for (const Result& r : batch) done_(r);
-      batch.clear();
+  };
+  for (int rank = 1; rank < ranks; ++rank) hand_out(rank);
+  const auto working = [&] {
+    return std::any_of(workers.begin(), workers.end(), [](const Worker& w) { return w.held > 0; });
+  };
+  while (working()) {
+    const MPI_Status status = wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0),
+                                               std::chrono::microseconds(100));
+    std::uint64_t result[3];
+    MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
+    --w.held;
+    const auto now = std::chrono::steady_clock::now();
+    if (w.last != std::chrono::steady_clock::time_point{}) {
+      const double gap = std::chrono::duration<double>(now - w.last).count();
+      w.interval = w.interval > 0 ? 0.8 * w.interval + 0.2 * gap : gap;
     }
+    w.last = now;
+    received({result[0], {result[1], result[2]}});
+    hand_out(status.MPI_SOURCE);
   }
-
-  dlx::Checkpoint* checkpoint_;
-  std::function<void(const Result&)> done_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::vector<Result> queue_;
-  bool closing_ = false;
-  std::atomic<bool> failed_{false};
-  std::exception_ptr error_;
-  std::thread thread_;
-};
+}
 
 // Rank 0: splits, hands out, collects, records. Returns the exit status.
 int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks,
@@ -250,8 +256,8 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
     for (const auto& [index, result] : checkpoint->done()) account(index, result);
   }
 
-  const bool show = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
-  dlx::ProgressLine line(
+  const bool show = vm.count("progress") > 0 || dlxapp::ProgressLine::is_terminal(stderr);
+  dlxapp::ProgressLine line(
       [&] {
         std::lock_guard lock(progress_mutex);
         dlx::Progress p = progress;
@@ -263,70 +269,17 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
   const std::uint64_t stop_after = vm.count("stop-after") ? vm["stop-after"].as<std::uint64_t>() : 0;
   std::uint64_t finished_here = 0;  // results received in this run
   bool stopping = false;
-  Recorder recorder(checkpoint.get(), [&](const Result& r) { account(r.first, r.second); });
+  dlx::CheckpointRecorder recorder(checkpoint.get(), [&](const Result& r) { account(r.first, r.second); });
   const auto received = [&](const Result& r) {
     recorder.add(r);
     ++finished_here;
     if ((stop_after != 0 && finished_here >= stop_after) || recorder.failed()) stopping = true;
   };
 
-  std::size_t next = 0;
   if (ranks == 1) {
-    while (next < pending.size() && !stopping) {
-      const std::uint64_t index = pending[next++];
-      dlx::enter_subproblem(solver, subproblems[index].prefix);
-      const dlx::Count count = solver.count();
-      if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
-      received({index, {count.solutions, solver.stats().nodes}});
-    }
+    count_here(solver, subproblems, pending, stopping, received);
   } else {
-    struct Worker {
-      int held = 0;  // subproblems sent and not yet answered
-      bool stopped = false;
-      double interval = 0;  // mean time between its results, seconds (0: none yet)
-      std::chrono::steady_clock::time_point last{};
-    };
-    std::vector<Worker> workers(static_cast<std::size_t>(ranks));
-    std::vector<std::uint32_t> message;
-    // Tops up what the worker holds, or tells it to stop once it holds nothing and nothing is left.
-    const auto hand_out = [&](int rank) {
-      Worker& w = workers[static_cast<std::size_t>(rank)];
-      const int want = w.interval > 0
-                           ? std::clamp(static_cast<int>(kQueuedWork / w.interval) + 1, kMinHeld, kMaxHeld)
-                           : kMinHeld;
-      while (w.held < want && next < pending.size() && !stopping) {
-        const std::uint64_t index = pending[next++];
-        message.assign({static_cast<std::uint32_t>(index), static_cast<std::uint32_t>(index >> 32)});
-        message.insert(message.end(), subproblems[index].prefix.begin(), subproblems[index].prefix.end());
-        MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT32_T, rank, kTagWork,
-                 MPI_COMM_WORLD);
-        ++w.held;
-      }
-      if (w.held == 0 && !w.stopped) {
-        MPI_Send(nullptr, 0, MPI_UINT32_T, rank, kTagStop, MPI_COMM_WORLD);
-        w.stopped = true;
-      }
-    };
-    for (int rank = 1; rank < ranks; ++rank) hand_out(rank);
-    const auto working = [&] {
-      return std::any_of(workers.begin(), workers.end(), [](const Worker& w) { return w.held > 0; });
-    };
-    while (working()) {
-      const MPI_Status status = wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0),
-                                                 std::chrono::microseconds(100));
-      std::uint64_t result[3];
-      MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
-      --w.held;
-      const auto now = std::chrono::steady_clock::now();
-      if (w.last != std::chrono::steady_clock::time_point{}) {
-        const double gap = std::chrono::duration<double>(now - w.last).count();
-        w.interval = w.interval > 0 ? 0.8 * w.interval + 0.2 * gap : gap;
-      }
-      w.last = now;
-      received({result[0], {result[1], result[2]}});
-      hand_out(status.MPI_SOURCE);
-    }
+    hand_out_to_ranks(subproblems, pending, ranks, stopping, received);
   }
   try {
     recorder.finish();
@@ -345,7 +298,7 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
   }
   if (totals.overflow) {
     std::cerr << "dlx-mpi: more than 2^64 - 1 solutions\n";
-    return kExitInputError;
+    return kExitOverflow;
   }
   std::cout << totals.solutions << std::endl;
   if (vm.count("stats")) {
@@ -402,7 +355,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   const std::string path = vm.count("file") ? vm["file"].as<std::string>() : "-";
   std::string text;
   std::uint64_t ok = 1;
-  if (root && !dlx::read_input_text(path, text, std::cerr)) ok = 0;
+  if (root && !dlxapp::read_input_text(path, text, std::cerr)) ok = 0;
   broadcast(ok);
   if (ok == 0) return kExitInputError;
   broadcast(text);
@@ -410,7 +363,7 @@ int run(int argc, char** argv, int rank, int ranks) {
   text = {};
   std::ostream quiet(nullptr);
   const std::optional<dlx::KnuthInput> input =
-      dlx::load_knuth(in, dlx::input_source_name(path), root ? std::cerr : quiet);
+      dlxapp::load_knuth(in, dlxapp::input_source_name(path), root ? std::cerr : quiet);
   if (!input) return kExitInputError;
 
   std::uint64_t checkpoint_ok = 1;

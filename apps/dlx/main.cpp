@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <dlxapp/input_file.hpp>
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
+#include <dlxapp/progress_line.hpp>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -19,10 +21,8 @@
 
 #include "dlx/dlx.hpp"
 #include "dlx/estimate.hpp"
-#include "dlx/input_file.hpp"
 #include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
-#include "dlx/progress_line.hpp"
 #include "report.hpp"
 
 namespace po = boost::program_options;
@@ -59,8 +59,8 @@ constexpr const char* kExitCodes =
     "    3  --time-limit ran out\n"
     "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+);\n"
     "       with --memo, more than 2^128-1 (340282366920938463463374607431768211455+)\n"
-    "    5  --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest\n"
-    "  130  interrupted by Ctrl-C (SIGINT)\n";
+    "    6  --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest\n"
+    "  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP, which stop it the same way\n";
 // clang-format on
 
 constexpr std::uint64_t kMaxThreads = 1024;
@@ -108,6 +108,7 @@ struct Settings {
   std::size_t cache_bytes = 0;  // its cache's budget (0: the library's default)
   std::string zdd_path;         // --zdd: where to write the ZDD (empty: nowhere)
   std::uint64_t samples = 0;    // --sample N
+  bool line_numbers = false;    // prefix each printed option with its input line
 };
 
 // The settings, or nothing when --help or --version was answered. Usage errors throw Exit.
@@ -120,7 +121,10 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
       ("version", "show the version and exit")
       ("count,c", "print only the number of solutions, alone on the last line")
       ("all,a", "print every solution, a blank line between solutions")
-      ("limit,l", po::value(&limit)->value_name("N"), "stop after N solutions (--count prints N+ when cut short)")
+      ("limit,l", po::value(&limit)->value_name("N"), "stop after N solutions (--count prints N+ when there are"
+                                                     " more, N when there are exactly N)")
+      ("line-numbers,n", "print each chosen option with its input line number first ('LINE: option'), so"
+                         " that solutions with duplicate options can be told apart and mapped back")
       ("seed", po::value(&seed)->value_name("N"), "break ties between equally constrained items at random with this"
                                                  " seed (with --estimate: seed the random probes)")
       ("threads,t", po::value(&threads)->value_name("N"),
@@ -223,9 +227,10 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
                   ": expected a number of seconds, such as 10 or 2.5, or with a unit: 90s, 1.5m, 2h, 1d");
   }
   if (vm.count("file")) s.path = vm["file"].as<std::string>();
-  s.progress = vm.count("progress") > 0 || dlx::ProgressLine::is_terminal(stderr);
+  s.progress = vm.count("progress") > 0 || dlxapp::ProgressLine::is_terminal(stderr);
   s.progress_delay = std::chrono::milliseconds(vm["progress-delay"].as<unsigned>());
   s.stats = vm.count("stats") > 0;
+  s.line_numbers = vm.count("line-numbers") > 0;
   return s;
 }
 
@@ -237,10 +242,16 @@ void print_stats(const dlx::Stats& stats) {
 // Hands a solution to std::cout in one piece (after a blank line unless it is the first), so that the
 // output's buffer (apps/common/output.cpp) only ever holds and writes whole solutions: what a run stopped by
 // a second Ctrl-C (which exits at once, dropping the buffer) leaves behind ends after a whole solution too.
+// With option_lines, each option comes after its input line number ("12: a b c"), as Knuth's programs can
+// number them.
 void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> solution, bool first,
-                    std::string& text) {
+                    std::string& text, const std::vector<std::size_t>* option_lines) {
   text.assign(first ? "" : "\n");
   for (dlx::OptionId option : solution) {
+    if (option_lines != nullptr) {
+      text += std::to_string((*option_lines)[option]);
+      text += ": ";
+    }
     text += problem.option_text(option);
     text += '\n';
   }
@@ -256,6 +267,7 @@ struct Outcome {
 
 struct Context {
   const dlx::Problem& problem;
+  const std::vector<std::size_t>* option_lines;  // for --line-numbers, else null
   const Settings& settings;
   const dlxapp::Interrupts& interrupts;
   const dlxapp::OutputGuard& output;
@@ -305,9 +317,12 @@ Outcome count(const Context& c) {
   dlx::ParallelSolver search(c.problem, c.parallel_options());
   dlx::Count count;
   {
-    dlx::ProgressLine line([&] { return search.progress(); }, c.settings.progress, stderr,
-                           c.settings.progress_delay);
-    count = search.count(c.settings.limit);
+    dlxapp::ProgressLine line([&] { return search.progress(); }, c.settings.progress, stderr,
+                              c.settings.progress_delay);
+    // One solution past the limit tells "exactly N" (the search ended at N) from "N+" (there are more).
+    const std::uint64_t limit = c.settings.limit;
+    count = search.count(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+    if (limit != 0 && count.solutions > limit) count = {limit, false};
   }
   return {dlxcli::report_count(count, search.status(), c.interrupts.describe()), search.stats()};
 }
@@ -317,7 +332,7 @@ Outcome print_all(const Context& c, Search& search) {
   std::uint64_t printed = 0;
   std::string text;
   search.for_each([&](std::span<const dlx::OptionId> solution) {
-    write_solution(c.problem, solution, printed == 0, text);
+    write_solution(c.problem, solution, printed == 0, text, c.option_lines);
     ++printed;
     // A failed write raised the stop flag already; false stops at once, not at the search's next poll.
     return c.output.ok() && (c.settings.limit == 0 || printed < c.settings.limit);
@@ -339,13 +354,13 @@ Outcome first(const Context& c) {
   if (c.settings.threads > 1) {
     dlx::ParallelSolver search(c.problem, c.parallel_options());
     const auto solution = search.first();
-    if (solution) write_solution(c.problem, *solution, true, text);
+    if (solution) write_solution(c.problem, *solution, true, text, c.option_lines);
     return {dlxcli::report_first(solution.has_value(), search.status(), c.interrupts.describe()),
             search.stats()};
   }
   dlx::Solver solver(c.problem, c.search_options());
   const bool found = solver.next();
-  if (found) write_solution(c.problem, solver.solution(), true, text);
+  if (found) write_solution(c.problem, solver.solution(), true, text, c.option_lines);
   return {dlxcli::report_first(found, solver.status(), c.interrupts.describe()), solver.stats()};
 }
 
@@ -386,9 +401,10 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   // search then returns at once with nothing found, and the report says so.
   if (settings->time_limit) interrupts.start_timer(*settings->time_limit);
 
-  const std::optional<dlx::KnuthInput> input = dlx::load_knuth_file(settings->path, std::cerr);
+  const std::optional<dlx::KnuthInput> input = dlxapp::load_knuth_file(settings->path, std::cerr);
   if (!input) return dlxcli::kExitUsage;
-  const Context context{input->problem, *settings, interrupts, output};
+  const Context context{input->problem, settings->line_numbers ? &input->option_lines : nullptr, *settings,
+                        interrupts, output};
   Outcome outcome;
   switch (settings->mode) {
     case Mode::first:

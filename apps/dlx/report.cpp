@@ -148,10 +148,14 @@ Report report_estimate(const dlx::Estimate& e, std::uint64_t asked, const std::o
   Report r;
   const bool partial = e.probes < asked;
   if (e.probes > 0) {
-    r.out = "probes: " + std::to_string(e.probes) + (partial ? " of " + std::to_string(asked) : "") +
-            "\nnodes: " + format_amount(e.nodes) + format_error(e.nodes_error, e.nodes) +
-            "\nsolutions: " + format_amount(e.solutions) + format_error(e.solutions_error, e.solutions) +
-            '\n';
+    r.out =
+        "probes: " + std::to_string(e.probes) + (partial ? " of " + std::to_string(asked) : "") +
+        "\nnodes: " + format_amount(e.nodes) + format_error(e.nodes_error, e.nodes) + "\nsolutions: " +
+        // A probe's estimate of the solutions is 0 unless it reached one: with none reached, a bare 0 would
+        // read as "no solutions" where the probes only saw none.
+        (e.solutions > 0 ? format_amount(e.solutions) + format_error(e.solutions_error, e.solutions)
+                         : std::string("0 (no probe reached a solution; try more probes)")) +
+        '\n';
     if (rate) r.out += format_rate(e, *rate, threads);
   }
   if (!why.empty()) {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <dlxapp/exit_codes.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,13 +22,12 @@
 
 namespace dlxcli {
 
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitNoSolution = 1;  // default mode only
-inline constexpr int kExitUsage = 2;       // also malformed input, unreadable file, write error
-inline constexpr int kExitOverflow = 4;    // --count: more than 2^64 - 1 solutions (--memo: 2^128 - 1)
-inline constexpr int kExitNotOptimal =
-    5;  // --min-cost/--best: --limit stopped the search before it was proven
-// 3 (time limit) and 130 (Ctrl-C) come from dlxapp (apps/common/dlxapp/interrupts.hpp).
+// The one exit-code table (apps/common/dlxapp/exit_codes.hpp).
+using dlxapp::kExitNoSolution;
+using dlxapp::kExitNotOptimal;
+using dlxapp::kExitOk;
+using dlxapp::kExitOverflow;
+using dlxapp::kExitUsage;
 
 struct Report {
   std::string out;   // for standard output, whole lines

@@ -44,7 +44,7 @@ Exit status:
     2  some input was bad: an unreadable puzzle or file, clashing givens, or a usage error; or the output
        could not be written ("sudoku: write error: ...")
     3  --time-limit ran out
-  130  interrupted by Ctrl-C (SIGINT)
+  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP, which stop it the same way
 )";
 
 struct Exit {
@@ -53,7 +53,7 @@ struct Exit {
 
 [[noreturn]] void usage_error(const std::string& message) {
   std::cerr << "sudoku: " << message << "\nTry 'sudoku --help'.\n";
-  throw Exit{2};
+  throw Exit{dlxapp::kExitUsage};
 }
 
 constexpr std::uint64_t kMaxThreads = 1024;
@@ -169,13 +169,13 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       }
       std::error_code ec;
       if (std::filesystem::is_directory(file, ec)) {
-        std::cerr << file << ": is a directory\n";
+        std::cerr << file << ":0: cannot read file: is a directory\n";
         batch.add_input_error();
         continue;
       }
       std::ifstream in(file, std::ios::binary);
       if (!in) {
-        std::cerr << file << ": cannot open: " << std::strerror(errno) << '\n';
+        std::cerr << file << ":0: cannot open file: " << std::strerror(errno) << '\n';
         batch.add_input_error();
         continue;
       }
@@ -213,7 +213,7 @@ int main(int argc, char** argv) {
     dlxapp::Interrupts interrupts("sudoku");
     // The pipe watcher starts with the batch's own helper, once a run lasts (BatchOptions::on_slow_run).
     dlxapp::OutputGuard output("sudoku", &interrupts, dlxapp::OutputGuard::Watch::later);
-    int status = 2;
+    int status = dlxapp::kExitUsage;
     try {
       status = run(argc, argv, interrupts, output);
     } catch (const Exit& e) {
@@ -221,12 +221,12 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
       output.flush();
       std::cerr << "sudoku: " << e.what() << '\n';
-      status = 2;
+      status = dlxapp::kExitUsage;
     }
     // 2 after a write error, 130 after Ctrl-C, 3 after the time limit, 0 when the reader went away.
     return output.finish(status);
   } catch (const std::exception& e) {
     std::cerr << "sudoku: " << e.what() << '\n';
-    return 2;
+    return dlxapp::kExitUsage;
   }
 }

@@ -2,8 +2,11 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <charconv>
 #include <cstdlib>
+#include <dlxapp/interrupts.hpp>
+#include <dlxapp/output.hpp>
 #include <iostream>
 #include <new>
 #include <utility>
@@ -18,12 +21,21 @@ namespace {
 
 constexpr unsigned kHelpWidth = 104;
 
+// The statuses of the one table (apps/common/dlxapp/exit_codes.hpp) that an example can return.
 constexpr const char* kExitStatus =
     "Exit status:\n"
-    "  0  success (with --count or --all, also when there are no solutions)\n"
-    "  1  no solution (default mode)\n"
-    "  2  bad usage or malformed input: one line on stderr says what is wrong (FILE:LINE: for files)\n"
-    "  3  anything unexpected, such as running out of memory\n";
+    "    0  success (with --count or --all, also when there are no solutions); or the output's reader went "
+    "away\n"
+    "    1  no solution (default mode)\n"
+    "    2  bad usage or malformed input: one line on stderr says what is wrong (FILE:LINE: for files); or\n"
+    "       standard output could not be written\n"
+    "    5  anything unexpected, such as running out of memory\n"
+    "  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP: what was found so far is "
+    "printed\n";
+
+// The stop flag of the running run_main() (Ctrl-C, a closed or failing output), polled by solve()'s searches;
+// null outside run_main (the tests call solve() directly).
+const std::atomic<bool>* g_stop = nullptr;
 
 void print_stats(std::ostream& err, const dlx::Stats& stats, std::uint64_t kept) {
   err << "nodes: " << stats.nodes << "\nupdates: " << stats.updates << "\nsolutions: " << kept;
@@ -98,35 +110,45 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
     out.flush();
     return kExitOk;
   }
-  dlx::Solver solver(problem);
+  dlx::SearchOptions search;
+  search.stop = g_stop;
+  dlx::Solver solver(problem, search);
   int status = kExitOk;
   std::uint64_t kept = 0;
+  // --count --limit N searches one solution further, to tell "exactly N" (printed N) from "more" (N+).
+  const std::uint64_t count_limit =
+      settings.limit == 0 || settings.limit == UINT64_MAX ? settings.limit : settings.limit + 1;
   if (settings.count && !keep) {
-    const dlx::Count count = solver.count(settings.limit);
-    kept = count.solutions;
-    out << count.solutions << (count.complete ? "" : "+") << '\n';
+    const dlx::Count count = solver.count(count_limit);
+    const bool more = settings.limit != 0 && count.solutions > settings.limit;
+    kept = more ? settings.limit : count.solutions;
+    out << kept << (count.complete && !more ? "" : "+") << '\n';
   } else {
     // Without --count: the first solution, or with --all/--limit up to `limit` of them (0: all).
-    const std::uint64_t limit = settings.count || settings.all ? settings.limit
-                                : settings.limit               ? settings.limit
-                                                               : 1;
+    const std::uint64_t limit = settings.count                   ? count_limit
+                                : settings.all || settings.limit ? settings.limit
+                                                                 : 1;
     solver.for_each([&](std::span<const dlx::OptionId> solution) {
       if (keep && !keep(solution)) return true;
       ++kept;
       if (!settings.count) {
         if (kept > 1) out << separator;
         print(out, solution);
+        out.flush();  // a whole solution at a time; a failed write ends the search now
       }
-      return limit == 0 || kept < limit;
+      return out.good() && (limit == 0 || kept < limit);
     });
     if (settings.count) {
-      out << kept << (solver.status() == dlx::Status::exhausted ? "" : "+") << '\n';
-    } else if (kept == 0) {
+      const bool more = settings.limit != 0 && kept > settings.limit;
+      if (more) kept = settings.limit;
+      out << kept << (solver.status() == dlx::Status::exhausted && !more ? "" : "+") << '\n';
+    } else if (kept == 0 && solver.status() != dlx::Status::stopped) {
       if (!settings.all && !settings.limit) status = kExitNoSolution;
     }
   }
   out.flush();
-  if (!settings.count && kept == 0) err << "no solution\n";
+  const bool stopped = solver.status() == dlx::Status::stopped;
+  if (!settings.count && kept == 0 && !stopped) err << "no solution\n";
   if (settings.stats) print_stats(err, solver.stats(), kept);
   return status;
 }
@@ -148,6 +170,25 @@ int guard(std::string_view program, std::ostream& err, const std::function<int()
     return kExitInternal;
   } catch (const std::exception& e) {
     err << program << ": error: " << e.what() << '\n';
+    return kExitInternal;
+  }
+}
+
+int run_main(std::string_view program, const std::function<int()>& body) {
+  try {
+    // Before any thread starts: see dlxapp/interrupts.hpp.
+    dlxapp::Interrupts interrupts(program);
+    dlxapp::OutputGuard output(program, &interrupts);
+    g_stop = interrupts.flag();
+    const int status = guard(program, std::cerr, body);
+    g_stop = nullptr;
+    output.flush();
+    if (const std::string why = interrupts.describe(); !why.empty())
+      std::cerr << program << ": " << why << ": what was found so far is printed\n";
+    // 2 after a write error, 130 after Ctrl-C, 0 when the reader went away.
+    return output.finish(status);
+  } catch (const std::exception& e) {
+    std::cerr << program << ": error: " << e.what() << '\n';
     return kExitInternal;
   }
 }

@@ -10,12 +10,15 @@
 //   -s/--stats      search statistics on stderr
 //   -h/--help
 //
-// Exit status: 0 success (also no solutions with --count or --all), 1 no solution (default mode), 2 bad usage or
-// malformed input, 3 anything unexpected (out of memory, ...).
+// Exit status: the one table of every command (apps/common/dlxapp/exit_codes.hpp): 0 success (also no solutions
+// with --count or --all, or the output's reader went away), 1 no solution (default mode), 2 bad usage, malformed
+// input or a write error, 5 anything unexpected (out of memory, ...), 130 Ctrl-C (143 SIGTERM, 129 SIGHUP).
+// Output follows the commands' rules (dlxapp/output.hpp) through run_main().
 #pragma once
 
 #include <boost/program_options.hpp>
 #include <cstdint>
+#include <dlxapp/exit_codes.hpp>
 #include <functional>
 #include <iosfwd>
 #include <span>
@@ -29,7 +32,8 @@ namespace examples {
 
 namespace po = boost::program_options;
 
-inline constexpr int kExitOk = 0, kExitNoSolution = 1, kExitUsage = 2, kExitInternal = 3;
+inline constexpr int kExitOk = dlxapp::kExitOk, kExitNoSolution = dlxapp::kExitNoSolution,
+                     kExitUsage = dlxapp::kExitUsage, kExitInternal = dlxapp::kExitFailure;
 
 // Bad arguments or input that have no file and line: printed as "program: message", exit status 2.
 class UsageError : public std::runtime_error {
@@ -94,6 +98,12 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
 // dlx::ProblemError as "program: message" (2), dlx::InputError as "FILE:LINE: message" (2), anything else as
 // "program: error: ..." (3).
 int guard(std::string_view program, std::ostream& err, const std::function<int()>& body);
+
+// What every example's main() returns: guard(program, std::cerr, body) with the commands' output and signal rules
+// around it (dlxapp::Interrupts, dlxapp::OutputGuard): a closed pipe ends the run quietly with status 0, any
+// other write error (/dev/full, a closed stdout) says so and exits 2, Ctrl-C (SIGTERM, SIGHUP) stops the search
+// and prints what was found. Call it first thing in main, before any thread starts.
+int run_main(std::string_view program, const std::function<int()>& body);
 
 // A whole number in [low, high] from a command-line argument, or UsageError naming `what`.
 long long parse_integer(std::string_view text, long long low, long long high, std::string_view what);

@@ -6,7 +6,7 @@
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  return examples::guard("langford", std::cerr, [&] {
+  return examples::run_main("langford", [&] {
     examples::Cli cli(
         "langford", "N [options]",
         "Arranges two copies of each of the numbers 1..N in a row so that the two copies of each k\n"

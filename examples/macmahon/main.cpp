@@ -37,7 +37,7 @@ std::array<int, 2> parse_board(const std::string& text) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  return examples::guard("macmahon", std::cerr, [&] {
+  return examples::run_main("macmahon", [&] {
     namespace mm = examples::macmahon;
     examples::Cli cli(
         "macmahon", "[options]",

@@ -55,7 +55,7 @@ std::ifstream open(const std::string& path) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  return examples::guard("polyomino", std::cerr, [&] {
+  return examples::run_main("polyomino", [&] {
     examples::Cli cli(
         "polyomino", "[options]",
         "Tiles a board with polyominoes, each piece used exactly once, and draws the tiling as a grid\n"

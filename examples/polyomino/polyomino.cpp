@@ -43,6 +43,7 @@ std::optional<std::string_view> next_drawing_line(dlx::LineReader& reader, std::
     if (first != std::string_view::npos && text[first] == ';') continue;
     return text;
   }
+  if (reader.read_error()) throw dlx::InputError(source, 0, "cannot read file: " + *reader.read_error());
   return std::nullopt;
 }
 

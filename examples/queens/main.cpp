@@ -6,7 +6,7 @@
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
-  return examples::guard("queens", std::cerr, [&] {
+  return examples::run_main("queens", [&] {
     examples::Cli cli(
         "queens", "N [options]",
         "Places N queens on an N x N chessboard so that no two share a row, a column or a diagonal,\n"

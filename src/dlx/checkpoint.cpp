@@ -22,7 +22,7 @@ std::string hex(std::uint64_t x) {
 }
 
 std::string header_text(const CheckpointKey& key) {
-  return "dlx checkpoint 1\nproblem " + hex(key.problem_hash) + "\nsplit " + std::to_string(key.target) +
+  return "dlx checkpoint 2\nproblem " + hex(key.problem_hash) + "\nsplit " + std::to_string(key.target) +
          " " + std::to_string(key.subproblems) + " " + hex(key.split_hash) + "\n";
 }
 
@@ -66,8 +66,20 @@ bool parse_number(std::string_view text, std::uint64_t& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
-// The fields of "done INDEX SOLUTIONS NODES".
+// "done INDEX SOLUTIONS NODES", then its checksum: any changed byte of a record (a digit of a count) makes the
+// record refused, never summed into a wrong total.
+std::string done_line(std::uint64_t index, const SubproblemResult& result) {
+  std::string line = "done " + std::to_string(index) + " " + std::to_string(result.solutions) + " " +
+                     std::to_string(result.nodes);
+  return line + " " + hex(fnv1a64(line)) + "\n";
+}
+
+// The fields of a done_line(), checksum verified.
 bool parse_done(std::string_view line, std::uint64_t& index, SubproblemResult& result) {
+  const std::size_t last = line.rfind(' ');
+  if (last == std::string_view::npos || line.substr(last + 1) != hex(fnv1a64(line.substr(0, last))))
+    return false;
+  line = line.substr(0, last);
   std::vector<std::string_view> fields;
   while (!line.empty()) {
     const std::size_t space = line.find(' ');
@@ -117,9 +129,17 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd_ < 0) fail_errno(path_, "cannot open checkpoint");
   try {
+    const std::string header = header_text(key);
+    // No larger than every subproblem recorded once by a done_line() allows: a huge or endless file is refused
+    // once that much was read, not read whole into memory.
+    constexpr std::uint64_t kMaxDoneLine = 4 + 3 * 21 + 17 + 1;
+    struct stat info {};
+    if (::fstat(fd_, &info) != 0) fail_errno(path_, "cannot read checkpoint");
+    if (!S_ISREG(info.st_mode)) fail(path_, "cannot read checkpoint: not a regular file");
+    const std::uint64_t max_size = header.size() + subproblems_ * kMaxDoneLine;
     std::string text;
     char buffer[1 << 16];
-    for (off_t offset = 0;;) {
+    for (off_t offset = 0; text.size() <= max_size;) {
       const ssize_t n = ::pread(fd_, buffer, sizeof buffer, offset);
       if (n < 0) {
         if (errno == EINTR) continue;
@@ -129,7 +149,6 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
       text.append(buffer, static_cast<std::size_t>(n));
       offset += n;
     }
-    const std::string header = header_text(key);
     if (text.size() <= header.size() && header.compare(0, text.size(), text) == 0) {
       // New, or killed while its header was being written: no results to lose.
       if (!text.empty() && ::ftruncate(fd_, 0) != 0) fail_errno(path_, "cannot truncate checkpoint");
@@ -149,6 +168,10 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
                       std::string(line_of(text, 2)) + ", this run makes " + std::string(line_of(header, 2)) +
                       "); use the same --subproblems and program version, or delete it");
     }
+    if (text.size() > max_size) {
+      fail(path_, "checkpoint larger than its " + std::to_string(subproblems_) +
+                      " subproblems allow; damaged, or not a checkpoint");
+    }
     // A run killed while writing a result leaves a partial last line: drop it.
     const std::size_t complete = text.rfind('\n') + 1;
     if (complete < text.size()) {
@@ -164,7 +187,10 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
       std::uint64_t index = 0;
       SubproblemResult result;
       if (!parse_done(line, index, result) || index >= subproblems_) {
-        fail(path_ + ":" + std::to_string(line_number), "malformed checkpoint line");
+        fail(
+            path_ + ":" + std::to_string(line_number),
+            "damaged checkpoint record (malformed, or its checksum does not match); delete the file to count "
+            "again");
       }
       const auto [it, inserted] = done_.emplace(index, result);
       if (!inserted && (it->second.solutions != result.solutions || it->second.nodes != result.nodes)) {
@@ -188,12 +214,64 @@ void Checkpoint::record(std::span<const std::pair<std::uint64_t, SubproblemResul
   std::string lines;
   for (const auto& [index, result] : results) {
     if (index >= subproblems_) throw std::out_of_range("dlx::Checkpoint::record: no such subproblem");
-    lines += "done " + std::to_string(index) + " " + std::to_string(result.solutions) + " " +
-             std::to_string(result.nodes) + "\n";
+    lines += done_line(index, result);
   }
   write_all(fd_, lines, path_);
   sync(fd_, path_);
   for (const auto& [index, result] : results) done_.emplace(index, result);
+}
+
+CheckpointRecorder::CheckpointRecorder(Checkpoint* checkpoint, std::function<void(const Result&)> done)
+    : checkpoint_(checkpoint), done_(std::move(done)) {
+  if (checkpoint_ != nullptr) thread_ = std::thread([this] { loop(); });
+}
+
+CheckpointRecorder::~CheckpointRecorder() {
+  try {
+    finish();
+  } catch (...) {  // already unwinding from another error
+  }
+}
+
+void CheckpointRecorder::add(const Result& result) {
+  if (checkpoint_ == nullptr) return done_(result);
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(result);
+  }
+  wake_.notify_one();
+}
+
+void CheckpointRecorder::finish() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    closing_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+}
+
+void CheckpointRecorder::loop() {
+  std::vector<Result> batch;
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return closing_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      batch.swap(queue_);
+    }
+    try {
+      checkpoint_->record(batch);
+    } catch (...) {
+      error_ = std::current_exception();
+      failed_.store(true, std::memory_order_relaxed);
+      return;
+    }
+    for (const Result& r : batch) done_(r);
+    batch.clear();
+  }
 }
 
 }  // namespace dlx

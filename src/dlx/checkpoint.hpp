@@ -4,20 +4,29 @@
 // The file is text, append-only. A header names what the results belong to, then one line per finished
 // subproblem, each written and fsync'ed before it counts as done:
 //
-//   dlx checkpoint 1
-//   problem 9f2c...            <- hash of the problem (canonical Knuth text)
-//   split 4096 4113 51ab...    <- requested and actual subproblem counts, hash of their prefixes
-//   done 17 2210 65536         <- subproblem 17: 2210 solutions, 65536 nodes
+//   dlx checkpoint 2
+//   problem 9f2c...                     <- hash of the problem (canonical Knuth text)
+//   split 4096 4113 51ab...             <- requested and actual subproblem counts, hash of their prefixes
+//   done 17 2210 65536 04c1...          <- subproblem 17: 2210 solutions, 65536 nodes; FNV-1a of the line before it
 //
 // A run killed mid-write leaves at worst a partial last line, which is dropped when the file is opened again.
+// Any other damage (a changed digit, a line from elsewhere, a file larger than the split allows) is refused with
+// a CheckpointError naming the file and line, so that corruption never passes as a count.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <map>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "dlx/parallel.hpp"
@@ -72,6 +81,38 @@ class Checkpoint {
   int fd_ = -1;
   std::uint64_t subproblems_ = 0;
   std::map<std::uint64_t, SubproblemResult> done_;
+};
+
+// Records results in a Checkpoint from a thread of its own, so that the caller (dlx-mpi's rank 0) keeps handing
+// out work while the disk syncs: results that arrive during one fsync share the next. A result counts (`done` is
+// called with it, from the recording thread) only once it is durable. Without a checkpoint, add() calls done at
+// once, from the caller's thread.
+class CheckpointRecorder {
+ public:
+  using Result = std::pair<std::uint64_t, SubproblemResult>;  // subproblem index, its result
+  CheckpointRecorder(Checkpoint* checkpoint, std::function<void(const Result&)> done);
+  ~CheckpointRecorder();  // finish(), errors dropped (already unwinding from another)
+  CheckpointRecorder(const CheckpointRecorder&) = delete;
+  CheckpointRecorder& operator=(const CheckpointRecorder&) = delete;
+
+  void add(const Result& result);
+  // A write failed: stop handing out work; finish() throws why.
+  bool failed() const { return failed_.load(std::memory_order_relaxed); }
+  // Waits until everything added is recorded; throws what the recording thread threw (CheckpointError).
+  void finish();
+
+ private:
+  void loop();
+
+  Checkpoint* checkpoint_;                   // null: nothing to record
+  std::function<void(const Result&)> done_;  // told of each durable result
+  std::mutex mutex_;                         // guards queue_ and closing_
+  std::condition_variable wake_;             // queue_ grew, or closing_
+  std::vector<Result> queue_;                // added, not yet written
+  bool closing_ = false;                     // finish() was called: write what is queued and end
+  std::atomic<bool> failed_{false};          // error_ is set
+  std::exception_ptr error_;                 // the recording thread's failure, rethrown by finish()
+  std::thread thread_;                       // the recording thread (with a checkpoint only)
 };
 
 }  // namespace dlx

@@ -158,6 +158,7 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
       throw InputError(source, number, e.what());
     }
   }
+  if (reader.read_error()) throw InputError(source, 0, "cannot read file: " + *reader.read_error());
   if (!have_items) throw InputError(source, reader.line_number() + 1, "no item line: the input has no items");
   return result;
 }

@@ -6,11 +6,39 @@
 
 namespace dlx {
 
+namespace {
+
+// Nodes with more children than this are not split (expand_subproblem): the target number of subproblems, but
+// never so few that an ordinary branching (a Sudoku cell, a queen's row) stays whole.
+std::size_t wide_node(std::size_t target) {
+  constexpr std::size_t kNeverWide = 256;
+  return std::max(target, kNeverWide);
+}
+
+}  // namespace
+
 void enter_subproblem(Solver& solver, std::span<const OptionId> prefix) {
   solver.reset();
   for (OptionId option : prefix) {
     if (!solver.force(option))
       throw std::logic_error("dlx: a subproblem prefix is not a path of the search tree");
+  }
+}
+
+std::vector<OptionId> expand_subproblem(Solver& solver, std::vector<OptionId>& prefix,
+                                        std::size_t max_children, std::uint64_t& expanded) {
+  for (;;) {
+    std::vector<OptionId> children = solver.branch_options();
+    if (children.empty() || children.size() > max_children) return {};
+    if (children.size() > 1) {
+      ++expanded;
+      return children;
+    }
+    // One way on: follow it here rather than as a subproblem of its own, which would re-force the whole prefix
+    // from a reset solver (a chain of n forced choices then cost n^2).
+    if (!solver.force(children[0])) throw std::logic_error("dlx: a branch option could not be forced");
+    prefix.push_back(children[0]);
+    ++expanded;
   }
 }
 
@@ -32,12 +60,12 @@ Split split_search(Solver& solver, std::size_t target) {
     Node node = std::move(heap.back());
     heap.pop_back();
     enter_subproblem(solver, node.prefix);
-    const std::vector<OptionId> children = solver.branch_options();
-    if (children.empty()) {  // a solution or a dead end: a leaf of the tree
+    const std::vector<OptionId> children =
+        expand_subproblem(solver, node.prefix, wide_node(target), split.expanded_nodes);
+    if (children.empty()) {  // a solution, a dead end or too wide a node: a leaf of the split
       leaves.push_back(std::move(node));
       continue;
     }
-    ++split.expanded_nodes;
     const double weight = node.weight / static_cast<double>(children.size());
     for (std::uint32_t k = 0; k < children.size(); ++k) {
       Node child{node.prefix, node.path, weight, made++};
@@ -109,10 +137,11 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
 
     LeafResult result;
     std::vector<OptionId> children;
+    std::uint64_t expanded = 0;  // nodes the expansion entered above the children or the leaf
     try {
       Solver& s = solver(worker);
       enter_subproblem(s, task.prefix);
-      if (split) children = s.branch_options();
+      if (split) children = expand_subproblem(s, task.prefix, max_children_, expanded);
       if (children.empty()) result = leaf(s);  // a leaf of the split (or of the tree: a solution or dead end)
     } catch (...) {
       // The Solver may be mid-search in an unknown state: drop it (rebuilt on next use) and stop everyone.
@@ -133,7 +162,7 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
         heap_.push_back(std::move(t));
         std::push_heap(heap_.begin(), heap_.end(), lighter);
       }
-      ++progress_.nodes;  // the search enters this node once, above its children
+      progress_.nodes += expanded;  // the search enters these nodes once, above the children
       --in_flight_;
       wake_.notify_all();
       continue;
@@ -141,7 +170,7 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
 
     lock.lock();
     --in_flight_;
-    progress_.nodes += result.nodes;
+    progress_.nodes += expanded + result.nodes;
     updates_ += result.updates;
     if (progress_.solutions > UINT64_MAX - result.solutions) {
       progress_.solutions = UINT64_MAX;
@@ -167,8 +196,9 @@ void ParallelSolver::run(const Leaf& leaf) {
     made_ = 1;
     in_flight_ = 0;
     updates_ = 0;
-    split_weight_ =
-        1.0 / static_cast<double>(std::max<std::size_t>(1, options_.subproblems_per_thread) * threads());
+    const std::size_t target = std::max<std::size_t>(1, options_.subproblems_per_thread) * threads();
+    split_weight_ = 1.0 / static_cast<double>(target);
+    max_children_ = wide_node(target);
     progress_ = {};
     outcome_ = Status::exhausted;
     started_ = std::chrono::steady_clock::now();

@@ -43,14 +43,26 @@ struct Subproblem {
 // the search tree of solver's problem.
 void enter_subproblem(Solver& solver, std::span<const OptionId> prefix);
 
+// From a solver entered at prefix (enter_subproblem), the children to split it into: the options of the first
+// branching on the way down, after following every node with a single child in place (each appended to prefix
+// and forced), so that a chain of forced choices costs what the search costs instead of one re-forcing of the
+// whole prefix per link. Empty when the way down ends in a solution or a dead end, or when the branching has more
+// than max_children options: forcing each of them again from a reset solver would cost that many times what the
+// search pays once to cover their item, so such a node is searched whole instead. Adds to expanded the nodes
+// entered above the returned children (none when it returns empty and stops at a leaf: the leaf's search counts
+// that node).
+std::vector<OptionId> expand_subproblem(Solver& solver, std::vector<OptionId>& prefix,
+                                        std::size_t max_children, std::uint64_t& expanded);
+
 struct Split {
   std::vector<Subproblem> subproblems;  // in the search's depth-first order
   std::uint64_t expanded_nodes =
       0;  // tree nodes above the subproblems: add to their nodes for the full count
 };
 
-// Splits the search tree into at least `target` subproblems (fewer only if the whole tree has fewer leaves):
-// starting from the root, expands the heaviest prefix (the earliest made on ties) until there are enough.
+// Splits the search tree into at least `target` subproblems (fewer only if the whole tree has fewer leaves, or
+// if a node with more than max(target, 256) children is left whole: see expand_subproblem): starting from the
+// root, expands the heaviest prefix (the earliest made on ties) until there are enough.
 // Deterministic: the same problem, target and solver seed always give the same split. Uses (and resets) solver.
 Split split_search(Solver& solver, std::size_t target);
 
@@ -132,6 +144,7 @@ class ParallelSolver {
   unsigned in_flight_ = 0;  // prefixes taken by workers and not yet finished
   std::uint64_t updates_ = 0;
   double split_weight_ = 0;
+  std::size_t max_children_ = 2;  // wider nodes are searched whole (expand_subproblem)
   Progress progress_;
   std::chrono::steady_clock::time_point started_;
   Status outcome_ = Status::exhausted;  // the first reason a worker stopped early

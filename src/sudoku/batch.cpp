@@ -16,6 +16,11 @@ enum class Outcome { solved, none, multiple, error, unknown };
 
 constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
 constexpr std::size_t kFirstSlots = 64;
+// Boards with a side above this get a node budget in solve and check (see process()): 49x49 is the largest
+// side whose empty board the search fills at once (0.4 s); 56x56 and 64x64 ones ran for hours. A few seconds at
+// most (a node of a big half-filled board costs up to 20 us); 64x64 puzzles with 70% givens need about 1000.
+constexpr int kLargeSide = 49;
+constexpr std::uint64_t kLargeBoardNodes = 250'000;
 constexpr std::size_t kSlotKeepBytes = 4096;
 // Results are written once this much gathered, or whatever is ready once this long passed since the last
 // write.
@@ -212,6 +217,10 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
       return;
     }
   }
+  if (reader.read_error()) {  // after the puzzles read before it; the next input is read as usual
+    err << source << ":0: cannot read file: " << *reader.read_error() << '\n';
+    ++totals_.errors;
+  }
 }
 
 void Batch::finished(std::size_t i, State state) {
@@ -266,11 +275,15 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   slot.partial = 0;
   if (stop_->load(std::memory_order_relaxed)) return State::stopped;
   const Puzzle& puzzle = slot.puzzle;
-  const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix) {
+  // The message goes to stderr; the result column gets prefix and message, or `shown` when given.
+  const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix,
+                        std::string_view shown = {}) {
     slot.outcome = Outcome::error;
     slot.message.assign(message);
     slot.message_line = line;
-    if (options_.command == Command::solve && options_.format == Format::csv) {
+    if (!shown.empty()) {
+      slot.out += shown;
+    } else if (options_.command == Command::solve && options_.format == Format::csv) {
       slot.out += std::to_string(puzzle.line) + ",,";
       append_csv_field(slot.out, "error: " + std::string(message));
       slot.out += ",,\n";
@@ -293,11 +306,19 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
         options_.stats ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     dlx::SearchOptions search;
     search.stop = stop_;
+    // Boards beyond kLargeSide with few givens (an empty 56x56 or 64x64 board) send the search into dead ends
+    // thousands of levels deep that it backtracks out of only after hours: solve and check give up after
+    // kLargeBoardNodes and say so, rather than never answer. count keeps no budget (a count of an open board is
+    // endless at every size, and Ctrl-C or --time-limit end it).
+    if (puzzle.grid.side() > kLargeSide && options_.command != Command::count)
+      search.node_limit = kLargeBoardNodes;
     Solver& solver = worker.solver_for(puzzle.grid.shape, search);
     if (const auto conflict = solver.load(puzzle.grid)) {
       const std::string why = describe(*conflict, puzzle.grid.side(),
                                        digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
-      fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ");
+      // Clashing givens make a well-formed puzzle with no solution: count's column stays a number.
+      fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
+           options_.command == Command::count ? "0\n" : "");
       return State::done;
     }
     // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
@@ -318,6 +339,15 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
       }
       return count;
     };
+    const auto gave_up = [&] {
+      if (solver.status() != dlx::Status::node_limit) return false;
+      slot.out.clear();
+      fail("gave up after " + std::to_string(kLargeBoardNodes) + " search nodes: boards larger than " +
+               std::to_string(kLargeSide) + "x" + std::to_string(kLargeSide) +
+               " with this few givens are beyond this solver (give more givens)",
+           puzzle.line, "error: ");
+      return true;
+    };
     switch (options_.command) {
       case Command::solve:
         if (solver.next(worker.solution) || (sliced() && solver.next(worker.solution))) {
@@ -325,13 +355,18 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
           format_solution(slot, worker.solution);
         } else if (solver.status() == dlx::Status::stopped) {
           return State::stopped;
+        } else if (gave_up()) {
+          return State::done;
         } else {
           slot.outcome = solver.status() == dlx::Status::exhausted ? Outcome::none : Outcome::unknown;
           format_solution(slot, Grid{});
         }
         break;
       case Command::count: {
-        const dlx::Count count = count_all(options_.limit);
+        // One solution past --limit tells "exactly N" (printed N) from "more than N" (N+).
+        const std::uint64_t limit = options_.limit;
+        dlx::Count count = count_all(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+        if (limit != 0 && count.solutions > limit) count = {limit, false};
         if (!count.complete && solver.status() == dlx::Status::stopped) {
           slot.started = true;
           slot.partial = count.solutions;
@@ -347,6 +382,7 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
         const dlx::Count count = count_all(2);
         if (count.solutions < 2 && !count.complete && solver.status() == dlx::Status::stopped)
           return State::stopped;
+        if (count.solutions < 2 && gave_up()) return State::done;
         slot.outcome = count.solutions >= 2   ? Outcome::multiple
                        : !count.complete      ? Outcome::unknown
                        : count.solutions == 1 ? Outcome::solved

@@ -62,6 +62,9 @@ class PuzzleReader {
   // The next puzzle, written into `puzzle` (reusing its memory); false at the end of the input.
   bool next(Puzzle& puzzle);
 
+  // Why the input ended early (dlx::LineReader::read_error), if it did.
+  const std::optional<std::string>& read_error() const { return lines_.read_error(); }
+
   // The input's layout: known once the first puzzle was read.
   std::optional<Layout> layout() const { return layout_; }
 

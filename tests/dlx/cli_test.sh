@@ -20,8 +20,10 @@ expect_error() {
 
 expect 0 "2" -- "$dlx" --count "$data/colors.dlx"
 expect 0 "1+" -- "$dlx" --count --limit 1 "$data/colors.dlx"
-# The limit reached means "at least": the search stopped there, whatever was left.
-expect 0 "2+" -- "$dlx" -c --limit 2 "$data/colors.dlx"
+# The limit passed means "at least": the search stopped one solution past it.
+# --limit N searches one solution further: exactly N solutions print "N", more print "N+".
+expect 0 "2" -- "$dlx" -c --limit 2 "$data/colors.dlx"
+expect 0 "1+" -- "$dlx" -c --limit 1 "$data/colors.dlx"
 expect 0 "2" -- "$dlx" -c --limit 3 "$data/colors.dlx"
 expect 0 "" -- "$dlx" "$data/colors.dlx"
 [ "$(cat "$tmp/out")" = "$(printf 'a x:1\nb x:1 y:2\nc y:2')" ] || fail "first solution: $(cat "$tmp/out")"

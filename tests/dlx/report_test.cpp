@@ -131,6 +131,13 @@ TEST_CASE("report_estimate: complete, stopped part way, stopped before any probe
   CHECK(stopped.note ==
         "dlx: interrupted (Ctrl-C) after 700 of the 100000 probes; the estimate is from those");
 
+  // Probes that all ended in dead ends estimate 0 solutions: said so, not as a bare 0.
+  dlx::Estimate blind = e;
+  blind.solutions = blind.solutions_error = 0;
+  CHECK(report_estimate(blind, 2000, std::nullopt, 1, "").out ==
+        "probes: 2000\nnodes: 2000 (standard error 5%)\nsolutions: 0 (no probe reached a solution; try more "
+        "probes)\n");
+
   const auto none = report_estimate({}, 100000, std::nullopt, 1, kTime);
   CHECK(none.out.empty());
   CHECK(none.note == "dlx: time limit (0.2 s) reached before the first probe finished");

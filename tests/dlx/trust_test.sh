@@ -6,7 +6,7 @@
 # statuses are the documented ones (130 Ctrl-C, 3 time limit, 0 reader gone, 2 write error), and nothing hangs.
 #
 # usage: trust_test.sh path/to/dlx path/to/queens path/to/langford SECTION [sanitized]
-#   SECTION: signals, time-limit, pipes, write-errors or all; `sanitized` allows more time to stop (sanitizer
+#   SECTION: signals, time-limit, pipes, write-errors, inputs or all; `sanitized` allows more time to stop (sanitizer
 #   builds are slower to wind up and exit).
 #
 # Everything waits by polling with generous limits, so that a loaded machine or a sanitizer build is slow rather
@@ -132,6 +132,17 @@ test_signals() {
   [ "$(tr '\r' '\n' <int_progress.err | tail -n 1)" = "dlx: interrupted (Ctrl-C): the count is partial, a lower bound: $n+" ] ||
     fail "int_progress: stderr ends $(tail -c 200 int_progress.err | od -c | head -5)"
 
+  # SIGTERM and SIGHUP stop a count as Ctrl-C does: the partial count, a note, 128 + the signal.
+  for sig in TERM:143:"terminated (SIGTERM)" HUP:129:"hung up (SIGHUP)"; do
+    start term_count --count --threads 2 q20.dlx
+    ready "$pid" && busy "$pid" 300 || fail "term_count: not ready"
+    kill "-${sig%%:*}" "$pid"
+    finish "$pid"
+    expect term_count "$(cut -d: -f2 <<<"$sig")"
+    n=$(partial_count term_count)
+    note term_count "dlx: ${sig#*:*:}: the count is partial, a lower bound: $n+"
+  done
+
   # Two Ctrl-Cs at once: 130 whichever gets there first (the second exits at once).
   start int_twice --count q20.dlx
   ready "$pid" || fail "int_twice: not ready"
@@ -239,7 +250,92 @@ test_write_errors() {
   note closed "dlx: write error: Bad file descriptor"
 }
 
+# bounded NAME ARGS...: dlx ARGS (input from NAME.in when it exists), killed after $limit s, a kill counting as a
+# failure (no timing assertion beyond that); leaves NAME.out, NAME.err and status.
+bounded() {
+  local name=$1 in=/dev/null
+  shift
+  [ -e "$name.in" ] && in=$name.in
+  timeout -s KILL "$limit" "$dlx" "$@" <"$in" >"$name.out" 2>"$name.err"
+  status=$?
+  [ "$status" != 137 ] || fail "$name: still running after $limit s"
+}
+
+# Hostile inputs: counts that must cost what the search costs, line ends, unreadable and endless files.
+test_inputs() {
+  local n=100000 mode total threads
+  # One long chain of forced choices (x_i's only option left is the one not clashing with x_{i-1}'s), and a root
+  # item with n options: each split subproblem re-forced its whole prefix, which made these quadratic.
+  awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "x%d ", i; printf "|"; for (i = 0; i < n; i++) printf " y%d", i
+                       print ""; print "x0 y0"; for (i = 1; i < n; i++) { print "x" i " y" (i - 1); print "x" i " y" i } }' >chain.dlx
+  awk -v n=$n 'BEGIN { print "a b"; for (i = 0; i < n; i++) print "a b" }' >wide.dlx
+  for mode in "--count" "--count --threads 2" "--threads 2 --count --limit 5"; do
+    # shellcheck disable=SC2086
+    bounded chain $mode chain.dlx
+    expect chain 0
+    [ "$(cat chain.out)" = 1 ] || fail "chain ($mode): '$(head -c 100 chain.out)'"
+    # shellcheck disable=SC2086
+    bounded wide $mode wide.dlx
+    expect wide 0
+    case "$mode" in
+      *limit*) [ "$(cat wide.out)" = "5+" ] || fail "wide ($mode): '$(head -c 100 wide.out)'" ;;
+      *) [ "$(cat wide.out)" = $n ] || fail "wide ($mode): '$(head -c 100 wide.out)'" ;;
+    esac
+  done
+  bounded chain_first --threads 2 chain.dlx
+  expect chain_first 0
+  [ "$(wc -l <chain_first.out)" = $n ] || fail "chain_first: $(wc -l <chain_first.out) lines"
+
+  # Line ends: a lone CR (old Mac files) and CRLF end lines as LF does.
+  printf 'a b\na b\na\nb\n' >lf.in
+  for ends in '\r' '\r\n'; do
+    printf "a b${ends}a b${ends}a${ends}b${ends}" >cr.in
+    bounded cr --count
+    expect cr 0
+    [ "$(cat cr.out)" = 2 ] || fail "line ends '$ends': count '$(cat cr.out)'"
+  done
+  printf 'a b\rc\r' >cr_bad.in
+  bounded cr_bad --count
+  expect cr_bad 2
+  note cr_bad "<stdin>:2: unknown item 'c'"
+
+  # Unreadable inputs name the file, in the documented FILE:0: form; an endless line stops at the limit.
+  bounded directory .
+  expect directory 2
+  note directory ".:0: cannot read file: Is a directory"
+  if [ -r /proc/self/mem ]; then
+    bounded eio /proc/self/mem
+    expect eio 2
+    note eio "/proc/self/mem:0: cannot read file: Input/output error"
+  fi
+  timeout -s KILL "$limit" "$dlx" --count <&- >closed_in.out 2>closed_in.err
+  status=$?
+  expect closed_in 2
+  note closed_in "<stdin>:0: cannot read file: Bad file descriptor"
+  bounded endless --count /dev/zero
+  expect endless 2
+  note endless "/dev/zero:1: line longer than 67108864 bytes"
+
+  # Answers a user can rely on. --limit N when there are exactly N solutions: "N", not "N+".
+  total=$("$dlx" --count q8.dlx)
+  for threads in 1 2; do
+    [ "$("$dlx" --count --threads $threads --limit "$total" q8.dlx)" = "$total" ] || fail "--limit $total: not exact"
+    [ "$("$dlx" --count --threads $threads --limit $((total - 1)) q8.dlx)" = "$((total - 1))+" ] || fail "--limit $((total - 1))"
+    [ "$("$dlx" --count --threads $threads --limit $((total + 1)) q8.dlx)" = "$total" ] || fail "--limit $((total + 1))"
+  done
+  # Duplicate options: --line-numbers tells the solutions apart and maps them back to the input.
+  printf '| two items, each option twice\na b\na\nb\n\na\nb\n' >dup.in
+  bounded dup --all --line-numbers
+  expect dup 0
+  [ "$(cat dup.out)" = "$(printf '3: a\n4: b\n\n3: a\n7: b\n\n6: a\n4: b\n\n6: a\n7: b')" ] || fail "dup: $(cat dup.out)"
+  # An estimate whose probes all died (17 Langford pairs have no solution): says so rather than a bare 0.
+  bounded blind --estimate 20 --seed 1 l17.dlx
+  expect blind 0
+  grep -qx 'solutions: 0 (no probe reached a solution; try more probes)' blind.out || fail "blind: $(cat blind.out)"
+}
+
 case "$section" in
+  inputs) test_inputs ;;
   signals) test_signals ;;
   time-limit) test_time_limit ;;
   pipes) test_pipes ;;
@@ -249,6 +345,7 @@ case "$section" in
     test_time_limit
     test_pipes
     test_write_errors
+    test_inputs
     ;;
   *)
     echo "unknown section $section" >&2

@@ -28,6 +28,8 @@ if [ "$mode" = fast ]; then
   expect 0 14200 -- "$queens" 12 --count
   expect 0 92 -- "$queens" 8 -c
   expect 0 "3+" -- "$queens" 8 --limit 3 --count
+  expect 0 92 -- "$queens" 8 --limit 92 --count
+  expect 0 "91+" -- "$queens" 8 --limit 91 --count
   expect 0 "" -- "$queens" 8
   expect_lines 8
   expect 0 "" -- "$queens" 6 --all
@@ -107,6 +109,28 @@ if [ "$mode" = fast ]; then
   expect_error "^macmahon: 3 colors make 24 squares, so the board needs 24 cells, not 25$" -- "$macmahon" --board 5x5
   expect_error "^macmahon: --border must be 1 to 3, not 4$" -- "$macmahon" --border 4
   expect_error "^macmahon: --colors must be 1 to 5, not 6$" -- "$macmahon" --colors 6
+  # The commands' output rules (apps/common): a closed pipe ends the run quietly with status 0 (not SIGPIPE's
+  # 141), a full disk or a closed stdout is a write error (2), an unreadable file is FILE:0: (2, not 3).
+  checks=$((checks + 1))
+  timeout -s KILL 300 "$queens" 12 --all 2>"$tmp/err" | head -1 >"$tmp/out"
+  [ "${PIPESTATUS[0]}" = 0 ] && [ ! -s "$tmp/err" ] && [ "$(wc -l <"$tmp/out")" = 1 ] ||
+    fail "queens | head -1: status ${PIPESTATUS[0]}, stderr $(head -c 200 "$tmp/err")"
+  if [ -w /dev/full ]; then
+    for args in "$queens 10 --all" "$polyomino --board 6x10 --count --limit 3" "$langford 7 --count"; do
+      checks=$((checks + 1))
+      # shellcheck disable=SC2086
+      timeout -s KILL 300 $args >/dev/full 2>"$tmp/err" </dev/null
+      got=$?
+      [ "$got" = 2 ] && [ "$(cat "$tmp/err")" = "$(basename "${args%% *}"): write error: No space left on device" ] ||
+        fail "$args >/dev/full: status $got, stderr $(head -c 200 "$tmp/err")"
+    done
+  fi
+  checks=$((checks + 1))
+  "$queens" 8 >&- 2>"$tmp/err" </dev/null
+  got=$?
+  [ "$got" = 2 ] && [ "$(cat "$tmp/err")" = "queens: write error: Bad file descriptor" ] ||
+    fail "queens 8 >&-: status $got, stderr $(head -c 200 "$tmp/err")"
+  expect_error "^$tmp:0: cannot read file: Is a directory$" -- "$polyomino" --pieces "$tmp" --count
 else
   expect 0 9356 -- "$polyomino" --board 6x10 --count
   expect 0 2339 -- "$polyomino" --board 6x10 --count --no-symmetry

@@ -7,12 +7,13 @@
 
 #include <cstdio>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
 
 #include "dlx/parallel.hpp"
-#include "dlx/progress_line.hpp"
+#include "dlxapp/progress_line.hpp"
 #include "problems.hpp"
 
 namespace {
@@ -58,7 +59,8 @@ TEST_SUITE("parallel") {
       c.record(3, {2, 40});
       c.record(0, {0, 7});
     }
-    CHECK(file.text().find("done 3 2 40\ndone 0 0 7\n") != std::string::npos);
+    CHECK(file.text().find("done 3 2 40 ") != std::string::npos);
+    CHECK(file.text().find("done 0 0 7 ") != std::string::npos);
     dlx::Checkpoint c(file.path, key);
     REQUIRE(c.done().size() == 2);
     CHECK(c.done().at(3).solutions == 2);
@@ -89,7 +91,7 @@ TEST_SUITE("parallel") {
     const dlx::CheckpointKey key = key_of(partest::queens(5), 4);
     dlx::Checkpoint c(file.path, key);
     CHECK(c.done().empty());
-    CHECK(file.text().rfind("dlx checkpoint 1\nproblem ", 0) == 0);
+    CHECK(file.text().rfind("dlx checkpoint 2\nproblem ", 0) == 0);
   }
 
   TEST_CASE("a checkpoint of another problem or another split is refused, and left alone") {
@@ -117,8 +119,62 @@ TEST_SUITE("parallel") {
     CHECK_THROWS_AS(dlx::Checkpoint(other.path, key), dlx::CheckpointError);
     TempFile bad;
     bad.append(before + "done x 1 2\n");
-    CHECK_THROWS_WITH_AS(dlx::Checkpoint(bad.path, key), doctest::Contains(":5: malformed"),
+    CHECK_THROWS_WITH_AS(dlx::Checkpoint(bad.path, key), doctest::Contains(":5: damaged checkpoint record"),
                          dlx::CheckpointError);
+  }
+
+  TEST_CASE("a record with any changed byte is refused, never summed") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    { dlx::Checkpoint(file.path, key).record(5, {1, 178}); }
+    const std::string good = file.text();
+    const std::size_t at = good.find("done 5 1 178 ");
+    REQUIRE(at != std::string::npos);
+    // Every single-byte change of the record: a digit, a space, the checksum itself.
+    for (std::size_t k = at; k + 1 < good.size(); ++k) {
+      for (const char c : {'9', '0', 'a', ' '}) {
+        if (good[k] == c) continue;
+        std::string bad = good;
+        bad[k] = c;
+        TempFile damaged;
+        damaged.append(bad);
+        CAPTURE(bad);
+        CHECK_THROWS_WITH_AS(dlx::Checkpoint(damaged.path, key),
+                             doctest::Contains("damaged checkpoint record"), dlx::CheckpointError);
+      }
+    }
+    TempFile huge;
+    huge.append(good + std::string(1 << 20, '\n'));
+    CHECK_THROWS_WITH_AS(dlx::Checkpoint(huge.path, key), doctest::Contains("larger"), dlx::CheckpointError);
+  }
+
+  TEST_CASE("the recorder makes results durable before it reports them done") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    std::vector<std::uint64_t> reported;
+    std::mutex reported_mutex;
+    {
+      dlx::Checkpoint c(file.path, key);
+      dlx::CheckpointRecorder recorder(&c, [&](const dlx::CheckpointRecorder::Result& r) {
+        std::lock_guard lock(reported_mutex);
+        CHECK(c.done().contains(r.first));  // written (and synced) first
+        reported.push_back(r.first);
+      });
+      for (std::uint64_t k = 0; k < 10; ++k) recorder.add({k, {k, 2 * k}});
+      recorder.finish();
+      CHECK_FALSE(recorder.failed());
+    }
+    CHECK(reported.size() == 10);
+    dlx::Checkpoint again(file.path, key);
+    REQUIRE(again.done().size() == 10);
+    CHECK(again.done().at(7).nodes == 14);
+
+    // Without a checkpoint, results are reported at once.
+    std::uint64_t direct = 0;
+    dlx::CheckpointRecorder none(nullptr,
+                                 [&](const dlx::CheckpointRecorder::Result& r) { direct += r.first; });
+    none.add({5, {1, 1}});
+    CHECK(direct == 5);
   }
 
   TEST_CASE("the checkpoint key identifies the problem's content, not its spelling") {
@@ -129,15 +185,15 @@ TEST_SUITE("parallel") {
   }
 
   TEST_CASE("the progress line") {
-    CHECK(dlx::format_progress({0.5, 12, 100, 3, 10}) ==
+    CHECK(dlxapp::format_progress({0.5, 12, 100, 3, 10}) ==
           "[ 50.0%] 12 solutions, 0:10 elapsed, about 0:10 left");
-    CHECK(dlx::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
+    CHECK(dlxapp::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
 
     // Drawn with '\r' on the given stream, then erased.
     std::FILE* out = std::tmpfile();
     REQUIRE(out != nullptr);
     {
-      dlx::ProgressLine line(
+      dlxapp::ProgressLine line(
           [] {
             return dlx::Progress{0.25, 7, 0, 1, 1};
           },
@@ -155,7 +211,7 @@ TEST_SUITE("parallel") {
     CHECK(text.rfind("\r[ 25.0%] 7 solutions", 0) == 0);
     CHECK(text.back() == '\r');  // erased at the end
     {
-      dlx::ProgressLine quiet([] { return dlx::Progress{}; }, false);
+      dlxapp::ProgressLine quiet([] { return dlx::Progress{}; }, false);
     }  // disabled: no thread, nothing drawn
   }
 

@@ -49,7 +49,9 @@ done
 
 q8="$tmp/queens_8.dlx"
 check "$("$dlx" --count --limit 5 --threads 4 "$q8")" "5+" "--count --limit 5 --threads 4"
-check "$("$dlx" --count --limit 92 --threads 4 "$q8")" "92+" "--count --limit 92 --threads 4"
+# Exactly as many solutions as the limit: "92", not "92+" (the search goes one solution further to tell).
+check "$("$dlx" --count --limit 92 --threads 4 "$q8")" "92" "--count --limit 92 --threads 4"
+check "$("$dlx" --count --limit 91 --threads 4 "$q8")" "91+" "--count --limit 91 --threads 4"
 check "$("$dlx" --count --limit 93 --threads 4 "$q8")" "92" "--count --limit 93 --threads 4"
 check "$("$dlx" --all --limit 3 --threads 4 "$q8" | grep -c '^$')" "2" "--all --limit 3 --threads 4: blank lines"
 check "$("$dlx" --all --limit 3 --threads 4 "$q8" | grep -c .)" "24" "--all --limit 3 --threads 4: option lines"

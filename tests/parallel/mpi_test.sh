@@ -103,6 +103,22 @@ if [ "$mode" = fast ]; then
   check "$(cat "$tmp/err")" "$tmp/missing.dlx:0: cannot open file" "missing file: message"
   "$dlx_mpi" --no-such-option </dev/null >/dev/null 2>&1
   check "$?" "2" "unknown option: exit status"
+  # A directory, and an endless line: the same FILE:LINE: and exit 2 as dlx, not an MPI abort or a read into memory.
+  "$dlx_mpi" --count "$tmp" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "directory: exit status"
+  check "$(cat "$tmp/err")" "$tmp:0: cannot read file: Is a directory" "directory: message"
+  timeout 120 "$dlx_mpi" --count /dev/zero </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "endless line: exit status"
+  grep -q '^/dev/zero:1: line longer than' "$tmp/err" || fail "endless line: $(head -c 300 "$tmp/err")"
+  # A damaged record of a checkpoint (one changed digit) is refused, never summed into a wrong total.
+  ck="$tmp/q.checkpoint"
+  "$dlx_mpi" --count --subproblems 20 --checkpoint "$ck" "$f" </dev/null >/dev/null 2>&1
+  line=$(grep -n '^done [0-9]* [1-9]' "$ck" | head -1 | cut -d: -f1)
+  sed -i "${line}s/^done \([0-9]*\) /done \1 9/" "$ck"
+  "$dlx_mpi" --count --subproblems 20 --checkpoint "$ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "damaged checkpoint: exit status"
+  grep -q "^$ck:$line: damaged checkpoint record" "$tmp/err" || fail "damaged checkpoint: $(head -c 300 "$tmp/err")"
+  [ ! -s "$tmp/out" ] || fail "damaged checkpoint: printed a count $(cat "$tmp/out")"
 else
   # Killed with SIGKILL (mpirun and every rank) once the checkpoint has some results, then resumed.
   f="$tmp/pentominoes_6_10.dlx"

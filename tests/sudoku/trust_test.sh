@@ -102,6 +102,19 @@ test_signals() {
   [ "$(cat int_mixed.err)" = "sudoku: interrupted (Ctrl-C) after 43 of the 87 puzzles read; the count of mixed.txt:44 is partial ($n)" ] ||
     fail "int_mixed: stderr $(cat int_mixed.err)"
 
+  # SIGTERM and SIGHUP stop a count as Ctrl-C does: the partial count, a note, 128 + the signal.
+  for sig in TERM:143:"terminated (SIGTERM)" HUP:129:"hung up (SIGHUP)"; do
+    start term_count count empty16.txt
+    ready "$pid" && busy "$pid" 300 || fail "term_count: not ready"
+    kill "-${sig%%:*}" "$pid"
+    finish "$pid"
+    expect term_count "$(cut -d: -f2 <<<"$sig")"
+    n=$(cat term_count.out)
+    [[ "$n" =~ ^[0-9]+\+$ ]] || fail "term_count: stdout $(head -c 100 term_count.out)"
+    [ "$(cat term_count.err)" = "sudoku: ${sig#*:*:} after 0 of the 1 puzzles read; the count of empty16.txt:1 is partial ($n)" ] ||
+      fail "term_count: stderr $(head -c 300 term_count.err)"
+  done
+
   # Two Ctrl-Cs at once: 130 whichever gets there first (the second exits at once).
   start int_twice count empty16.txt
   ready "$pid" || fail "int_twice: not ready"
@@ -217,6 +230,43 @@ check_messages() {
 test_input() {
   local sample f command threads
   sample="$data/top95_sample.txt"
+  # Lone CR line ends (old Mac files) end lines as LF does: three puzzles, not one with an "annotation".
+  head -n 3 "$sample" | tr '\n' '\r' >cr.txt
+  "$sudoku" count cr.txt >cr.out 2>cr.err
+  status=$?
+  expect cr 0
+  cmp -s cr.out <(head -n 3 "$sample" | "$sudoku" count) || fail "cr: $(head -c 300 cr.out)"
+  # Boards over 49x49 with few givens (an empty 64x64 or 56x56 board) get an answer, a refusal that says why,
+  # instead of hours of search; one with many givens is still solved, and its solution checks.
+  local sym=0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@%
+  printf '%4096s\n' '' | tr ' ' '.' >empty64.txt
+  printf '%3136s\n' '' | tr ' ' '.' >empty56.txt
+  for args in "--box 8x8 --symbols $sym empty64.txt" "--box 7x8 --symbols ${sym:0:56} empty56.txt" \
+    "check --box 8x8 --symbols $sym empty64.txt"; do
+    # shellcheck disable=SC2086
+    timeout -s KILL "$limit" "$sudoku" $args >big_board.out 2>big_board.err
+    status=$?
+    expect big_board 2
+    grep -q '^error: gave up after [0-9]* search nodes: boards larger than 49x49' big_board.out &&
+      grep -q '^empty[0-9]*.txt:1: gave up after' big_board.err || fail "big_board ($args): $(head -c 200 big_board.err)"
+  done
+  awk -v sym=$sym 'BEGIN { for (r = 0; r < 64; r++) for (c = 0; c < 64; c++)
+                             printf "%s", (r * 7 + c * 13) % 10 < 3 ? "." : substr(sym, (8 * (r % 8) + int(r / 8) + c) % 64 + 1, 1)
+                           print "" }' >p64.txt
+  timeout -s KILL "$limit" "$sudoku" --box 8x8 --symbols $sym p64.txt >p64.out 2>p64.err
+  status=$?
+  expect p64 0
+  grep -q '[.]' p64.out && fail "p64: not solved: $(head -c 100 p64.out)"
+  [ "$(timeout -s KILL "$limit" "$sudoku" check --box 8x8 --symbols $sym p64.out)" = unique ] || fail "p64: $(head -c 100 p64.out)"
+  # An unreadable input (EIO) among others: named in the FILE:0: form, and the later inputs are still read.
+  if [ -r /proc/self/mem ]; then
+    head -n 3 "$sample" >three.txt
+    "$sudoku" count three.txt /proc/self/mem three.txt >abc.out 2>abc.err
+    status=$?
+    expect abc 2
+    [ "$(wc -l <abc.out)" = 6 ] || fail "abc: $(wc -l <abc.out) results"
+    [ "$(cat abc.err)" = "/proc/self/mem:0: cannot read file: Input/output error" ] || fail "abc: $(head -c 300 abc.err)"
+  fi
   # A line of 100 MB of digits amid a batch: an error for that line alone, in bounded memory.
   {
     cat "$sample"

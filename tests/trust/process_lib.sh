@@ -38,19 +38,30 @@ fi
 start() {
   local name=$1
   shift
+  # Gone first: the background job opens them only once it runs, and a check that read the previous run's files
+  # in between would send its signal too early (to the shell's child, which ignores or loses it).
+  rm -f "$name.out" "$name.err"
   "${default_int[@]}" "$program" "$@" </dev/null >"$name.out" 2>"$name.err" &
   pid=$!
   pids+=("$pid")
 }
 
-# ready PID: true once the process has a handler for SIGINT (dlxapp::Interrupts installs one, and under
-# ThreadSanitizer also blocks it for its signal thread before that), so that a SIGINT sent from now on is
-# handled rather than killing it.
+# ready PID: true once the process is the program (not the shell's child or env before they exec it: bash's
+# child may briefly catch SIGINT itself, and a SIGINT it takes is lost, so that "ready" then was a race that a slow
+# start under ThreadSanitizer lost) and has a handler for SIGINT, SIGTERM and SIGHUP (dlxapp::Interrupts installs
+# them, and under ThreadSanitizer also blocks them for its signal thread before that), so that a signal sent from
+# now on is handled rather than killing it.
+real_program=$(readlink -f "$program")
 ready() {
-  local mask deadline=$((SECONDS + limit))
+  local exe mask ignored deadline=$((SECONDS + limit))
   while ((SECONDS < deadline)); do
+    # The program first, then its handlers: read the other way round, the handlers could be the shell's.
+    exe=$(readlink "/proc/$1/exe" 2>/dev/null) || return 1
     mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
-    [ -n "$mask" ] && (((16#$mask & 2) != 0)) && return 0
+    ignored=$(awk '/^SigIgn:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || return 1
+    # SIGHUP (1), SIGINT (2) and SIGTERM (15), bits 0, 1 and 14, but those ignored at start (nohup) stay so.
+    [ "$exe" = "$real_program" ] && [ -n "$mask" ] && [ -n "$ignored" ] &&
+      (((16#$mask & 16#4003) == (16#4003 & ~16#$ignored))) && return 0
     kill -0 "$1" 2>/dev/null || return 1
     sleep 0.02
   done

@@ -35,8 +35,12 @@
 // The time limit is wall-clock time from start_timer(), kept by a thread started then (the same one under
 // ThreadSanitizer); there is no SIGALRM.
 //
-// Exit statuses shared by the front ends (on top of their own 0, 1 and 2):
+// SIGTERM and SIGHUP are taken exactly like SIGINT (partial result, note, a second one exits at once), unless
+// ignored at start (nohup), with their own status and note: 143 "terminated (SIGTERM)", 129 "hung up (SIGHUP)".
+//
+// Exit statuses (the whole table is dlxapp/exit_codes.hpp):
 //   130 (kExitInterrupted)  stopped by SIGINT: 128 + 2, what a shell reports for a command killed by Ctrl-C
+//   143, 129                stopped by SIGTERM, SIGHUP: 128 + the signal's number, as for SIGINT
 //   3   (kExitTimeLimit)    stopped by --time-limit
 //   0                       the output's reader went away (closed pipe, `cmd | head -1`): nothing on stderr
 //   2   (kExitWriteError)   any other write error on standard output: "PROGRAM: write error: <strerror>"
@@ -50,11 +54,9 @@
 #include <string>
 #include <string_view>
 
-namespace dlxapp {
+#include "dlxapp/exit_codes.hpp"
 
-inline constexpr int kExitInterrupted = 130;
-inline constexpr int kExitTimeLimit = 3;
-inline constexpr int kExitWriteError = 2;
+namespace dlxapp {
 
 // Why the stop flag was raised; the first reason sticks.
 enum class StopReason : int {
@@ -103,7 +105,8 @@ class Interrupts {
   // Raises the flag for `reason` (anything but none). Safe from any thread; the first reason wins.
   void request_stop(StopReason reason);
 
-  // The process's exit status given what happened: kExitInterrupted after SIGINT, kExitTimeLimit after the
+  // The process's exit status given what happened: kExitInterrupted after SIGINT (128 + the signal after SIGTERM
+  // or SIGHUP), kExitTimeLimit after the
   // timer, 0 when the output's reader went away, kExitWriteError after another write error, else `status`.
   int exit_status(int status) const;
 

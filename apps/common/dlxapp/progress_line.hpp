@@ -14,16 +14,16 @@
 
 #include "dlx/parallel.hpp"
 
-namespace dlx {
+namespace dlxapp {
 
 // The text of the line, without '\r'. The time left is extrapolated from the fraction done.
-std::string format_progress(const Progress& progress);
+std::string format_progress(const dlx::Progress& progress);
 
 class ProgressLine {
  public:
   // Unless enabled is false, draws snapshot() on out every `interval` from a thread of its own, starting after
   // `delay` (short searches show nothing), until destroyed.
-  ProgressLine(std::function<Progress()> snapshot, bool enabled, std::FILE* out = stderr,
+  ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled, std::FILE* out = stderr,
                std::chrono::milliseconds delay = std::chrono::seconds(1),
                std::chrono::milliseconds interval = std::chrono::milliseconds(250));
   ~ProgressLine();  // stops and erases the line if it was drawn
@@ -35,7 +35,7 @@ class ProgressLine {
  private:
   void loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval);
 
-  std::function<Progress()> snapshot_;
+  std::function<dlx::Progress()> snapshot_;
   std::FILE* out_;
   std::mutex mutex_;
   std::condition_variable wake_;
@@ -44,4 +44,4 @@ class ProgressLine {
   std::thread thread_;
 };
 
-}  // namespace dlx
+}  // namespace dlxapp

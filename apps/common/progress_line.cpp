@@ -1,11 +1,11 @@
-#include "dlx/progress_line.hpp"
+#include "dlxapp/progress_line.hpp"
 
 #include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
 
-namespace dlx {
+namespace dlxapp {
 namespace {
 
 std::string format_duration(double seconds) {
@@ -22,7 +22,7 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
-std::string format_progress(const Progress& progress) {
+std::string format_progress(const dlx::Progress& progress) {
   const double f = std::min(1.0, std::max(0.0, progress.fraction));
   char text[160];
   std::snprintf(text, sizeof text, "[%5.1f%%] %llu solutions, %s elapsed", 100 * f,
@@ -37,7 +37,7 @@ bool ProgressLine::is_terminal(std::FILE* out) {
   return isatty(fileno(out)) == 1;
 }
 
-ProgressLine::ProgressLine(std::function<Progress()> snapshot, bool enabled, std::FILE* out,
+ProgressLine::ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled, std::FILE* out,
                            std::chrono::milliseconds delay, std::chrono::milliseconds interval)
     : snapshot_(std::move(snapshot)), out_(out) {
   if (enabled) thread_ = std::thread([this, delay, interval] { loop(delay, interval); });
@@ -70,4 +70,4 @@ void ProgressLine::loop(std::chrono::milliseconds delay, std::chrono::millisecon
   } while (!wake_.wait_for(lock, interval, [&] { return quit_; }));
 }
 
-}  // namespace dlx
+}  // namespace dlxapp
