@@ -303,12 +303,12 @@ Outcome sample(const Context& c) {
   dlx::MemoCounter counter(c.problem, c.memo_options());
   std::uint64_t printed = 0;
   std::string text;
-  const dlx::MemoCount count = counter.sample(c.settings.samples, c.settings.seed.value_or(0),
-                                              [&](std::span<const dlx::OptionId> solution) {
-                                                write_solution(c.problem, solution, printed == 0, text);
-                                                ++printed;
-                                                return c.output.ok();
-                                              });
+  const dlx::MemoCount count = counter.sample(
+      c.settings.samples, c.settings.seed.value_or(0), [&](std::span<const dlx::OptionId> solution) {
+        write_solution(c.problem, solution, printed == 0, text, c.option_lines);
+        ++printed;
+        return c.output.ok();
+      });
   return {dlxcli::report_sample(count, printed, c.interrupts.describe()), std::nullopt, counter.stats()};
 }
 
@@ -372,7 +372,7 @@ Outcome cheapest(const Context& c) {
   std::string text;
   bool first = true;
   for (const dlx::CostedSolution& s : result.solutions) {
-    write_solution(c.problem, s.options, first, text);
+    write_solution(c.problem, s.options, first, text, c.option_lines);
     first = false;
     text = "cost: " + std::to_string(s.cost) + '\n';
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
