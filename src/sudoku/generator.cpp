@@ -9,6 +9,14 @@
 namespace sudoku {
 namespace {
 
+constexpr std::uint64_t kQuickNodes = 20000;
+
+dlx::SearchOptions bounded(std::uint64_t nodes) {
+  dlx::SearchOptions options;
+  options.node_limit = nodes;
+  return options;
+}
+
 bool stopped(const std::atomic<bool>* stop) {
   return stop != nullptr && stop->load(std::memory_order_relaxed);
 }
@@ -41,6 +49,7 @@ std::uint64_t Random::next() {
 Generator::Generator(GenerateOptions options)
     : options_(options),
       solver_(options.shape),
+      quick_(options.shape, bounded(kQuickNodes)),
       houses_(options.shape),
       logic_(houses_),
       orbits_(orbits(options.shape, options.symmetry)) {}
@@ -91,7 +100,7 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
       continue;
     }
     for (int cell : orbit) g.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
-    if (solver_.check(g.puzzle) == Verdict::unique) {
+    if ((options_.minimal ? solver_ : quick_).check(g.puzzle) == Verdict::unique) {
       clues -= size;
       failures = 0;
       continue;

@@ -72,6 +72,9 @@ class Generator {
 
   GenerateOptions options_;
   Solver solver_;
+  // Without --minimal a removal is tried with a bounded search (kQuickNodes): a given whose removal the bound
+  // cannot settle stays. Uniqueness is still proven; only minimality is given up, and big boards gain most.
+  Solver quick_;
   Houses houses_;
   LogicSolver logic_;
   std::vector<std::vector<int>> orbits_;
