@@ -285,7 +285,8 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
         [&](std::uint64_t index, const std::optional<sudoku::Generated>& g) {
           if (!g) {
             if (status == 0)
-              std::cerr << "sudoku: generate: no " << sudoku::to_string(options.shape) << "-box puzzle"
+              std::cerr << "sudoku: generate: no " << options.shape.side() << 'x' << options.shape.side()
+                        << " puzzle (boxes " << sudoku::to_string(options.shape) << ")"
                         << (options.tier ? std::string(" of tier ") +
                                                sudoku::kTierNames[static_cast<int>(*options.tier)]
                                          : "")
