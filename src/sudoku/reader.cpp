@@ -368,8 +368,14 @@ bool PuzzleReader::read_pencilmark_line(std::string_view cells, Puzzle& puzzle) 
   }
   if (side == 0 || !is_pencilmark_text(cells, side, options_.symbols)) return false;
   const Shape shape = options_.box ? *options_.box : *shape_for_side(static_cast<std::size_t>(side));
+  std::vector<std::uint64_t> marks = read_pencilmarks(cells, shape, options_.symbols).cells;
+  // 64 characters are also an 8x8 puzzle (4096 a 64x64 one): marks leaving a cell without a candidate, such
+  // as an empty 8x8 board, are read as that puzzle instead.
+  if (!options_.box && std::find(marks.begin(), marks.end(), 0) != marks.end() &&
+      shape_for_cells(cells.size()) && shape_for_cells(cells.size())->side() <= 25)
+    return false;
   puzzle.grid.reset(shape);
-  puzzle.pencilmarks = read_pencilmarks(cells, shape, options_.symbols).cells;
+  puzzle.pencilmarks = std::move(marks);
   return true;
 }
 
