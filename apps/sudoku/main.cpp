@@ -382,6 +382,8 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   }
   int status = 0;
   if (generating) {
+    for (const char* other : {"format", "limit", "stats"})
+      if (o.vm.count(other)) usage_error(std::string("--") + other + " does not apply to generate");
     status = run_generate(o, interrupts, output);
   } else if (o.command == "solve" || o.command == "count" || o.command == "check") {
     status = run_batch(o, interrupts, output);
