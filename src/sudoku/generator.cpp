@@ -100,7 +100,9 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
       continue;
     }
     for (int cell : orbit) g.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
-    if ((options_.minimal ? solver_ : quick_).check(g.puzzle) == Verdict::unique) {
+    // The bounded search only where complete ones can be slow: it costs small boards more than it saves.
+    const bool bounded_check = !options_.minimal && n >= 16;
+    if ((bounded_check ? quick_ : solver_).check(g.puzzle) == Verdict::unique) {
       clues -= size;
       failures = 0;
       continue;
