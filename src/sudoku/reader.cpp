@@ -84,6 +84,28 @@ std::string bad_cell(char c, int value, int side, std::size_t column, const Symb
   return "unknown character " + shown + where;
 }
 
+// Prose rather than cells: the first word has two letters in a row, one of them lower case, which no cell of
+// the default alphabet is ("Title: my puzzles", "hello"). Custom alphabets may use lower case: never then.
+bool is_prose(std::string_view text) {
+  text = trim(text);
+  bool lower = false;
+  int run = 0, longest = 0;
+  std::size_t words = 0, numbers = 0;
+  for_each_token(text, [&](std::string_view token, std::size_t) {
+    ++words;
+    numbers += is_number(token);
+  });
+  if (numbers * 2 >= words) return false;  // a judge row with a typo in it: its own message says more
+  for (char c : text) {
+    if (is_space(c) || c == ':' || c == ',') break;
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    lower = lower || (c >= 'a' && c <= 'z');
+    run = letter ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return lower && longest >= 2;
+}
+
 // The fields of a CSV line, quotes removed (RFC 4180: "" inside quotes is one ").
 std::vector<std::string> csv_fields(std::string_view text) {
   std::vector<std::string> fields(1);
@@ -214,6 +236,20 @@ bool PuzzleReader::next(Puzzle& puzzle) {
     if (!layout_ && !line->too_long && read_csv_header(line->text)) {
       layout_ = Layout::line;
       continue;
+    }
+    if (!line->too_long && !csv_column_ && options_.symbols.is_default() && is_prose(line->text) &&
+        !trim(line->text).starts_with('{')) {
+      // Its own error, before it can set the layout of the whole input.
+      puzzle.line = puzzle.error_line = line->number;
+      puzzle.layout = layout_.value_or(Layout::line);
+      const std::string_view shown = trim(line->text).substr(0, 40);
+      const bool printable = std::all_of(shown.begin(), shown.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+      });
+      set_error(puzzle, line->number,
+                std::string("neither a puzzle nor a grid row") +
+                    (printable ? ": '" + std::string(shown) + "'" : "") + " (a title? start it with '#')");
+      return true;
     }
     if (!layout_) layout_ = line->too_long ? Layout::line : detect(line->text);
     if (*layout_ != Layout::line && !line->too_long && is_separator(line->text)) continue;

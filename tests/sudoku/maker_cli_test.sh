@@ -51,6 +51,11 @@ for f in five.csv five.json five.count.json header.csv percent.txt; do
   expect 0 "unique" -- "$sudoku" check "$tmp/$f"
   [ "$(grep -c '^unique$' "$tmp/out")" = 5 ] || fail "check $f: expected 5 unique, got $(tr '\n' ' ' <"$tmp/out")"
 done
+{ echo "Title: my puzzles"; cat "$tmp/five.txt"; } >"$tmp/title.txt"
+expect 2 "unique" -- "$sudoku" check "$tmp/title.txt"
+[ "$(head -1 "$tmp/err")" = "$tmp/title.txt:1: neither a puzzle nor a grid row: 'Title: my puzzles' (a title? start it with '#')" ] ||
+  fail "a title line: $(head -1 "$tmp/err")"
+[ "$(grep -c '^unique$' "$tmp/out")" = 5 ] || fail "the puzzles after a title line"
 expect 0 "" -- "$sudoku" count "$counts"
 [ "$(cut -d: -f2 "$counts" | tr '\n' ' ')" = "$(tr '\n' ' ' <"$tmp/out")" ] || fail "count of puzzle:count lines"
 
