@@ -31,7 +31,8 @@ struct Units {
   }
 };
 
-// Solutions of g, up to limit: backtracking on the open cell with fewest candidates.
+// Solutions of g, up to limit: backtracking on the open cell with fewest candidates, or on the places of a
+// digit in a unit when it has fewer.
 inline std::uint64_t independent_count(const sudoku::Grid& g, std::uint64_t limit) {
   const Units u(g.shape);
   const int n = u.n;
@@ -65,14 +66,50 @@ inline std::uint64_t independent_count(const sudoku::Grid& g, std::uint64_t limi
       ++count;
       return;
     }
-    for (std::uint64_t m = best_mask; m != 0 && count < limit; m &= m - 1) {
-      const std::uint64_t bit = m & -m;
-      value[static_cast<std::size_t>(best)] = std::countr_zero(m) + 1;
-      for (int unit : u.unit_of[static_cast<std::size_t>(best)]) used[static_cast<std::size_t>(unit)] |= bit;
+    const auto put = [&](int cell, int digit) {
+      const std::uint64_t bit = std::uint64_t{1} << (digit - 1);
+      value[static_cast<std::size_t>(cell)] = digit;
+      for (int unit : u.unit_of[static_cast<std::size_t>(cell)]) used[static_cast<std::size_t>(unit)] |= bit;
       self(self);
-      for (int unit : u.unit_of[static_cast<std::size_t>(best)]) used[static_cast<std::size_t>(unit)] &= ~bit;
-      value[static_cast<std::size_t>(best)] = 0;
+      for (int unit : u.unit_of[static_cast<std::size_t>(cell)]) used[static_cast<std::size_t>(unit)] &= ~bit;
+      value[static_cast<std::size_t>(cell)] = 0;
+    };
+    // A digit with fewer places in some unit than the best cell has candidates: branch on its places.
+    if (best_count > 1) {
+      int best_unit = -1, best_digit = 0, fewest = best_count;
+      for (std::size_t unit = 0; unit < u.units.size() && fewest > 1; ++unit) {
+        for (int d = 1; d <= n; ++d) {
+          const std::uint64_t bit = std::uint64_t{1} << (d - 1);
+          if (used[unit] & bit) continue;
+          int places = 0;
+          for (int cell : u.units[unit]) {
+            if (value[static_cast<std::size_t>(cell)] != 0) continue;
+            std::uint64_t taken = 0;
+            for (int other : u.unit_of[static_cast<std::size_t>(cell)])
+              taken |= used[static_cast<std::size_t>(other)];
+            places += !(taken & bit);
+          }
+          if (places < fewest) {
+            fewest = places;
+            best_unit = static_cast<int>(unit);
+            best_digit = d;
+          }
+        }
+      }
+      if (best_unit >= 0) {
+        const std::uint64_t bit = std::uint64_t{1} << (best_digit - 1);
+        for (int cell : u.units[static_cast<std::size_t>(best_unit)]) {
+          if (count >= limit) return;
+          if (value[static_cast<std::size_t>(cell)] != 0) continue;
+          std::uint64_t taken = 0;
+          for (int other : u.unit_of[static_cast<std::size_t>(cell)])
+            taken |= used[static_cast<std::size_t>(other)];
+          if (!(taken & bit)) put(cell, best_digit);
+        }
+        return;
+      }
     }
+    for (std::uint64_t m = best_mask; m != 0 && count < limit; m &= m - 1) put(best, std::countr_zero(m) + 1);
   };
   search(search);
   return count;

@@ -106,6 +106,15 @@ TEST_CASE("generate: 16x16 unique and symmetric, by an independent counter") {
   CHECK(symmetric(g->puzzle, sudoku::Symmetry::rotate180));
 }
 
+TEST_CASE("generate: 16x16 minimal, by an independent counter") {
+  sudoku::GenerateOptions options{{4, 4}, sudoku::Symmetry::none, true, 0, std::nullopt, 8, 10};
+  sudoku::Generator generator(options);
+  const auto g = generator.generate(0);
+  REQUIRE(g);
+  CHECK(test::independent_count(g->puzzle, 2) == 1);
+  CHECK(independently_minimal(g->puzzle));
+}
+
 TEST_CASE("generate: the same seed gives the same puzzles on 1 and 2 threads; other seeds differ") {
   sudoku::GenerateOptions options{{3, 3}, sudoku::Symmetry::rotate180, false, 0, std::nullopt, 99, 1000};
   const auto make = [&](unsigned threads, std::uint64_t seed) {
