@@ -6,7 +6,9 @@
 #include <exception>
 #include <thread>
 
+#include "sudoku/candidates.hpp"
 #include "sudoku/conflict.hpp"
+#include "sudoku/minimizer.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
@@ -28,6 +30,13 @@ constexpr std::size_t kWriteBytes = std::size_t{64} << 10;
 constexpr auto kWriteInterval = std::chrono::milliseconds(50);
 
 constexpr std::string_view kStatusName[] = {"solved", "none", "multiple", "error", "stopped"};
+
+// The header of each command's CSV output.
+constexpr std::string_view kCsvHeader[] = {
+    "line,puzzle,status,solution,annotation\n",
+    "line,puzzle,count,annotation\n",
+    "line,puzzle,status,annotation\n",
+};
 
 }  // namespace
 
@@ -281,13 +290,13 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     slot.outcome = Outcome::error;
     slot.message.assign(message);
     slot.message_line = line;
-    if (!shown.empty()) {
+    if (!shown.empty() && options_.format != Format::csv && !is_json(options_.format)) {
       slot.out += shown;
-    } else if (options_.command == Command::solve && options_.format == Format::csv) {
+    } else if (options_.format == Format::csv) {
       slot.out += std::to_string(puzzle.line) + ",,";
-      append_csv_field(slot.out, "error: " + std::string(message));
-      slot.out += ",,\n";
-    } else if (options_.command == Command::solve && options_.format == Format::json) {
+      append_csv_field(slot.out, std::string(prefix) + std::string(message));
+      slot.out += options_.command == Command::solve ? ",,\n" : ",\n";
+    } else if (is_json(options_.format)) {
       slot.out += "{\"line\":" + std::to_string(puzzle.line) + ",\"status\":\"error\",\"error\":";
       append_json_string(slot.out, message);
       slot.out += "}\n";
@@ -300,6 +309,16 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   if (!puzzle.ok()) {
     fail(puzzle.error, puzzle.error_line, "error: ");
     return State::done;
+  }
+  if (!puzzle.pencilmarks.empty()) {
+    try {
+      process_pencilmarks(slot);
+    } catch (const std::exception& e) {
+      slot.out.clear();
+      fail(std::string("internal error: ") + e.what(), puzzle.line, "error: ");
+    }
+    return stop_->load(std::memory_order_relaxed) && slot.outcome == Outcome::unknown ? State::stopped
+                                                                                      : State::done;
   }
   try {
     const auto started =
@@ -373,9 +392,14 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
           return State::stopped;
         }
         slot.outcome = Outcome::solved;
-        slot.out += std::to_string(count.solutions);
-        if (!count.complete) slot.out += '+';
-        slot.out += '\n';
+        const std::string number = std::to_string(count.solutions) + (count.complete ? "" : "+");
+        if (options_.format == Format::csv || is_json(options_.format)) {
+          format_record(slot, number,
+                        "\"count\":" + std::to_string(count.solutions) +
+                            ",\"complete\":" + (count.complete ? "true" : "false"));
+        } else {
+          slot.out += number + '\n';
+        }
         break;
       }
       case Command::check: {
@@ -387,10 +411,24 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
                        : !count.complete      ? Outcome::unknown
                        : count.solutions == 1 ? Outcome::solved
                                               : Outcome::none;
-        slot.out += slot.outcome == Outcome::multiple  ? "multiple\n"
-                    : slot.outcome == Outcome::unknown ? "unknown\n"
-                    : slot.outcome == Outcome::solved  ? "unique\n"
-                                                       : "none\n";
+        std::string word = slot.outcome == Outcome::multiple  ? "multiple"
+                           : slot.outcome == Outcome::unknown ? "unknown"
+                           : slot.outcome == Outcome::solved  ? "unique"
+                                                              : "none";
+        std::string json = "\"status\":\"" + word + '"';
+        if (options_.minimal && slot.outcome == Outcome::solved) {
+          // The slices of time_slice() would cut these searches short; they are short ones.
+          solver.set_time_limit(std::chrono::nanoseconds::zero());
+          const bool minimal = is_minimal(puzzle.grid, solver);
+          if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+          word += minimal ? " minimal" : " not-minimal";
+          json += std::string(",\"minimal\":") + (minimal ? "true" : "false");
+        }
+        if (options_.format == Format::csv || is_json(options_.format)) {
+          format_record(slot, word, json);
+        } else {
+          slot.out += word + '\n';
+        }
         break;
       }
     }
@@ -449,6 +487,7 @@ void Batch::format_solution(Slot& slot, const Grid& solution) const {
       out += '\n';
       return;
     case Format::json:
+    case Format::json_array:
       out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
       append_line(out, puzzle.grid, symbols);  // symbols are printable ASCII other than '"' and '\'
       out += "\",\"status\":\"";
@@ -502,12 +541,101 @@ void Batch::format_solution(Slot& slot, const Grid& solution) const {
   }
 }
 
+void Batch::format_record(Slot& slot, std::string_view csv_fields, std::string_view json_fields) const {
+  const Puzzle& puzzle = slot.puzzle;
+  const Symbols& symbols = options_.reader.symbols;
+  std::string& out = slot.out;
+  const bool pencilmarks = !puzzle.pencilmarks.empty();
+  if (options_.format == Format::csv) {
+    out += std::to_string(puzzle.line) + ',';
+    if (pencilmarks) {
+      append_pencilmarks(out, CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks}, symbols);
+    } else {
+      append_line(out, puzzle.grid, symbols);
+    }
+    out += ',';
+    out += csv_fields;
+    out += ',';
+    append_csv_field(out, puzzle.annotation);
+    out += '\n';
+    return;
+  }
+  out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
+  if (pencilmarks) {
+    append_pencilmarks(out, CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks}, symbols);
+  } else {
+    append_line(out, puzzle.grid, symbols);
+  }
+  out += "\",";
+  out += json_fields;
+  if (!puzzle.annotation.empty()) {
+    out += ",\"annotation\":";
+    append_json_string(out, puzzle.annotation);
+  }
+  out += "}\n";
+}
+
+void Batch::process_pencilmarks(Slot& slot) {
+  const Puzzle& puzzle = slot.puzzle;
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  const CandidateGrid grid{puzzle.grid.shape, puzzle.pencilmarks};
+  if (options_.command == Command::solve) {
+    Grid solution;
+    const dlx::Count found = count_candidates(grid, 1, search, &solution);
+    if (found.solutions == 0 && !found.complete) {
+      slot.outcome = Outcome::unknown;
+      return;
+    }
+    slot.outcome = found.solutions > 0 ? Outcome::solved : Outcome::none;
+    format_solution(slot, found.solutions > 0 ? solution : Grid{});
+    return;
+  }
+  const bool check = options_.command == Command::check;
+  const dlx::Count count = count_candidates(grid, check ? 2 : options_.limit, search);
+  if (!count.complete && stop_->load(std::memory_order_relaxed) && (!check || count.solutions < 2)) {
+    slot.outcome = Outcome::unknown;
+    return;
+  }
+  slot.outcome = Outcome::solved;
+  const bool structured = options_.format == Format::csv || is_json(options_.format);
+  if (!check) {
+    const std::string number = std::to_string(count.solutions) + (count.complete ? "" : "+");
+    if (structured) {
+      format_record(slot, number,
+                    "\"count\":" + std::to_string(count.solutions) +
+                        ",\"complete\":" + (count.complete ? "true" : "false"));
+    } else {
+      slot.out += number + '\n';
+    }
+    return;
+  }
+  slot.outcome = count.solutions >= 2   ? Outcome::multiple
+                 : count.solutions == 1 ? Outcome::solved
+                                        : Outcome::none;
+  const std::string word = count.solutions >= 2 ? "multiple" : count.solutions == 1 ? "unique" : "none";
+  if (structured) {
+    format_record(slot, word, "\"status\":\"" + word + '"');
+  } else {
+    slot.out += word + '\n';
+  }
+}
+
+void Batch::finish(std::ostream& out) {
+  if (options_.format != Format::json_array || output_failed_) return;
+  out << (json_records_ == 0 ? "[]\n" : "]\n");
+  out.flush();
+  if (!out) throw OutputError("cannot write the output");
+}
+
 void Batch::emit(const Slot& slot) {
-  const bool csv = options_.command == Command::solve && options_.format == Format::csv;
-  if (csv && !wrote_csv_header_) {
-    out_buffer_ += "line,puzzle,status,solution,annotation\n";
+  if (options_.format == Format::csv && !wrote_csv_header_) {
+    out_buffer_ += kCsvHeader[static_cast<int>(options_.command)];
     wrote_csv_header_ = true;
   }
+  // One JSON array: "[" before the first object, "," before the others, "]" in finish().
+  if (options_.format == Format::json_array && slot.out.starts_with('{'))
+    out_buffer_ += json_records_++ == 0 ? '[' : ',';
   // Boards over several lines are set apart by a blank line, so that the output reads back as a grid file.
   if (wrote_any_ && (slot.multiline || last_multiline_)) out_buffer_ += '\n';
   out_buffer_ += slot.out;

@@ -44,8 +44,10 @@ enum class Command {
 
 struct BatchOptions {
   Command command = Command::solve;
-  std::uint64_t limit = 0;       // count: stop after this many solutions (0: count them all)
-  Format format = Format::same;  // solve only; count and check always write one word per line
+  std::uint64_t limit = 0;  // count: stop after this many solutions (0: count them all)
+  // solve: any; count and check: same (one word per line), csv, json or json_array.
+  Format format = Format::same;
+  bool minimal = false;  // check: "minimal" or "not-minimal" after "unique"
   ReaderOptions reader;
   bool stats = false;  // a line per puzzle on the error stream: search nodes and time
   std::size_t chunk_size = 4096;
@@ -87,6 +89,8 @@ class Batch {
   // the stop flag is raised (then stopped() is true, and later calls return at once). Throws OutputError when
   // `out` fails, after raising the stop flag.
   void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
+  // Ends the output after the last run(): the closing bracket of --format json-array. Throws OutputError.
+  void finish(std::ostream& out);
   // Counts an input that could not be read at all, after the caller reported it.
   void add_input_error() { ++totals_.errors; }
 
@@ -113,6 +117,10 @@ class Batch {
   std::chrono::nanoseconds time_slice();
   void start_flusher();
   void format_solution(Slot& slot, const Grid& solution) const;
+  // count and check in csv or json: the puzzle, its line, `fields` (already formatted) and its annotation.
+  void format_record(Slot& slot, std::string_view csv_fields, std::string_view json_fields) const;
+  // count and check of a pencilmark puzzle (Puzzle::pencilmarks), with a problem of its own.
+  void process_pencilmarks(Slot& slot);
   // Called by a worker when slot i is done or stopped: writes whatever that completes, in order.
   void finished(std::size_t i, State state);
   // Moves the done slots from next_ on into the buffers (emit), up to the first one not done. Under mutex_.
@@ -131,6 +139,7 @@ class Batch {
   std::string out_buffer_, err_buffer_;
   Totals totals_;
   bool wrote_any_ = false, last_multiline_ = false, wrote_csv_header_ = false;
+  std::uint64_t json_records_ = 0;  // json_array: objects written so far
   // The chunk under way and the output buffers; guarded by mutex_ while run() runs (workers and the flusher).
   std::mutex mutex_;
   std::size_t used_ = 0, next_ = 0;  // slots in use; the first one not written yet

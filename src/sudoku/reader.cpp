@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <dlx/input_error.hpp>
+#include <vector>
+
+#include "sudoku/candidates.hpp"
 
 namespace sudoku {
 namespace {
@@ -23,7 +26,8 @@ bool is_blank(std::string_view s) {
 // Comments, and the "[Puzzle]" section headers of some grid files.
 bool is_comment(std::string_view s) {
   s = trim(s);
-  return s.starts_with('#') || (s.size() >= 2 && s.front() == '[' && s.back() == ']');
+  // '%' starts the title lines of Kennett's files.
+  return s.starts_with('#') || s.starts_with('%') || (s.size() >= 2 && s.front() == '[' && s.back() == ']');
 }
 
 // A box-drawing line between bands of rows: "------+------", "+=====+", "*-----------*" (Simple Sudoku). A
@@ -80,6 +84,77 @@ std::string bad_cell(char c, int value, int side, std::size_t column, const Symb
   return "unknown character " + shown + where;
 }
 
+// Prose rather than cells: the first word has two letters in a row, one of them lower case, which no cell of
+// the default alphabet is ("Title: my puzzles", "hello"). Custom alphabets may use lower case: never then.
+bool is_prose(std::string_view text) {
+  text = trim(text);
+  bool lower = false;
+  int run = 0, longest = 0;
+  std::size_t words = 0, numbers = 0;
+  for_each_token(text, [&](std::string_view token, std::size_t) {
+    ++words;
+    numbers += is_number(token);
+  });
+  if (numbers * 2 >= words) return false;  // a judge row with a typo in it: its own message says more
+  for (char c : text) {
+    if (is_space(c) || c == ':' || c == ',') break;
+    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    lower = lower || (c >= 'a' && c <= 'z');
+    run = letter ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return lower && longest >= 2;
+}
+
+// The fields of a CSV line, quotes removed (RFC 4180: "" inside quotes is one ").
+std::vector<std::string> csv_fields(std::string_view text) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        fields.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        fields.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// The string value of "key" in a one-line JSON object, unescaped (\uXXXX kept as written); nothing when absent.
+std::optional<std::string> json_field(std::string_view text, std::string_view key) {
+  const std::string quoted = "\"" + std::string(key) + "\"";
+  std::size_t at = text.find(quoted);
+  if (at == std::string_view::npos) return std::nullopt;
+  at += quoted.size();
+  while (at < text.size() && is_space(text[at])) ++at;
+  if (at >= text.size() || text[at] != ':') return std::nullopt;
+  ++at;
+  while (at < text.size() && is_space(text[at])) ++at;
+  if (at >= text.size() || text[at] != '"') return std::nullopt;
+  std::string value;
+  for (++at; at < text.size() && text[at] != '"'; ++at) {
+    if (text[at] == '\\' && at + 1 < text.size()) {
+      const char e = text[++at];
+      value += e == 'n' ? '\n' : e == 't' ? '\t' : e == 'u' ? (value += "\\", 'u') : e;
+    } else {
+      value += text[at];
+    }
+  }
+  return value;
+}
+
 void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
   if (!puzzle.error.empty()) return;  // the first problem is the one worth reporting
   puzzle.error = std::move(message);
@@ -106,6 +181,7 @@ std::optional<PuzzleReader::Line> PuzzleReader::fetch() {
 // row is n numbers. The short cases overlap (16 characters: a 4x4 puzzle or a 16x16 row), and then the
 // characters decide: a line of 16 that uses digits above 4 can only be a row.
 Layout PuzzleReader::detect(std::string_view text) const {
+  if (trim(text).starts_with('{')) return Layout::line;  // JSON Lines, as --format json writes them
   if (is_separator(text)) return Layout::grid;
   const bool numbers = options_.symbols.is_default();
   std::size_t tokens = 0, single_chars = 0, numeric = 0, first_token = 0;
@@ -152,10 +228,29 @@ Layout PuzzleReader::detect(std::string_view text) const {
 bool PuzzleReader::next(Puzzle& puzzle) {
   puzzle.error.clear();
   puzzle.annotation.clear();
+  puzzle.pencilmarks.clear();
   for (;;) {
     const auto line = fetch();
     if (!line) return false;
     if (!line->too_long && (is_blank(line->text) || is_comment(line->text))) continue;
+    if (!layout_ && !line->too_long && read_csv_header(line->text)) {
+      layout_ = Layout::line;
+      continue;
+    }
+    if (!line->too_long && !csv_column_ && options_.symbols.is_default() && is_prose(line->text) &&
+        !trim(line->text).starts_with('{')) {
+      // Its own error, before it can set the layout of the whole input.
+      puzzle.line = puzzle.error_line = line->number;
+      puzzle.layout = layout_.value_or(Layout::line);
+      const std::string_view shown = trim(line->text).substr(0, 40);
+      const bool printable = std::all_of(shown.begin(), shown.end(), [](char c) {
+        return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
+      });
+      set_error(puzzle, line->number,
+                std::string("neither a puzzle nor a grid row") +
+                    (printable ? ": '" + std::string(shown) + "'" : "") + " (a title? start it with '#')");
+      return true;
+    }
     if (!layout_) layout_ = line->too_long ? Layout::line : detect(line->text);
     if (*layout_ != Layout::line && !line->too_long && is_separator(line->text)) continue;
     puzzle.line = puzzle.error_line = line->number;
@@ -175,12 +270,21 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     return;
   }
   const std::string_view text = line.text;
-  std::size_t start = 0;
-  while (start < text.size() && is_space(text[start])) ++start;
-  std::size_t end = start;
-  while (end < text.size() && !is_space(text[end])) ++end;
-  const std::string_view cells = text.substr(start, end - start);
-  puzzle.annotation.assign(trim(text.substr(end)));
+  std::string_view cells;
+  if (!split_record(text, cells, puzzle)) {
+    // The cells end at white space, or at a ':' or ',' that starts the annotation ("puzzle:count", CSV
+    // without a header).
+    std::size_t first = 0;
+    while (first < text.size() && is_space(text[first])) ++first;
+    std::size_t end = first;
+    while (end < text.size() && !is_space(text[end]) && text[end] != ':' && text[end] != ',') ++end;
+    cells = text.substr(first, end - first);
+    if (end < text.size() && (text[end] == ':' || text[end] == ',')) ++end;
+    puzzle.annotation.assign(trim(text.substr(end)));
+  }
+  if (!puzzle.ok()) return;
+  const std::size_t start = cells.empty() ? 0 : static_cast<std::size_t>(cells.data() - text.data());
+  if (read_pencilmark_line(cells, puzzle)) return;
 
   Shape shape;
   if (options_.box) {
@@ -222,6 +326,93 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     }
     puzzle.grid.cells[i] = static_cast<std::uint8_t>(value);
   }
+}
+
+bool PuzzleReader::read_csv_header(std::string_view text) {
+  if (text.find(',') == std::string_view::npos) return false;
+  const std::vector<std::string> fields = csv_fields(trim(text));
+  std::optional<std::size_t> puzzle_column, note_column;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    std::string name(trim(fields[i]));
+    bool letter = false;
+    for (char& c : name) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c >= 'a' && c <= 'z') {
+        letter = true;
+      } else if (c != '_' && c != ' ' && (c < '0' || c > '9')) {
+        return false;
+      }
+    }
+    // A name, not a cell: a puzzle's field has no letters on small boards, and is long on large ones.
+    if (!letter || name.size() > 15) return false;
+    if (!puzzle_column && (name == "puzzle" || name == "puzzles" || name == "quizzes" || name == "quiz" ||
+                           name == "sudoku" || name == "grid" || name == "board" || name == "question"))
+      puzzle_column = i;
+    if (name == "annotation") note_column = i;
+  }
+  if (fields.size() < 2) return false;
+  csv_column_ = puzzle_column.value_or(0);
+  csv_note_ = note_column;
+  return true;
+}
+
+bool PuzzleReader::split_record(std::string_view text, std::string_view& cells, Puzzle& puzzle) {
+  const std::string_view t = trim(text);
+  if (t.starts_with('{')) {
+    const auto value = json_field(t, "puzzle");
+    if (!value) {
+      set_error(puzzle, puzzle.line, "a JSON line without a \"puzzle\" field");
+      cells = {};
+      return true;
+    }
+    const std::size_t at = text.find(*value);
+    cells = at == std::string_view::npos ? std::string_view{} : text.substr(at, value->size());
+    puzzle.annotation = json_field(t, "annotation").value_or("");
+    return true;
+  }
+  if (!csv_column_) return false;
+  const std::vector<std::string> fields = csv_fields(text);
+  if (*csv_column_ >= fields.size()) {
+    set_error(puzzle, puzzle.line,
+              "a CSV row of " + std::to_string(fields.size()) + " fields has no puzzle column (" +
+                  std::to_string(*csv_column_ + 1) + ")");
+    cells = {};
+    return true;
+  }
+  // The cells are a field without quotes or spaces inside: find it in the line itself, so columns in messages
+  // stay true.
+  const std::string& field = fields[*csv_column_];
+  const std::size_t at = field.empty() ? std::string_view::npos : text.find(field);
+  cells = at == std::string_view::npos ? std::string_view{} : trim(text.substr(at, field.size()));
+  puzzle.annotation.clear();
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i == *csv_column_ || (csv_note_ && i != *csv_note_)) continue;
+    if (!puzzle.annotation.empty()) puzzle.annotation += ',';
+    puzzle.annotation += trim(fields[i]);
+  }
+  return true;
+}
+
+bool PuzzleReader::read_pencilmark_line(std::string_view cells, Puzzle& puzzle) {
+  int side = 0;
+  if (options_.box) {
+    side = options_.box->side();
+  } else {
+    for (int n = 2; n <= kMaxSide && n * n * n <= static_cast<int>(cells.size()); ++n)
+      if (static_cast<std::size_t>(n * n * n) == cells.size() && shape_for_side(static_cast<std::size_t>(n)))
+        side = n;
+  }
+  if (side == 0 || !is_pencilmark_text(cells, side, options_.symbols)) return false;
+  const Shape shape = options_.box ? *options_.box : *shape_for_side(static_cast<std::size_t>(side));
+  std::vector<std::uint64_t> marks = read_pencilmarks(cells, shape, options_.symbols).cells;
+  // 64 characters are also an 8x8 puzzle (4096 a 64x64 one): marks leaving a cell without a candidate, such
+  // as an empty 8x8 board, are read as that puzzle instead.
+  if (!options_.box && std::find(marks.begin(), marks.end(), 0) != marks.end() &&
+      shape_for_cells(cells.size()) && shape_for_cells(cells.size())->side() <= 25)
+    return false;
+  puzzle.grid.reset(shape);
+  puzzle.pencilmarks = std::move(marks);
+  return true;
 }
 
 std::size_t PuzzleReader::count_cells(std::string_view text) const {

@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudoku/grid.hpp"
 #include "sudoku/shape.hpp"
@@ -38,8 +39,11 @@ enum class Layout {
 };
 
 struct Puzzle {
-  Grid grid;                   // the givens; meaningful only when ok()
-  std::string annotation;      // text after the cells of a one-line puzzle
+  Grid grid;               // the givens; meaningful only when ok()
+  std::string annotation;  // text after the cells of a one-line puzzle
+  // A pencilmark puzzle's candidates, cell by cell (bit d-1 for digit d); empty for an ordinary puzzle, whose
+  // grid then holds the givens. See candidates.hpp for the n^3-character form.
+  std::vector<std::uint64_t> pencilmarks;
   std::string error;           // what is wrong with it, when it could not be read
   std::size_t line = 0;        // input line where it starts, from 1
   std::size_t error_line = 0;  // input line the error is on
@@ -82,6 +86,18 @@ class PuzzleReader {
   std::size_t count_cells(std::string_view text) const;
   bool read_row(std::string_view text, int row, Puzzle& puzzle, std::size_t line_number);
 
+  // Another program's record around the cells: a CSV row under a header (csv_column_), or a JSON object
+  // with a "puzzle" field (this program's own --format json). Sets the cells and the annotation; false when
+  // the line is no such record. Kept apart from the plain line layout, which it only feeds.
+  bool split_record(std::string_view text, std::string_view& cells, Puzzle& puzzle);
+  // A first line of column names ("puzzle,solution", this program's "line,puzzle,status,..."): remembers
+  // which column holds the puzzle.
+  bool read_csv_header(std::string_view text);
+  // n^3 cells with the pencilmark pattern (see candidates.hpp): read as candidates. False when not that.
+  bool read_pencilmark_line(std::string_view cells, Puzzle& puzzle);
+
+  std::optional<std::size_t> csv_column_;  // the puzzle's column in a CSV file with a header
+  std::optional<std::size_t> csv_note_;    // its "annotation" column, if it has one
   dlx::LineReader lines_;
   ReaderOptions options_;
   std::optional<Layout> layout_;

@@ -19,6 +19,7 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "pretty") return Format::pretty;
   if (name == "csv") return Format::csv;
   if (name == "json") return Format::json;
+  if (name == "json-array") return Format::json_array;
   return std::nullopt;
 }
 

@@ -13,7 +13,12 @@
 namespace sudoku {
 
 // How results are written: `same` follows each puzzle's input layout.
-enum class Format { same, line, grid, judge, pretty, csv, json };
+// json writes JSON Lines (one object per line); json_array the same objects as one JSON array.
+enum class Format { same, line, grid, judge, pretty, csv, json, json_array };
+
+inline bool is_json(Format format) {
+  return format == Format::json || format == Format::json_array;
+}
 
 std::optional<Format> parse_format(std::string_view name);
 

@@ -1,0 +1,165 @@
+#include "sudoku/generator.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "sudoku/minimizer.hpp"
+#include "sudoku/rater.hpp"
+
+namespace sudoku {
+namespace {
+
+constexpr std::uint64_t kQuickNodes = 20000;
+
+dlx::SearchOptions bounded(std::uint64_t nodes) {
+  dlx::SearchOptions options;
+  options.node_limit = nodes;
+  return options;
+}
+
+bool stopped(const std::atomic<bool>* stop) {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
+// A random order of 0..count-1 in groups of `group`, each group's members shuffled: the rows of a band, the
+// bands; composing the two keeps every box a box.
+std::vector<int> line_order(int groups, int group, Random& random) {
+  std::vector<int> outer(static_cast<std::size_t>(groups));
+  std::iota(outer.begin(), outer.end(), 0);
+  random.shuffle(outer);
+  std::vector<int> order;
+  for (int g : outer) {
+    std::vector<int> inner(static_cast<std::size_t>(group));
+    std::iota(inner.begin(), inner.end(), g * group);
+    random.shuffle(inner);
+    order.insert(order.end(), inner.begin(), inner.end());
+  }
+  return order;
+}
+
+}  // namespace
+
+std::uint64_t Random::next() {
+  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+Generator::Generator(GenerateOptions options)
+    : options_(options),
+      solver_(options.shape),
+      quick_(options.shape, bounded(kQuickNodes)),
+      houses_(options.shape),
+      logic_(houses_),
+      orbits_(orbits(options.shape, options.symmetry)) {}
+
+Grid Generator::solution_grid(Random& random) {
+  const Shape shape = options_.shape;
+  const int n = shape.side();
+  // A random first row, then the solver's first completion: any first row completes (shift it box by box).
+  Grid start;
+  start.reset(shape);
+  std::vector<std::uint8_t> digits(static_cast<std::size_t>(n));
+  std::iota(digits.begin(), digits.end(), std::uint8_t{1});
+  random.shuffle(digits);
+  std::copy(digits.begin(), digits.end(), start.cells.begin());
+  Grid full;
+  solver_.solve(start, full);
+  // The solver's completion is far from random below the first row: shuffle rows within bands, bands,
+  // columns within stacks and stacks, which keeps every row, column and box whole.
+  const std::vector<int> rows = line_order(shape.box_cols, shape.box_rows, random);
+  const std::vector<int> cols = line_order(shape.box_rows, shape.box_cols, random);
+  Grid result;
+  result.reset(shape);
+  const bool transpose = shape.box_rows == shape.box_cols && random.below(2) == 1;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const std::uint8_t v = full.at(rows[static_cast<std::size_t>(r)], cols[static_cast<std::size_t>(c)]);
+      (transpose ? result.at(c, r) : result.at(r, c)) = v;
+    }
+  return result;
+}
+
+std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bool>* stop) {
+  Generated g;
+  g.solution = solution_grid(random);
+  g.puzzle = g.solution;
+  std::vector<std::size_t> order(orbits_.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  random.shuffle(order);
+  const int n = options_.shape.side();
+  const int target = options_.clues;
+  int clues = options_.shape.cells(), failures = 0;
+  for (std::size_t k : order) {
+    if (stopped(stop)) return std::nullopt;
+    const std::vector<int>& orbit = orbits_[k];
+    const int size = static_cast<int>(orbit.size());
+    if (target > 0 && clues - size < target) {
+      if (!options_.minimal && clues == target) break;
+      continue;
+    }
+    for (int cell : orbit) g.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
+    // The bounded search only where complete ones can be slow: it costs small boards more than it saves.
+    const bool bounded_check = !options_.minimal && n >= 16;
+    if ((bounded_check ? quick_ : solver_).check(g.puzzle) == Verdict::unique) {
+      clues -= size;
+      failures = 0;
+      continue;
+    }
+    for (int cell : orbit)
+      g.puzzle.cells[static_cast<std::size_t>(cell)] = g.solution.cells[static_cast<std::size_t>(cell)];
+    if (!options_.minimal && target == 0 && ++failures >= n) break;
+  }
+  if (target > 0 && clues != target) return std::nullopt;
+  // Removing whole orbits ends minimal for orbits of one cell; otherwise test each given alone.
+  if (options_.minimal && (options_.symmetry != Symmetry::none || target > 0) &&
+      !is_minimal(g.puzzle, solver_))
+    return std::nullopt;
+  g.tier = logic_tier(g.puzzle, logic_);
+  if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  return g;
+}
+
+std::optional<Generated> Generator::generate(std::uint64_t index, const std::atomic<bool>* stop) {
+  Random seeder(options_.seed);
+  // Distinct, well mixed streams per index: the seed's own stream, advanced by the index's hash.
+  Random random(seeder.next() ^ Random(index * 0x2545F4914F6CDD1DULL + 1).next());
+  for (std::uint64_t a = 1; a <= options_.attempts && !stopped(stop); ++a) {
+    if (auto g = attempt(random, stop)) {
+      g->attempts = a;
+      return g;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index) {
+  return "seed=" + std::to_string(options.seed) + " index=" + std::to_string(index) +
+         " clues=" + std::to_string(puzzle.puzzle.givens()) + " symmetry=" + symmetry_name(options.symmetry) +
+         " tier=" + kTierNames[static_cast<int>(puzzle.tier)];
+}
+
+void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
+                   const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
+                   const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
+  std::vector<std::optional<Generator>> generators(pool.size());
+  const std::uint64_t chunk = std::uint64_t{4} * pool.size();
+  std::vector<std::optional<Generated>> results;
+  for (std::uint64_t first = 0; first < count && !stopped(stop); first += chunk) {
+    const std::uint64_t size = std::min(chunk, count - first);
+    results.assign(static_cast<std::size_t>(size), std::nullopt);
+    pool.for_each_index(static_cast<std::size_t>(size), [&](unsigned worker, std::size_t i) {
+      std::optional<Generator>& generator = generators[worker];
+      if (!generator) generator.emplace(options);
+      results[i] = generator->generate(first + i, stop);
+      if (done) done->fetch_add(1, std::memory_order_relaxed);
+    });
+    for (std::uint64_t i = 0; i < size; ++i) {
+      if (stopped(stop)) return;
+      emit(first + i, results[static_cast<std::size_t>(i)]);
+    }
+  }
+}
+
+}  // namespace sudoku

@@ -1,0 +1,92 @@
+// Generates puzzles with exactly one solution: a random solution grid, then givens removed (a symmetry orbit
+// at a time, in random order) while the puzzle stays unique.
+//
+// Puzzle number i of a seed is made from a random stream of its own, derived from (seed, i) alone, so the same
+// seed gives the same puzzles whatever the number of threads or the order they are made in. An attempt that
+// misses the asked clue count, minimality or tier is thrown away and the next one, from the same stream,
+// starts afresh, up to GenerateOptions::attempts.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <dlx/thread_pool.hpp>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/houses.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/solver.hpp"
+#include "sudoku/symmetry.hpp"
+
+namespace sudoku {
+
+struct GenerateOptions {
+  Shape shape;
+  Symmetry symmetry = Symmetry::none;
+  // Removing any given leaves several solutions. Without it, removal stops after `side` failures in a row:
+  // faster, a few givens above minimal.
+  bool minimal = false;
+  int clues = 0;             // exactly this many givens (0: as removal leaves it)
+  std::optional<Tier> tier;  // the puzzle rates exactly this
+  std::uint64_t seed = 0;
+  std::uint64_t attempts = 1000;  // per puzzle, before giving up
+};
+
+struct Generated {
+  Grid puzzle, solution;
+  Tier tier = Tier::search;
+  std::uint64_t attempts = 0;  // how many it took (1: the first)
+};
+
+// A small, fast, fully specified random generator (splitmix64), so that puzzles do not depend on the
+// standard library's distributions.
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  // Uniform enough in 0..bound-1 for shuffling (bound far below 2^64).
+  std::uint64_t below(std::uint64_t bound) { return next() % bound; }
+  template <class T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<std::size_t>(below(i))]);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+class Generator {
+ public:
+  explicit Generator(GenerateOptions options);
+
+  // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised.
+  std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
+
+  // A random complete grid from the stream.
+  Grid solution_grid(Random& random);
+
+ private:
+  std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
+
+  GenerateOptions options_;
+  Solver solver_;
+  // Without --minimal a removal is tried with a bounded search (kQuickNodes): a given whose removal the bound
+  // cannot settle stays. Uniqueness is still proven; only minimality is given up, and big boards gain most.
+  Solver quick_;
+  Houses houses_;
+  LogicSolver logic_;
+  std::vector<std::vector<int>> orbits_;
+};
+
+// "seed=7 index=0 clues=24 symmetry=rotate180 tier=singles": what generate prints after the cells.
+std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index);
+
+// Puzzles index 0..count-1 on the pool's threads, handed to `emit` in index order (nothing when it was not
+// found). `done`, when given, counts finished puzzles for a progress line. Stops early when `stop` is raised.
+void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
+                   const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
+                   const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr);
+
+}  // namespace sudoku

@@ -1,0 +1,50 @@
+// The puzzle maker's per-puzzle commands over a stream of puzzles, one result per puzzle in input order:
+//
+//   rate        the tier and details (rater.hpp); "none" or "multiple" when not unique
+//   minimize    the puzzle with givens dropped until minimal (same unique solution), annotation kept
+//   hint        the next deduction (logic.hpp), singles first
+//   steps       every deduction in order, one per line, then "solved" or "stuck: ..."; a blank line between
+//               puzzles
+//   candidates  the true candidates (digits in some solution) as an n^3-character pencilmark line
+//
+// Pencilmark lines are read too (rate, hint, steps and candidates start from their candidates). A puzzle that
+// cannot be read gets "error: what is wrong" in its place and "source:line: what is wrong" on the error
+// stream; the others carry on.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <istream>
+#include <ostream>
+#include <string_view>
+
+#include "sudoku/reader.hpp"
+
+namespace sudoku {
+
+enum class Tool { rate, minimize, hint, steps, candidates };
+
+struct ToolOptions {
+  Tool tool = Tool::rate;
+  ReaderOptions reader;
+  const std::atomic<bool>* stop = nullptr;  // raised: no new puzzle starts
+};
+
+class ToolRunner {
+ public:
+  explicit ToolRunner(ToolOptions options) : options_(std::move(options)) {}
+
+  // Every puzzle of `in`, `source` naming it in messages.
+  void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
+  void add_input_error() { ++errors_; }
+
+  std::uint64_t puzzles() const { return puzzles_; }
+  // 0 all good; 1 some puzzle had no or several solutions; 2 some input was bad.
+  int exit_status() const { return errors_ > 0 ? 2 : not_unique_ > 0 ? 1 : 0; }
+
+ private:
+  ToolOptions options_;
+  std::uint64_t puzzles_ = 0, errors_ = 0, not_unique_ = 0;
+};
+
+}  // namespace sudoku
