@@ -8,10 +8,10 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
-#include <dlx/progress_line.hpp>
 #include <dlx/thread_pool.hpp>
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
+#include <dlxapp/progress_line.hpp>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -269,7 +269,7 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
   const auto started = std::chrono::steady_clock::now();
   int status = 0;
   {
-    dlx::ProgressLine progress(
+    dlxapp::ProgressLine progress(
         [&] {
           dlx::Progress p;
           p.solutions = done.load();
@@ -278,7 +278,7 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
           p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
           return p;
         },
-        o.progress || dlx::ProgressLine::is_terminal(stderr));
+        o.progress || dlxapp::ProgressLine::is_terminal(stderr));
     std::string line;
     sudoku::generate_many(
         options, count, pool,
