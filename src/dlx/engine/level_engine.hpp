@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx::detail {
 

@@ -1,6 +1,6 @@
 // Algorithm M (exact cover with multiplicities and colors) on dancing links; the table and its invariants are
 // described in bounds_engine.hpp.
-#include "dlx/bounds_engine.hpp"
+#include "bounds_engine.hpp"
 
 #include <algorithm>
 #include <cmath>

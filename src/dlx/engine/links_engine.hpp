@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx::detail {
 

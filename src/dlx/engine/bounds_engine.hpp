@@ -33,7 +33,7 @@
 #include <utility>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx::detail {
 

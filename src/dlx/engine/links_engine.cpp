@@ -12,7 +12,7 @@
 // whose color is -1 belongs to an available option that already agrees with the color committed to its item, so
 // hiding and unhiding skip it. Every change is undone in exactly the reverse order (dancing links), so restoring
 // needs no saved copies.
-#include "dlx/links_engine.hpp"
+#include "links_engine.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -25,7 +25,7 @@
 // Against the bitset engine's propagation (bitsets of options, a conflicts row per option, counts per item),
 // this does no per-word work for the options a choice does not touch and finds the option left to an item
 // with one count-trailing-zeros: about half the instructions on hard Sudoku (bench/README.md).
-#include "dlx/mask_engine.hpp"
+#include "mask_engine.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -161,7 +161,10 @@ class EngineBase : public Engine {
   }
 };
 
-// Each defined beside its engine, which is only visible there.
+// The engine for a problem and the options (the decision table is in select.cpp), and one of that kind.
+dlx::Engine select_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_engine(dlx::Engine kind, const Problem& problem, const SearchOptions& options);
+// Each defined beside its engine, whose search (a template) is only visible there.
 std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);

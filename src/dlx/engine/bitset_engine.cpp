@@ -24,7 +24,7 @@
 // options remove the most (most_removing_tie), for a smaller tree. This engine wins when options are few (up to
 // a few thousand): each node costs a few hundred word operations, branch-free, where dancing links pays a cache
 // miss per link.
-#include "dlx/bitset_engine.hpp"
+#include "bitset_engine.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -32,8 +32,6 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
-
-#include "dlx/mask_engine.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -639,9 +637,6 @@ void BitsetEngine::begin_search() {
 }
 
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options) {
-  // Propagating with short columns and no colors: the masks of mask_engine.cpp are faster (bench/README.md).
-  if (BitsetEngine::propagates(problem, options) && MaskEngine::fits(problem))
-    return make_mask_engine(problem, options);
   return std::make_unique<BitsetEngine>(problem, options);
 }
 
