@@ -135,9 +135,11 @@ void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_tie
     if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
     dlx::Solver solver(p, options);
     REQUIRE(solver.engine() == engine);
+    solver.check_invariants();
     std::set<Solution> found;
     auto& sequence = order[k];
     while (solver.next()) {
+      solver.check_invariants();  // the engines that keep a table check it at every solution
       Solution s(solver.solution().begin(), solver.solution().end());
       std::sort(s.begin(), s.end());
       sequence.push_back(s);
