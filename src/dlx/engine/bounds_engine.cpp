@@ -435,17 +435,14 @@ void BoundsEngine::run(Visit&& visit) {
   Level* const base = levels_.data();
   int depth = depth_;
   std::int32_t item = 0, p = 0;
-  switch (pc_) {
-    case Pc::start:
-      pc_ = Pc::enter;
-      goto enter;
-    case Pc::enter:
-      goto enter;
-    case Pc::after_solution:
-      goto backtrack;
-    case Pc::done:
-      status_ = Status::exhausted;
-      return;
+  if (pc_ == Pc::done) {
+    status_ = Status::exhausted;
+    return;
+  }
+  {
+    const bool after_solution = pc_ == Pc::after_solution;
+    pc_ = Pc::enter;  // the search has started: force() and branch_options() wait for reset()
+    if (after_solution) goto backtrack;
   }
 
 enter:  // a node of the tree: a solution, a dead end, or a branching
