@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "dlx/solver.hpp"
+#include "random.hpp"
 
 namespace dlx::detail {
 
@@ -57,13 +58,8 @@ class Engine {
   // Cheap enough for every node: a compare, and every kPollInterval nodes a look at flag, budget and clock.
   bool should_pause() { return stats_.nodes >= next_poll_ && poll(); }
 
-  // splitmix64: a small, good generator for the seeded tie-breaking.
-  std::uint64_t random() {
-    std::uint64_t z = (random_state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  // The seeded tie-breaking's stream (random.hpp).
+  std::uint64_t random() { return splitmix64(random_state_); }
   void reset_common() {
     status_ = Status::ready;
     stats_ = {};
