@@ -2,6 +2,7 @@
 #include "dlx/solver.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "engine.hpp"
 
@@ -20,9 +21,14 @@ void Solver::reset() {
   engine_->reset();
 }
 bool Solver::force(OptionId option) {
+  engine_->check_before_search("force");
+  const bool branch_decision = engine_kind_ == Engine::bounds && (option & detail::kBranchBit) != 0;
+  if (!branch_decision && option >= problem_->option_count())
+    throw std::out_of_range("dlx::Solver::force(): no such option " + std::to_string(option));
   return engine_->force(option);
 }
 std::vector<OptionId> Solver::branch_options() {
+  engine_->check_before_search("branch_options");
   return engine_->branch_options();
 }
 bool Solver::all_covered() const {

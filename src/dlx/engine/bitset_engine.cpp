@@ -558,10 +558,6 @@ int BitsetEngine::most_removing_tie(int level, int first) {
 }
 
 bool BitsetEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
-  if (option >= static_cast<OptionId>(option_count_))
-    throw std::out_of_range("dlx::Solver::force(): no such option");
   const int o = static_cast<int>(option);
   if (!has_primary_[o] || (alive(0)[o / 64] >> (o % 64) & 1) == 0) return false;
   Word* a = alive(0);

@@ -340,10 +340,7 @@ bool BoundsEngine::available(OptionId option) const {
 }
 
 bool BoundsEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
   if ((option & kBranchBit) != 0) return apply_branch(option);
-  if (option + 1 >= first_node_.size()) throw std::out_of_range("dlx::Solver::force(): no such option");
   if (!available(option)) return false;
   std::int32_t p = first_node_[option];
   while (p < first_node_[option + 1] && !primary_[item_of_[p]]) ++p;
@@ -381,7 +378,6 @@ bool BoundsEngine::apply_branch(OptionId decision) {
 }
 
 std::vector<OptionId> BoundsEngine::branch_options() {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::Solver::branch_options() after the search started");
   std::vector<OptionId> out;
   const Choice choice = choose_item();
   if (choice.item == root_ || choice.degree <= 0) return out;

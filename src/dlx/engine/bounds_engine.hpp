@@ -37,11 +37,6 @@
 
 namespace dlx::detail {
 
-// Branch decisions that are not plain options (see Solver::branch_options): bit 31 set. The option part
-// (bits 0..30) is the option taken; kFinishItem finishes the branching item instead.
-inline constexpr OptionId kBranchBit = OptionId{1} << 31;
-inline constexpr OptionId kFinishItem = ~OptionId{0};
-
 class BoundsEngine final : public EngineBase<BoundsEngine> {
  public:
   // With by_cost, costs are taxed (Knuth's dlx5: see levy_taxes), every column is ordered by increasing share

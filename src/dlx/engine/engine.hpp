@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "dlx/solver.hpp"
@@ -20,6 +21,13 @@
 
 namespace dlx::detail {
 
+// Branch decisions that are not plain options (Engine::bounds; see Solver::branch_options): bit 31 set. The
+// option part (bits 0..30) is the option taken; kFinishItem finishes the branching item instead.
+inline constexpr OptionId kBranchBit = OptionId{1} << 31;
+inline constexpr OptionId kFinishItem = ~OptionId{0};
+
+// The engines' operations. Solver checks what every engine would (see check_before_search) before it calls
+// force() and branch_options(), so that the engines need not.
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -33,6 +41,13 @@ class Engine {
   virtual std::span<const OptionId> solution() const = 0;
   // Throws std::logic_error when the engine's data structures break an invariant (engines that check them).
   virtual void check_invariants() const {}
+
+  // Throws std::logic_error once the search has started: force() and branch_options() are for the root.
+  void check_before_search(const char* operation) const {
+    if (pc_ != Pc::start)
+      throw std::logic_error(std::string("dlx::Solver::") + operation +
+                             "() after the search started; call reset() first");
+  }
 
   Status status() const { return status_; }
   const Stats& stats() const { return stats_; }

@@ -232,10 +232,6 @@ void LinksEngine::build_solution(int depth, std::vector<OptionId>& out) const {
 }
 
 bool LinksEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::LinksEngine::force() after the search started; call reset() first");
-  if (option >= option_first_node_.size())
-    throw std::out_of_range("dlx::LinksEngine::force(): no such option");
   const int first = option_first_node_[option];
   int p = first;
   while (nodes_[p].top > 0 && nodes_[p].top > primary_count_) ++p;
@@ -250,7 +246,6 @@ bool LinksEngine::force(OptionId option) {
 }
 
 std::vector<OptionId> LinksEngine::branch_options() {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::LinksEngine::branch_options() after the search started");
   std::vector<OptionId> out;
   if (rlink_[0] == 0) return out;
   const int i = choose_item();
