@@ -234,9 +234,10 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   return s;
 }
 
-void print_stats(const dlx::Stats& stats) {
-  std::cerr << "nodes: " << stats.nodes << "\nupdates: " << stats.updates
-            << "\nsolutions: " << stats.solutions << "\nseconds: " << stats.seconds << '\n';
+void print_stats(const dlx::Stats& stats, dlx::Engine engine) {
+  std::cerr << "engine: " << dlx::engine_name(engine) << "\nnodes: " << stats.nodes
+            << "\nupdates: " << stats.updates << "\nsolutions: " << stats.solutions
+            << "\nseconds: " << stats.seconds << '\n';
 }
 
 // Hands a solution to std::cout in one piece (after a blank line unless it is the first), so that the
@@ -429,7 +430,8 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   std::cout << outcome.report.out;
   output.flush();
   if (!outcome.report.note.empty()) std::cerr << outcome.report.note << '\n';
-  if (settings->stats && outcome.stats) print_stats(*outcome.stats);
+  if (settings->stats && outcome.stats)
+    print_stats(*outcome.stats, dlx::engine_for(input->problem, context.search_options()));
   if (settings->stats && outcome.memo_stats) std::cerr << dlxcli::memo_stats_text(*outcome.memo_stats);
   return outcome.report.status;
 }

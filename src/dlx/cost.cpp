@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "dlx/bounds_engine.hpp"
+#include "bounds_engine.hpp"
 
 namespace dlx {
 

@@ -5,21 +5,16 @@
 #include <cstdint>
 #include <vector>
 
+#include "random.hpp"
+
 namespace dlx {
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 // Uniform in [0, n), n > 0, without modulo bias.
 std::uint64_t uniform(std::uint64_t& state, std::uint64_t n) {
   const std::uint64_t end = UINT64_MAX - UINT64_MAX % n;  // a multiple of n
   for (;;) {
-    const std::uint64_t x = splitmix64(state);
+    const std::uint64_t x = detail::splitmix64(state);
     if (x < end) return x % n;
   }
 }

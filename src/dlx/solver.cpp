@@ -1,59 +1,16 @@
-// The public Solver: picks an engine and forwards to it. See links_engine.cpp and bitset_engine.cpp.
+// The public Solver: forwards to the engine that engine/select.cpp picks.
 #include "dlx/solver.hpp"
 
 #include <stdexcept>
+#include <string>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx {
-namespace {
-
-bool cpu_has_popcount() {
-#if defined(__x86_64__) || defined(__i386__)
-  return __builtin_cpu_supports("popcnt");
-#else
-  return true;
-#endif
-}
-
-Engine pick_engine(const Problem& problem, Engine requested) {
-  if (requested == Engine::bounds || (requested == Engine::automatic && needs_bounds_engine(problem)))
-    return Engine::bounds;
-  if (problem.has_multiplicities())
-    throw std::invalid_argument("only the bounds engine (Algorithm M) handles items with multiplicities");
-  if (requested == Engine::bitset) {
-    if (problem.option_count() > kBitsetMaxOptions)
-      throw std::length_error("the bitset engine takes at most " + std::to_string(kBitsetMaxOptions) +
-                              " options");
-    return Engine::bitset;
-  }
-  if (requested == Engine::links) return Engine::links;
-  const bool small =
-      problem.option_count() <= kBitsetAutoOptions && problem.primary_count() <= kBitsetAutoOptions;
-  return small && cpu_has_popcount() ? Engine::bitset : Engine::links;
-}
-
-}  // namespace
-
-bool needs_bounds_engine(const Problem& problem) {
-  if (problem.has_multiplicities()) return true;
-  for (ItemId item = 0; item < problem.item_count(); ++item)
-    if (problem.is_primary(item) && problem.item_name(item).front() == '#') return true;
-  return false;
-}
 
 Solver::Solver(const Problem& problem, SearchOptions options)
-    : problem_(&problem), engine_kind_(pick_engine(problem, options.engine)) {
-  switch (engine_kind_) {
-    case Engine::bitset:
-      engine_ = detail::make_bitset_engine(problem, options);
-      break;
-    case Engine::bounds:
-      engine_ = detail::make_bounds_engine(problem, options);
-      break;
-    default:
-      engine_ = detail::make_links_engine(problem, options);
-  }
+    : problem_(&problem), engine_kind_(detail::select_engine(problem, options)) {
+  engine_ = detail::make_engine(engine_kind_, problem, options);
 }
 
 Solver::~Solver() = default;
@@ -64,9 +21,14 @@ void Solver::reset() {
   engine_->reset();
 }
 bool Solver::force(OptionId option) {
+  engine_->check_before_search("force");
+  const bool branch_decision = engine_kind_ == Engine::bounds && (option & detail::kBranchBit) != 0;
+  if (!branch_decision && option >= problem_->option_count())
+    throw std::out_of_range("dlx::Solver::force(): no such option " + std::to_string(option));
   return engine_->force(option);
 }
 std::vector<OptionId> Solver::branch_options() {
+  engine_->check_before_search("branch_options");
   return engine_->branch_options();
 }
 bool Solver::all_covered() const {

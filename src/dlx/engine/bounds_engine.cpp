@@ -1,6 +1,6 @@
 // Algorithm M (exact cover with multiplicities and colors) on dancing links; the table and its invariants are
 // described in bounds_engine.hpp.
-#include "dlx/bounds_engine.hpp"
+#include "bounds_engine.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -340,10 +340,7 @@ bool BoundsEngine::available(OptionId option) const {
 }
 
 bool BoundsEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
   if ((option & kBranchBit) != 0) return apply_branch(option);
-  if (option + 1 >= first_node_.size()) throw std::out_of_range("dlx::Solver::force(): no such option");
   if (!available(option)) return false;
   std::int32_t p = first_node_[option];
   while (p < first_node_[option + 1] && !primary_[item_of_[p]]) ++p;
@@ -381,7 +378,6 @@ bool BoundsEngine::apply_branch(OptionId decision) {
 }
 
 std::vector<OptionId> BoundsEngine::branch_options() {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::Solver::branch_options() after the search started");
   std::vector<OptionId> out;
   const Choice choice = choose_item();
   if (choice.item == root_ || choice.degree <= 0) return out;
@@ -435,17 +431,14 @@ void BoundsEngine::run(Visit&& visit) {
   Level* const base = levels_.data();
   int depth = depth_;
   std::int32_t item = 0, p = 0;
-  switch (pc_) {
-    case Pc::start:
-      pc_ = Pc::enter;
-      goto enter;
-    case Pc::enter:
-      goto enter;
-    case Pc::after_solution:
-      goto backtrack;
-    case Pc::done:
-      status_ = Status::exhausted;
-      return;
+  if (pc_ == Pc::done) {
+    status_ = Status::exhausted;
+    return;
+  }
+  {
+    const bool after_solution = pc_ == Pc::after_solution;
+    pc_ = Pc::enter;  // the search has started: force() and branch_options() wait for reset()
+    if (after_solution) goto backtrack;
   }
 
 enter:  // a node of the tree: a solution, a dead end, or a branching

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx::detail {
 
@@ -19,6 +19,8 @@ class LinksEngine final : public EngineBase<LinksEngine> {
 
   template <class Visit>
   void run(Visit&& visit);
+  // Throws std::logic_error naming the first broken invariant of the table (see links_engine.cpp).
+  void check_invariants() const override;
   void build_solution(int depth, std::vector<OptionId>& out) const;
 
  private:

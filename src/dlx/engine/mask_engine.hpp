@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "dlx/level_engine.hpp"
+#include "level_engine.hpp"
 
 namespace dlx::detail {
 

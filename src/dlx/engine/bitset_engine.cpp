@@ -24,7 +24,7 @@
 // options remove the most (most_removing_tie), for a smaller tree. This engine wins when options are few (up to
 // a few thousand): each node costs a few hundred word operations, branch-free, where dancing links pays a cache
 // miss per link.
-#include "dlx/bitset_engine.hpp"
+#include "bitset_engine.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -32,8 +32,6 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
-
-#include "dlx/mask_engine.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -388,18 +386,28 @@ BitsetEngine::Outcome BitsetEngine::scan(int level, int& item) {
         if (c >= best_count) continue;
       }
       for (; s < end; ++s) c += std::popcount(a[spans_[s].word] & spans_[s].mask);
-      if (c < best_count) {
-        item = candidate;
-        best_count = c;
-        ties = 1;
-        if (c == 0) return Outcome::dead;
-        if (c == 1 && !random_ties) return Outcome::branch;
-      } else if (random_ties && c == best_count && random() % ++ties == 0) {
-        item = candidate;
-      }
+      const Early early = keep_fewest(candidate, c, item, best_count, ties, random_ties);
+      if (early != Early::go_on) return early == Early::dead ? Outcome::dead : Outcome::branch;
     }
   }
   return item < 0 ? Outcome::solution : Outcome::branch;
+}
+
+// The scans' choice between the best item so far and a candidate with c options: fewer wins; ties go to the
+// leftmost, or with a seed to one drawn at random. Returns whether the scan may end at once (dead: no option
+// left; forced: one option, which is the choice unless ties are random).
+BitsetEngine::Early BitsetEngine::keep_fewest(int candidate, int c, int& item, int& best_count,
+                                              std::uint64_t& ties, bool random_ties) {
+  if (c < best_count) {
+    item = candidate;
+    best_count = c;
+    ties = 1;
+    if (c == 0) return Early::dead;
+    if (c == 1 && !random_ties) return Early::forced;
+  } else if (random_ties && c == best_count && random() % ++ties == 0) {
+    item = candidate;
+  }
+  return Early::go_on;
 }
 
 // scan() for problems of at most 4 words of options (up to 256): each count is W popcounts, unrolled.
@@ -420,15 +428,8 @@ BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
       const Word* column = dense_columns_.data() + static_cast<std::size_t>(candidate) * W;
       int c = 0;
       for (int k = 0; k < W; ++k) c += std::popcount(live[k] & column[k]);
-      if (c < best_count) {
-        item = candidate;
-        best_count = c;
-        ties = 1;
-        if (c == 0) return Outcome::dead;
-        if (c == 1 && !random_ties) return Outcome::branch;
-      } else if (random_ties && c == best_count && random() % ++ties == 0) {
-        item = candidate;
-      }
+      const Early early = keep_fewest(candidate, c, item, best_count, ties, random_ties);
+      if (early != Early::go_on) return early == Early::dead ? Outcome::dead : Outcome::branch;
     }
   }
   return item < 0 ? Outcome::solution : Outcome::branch;
@@ -438,20 +439,16 @@ BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
 // in turn (unit propagation with a queue: decrementing a count to 1 queues its item, to 0 ends the level). Returns
 // whether the level is then solved, dead, or needs branching on `item`, an item with at least two options.
 BitsetEngine::Outcome BitsetEngine::propagate(int level, int& item) {
-  switch (primaries_per_option_) {
-    case 2:
-      return propagate_with<2>(level, item);
-    case 3:
-      return propagate_with<3>(level, item);
-    case 4:
-      return propagate_with<4>(level, item);
-    case 5:
-      return propagate_with<5>(level, item);
-    case 6:
-      return propagate_with<6>(level, item);
-    default:
-      return propagate_with<0>(level, item);
-  }
+  return propagate_for(level, item, std::integer_sequence<int, 2, 3, 4, 5, 6>{});
+}
+
+// propagate_with<K> for the K among Ks that is the problem's number of primary items per option (0: none).
+template <int... Ks>
+BitsetEngine::Outcome BitsetEngine::propagate_for(int level, int& item, std::integer_sequence<int, Ks...>) {
+  Outcome outcome = Outcome::dead;
+  const bool uniform =
+      ((primaries_per_option_ == Ks && (outcome = propagate_with<Ks>(level, item), true)) || ...);
+  return uniform ? outcome : propagate_with<0>(level, item);
 }
 
 template <int K>
@@ -561,10 +558,6 @@ int BitsetEngine::most_removing_tie(int level, int first) {
 }
 
 bool BitsetEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
-  if (option >= static_cast<OptionId>(option_count_))
-    throw std::out_of_range("dlx::Solver::force(): no such option");
   const int o = static_cast<int>(option);
   if (!has_primary_[o] || (alive(0)[o / 64] >> (o % 64) & 1) == 0) return false;
   Word* a = alive(0);
@@ -639,9 +632,6 @@ void BitsetEngine::begin_search() {
 }
 
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options) {
-  // Propagating with short columns and no colors: the masks of mask_engine.cpp are faster (bench/README.md).
-  if (BitsetEngine::propagates(problem, options) && MaskEngine::fits(problem))
-    return make_mask_engine(problem, options);
   return std::make_unique<BitsetEngine>(problem, options);
 }
 

@@ -33,14 +33,9 @@
 #include <utility>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx::detail {
-
-// Branch decisions that are not plain options (see Solver::branch_options): bit 31 set. The option part
-// (bits 0..30) is the option taken; kFinishItem finishes the branching item instead.
-inline constexpr OptionId kBranchBit = OptionId{1} << 31;
-inline constexpr OptionId kFinishItem = ~OptionId{0};
 
 class BoundsEngine final : public EngineBase<BoundsEngine> {
  public:

@@ -13,12 +13,21 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "dlx/solver.hpp"
+#include "random.hpp"
 
 namespace dlx::detail {
 
+// Branch decisions that are not plain options (Engine::bounds; see Solver::branch_options): bit 31 set. The
+// option part (bits 0..30) is the option taken; kFinishItem finishes the branching item instead.
+inline constexpr OptionId kBranchBit = OptionId{1} << 31;
+inline constexpr OptionId kFinishItem = ~OptionId{0};
+
+// The engines' operations. Solver checks what every engine would (see check_before_search) before it calls
+// force() and branch_options(), so that the engines need not.
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -32,6 +41,13 @@ class Engine {
   virtual std::span<const OptionId> solution() const = 0;
   // Throws std::logic_error when the engine's data structures break an invariant (engines that check them).
   virtual void check_invariants() const {}
+
+  // Throws std::logic_error once the search has started: force() and branch_options() are for the root.
+  void check_before_search(const char* operation) const {
+    if (pc_ != Pc::start)
+      throw std::logic_error(std::string("dlx::Solver::") + operation +
+                             "() after the search started; call reset() first");
+  }
 
   Status status() const { return status_; }
   const Stats& stats() const { return stats_; }
@@ -57,13 +73,8 @@ class Engine {
   // Cheap enough for every node: a compare, and every kPollInterval nodes a look at flag, budget and clock.
   bool should_pause() { return stats_.nodes >= next_poll_ && poll(); }
 
-  // splitmix64: a small, good generator for the seeded tie-breaking.
-  std::uint64_t random() {
-    std::uint64_t z = (random_state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
+  // The seeded tie-breaking's stream (random.hpp).
+  std::uint64_t random() { return splitmix64(random_state_); }
   void reset_common() {
     status_ = Status::ready;
     stats_ = {};
@@ -161,7 +172,10 @@ class EngineBase : public Engine {
   }
 };
 
-// Each defined beside its engine, which is only visible there.
+// The engine for a problem and the options (the decision table is in select.cpp), and one of that kind.
+dlx::Engine select_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_engine(dlx::Engine kind, const Problem& problem, const SearchOptions& options);
+// Each defined beside its engine, whose search (a template) is only visible there.
 std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);

@@ -12,12 +12,13 @@
 // whose color is -1 belongs to an available option that already agrees with the color committed to its item, so
 // hiding and unhiding skip it. Every change is undone in exactly the reverse order (dancing links), so restoring
 // needs no saved copies.
-#include "dlx/links_engine.hpp"
+#include "links_engine.hpp"
 
 #include <algorithm>
 #include <climits>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 namespace dlx::detail {
 
@@ -231,10 +232,6 @@ void LinksEngine::build_solution(int depth, std::vector<OptionId>& out) const {
 }
 
 bool LinksEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::LinksEngine::force() after the search started; call reset() first");
-  if (option >= option_first_node_.size())
-    throw std::out_of_range("dlx::LinksEngine::force(): no such option");
   const int first = option_first_node_[option];
   int p = first;
   while (nodes_[p].top > 0 && nodes_[p].top > primary_count_) ++p;
@@ -249,7 +246,6 @@ bool LinksEngine::force(OptionId option) {
 }
 
 std::vector<OptionId> LinksEngine::branch_options() {
-  if (pc_ != Pc::start) throw std::logic_error("dlx::LinksEngine::branch_options() after the search started");
   std::vector<OptionId> out;
   if (rlink_[0] == 0) return out;
   const int i = choose_item();
@@ -338,6 +334,38 @@ leave:  // C8, then C6: back to the previous level and its next option.
   i = nodes_[x].top;
   x = nodes_[x].dlink;
   goto try_option;
+}
+
+void LinksEngine::check_invariants() const {
+  const auto fail = [](const std::string& what) { throw std::logic_error("dlx links engine: " + what); };
+  const auto items = static_cast<int>(llink_.size()) - 1;
+  // The list of items to cover: primary items only, doubly linked, closed through the root.
+  std::vector<bool> listed(static_cast<std::size_t>(items) + 1, false);
+  int steps = 0;
+  for (int i = rlink_[0]; i != 0; i = rlink_[i]) {
+    if (i < 1 || i > primary_count_) fail("a secondary item or a bad index in the list of items to cover");
+    if (llink_[rlink_[i]] != i) fail("the list of items to cover is not doubly linked");
+    if (++steps > items) fail("the list of items to cover does not close");
+    listed[static_cast<std::size_t>(i)] = true;
+  }
+  // Every column: doubly linked, its nodes belong to it, and its header counts them (Knuth's LEN).
+  for (int i = 1; i <= items; ++i) {
+    if (i > primary_count_ && (llink_[i] != i || rlink_[i] != i)) fail("a secondary item is linked");
+    int length = 0;
+    for (int p = nodes_[i].dlink; p != i; p = nodes_[p].dlink) {
+      if (p <= items || p >= static_cast<int>(nodes_.size())) fail("a column holds a header or a bad index");
+      if (nodes_[p].top != i) fail("a node in the column of another item");
+      if (nodes_[nodes_[p].ulink].dlink != p) fail("a column is not doubly linked");
+      if (++length > static_cast<int>(nodes_.size())) fail("a column does not close");
+    }
+    if (length != nodes_[i].top) fail("item " + std::to_string(i) + "'s LEN is not its column's length");
+  }
+  // Each level's choice is a node of an option whose item is covered (out of the list), below the levels.
+  for (int k = 0; k < level_; ++k) {
+    const int x = choice_[static_cast<std::size_t>(k)];
+    if (x <= items || nodes_[x].top <= 0) fail("a level's choice is not an option's node");
+    if (listed[static_cast<std::size_t>(nodes_[x].top)]) fail("a level's item is still in the list to cover");
+  }
 }
 
 std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOptions& options) {

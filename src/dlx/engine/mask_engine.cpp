@@ -25,7 +25,7 @@
 // Against the bitset engine's propagation (bitsets of options, a conflicts row per option, counts per item),
 // this does no per-word work for the options a choice does not touch and finds the option left to an item
 // with one count-trailing-zeros: about half the instructions on hard Sudoku (bench/README.md).
-#include "dlx/mask_engine.hpp"
+#include "mask_engine.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -668,10 +668,6 @@ bool MaskEngine::next_option(int level, Choice& choice) const {
 }
 
 bool MaskEngine::force(OptionId option) {
-  if (pc_ != Pc::start)
-    throw std::logic_error("dlx::Solver::force() after the search started; call reset() first");
-  if (option >= static_cast<OptionId>(option_count_))
-    throw std::out_of_range("dlx::Solver::force(): no such option");
   const int o = static_cast<int>(option);
   if (!has_primary_[static_cast<std::size_t>(o)]) return false;
   // An option is available while its bit is set in its (uncovered) primary items' masks. A covered item's

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dlx/engine.hpp"
+#include "engine.hpp"
 
 namespace dlx::detail {
 
@@ -29,8 +29,6 @@ template <class Derived>
 class LevelEngine : public EngineBase<Derived> {
  public:
   std::vector<OptionId> branch_options() final {
-    if (this->pc_ != Engine::Pc::start)
-      throw std::logic_error("dlx::Solver::branch_options() after the search started");
     // Settle a copy of the root (level 1 is free before the search) so that the branching matches the search.
     Derived& d = derived();
     d.copy_root(1);

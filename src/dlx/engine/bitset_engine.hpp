@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "dlx/level_engine.hpp"
+#include "level_engine.hpp"
 
 namespace dlx::detail {
 
@@ -84,6 +84,10 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   Outcome scan(int level, int& item);
   template <int W>
   Outcome scan_dense(int level, int& item);
+  enum class Early : std::uint8_t { go_on, dead, forced };
+  Early keep_fewest(int candidate, int c, int& item, int& best_count, std::uint64_t& ties, bool random_ties);
+  template <int... Ks>
+  Outcome propagate_for(int level, int& item, std::integer_sequence<int, Ks...>);
   Outcome settle(int level, int& item) {
     if (propagating_) return propagate(level, item);
     switch (words_) {
