@@ -5,7 +5,10 @@
 # turn it off (-DDLX_STATIC_RUNTIME=OFF) to run the commands under valgrind's memcheck, which cannot watch the
 # allocator of a static program.
 option(DLX_STATIC_RUNTIME "Link the dlx and sudoku commands statically" ON)
-if(DLX_SANITIZE OR DLX_TSAN OR DLX_BUILD_FUZZ OR NOT CMAKE_SYSTEM_NAME STREQUAL "Linux")
+# Nor with shared libraries (a static program cannot load libdlx.so), nor with sanitizers given by hand in
+# CMAKE_CXX_FLAGS.
+if(DLX_SANITIZE OR DLX_TSAN OR DLX_BUILD_FUZZ OR NOT CMAKE_SYSTEM_NAME STREQUAL "Linux" OR BUILD_SHARED_LIBS
+   OR CMAKE_CXX_FLAGS MATCHES "-fsanitize" OR CMAKE_EXE_LINKER_FLAGS MATCHES "-fsanitize")
   set(DLX_STATIC_RUNTIME OFF)
 endif()
 if(DLX_STATIC_RUNTIME)

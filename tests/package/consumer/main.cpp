@@ -1,0 +1,30 @@
+// An outside program using the installed library: the README's example, a Sudoku puzzle, and Knuth's format.
+#include <dlx/dlx.hpp>
+#include <iostream>
+#include <sstream>
+#include <sudoku/sudoku.hpp>
+
+int main() {
+  dlx::Problem p;
+  for (auto name : {"a", "b", "c"}) p.add_primary(name);
+  p.add_secondary("x");
+  p.add_option({"a", "x:red"});
+  p.add_option({"b", "x:red"});
+  p.add_option({"c"});
+  p.add_option({"b", "c"});
+  dlx::Solver solver(p);
+  std::uint64_t solutions = 0;  // {a, b, c} (x red twice) and {a, b c}
+  while (solver.next()) ++solutions;
+  std::istringstream text("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n");
+  const dlx::KnuthInput knuth = dlx::read_knuth(text, "dlx3");
+  const dlx::Count bounded = dlx::Solver(knuth.problem).count();
+  // The 4x4 Sudoku with one given in each box has several solutions.
+  sudoku::Solver sudoku_solver(sudoku::Shape{2, 2});
+  sudoku::Grid puzzle;
+  puzzle.reset(sudoku::Shape{2, 2});
+  puzzle.at(0, 0) = 1;
+  puzzle.at(1, 2) = 2;
+  const sudoku::Verdict verdict = sudoku_solver.check(puzzle);
+  std::cout << solutions << ' ' << bounded.solutions << ' ' << (verdict == sudoku::Verdict::multiple) << '\n';
+  return solutions == 2 && bounded.solutions == 1 && verdict == sudoku::Verdict::multiple ? 0 : 1;
+}

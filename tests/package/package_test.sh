@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The library taken out of the repository: install to a fresh prefix, then build and run an outside project
+# against it with find_package(dlx) (static and shared libraries), pkg-config and add_subdirectory, and against
+# the exported build tree; check that only public headers and the commands were installed.
+# usage: package_test.sh SOURCE_DIR
+set -u
+src=$(cd "$1" && pwd)
+failures=0 checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+step() {  # step NAME command...: runs it, output kept in $tmp/NAME.log
+  local name=$1
+  shift
+  checks=$((checks + 1))
+  "$@" >"$tmp/$name.log" 2>&1 || { fail "$name: $(tail -n 15 "$tmp/$name.log")"; return 1; }
+}
+gen=()
+command -v ninja >/dev/null && gen=(-G Ninja)
+consumer() {  # consumer NAME cmake-args...: configure, build and run the outside project
+  local name=$1
+  shift
+  step "$name-configure" cmake -S "$src/tests/package/consumer" -B "$tmp/$name" "${gen[@]}" "$@" &&
+    step "$name-build" cmake --build "$tmp/$name" &&
+    step "$name-run" "$tmp/$name/consumer"
+}
+
+for kind in static shared; do
+  shared=OFF
+  [ "$kind" = shared ] && shared=ON
+  # The library alone: no commands, examples or tests, so no Boost or MPI needed.
+  step "$kind-build" cmake -S "$src" -B "$tmp/build-$kind" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DBUILD_SHARED_LIBS=$shared -DDLX_BUILD_APPS=OFF -DDLX_BUILD_EXAMPLES=OFF -DDLX_BUILD_TESTS=OFF \
+    -DDLX_BUILD_BENCH=OFF && step "$kind-compile" cmake --build "$tmp/build-$kind" -j 2 &&
+    step "$kind-install" cmake --install "$tmp/build-$kind" --prefix "$tmp/prefix-$kind"
+  consumer "package-$kind" -DCMAKE_PREFIX_PATH="$tmp/prefix-$kind" -DCMAKE_BUILD_RPATH="$tmp/prefix-$kind/lib"
+done
+consumer build-tree -Ddlx_DIR="$tmp/build-static"
+PKG_CONFIG_PATH="$tmp/prefix-static/lib/pkgconfig" consumer pkgconfig -DCONSUME=pkgconfig
+consumer subdirectory -DCONSUME=subdirectory -DDLX_SOURCE="$src"
+checks=$((checks + 1))
+grep -q 'Boost\|MPI' "$tmp/subdirectory/CMakeCache.txt" && grep -q 'Boost_DIR:PATH=/' "$tmp/subdirectory/CMakeCache.txt" &&
+  fail "add_subdirectory looked for Boost although no command is built"
+
+# What the install holds: the public headers only, and the CMake and pkg-config files.
+p="$tmp/prefix-static"
+for f in include/dlx/dlx.hpp include/dlx/solver.hpp include/dlx/cost.hpp include/dlx/memo.hpp \
+  include/sudoku/sudoku.hpp lib/libdlx.a lib/libsudoku.a lib/cmake/dlx/dlxConfig.cmake \
+  lib/cmake/dlx/dlxConfigVersion.cmake lib/pkgconfig/dlx.pc lib/pkgconfig/dlx-sudoku.pc; do
+  checks=$((checks + 1))
+  [ -f "$p/$f" ] || fail "not installed: $f"
+done
+for f in include/dlx/links_engine.hpp include/dlx/engine.hpp include/dlx/memo/state.hpp include/dlx/engine; do
+  checks=$((checks + 1))
+  [ ! -e "$p/$f" ] || fail "an internal header was installed: $f"
+done
+checks=$((checks + 1))
+[ -f "$tmp/prefix-shared/lib/libdlx.so" ] || ls "$tmp/prefix-shared/lib/" | grep -q 'libdlx\.so' || fail "no libdlx.so"
+
+echo "$((checks - failures)) passed, $failures failed"
+[ "$failures" = 0 ]
