@@ -17,7 +17,7 @@ quick=${QUICK:-0}
 build=$root/build-bench
 work=$build/bench-work
 
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" bench
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 mkdir -p "$work"

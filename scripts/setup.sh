@@ -1,8 +1,22 @@
 #!/usr/bin/env bash
-# Installs, from Debian's packages only, whatever the build and tests need and this machine lacks.
+# Installs, from Debian's packages only, what one job needs and this machine lacks:
+#   scripts/setup.sh run     build the library and the commands, and run them (the Quick start's first command)
+#   scripts/setup.sh test    that, plus what the tests need: doctest, clang and its sanitizer runtimes, Open MPI,
+#                            Python with scipy (the assignment check) and pytest, pkg-config and help2man (the
+#                            installed-package test)
+#   scripts/setup.sh bench   that, plus the rulers of bench/: qqwing, bc, valgrind
 set -euo pipefail
-packages=(cmake ninja-build g++ clang libclang-rt-14-dev libboost-program-options-dev doctest-dev
-          libbenchmark-dev libopenmpi-dev openmpi-bin)
+job=${1:-test}
+run=(cmake ninja-build g++ libboost-program-options-dev)
+test=("${run[@]}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3 python3-scipy
+      python3-pytest pkg-config help2man)
+bench=("${test[@]}" qqwing bc valgrind)
+case "$job" in
+  run) packages=("${run[@]}") ;;
+  test) packages=("${test[@]}") ;;
+  bench) packages=("${bench[@]}") ;;
+  *) echo "usage: scripts/setup.sh run|test|bench" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -5,11 +5,14 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" test
 
 echo "== Release build and tests"
-"$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release
+"$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=ON -DDLX_BUILD_EXAMPLES=ON
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
+
+echo "== The library installed and used from outside: find_package, pkg-config, add_subdirectory"
+bash "$root/tests/package/package_test.sh" "$root"
 
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

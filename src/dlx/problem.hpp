@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <ranges>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -81,6 +82,15 @@ class Problem {
   OptionId add_option(std::span<const std::string_view> items);
   OptionId add_option(std::initializer_list<std::string_view> items) {
     return add_option(std::span(items.begin(), items.size()));
+  }
+  // Any range of string-like names: std::vector<std::string>, std::array<const char*, N>, ...
+  template <std::ranges::input_range Names>
+  requires std::convertible_to<std::ranges::range_reference_t<Names>, std::string_view> &&
+      (!std::convertible_to<Names, std::span<const std::string_view>>)&&(
+          !std::convertible_to<Names, std::span<const ItemUse>>)OptionId add_option(const Names& items) {
+    std::vector<std::string_view> names;
+    for (auto&& name : items) names.emplace_back(std::string_view(name));
+    return add_option(std::span<const std::string_view>(names));
   }
 
   // Sets the cost of an option (0 until set); throws ProblemError beyond kMaxCost or for an unknown option.

@@ -103,7 +103,10 @@ class Engine;
 
 class Solver {
  public:
+  // The Solver keeps a pointer to the problem, which must outlive it: a temporary problem would be gone by the
+  // first search, hence the deleted overload (`dlx::Solver s(make_problem())` does not compile).
   explicit Solver(const Problem& problem, SearchOptions options = {});
+  explicit Solver(const Problem&& problem, SearchOptions options = {}) = delete;
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;

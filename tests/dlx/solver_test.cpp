@@ -3,8 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <set>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -350,7 +352,19 @@ TEST_CASE_TEMPLATE("branch_options splits the search into parts whose counts add
 }
 
 TEST_CASE("the automatic engine choice, and limits of the bitset engine") {
-  CHECK(dlx::Solver(test::queens(8)).engine() == dlx::Engine::bitset);
+  const dlx::Problem queens = test::queens(8);
+  CHECK(dlx::Solver(queens).engine() == dlx::Engine::bitset);
+  // A Solver of a temporary problem does not compile (it would point at a dead object), and names of any
+  // string-like range make an option; ids count from 0 in the order added.
+  static_assert(!std::is_constructible_v<dlx::Solver, dlx::Problem&&>);
+  static_assert(std::is_constructible_v<dlx::Solver, const dlx::Problem&>);
+  dlx::Problem named;
+  named.add_primary("a");
+  named.add_primary("b");
+  CHECK(named.add_option(std::vector<std::string>{"a", "b"}) == 0);
+  CHECK(named.add_option(std::array<const char*, 1>{"a"}) == 1);
+  CHECK(named.add_option(std::vector<std::string_view>{"b"}) == 2);
+  CHECK(dlx::Solver(named).count().solutions == 2);
   dlx::Problem big;
   for (int i = 0; i < 5000; ++i) big.add_primary("i" + std::to_string(i));
   for (dlx::ItemId i = 0; i < 5000; ++i) big.add_option({{i}});

@@ -118,7 +118,6 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
 
   bool by_cost_;                          // cost mode
   std::vector<std::uint64_t> net_;        // per option: its cost, less its items' taxes in cost mode
-  std::uint64_t scale_ = 1;               // cost mode: net costs are in units of 1 / scale_ (see levy_taxes)
   std::uint64_t total_tax_ = 0;           // cost mode: what every solution pays on top of its net cost
   std::vector<std::uint64_t> primaries_;  // per option: its primary items (at least 1)
   std::uint64_t cost_ = 0;                // net cost of the options taken (forced and chosen)
