@@ -54,7 +54,8 @@ TEST_CASE("memo: 8x8 with monominoes, dominoes and trominoes (TAOCP 7.1.4), past
 }
 
 TEST_CASE("memo: unlimited tilings agree with the plain solver where both can count") {
-  for (const auto& [rows, cols] : {std::pair{2, 3}, {3, 3}, {3, 4}, {4, 4}}) {
+  for (const auto& size : {std::pair{2, 3}, {3, 3}, {3, 4}, {4, 4}}) {
+    const int rows = size.first, cols = size.second;  // not a structured binding: clang 14 cannot capture one
     CAPTURE(rows);
     CAPTURE(cols);
     const poly::Tiling tiling = unlimited(kUpToTrominoes, rows, cols);
