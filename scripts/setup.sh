@@ -1,21 +1,26 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages only, what one job needs and this machine lacks:
 #   scripts/setup.sh run     build the library and the commands, and run them (the Quick start's first command)
-#   scripts/setup.sh test    that, plus what the tests need: doctest, clang and its sanitizer runtimes, Open MPI,
-#                            Python with scipy (the assignment check) and pytest, pkg-config and help2man (the
+#   scripts/setup.sh python  what `pip install .` of the Python module needs: the build tools, Debian's Python
+#                            with its headers, venv, pip, setuptools and wheel, and pybind11
+#   scripts/setup.sh test    both, plus what the tests need: doctest, clang and its sanitizer runtimes, Open MPI,
+#                            scipy (the assignment check) and pytest, pkg-config and help2man (the
 #                            installed-package test)
 #   scripts/setup.sh bench   that, plus the rulers of bench/: qqwing, bc, valgrind
 set -euo pipefail
 job=${1:-test}
 run=(cmake ninja-build g++ libboost-program-options-dev)
-test=("${run[@]}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3 python3-scipy
+python=(cmake ninja-build g++ python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel
+        pybind11-dev python3-pybind11)
+test=("${run[@]}" "${python[@]:3}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-scipy
       python3-pytest pkg-config help2man)
 bench=("${test[@]}" qqwing bc valgrind)
 case "$job" in
   run) packages=("${run[@]}") ;;
+  python) packages=("${python[@]}") ;;
   test) packages=("${test[@]}") ;;
   bench) packages=("${bench[@]}") ;;
-  *) echo "usage: scripts/setup.sh run|test|bench" >&2; exit 2 ;;
+  *) echo "usage: scripts/setup.sh run|python|test|bench" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${packages[@]}"; do

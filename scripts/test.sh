@@ -8,15 +8,22 @@ jobs=$(nproc)
 "$root/scripts/setup.sh" test
 
 echo "== Release build and tests"
-"$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=ON -DDLX_BUILD_EXAMPLES=ON
+# Debian's Python for the module and pytest: another python3 may come first on PATH.
+python=(-DDLX_BUILD_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3)
+"$root/scripts/build.sh" "$root/build" -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=ON -DDLX_BUILD_EXAMPLES=ON \
+  "${python[@]}"
 ctest --test-dir "$root/build" --output-on-failure -j "$jobs"
 
 echo "== The library installed and used from outside: find_package, pkg-config, add_subdirectory"
 bash "$root/tests/package/package_test.sh" "$root"
 
+echo "== The Python module installed with pip (the README's recipe) and its tests"
+bash "$root/tests/python/pip_install_test.sh" "$root"
+
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-"$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_SANITIZE=ON -DDLX_BUILD_BENCH=OFF
+"$root/scripts/build.sh" "$root/build-asan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_SANITIZE=ON -DDLX_BUILD_BENCH=OFF \
+  "${python[@]}"
 ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE slow
 
 echo "== ThreadSanitizer build and the multi-threaded tests (threads, Sudoku batches, signals, MPI)"

@@ -1,0 +1,83 @@
+// The submodule dlx._dlx.sudoku (exposed as dlx.sudoku): solve, count and check one-line puzzles of any size the
+// sudoku library supports, blanks '.' or '0'.
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <sudoku/reader.hpp>
+#include <sudoku/solver.hpp>
+#include <sudoku/symbols.hpp>
+#include <sudoku/writer.hpp>
+
+#include "interrupt.hpp"
+
+namespace py = pybind11;
+
+namespace {
+
+// The puzzle in `text`, one line; ValueError naming what is wrong (the reader's message) otherwise.
+sudoku::Grid parse(const std::string& text) {
+  std::istringstream in(text);
+  sudoku::PuzzleReader reader(in);
+  sudoku::Puzzle puzzle;
+  if (!reader.next(puzzle)) throw py::value_error("no puzzle in the text");
+  if (!puzzle.ok()) throw py::value_error("line " + std::to_string(puzzle.error_line) + ": " + puzzle.error);
+  sudoku::Puzzle extra;
+  if (reader.next(extra)) throw py::value_error("more than one puzzle in the text");
+  return puzzle.grid;
+}
+
+// A solver loaded with the puzzle's givens, or nothing when they clash (no solution).
+std::optional<sudoku::Solver> loaded(const sudoku::Grid& puzzle) {
+  std::optional<sudoku::Solver> solver(std::in_place, puzzle.shape);
+  if (solver->load(puzzle)) return std::nullopt;
+  return solver;
+}
+
+// The first solution as text of the puzzle's length, or None.
+py::object solve(const std::string& text) {
+  const sudoku::Grid puzzle = parse(text);
+  auto solver = loaded(puzzle);
+  if (!solver) return py::none();
+  sudoku::Grid solution;
+  bool found = false;
+  dlxpy::run_sliced(*solver, [&] { found = solver->next(solution); });
+  if (!found) return py::none();
+  std::string out;
+  sudoku::append_line(out, solution, sudoku::Symbols());
+  return py::str(out);
+}
+
+// The number of solutions, stopping at `limit` (0: no limit).
+std::uint64_t count(const std::string& text, std::uint64_t limit) {
+  const sudoku::Grid puzzle = parse(text);
+  auto solver = loaded(puzzle);
+  if (!solver) return 0;
+  std::uint64_t total = 0;
+  dlxpy::run_sliced(*solver, [&] {
+    if (limit != 0 && total >= limit) return;
+    total += solver->count(limit == 0 ? 0 : limit - total).solutions;
+  });
+  return total;
+}
+
+}  // namespace
+
+namespace dlxpy {
+
+void bind_sudoku(py::module_& parent) {
+  py::module_ m = parent.def_submodule("sudoku", "Sudoku puzzles as one line of text, blanks '.' or '0'");
+  m.def("solve", &solve, py::arg("text"), "The first solution as a string of the same length, or None");
+  m.def("count", &count, py::arg("text"), py::arg("limit") = 0, "The number of solutions (0 limit: all)");
+  m.def(
+      "check",
+      [](const std::string& text) {
+        const std::uint64_t n = count(text, 2);
+        return std::string(n == 0 ? "none" : n == 1 ? "unique" : "multiple");
+      },
+      py::arg("text"), "\"unique\", \"multiple\" or \"none\"");
+}
+
+}  // namespace dlxpy
