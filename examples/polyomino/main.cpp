@@ -43,7 +43,10 @@ constexpr const char* kNotes =
     "With --unlimited every piece may be used any number of times, so a board tiled by dominoes is\n"
     "'--pieces FILE --unlimited' with FILE holding one domino (\"xx\"). Such counts grow fast: count them "
     "with\n"
-    "--emit | dlx --count --memo (the 10x10 board has 258,584,046,368 domino tilings).\n";
+    "--emit | dlx --count --memo (the 10x10 board has 258,584,046,368 domino tilings).\n"
+    "With --copies U:V each piece is used between U and V times (Knuth's multiplicities, Algorithm M):\n"
+    "--copies 0:2 on a 5x5 board with the five pieces of a file tiles it with any of them, twice at most;\n"
+    "--emit writes the bounds in Knuth's dlx3 syntax (U:V|F).\n";
 
 std::ifstream open(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -72,6 +75,8 @@ int main(int argc, char** argv) {
         "no-reflect", "pieces may not be flipped over (only turned)")(
         "no-symmetry", "find each solution once up to the symmetries of the board")(
         "unlimited", "each piece may be used any number of times (or not at all): only the cells are items")(
+        "copies", examples::po::value<std::string>()->value_name("U:V"),
+        "each piece used between U and V times (V alone: exactly V), Knuth's multiplicities")(
         "color", examples::po::value<std::string>()->value_name("WHEN")->default_value("auto"),
         "color the pieces: auto (on a terminal), always or never");
     if (!cli.parse(argc, argv, std::cout)) return examples::kExitOk;
@@ -96,8 +101,13 @@ int main(int argc, char** argv) {
       board = poly::parse_rectangle(cli.has("board") ? cli.values()["board"].as<std::string>() : "6x10");
     }
     const poly::Freedom freedom{!cli.has("no-rotate"), !cli.has("no-reflect")};
-    const poly::Tiling tiling(std::move(pieces), std::move(board), freedom, cli.has("no-symmetry"),
-                              cli.has("unlimited") ? poly::Copies::unlimited : poly::Copies::one);
+    if (cli.has("unlimited") && cli.has("copies"))
+      throw examples::UsageError("give --unlimited or --copies, not both");
+    const poly::Copies copies = cli.has("unlimited") ? poly::Copies::any()
+                                : cli.has("copies")
+                                    ? poly::parse_copies(cli.values()["copies"].as<std::string>())
+                                    : poly::Copies::one();
+    const poly::Tiling tiling(std::move(pieces), std::move(board), freedom, cli.has("no-symmetry"), copies);
     if (cli.settings().emit && tiling.needs_filter())
       std::cerr << "polyomino: warning: every piece has a placement that a symmetry of the board maps onto "
                    "itself,\n"

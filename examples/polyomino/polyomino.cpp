@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <istream>
 #include <limits>
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <string_view>
 
 #include "common/cli.hpp"
 #include "dlx/input_error.hpp"
@@ -246,11 +248,31 @@ std::vector<int> board_symmetries(const Board& board, std::span<const int> allow
   return out;
 }
 
+Copies parse_copies(const std::string& text) {
+  const auto number = [&](std::string_view digits) {
+    std::uint32_t value = 0;
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size())
+      throw UsageError("--copies takes V or U:V (whole numbers), not '" + text + "'");
+    return value;
+  };
+  const std::size_t colon = text.find(':');
+  const std::string_view all(text);
+  Copies copies;
+  copies.hi = number(colon == std::string::npos ? all : all.substr(colon + 1));
+  copies.lo = colon == std::string::npos ? copies.hi : number(all.substr(0, colon));
+  if (copies.hi == 0 || copies.lo > copies.hi || copies.hi > dlx::kMaxBound)
+    throw UsageError("--copies " + text + ": need 0 <= U <= V, 1 <= V <= " + std::to_string(dlx::kMaxBound));
+  return copies;
+}
+
 Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_to_symmetry, Copies copies)
     : pieces_(std::move(pieces)), board_(std::move(board)), up_to_symmetry_(up_to_symmetry) {
-  const bool unlimited = copies == Copies::unlimited;
-  if (unlimited && up_to_symmetry)
-    throw UsageError("counting up to symmetry needs each piece used once: not with unlimited copies");
+  const bool unlimited = copies.unlimited;
+  const bool once = !unlimited && copies.lo == 1 && copies.hi == 1;
+  if (!once && up_to_symmetry)
+    throw UsageError(
+        "counting up to symmetry needs each piece used exactly once: not with --unlimited or --copies");
   std::size_t area = 0;
   std::array<bool, 256> named{};
   for (const Piece& piece : pieces_) {
@@ -259,9 +281,15 @@ Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_
     if (seen) throw UsageError(std::string("two pieces are named '") + piece.name + "'");
     seen = true;
   }
-  if (!unlimited && area != board_.cells.size())
+  if (once && area != board_.cells.size())
     throw UsageError("the pieces cover " + std::to_string(area) + " cells but the board has " +
                      std::to_string(board_.cells.size()) + "; each piece is used exactly once");
+  if (!once && !unlimited &&
+      (area * copies.lo > board_.cells.size() || area * copies.hi < board_.cells.size()))
+    throw UsageError("the pieces used " + std::to_string(copies.lo) + " to " + std::to_string(copies.hi) +
+                     " times each cover " + std::to_string(area * copies.lo) + " to " +
+                     std::to_string(area * copies.hi) + " cells, but the board has " +
+                     std::to_string(board_.cells.size()));
 
   // Where each board square's cell is (-1: not on the board).
   std::vector<int> index(static_cast<std::size_t>(board_.rows) * static_cast<std::size_t>(board_.cols), -1);
@@ -357,7 +385,8 @@ Tiling::Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_
   // The problem: pieces (unless unlimited), then cells, as primary items.
   std::vector<dlx::ItemId> piece_item, cell_item;
   if (!unlimited)
-    for (const Piece& piece : pieces_) piece_item.push_back(problem_.add_primary(std::string(1, piece.name)));
+    for (const Piece& piece : pieces_)
+      piece_item.push_back(problem_.add_primary(std::string(1, piece.name), copies.lo, copies.hi));
   for (const Cell& cell : board_.cells) cell_item.push_back(problem_.add_primary(cell_name(cell)));
   std::vector<dlx::ItemUse> uses;
   for (std::vector<Placement>& placements : by_piece) {

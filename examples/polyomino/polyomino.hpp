@@ -41,9 +41,20 @@ struct Freedom {
   bool reflect = true;
 };
 
-// How many times each piece is used: exactly once (the pieces are primary items), or any number of times
-// (the pieces are not items at all, only the cells are: domino tilings and the like).
-enum class Copies { one, unlimited };
+// How many times each piece is used: between lo and hi times (Knuth's multiplicities: the piece items get bounds
+// lo:hi, which the library's Algorithm M handles; 1:1 is plain exact cover), or, unlimited, any number of times
+// (then only the cells are items).
+struct Copies {
+  std::uint32_t lo = 1;
+  std::uint32_t hi = 1;
+  bool unlimited = false;
+  static constexpr Copies one() { return {}; }
+  static constexpr Copies any() { return {0, 0, true}; }
+};
+
+// "V" (exactly V copies) or "U:V" (between U and V) as Copies; UsageError unless 0 <= U <= V and 1 <= V <= dlx's
+// largest bound.
+Copies parse_copies(const std::string& text);
 // The symmetries (a group) that a piece may undergo.
 std::vector<int> allowed_symmetries(Freedom freedom);
 
@@ -95,8 +106,9 @@ class Tiling {
   // Builds the problem: items are the pieces (named by their characters) then the cells r<row>c<col>; options
   // are the placements of each piece in each allowed orientation. Throws UsageError (common/cli.hpp) when the
   // pieces' total area differs from the board's or two pieces share a name. With Copies::unlimited the items
-  // are the cells alone, and any area goes (up_to_symmetry is then a UsageError: it restricts one piece's
-  // placements, which needs the piece used exactly once).
+  // are the cells alone, and any area goes; with bounds lo:hi the pieces' areas times lo must not exceed the board's
+  // nor their areas times hi fall short of it (up_to_symmetry is a UsageError unless each piece is used exactly
+  // once: it restricts one piece's placements).
   //
   // With up_to_symmetry, solutions that a symmetry of the board maps onto each other (a rotation or reflection
   // that the pieces are also allowed to make) are found once: one piece keeps only one placement of each class
@@ -105,7 +117,7 @@ class Tiling {
   // left. Otherwise (every piece has a placement that some symmetry fixes, e.g. all pieces symmetric) a few
   // classes keep more than one member, and keep() tells which to drop.
   Tiling(std::vector<Piece> pieces, Board board, Freedom freedom, bool up_to_symmetry,
-         Copies copies = Copies::one);
+         Copies copies = Copies::one());
 
   const dlx::Problem& problem() const { return problem_; }
   const std::vector<Piece>& pieces() const { return pieces_; }

@@ -75,6 +75,24 @@ if [ "$mode" = fast ]; then
   expect 0 3 -- "$polyomino" --pieces "$data/squares.txt" --board 4x4 --count --no-symmetry
   expect 0 "" -- "$polyomino" --pieces "$data/squares.txt" --board 4x4 --emit --no-symmetry
   grep -q "^polyomino: warning: every piece has a placement" "$tmp/err" || fail "polyomino --emit: no warning about the filter"
+  # --copies U:V: Knuth's multiplicities on the piece items (Algorithm M). A monomino M and a domino D on 2x2:
+  # 7 tilings with any numbers of them, 4 with one or two of each; 3x4 with four of each: the 302 4-matchings of
+  # the 3x4 grid graph (brute force); 0:12 on 3x4 agrees with --unlimited (823).
+  expect 0 7 -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 2x2 --copies 0:4 --count
+  expect 0 7 -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 2x2 --unlimited --count
+  expect 0 4 -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 2x2 --copies 1:2 --count
+  expect 0 823 -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 3x4 --copies 0:12 --count
+  expect 0 823 -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 3x4 --unlimited --count
+  expect 0 302 -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 3x4 --copies 2:4 --count
+  expect 0 "" -- "$polyomino" --pieces "$data/monomino_domino.txt" --board 3x4 --copies 2:4 --emit
+  head -1 "$tmp/out" | grep -q '^2:4|M 2:4|D r0c0 ' || fail "polyomino --copies --emit: item line '$(head -1 "$tmp/out")'"
+  expect 0 9356 -- "$polyomino" --board 6x10 --copies 1 --count
+  expect_error "^polyomino: --copies takes V or U:V \(whole numbers\), not 'x'" -- "$polyomino" --copies x
+  expect_error "^polyomino: --copies 3:2: need 0 <= U <= V" -- "$polyomino" --copies 3:2
+  expect_error "^polyomino: --copies 0: need 0 <= U <= V, 1 <= V" -- "$polyomino" --copies 0
+  expect_error "^polyomino: give --unlimited or --copies, not both" -- "$polyomino" --copies 1:2 --unlimited
+  expect_error "^polyomino: counting up to symmetry needs each piece used exactly once" -- "$polyomino" --copies 1:2 --no-symmetry
+  expect_error "^polyomino: the pieces used 2 to 3 times each cover 120 to 180 cells, but the board has 60" -- "$polyomino" --copies 2:3
   expect 0 "" -- "$polyomino" --board 3x20
   expect_lines 3
   grep -q $'\x1b' "$tmp/out" && fail "polyomino: colors although stdout is no terminal"

@@ -28,6 +28,8 @@ if [ "$mode" = fast ]; then
   roundtrip "$langford" 7
   roundtrip "$langford" 8 --no-mirror
   roundtrip "$polyomino" --board 3x20
+  roundtrip "$polyomino" --pieces "$data/monomino_domino.txt" --board 3x4 --copies 2:4
+  roundtrip "$polyomino" --pieces "$data/five_pentominoes.txt" --board 5x6 --copies 0:2
   roundtrip "$polyomino" --board 3x20 --no-symmetry
   roundtrip "$polyomino" --board 4x15 --no-symmetry --no-reflect
   roundtrip "$polyomino" --board-file "$data/8x8-hole.txt" --no-symmetry

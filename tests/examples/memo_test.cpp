@@ -38,7 +38,7 @@ std::uint64_t plain_count(const dlx::Problem& p) {
 }
 
 poly::Tiling unlimited(const std::string& pieces, int rows, int cols) {
-  return poly::Tiling(pieces_from(pieces), poly::rectangle(rows, cols), {}, false, poly::Copies::unlimited);
+  return poly::Tiling(pieces_from(pieces), poly::rectangle(rows, cols), {}, false, poly::Copies::any());
 }
 
 }  // namespace
@@ -67,7 +67,7 @@ TEST_CASE("memo: unlimited tilings agree with the plain solver where both can co
 }
 
 TEST_CASE("memo: unlimited copies and counting up to symmetry do not mix") {
-  CHECK_THROWS_AS(poly::Tiling(pieces_from("xx\n"), poly::rectangle(4, 4), {}, true, poly::Copies::unlimited),
+  CHECK_THROWS_AS(poly::Tiling(pieces_from("xx\n"), poly::rectangle(4, 4), {}, true, poly::Copies::any()),
                   examples::UsageError);
 }
 
