@@ -5,6 +5,7 @@
 #include <bit>
 #include <mutex>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -116,11 +117,36 @@ std::optional<std::size_t> parse_byte_size(std::string_view text) {
   return static_cast<std::size_t>(value << shift);
 }
 
+namespace {
+
+// One branch of the search from a state: the item branched on and the branch's number (memo::State::take).
+struct Branch {
+  ItemId item;
+  std::uint32_t index;
+};
+
+// Enters a path of branches from the state's current state; returns what leave() needs to come back.
+std::vector<std::uint32_t> enter(memo::State& state, std::span<const Branch> path) {
+  std::vector<std::uint32_t> firsts;
+  firsts.reserve(path.size());
+  for (const Branch& branch : path) {
+    firsts.push_back(state.position(branch.item));
+    state.take(branch.item, branch.index);
+  }
+  return firsts;
+}
+
+// Undoes enter(state, path), last branch first.
+void leave(memo::State& state, std::span<const Branch> path, std::span<const std::uint32_t> firsts) {
+  for (std::size_t k = path.size(); k-- > 0;) {
+    state.untake(path[k].item, path[k].index);
+    state.rewind(path[k].item, firsts[k]);
+  }
+}
+
+}  // namespace
+
 MemoCounter::MemoCounter(const Problem& problem, MemoOptions options) : problem_(problem), options_(options) {
-  // The state would have to hold each bounded item's remaining need (Algorithm M); not yet.
-  if (problem.has_multiplicities())
-    throw std::invalid_argument(
-        "memoized counting does not take items with multiplicities (lo:hi) yet: count without --memo");
   if (options_.cache_bytes == 0) options_.cache_bytes = default_cache_bytes();
   if (options_.threads == 0) options_.threads = ThreadPool::default_workers();
 }
@@ -193,24 +219,23 @@ MemoCount MemoCounter::write_zdd(std::ostream& out) {
 MemoCount MemoCounter::count_parallel(unsigned threads) {
   // The first levels of the tree, breadth first, until there are enough parts (or the tree ends). States
   // solved on the way are counted here.
-  std::vector<std::vector<OptionId>> parts{{}};
+  std::vector<std::vector<Branch>> parts{{}};
   Count128 total = 0;
   bool overflow = false;
   for (int depth = 0; depth < kMaxSplitDepth && parts.size() < kPartsPerThread * threads; ++depth) {
-    std::vector<std::vector<OptionId>> next;
-    for (const std::vector<OptionId>& prefix : parts) {
-      for (const OptionId o : prefix) state_->apply(o);
+    std::vector<std::vector<Branch>> next;
+    for (const std::vector<Branch>& prefix : parts) {
+      const std::vector<std::uint32_t> firsts = enter(*state_, prefix);
       if (state_->solved()) {
         total = saturating_add(total, 1, overflow);
-      } else {
-        const ItemId item = state_->choose(memo::Order::fewest);
-        for (const OptionId o : state_->options_of(item)) {
-          if (!state_->possible(o)) continue;
+      } else if (const ItemId item = state_->choose(memo::Order::fewest); !state_->hopeless(item)) {
+        for (std::uint32_t b = state_->next_branch(item, state_->position(item)); b != memo::State::kNoBranch;
+             b = state_->next_branch(item, b + 1)) {
           next.push_back(prefix);
-          next.back().push_back(o);
+          next.back().push_back({item, b});
         }
       }
-      for (std::size_t k = prefix.size(); k-- > 0;) state_->unapply(prefix[k]);
+      leave(*state_, prefix, firsts);
     }
     parts = std::move(next);
     if (parts.empty()) break;
@@ -234,9 +259,9 @@ MemoCount MemoCounter::count_parallel(unsigned threads) {
       worker.state = std::make_unique<memo::State>(problem_);
       worker.portfolio = make_portfolio(*worker.state, options_.cache_bytes / threads);
     }
-    for (const OptionId o : parts[index]) worker.state->apply(o);
+    const std::vector<std::uint32_t> firsts = enter(*worker.state, parts[index]);
     const memo::Counted counted = worker.portfolio->count(shared);
-    for (std::size_t k = parts[index].size(); k-- > 0;) worker.state->unapply(parts[index][k]);
+    leave(*worker.state, parts[index], firsts);
     const std::lock_guard lock(mutex);
     total = saturating_add(total, counted.count, overflow);
     status = combine(status, counted.status);
@@ -257,35 +282,50 @@ MemoCount MemoCounter::sample(std::uint64_t n, std::uint64_t seed,
   begin();
   MemoCount total = count_here(nullptr);
   std::mt19937_64 random(seed);
+  std::vector<Branch> path;
+  std::vector<std::uint32_t> firsts;
   std::vector<OptionId> chosen;
   for (std::uint64_t drawn = 0; drawn < n && total.complete && total.solutions > 0; ++drawn) {
-    // Down from the root: at each state, an option with probability (its completions) / (the state's).
+    // Down from the root: at each state, a branch with probability (its completions) / (the state's).
     Count128 here = total.solutions;
     bool stopped = false;
     while (!state_->solved() && !stopped) {
       Count128 r = uniform_below(here, random);
       const ItemId item = state_->choose(memo::Order::fewest);
-      for (const OptionId o : state_->options_of(item)) {
-        if (!state_->possible(o)) continue;
-        state_->apply(o);
+      const std::uint32_t first = state_->position(item);
+      bool found = false;
+      for (std::uint32_t b = state_->next_branch(item, first); b != memo::State::kNoBranch && !found;
+           b = state_->next_branch(item, b + 1)) {
+        state_->take(item, b);
         const MemoCount c = count_here(nullptr);  // from the cache, unless it was evicted
         if (!c.complete) {
-          state_->unapply(o);
           total = {total.solutions, false, c.status};
           stopped = true;
-          break;
-        }
-        if (r < c.solutions) {
-          chosen.push_back(o);
+        } else if (r < c.solutions) {
+          path.push_back({item, b});
+          firsts.push_back(first);
           here = c.solutions;
-          break;
+          found = true;
+          continue;
+        } else {
+          r -= c.solutions;
         }
-        r -= c.solutions;
-        state_->unapply(o);
+        state_->untake(item, b);
+        if (stopped) break;
+      }
+      if (!found) {
+        state_->rewind(item, first);
+        stopped = true;  // only when the count stopped: the draws add up to the state's count
       }
     }
+    for (const Branch& branch : path) {
+      const auto options = state_->options_of(branch.item);
+      if (branch.index < options.size()) chosen.push_back(options[branch.index]);
+    }
     const bool go_on = stopped || visit(chosen);
-    for (std::size_t k = chosen.size(); k-- > 0;) state_->unapply(chosen[k]);
+    leave(*state_, path, firsts);
+    path.clear();
+    firsts.clear();
     chosen.clear();
     if (stopped || !go_on) break;
   }

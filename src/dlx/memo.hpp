@@ -6,7 +6,9 @@
 // rather than to the solutions: the 258,584,046,368 domino tilings of a 10x10 board take a fraction of a
 // second. Counts are exact up to 2^128 - 1 (Count128). It branches as the Solver does (the primary item with
 // fewest options left, the lowest id on ties), without recursion, within a memory budget: when the cache is
-// full it forgets states (and meets them again), and the count stays exact.
+// full it forgets states (and meets them again), and the count stays exact. Items with multiplicities lo:hi
+// (Algorithm M) are branched on as Knuth's dlx3 does, and their state (options taken, place in their list) is
+// part of the key (memo/state.hpp).
 //
 //   dlx::MemoCounter counter(problem, {.cache_bytes = 1 << 30});
 //   dlx::MemoCount c = counter.count();          // c.solutions, c.complete

@@ -38,9 +38,13 @@ grep -q '^solutions: ' "$tmp/out" || fail "--estimate on rooks: no solutions lin
 expect 0 "" -- "$dlx" --stats --count "$tmp/rooks63.dlx"
 grep -q '^nodes: [1-9]' "$tmp/err" || fail "--stats on rooks: no nodes"
 
-# Memoized counting does not take multiplicities yet: it says so rather than count wrong.
-expect 2 "" -- "$dlx" --count --memo "$tmp/rooks63.dlx"
-grep -q "does not take items with multiplicities" "$tmp/err" || fail "--memo on bounds: $(cat "$tmp/err")"
+# Memoized counting, ZDDs and samples with multiplicities: the same 2400 placements.
+expect 0 2400 -- "$dlx" --count --memo "$tmp/rooks63.dlx"
+expect 0 2400 -- "$dlx" --count --memo --threads 2 "$tmp/rooks63.dlx"
+expect 0 2400 -- "$dlx" --count --zdd "$tmp/rooks63.zdd" "$tmp/rooks63.dlx"
+[ -s "$tmp/rooks63.zdd" ] || fail "--zdd on rooks: empty ZDD file"
+expect 0 "" -- "$dlx" --sample 50 --seed 9 "$tmp/rooks63.dlx"
+[ "$(grep -c . "$tmp/out")" = 150 ] || fail "--sample 50 on rooks: $(grep -c . "$tmp/out") option lines, not 150"
 
 # Malformed bounds: one FILE:LINE: line each, status 2.
 bad() {

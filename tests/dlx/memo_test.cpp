@@ -16,6 +16,7 @@
 
 #include "../common/exact_cover_check.hpp"
 #include "dlx/count128.hpp"
+#include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 #include "test_problems.hpp"
 
@@ -371,4 +372,67 @@ TEST_CASE("memo: samples are solutions, reproducible, and uniform (chi-square, f
   const dlx::Problem odd = complete_graph(5);
   dlx::MemoCounter none(odd, {.cache_bytes = 1 << 20});
   CHECK(none.sample(5, 1, [](std::span<const dlx::OptionId>) { return true; }).solutions == 0);
+}
+
+TEST_CASE("memo: multiplicities (Algorithm M) against brute force, in every order, with threads and ZDDs") {
+  // Knuth's dlx3 example: one solution.
+  std::istringstream dlx3("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n");
+  CHECK(memo_count(dlx::read_knuth(dlx3, "dlx3").problem).solutions == 1);
+  // k rooks on an n x n board: C(n,k)^2 k!.
+  const auto rook_count = [](std::uint64_t n, std::uint64_t k) {
+    std::uint64_t c = 1;
+    for (std::uint64_t i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+    std::uint64_t f = 1;
+    for (std::uint64_t i = 2; i <= k; ++i) f *= i;
+    return c * c * f;
+  };
+  for (int n = 1; n <= 6; ++n) {
+    for (int k = 1; k <= n; ++k) {
+      std::istringstream text(test::rooks(n, k));
+      const dlx::Problem p = dlx::read_knuth(text, "rooks").problem;
+      CAPTURE(n);
+      CAPTURE(k);
+      CHECK(memo_count(p).solutions ==
+            rook_count(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k)));
+      CHECK(memo_count(p, {.threads = 2}).solutions ==
+            rook_count(static_cast<std::uint64_t>(n), static_cast<std::uint64_t>(k)));
+    }
+  }
+  // Random problems with bounds 0..2 : 1..3, secondary items and colors.
+  std::mt19937 rng(2026);
+  for (int trial = 0; trial < 400; ++trial) {
+    const dlx::Problem p = test::random_problem(rng);
+    const std::set<Solution> expected = test::brute_force(p);
+    CAPTURE(trial);
+    for (const dlx::MemoOrder order :
+         {dlx::MemoOrder::automatic, dlx::MemoOrder::fewest, dlx::MemoOrder::first})
+      CHECK(memo_count(p, {.order = order}).solutions == expected.size());
+    CHECK(memo_count(p, {.threads = 3}).solutions == expected.size());
+    CHECK(memo_count(p, {.cache_bytes = 1}).solutions == expected.size());  // evicting all the time
+    dlx::MemoCounter counter(p, {.cache_bytes = 1 << 20});
+    std::ostringstream out;
+    REQUIRE(counter.write_zdd(out).complete);
+    CHECK(zdd_paths(read_zdd(out.str())) == expected);
+  }
+}
+
+TEST_CASE("memo: samples of a problem with multiplicities are solutions and uniform") {
+  std::istringstream text(test::rooks(4, 2));  // 72 placements of 2 rooks on 4 x 4
+  const dlx::Problem p = dlx::read_knuth(text, "rooks").problem;
+  std::map<Solution, int> seen;
+  constexpr int kDraws = 7200;
+  dlx::MemoCounter counter(p, {.cache_bytes = 1 << 20});
+  const dlx::MemoCount c = counter.sample(kDraws, 5, [&](std::span<const dlx::OptionId> s) {
+    CHECK(test::is_exact_cover(p, s));
+    Solution sorted(s.begin(), s.end());
+    std::sort(sorted.begin(), sorted.end());
+    ++seen[sorted];
+    return true;
+  });
+  CHECK(c.solutions == 72);
+  CHECK(seen.size() == 72);
+  double chi2 = 0;
+  const double expected = kDraws / 72.0;
+  for (const auto& [s, n] : seen) chi2 += (n - expected) * (n - expected) / expected;
+  CHECK(chi2 < 130);  // 71 degrees of freedom: P(chi2 > 130) is about 1e-5
 }

@@ -4,16 +4,16 @@ namespace dlx::memo {
 
 namespace {
 
-constexpr OptionId kNone = ~OptionId{0};
+constexpr std::uint32_t kNone = State::kNoBranch;
 constexpr std::uint64_t kPollMask = 1023;  // poll the stop flag and the clock every 1024 nodes
 
 }  // namespace
 
 Search::Search(State& state, Cache& cache, Order order, ZddWriter* zdd)
     : state_(state), cache_(cache), order_(order), zdd_(zdd) {
-  frames_.resize(state.primary_count() + 1);
-  // An option is on the list of only one frame of the stack at a time: a frame's item is covered below it,
-  // and every option on it ruled out.
+  frames_.resize(state.max_depth());
+  // An option is on the list of only one frame of the stack at a time: below a frame, its item is covered, or
+  // (bounded) the options before its branch are left out.
   children_.reserve(state.option_count());
 }
 
@@ -26,7 +26,7 @@ std::optional<Status> Search::poll(const Limits& limits, std::uint64_t start) co
 }
 
 std::uint64_t Search::write_chain(const Frame& frame) {
-  std::uint64_t lo = 0;
+  std::uint64_t lo = frame.closed;
   for (std::size_t k = children_.size(); k-- > frame.children;)
     lo = zdd_->node(children_[k].first, lo, children_[k].second);
   children_.resize(frame.children);
@@ -52,25 +52,27 @@ Counted Search::count(const Limits& limits) {
         if (const Entry* cached = cache_.find(hash, state_.key()); cached != nullptr) {
           result = cached->count;
           node = cached->zdd;
-        } else if (const ItemId item = state_.choose(order_); state_.remaining(item) == 0) {
+        } else if (const ItemId item = state_.choose(order_); state_.hopeless(item)) {
           result = 0;
           node = 0;
         } else {
-          frames_[depth++] = {hash, item, 0, kNone, static_cast<std::uint32_t>(children_.size()), 0};
+          const std::uint32_t first = state_.position(item);
+          frames_[depth++] = {hash, item, first, first, kNone, static_cast<std::uint32_t>(children_.size()),
+                              0,    0};
           entering = false;
           continue;
         }
       }
     } else {
       Frame& frame = frames_[depth - 1];
-      const auto options = state_.options_of(frame.item);
-      while (frame.next < options.size() && !state_.possible(options[frame.next])) ++frame.next;
-      if (frame.next < options.size()) {
-        frame.chosen = options[frame.next++];
-        state_.apply(frame.chosen);
+      frame.chosen = state_.next_branch(frame.item, frame.next);
+      if (frame.chosen != kNone) {
+        frame.next = frame.chosen + 1;
+        state_.take(frame.item, frame.chosen);
         entering = true;
         continue;
       }
+      state_.rewind(frame.item, frame.first);
       result = frame.sum;
       node = zdd_ != nullptr ? write_chain(frame) : 0;
       cache_.insert(frame.hash, state_.key(), {result, node});
@@ -79,14 +81,20 @@ Counted Search::count(const Limits& limits) {
     // Back from a state with its result: add it to the frame above, if any.
     if (depth == 0) return {result, node, overflow ? Status::overflow : Status::exhausted};
     Frame& parent = frames_[depth - 1];
-    state_.unapply(parent.chosen);
+    state_.untake(parent.item, parent.chosen);
     parent.sum = saturating_add(parent.sum, result, overflow);
     if (overflow) {
       parent.chosen = kNone;  // undone already
       stop = Status::overflow;
       break;
     }
-    if (zdd_ != nullptr && result != 0) children_.emplace_back(parent.chosen, node);
+    if (zdd_ != nullptr && result != 0) {
+      const auto options = state_.options_of(parent.item);
+      if (parent.chosen < options.size())
+        children_.emplace_back(options[parent.chosen], node);
+      else
+        parent.closed = node;  // the branch that takes no more of the item's options
+    }
     entering = false;
   }
   // Stopped: the finished subtrees' counts are a lower bound. Undo the choices still applied.
@@ -95,7 +103,8 @@ Counted Search::count(const Limits& limits) {
   while (depth > 0) {
     Frame& frame = frames_[--depth];
     partial = saturating_add(partial, frame.sum, ignored);
-    if (frame.chosen != kNone) state_.unapply(frame.chosen);
+    if (frame.chosen != kNone) state_.untake(frame.item, frame.chosen);
+    state_.rewind(frame.item, frame.first);
   }
   children_.clear();
   return {*stop == Status::overflow ? kCount128Max : partial, 0, *stop};

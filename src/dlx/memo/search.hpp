@@ -2,8 +2,8 @@
 // State is in, as the sum over the options of its branching item of the completions after each, each state's
 // sum kept in the Cache so that a state reached again by another path costs one lookup.
 //
-// Depth first with an explicit stack of frames, one per level, preallocated (a level covers at least one
-// primary item, so there are at most primary items + 1): nothing recurses and the loop allocates nothing
+// Depth first with an explicit stack of frames, one per level, preallocated (State::max_depth: a level covers
+// a primary item, or takes an option of or closes a bounded one): nothing recurses and the loop allocates nothing
 // (only the cache grows, by doubling, until its budget). A stop (flag or deadline, polled every 1024 nodes)
 // unwinds the stack, leaving the State as it found it, and returns the solutions counted so far: the sum of
 // the finished subtrees, a lower bound.
@@ -55,10 +55,12 @@ class Search {
   struct Frame {
     std::uint64_t hash;      // its key's hash, to store its count when done
     ItemId item;             // the item it branches on
-    std::uint32_t next;      // the index in item's options of the next one to try
-    OptionId chosen;         // the option applied now (its subtree is being counted)
+    std::uint32_t first;     // the item's position when the frame began (State::rewind)
+    std::uint32_t next;      // the first branch not tried yet (State::next_branch)
+    std::uint32_t chosen;    // the branch entered now (its subtree is being counted), or kNoBranch
     std::uint32_t children;  // where its ZDD children start in children_
-    Count128 sum;            // completions of the options done
+    std::uint64_t closed;    // the ZDD node of the branch that closes a bounded item (0: none)
+    Count128 sum;            // completions of the branches done
   };
   // Whether the search must stop now, and why.
   std::optional<Status> poll(const Limits& limits, std::uint64_t start) const;

@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace dlx::memo {
 
@@ -69,6 +70,24 @@ State::State(const Problem& problem) {
     }
   }
 
+  std::vector<bool> bounded(items, false);  // primary items with bounds other than 1:1
+  lo_.assign(items, 0);
+  hi_.assign(items, 1);
+  taken_.assign(items, 0);
+  position_.assign(items, 0);
+  for (ItemId i = 0; i < items; ++i) {
+    if (!primary_[i]) continue;
+    const Bounds bounds = problem.bounds(i);
+    bounded[i] = bounds.lo != 1 || bounds.hi != 1;
+    lo_[i] = bounds.lo;
+    hi_[i] = bounds.hi;
+    // A level takes one option or closes one item, and an item takes at most hi options (at most all of its).
+    const std::uint32_t length = item_begin_[i + 1] - item_begin_[i];
+    max_depth_ += bounded[i] ? std::min(bounds.hi, length) + 1 : 1;
+    has_bounds_ = has_bounds_ || bounded[i];
+  }
+  kind_.resize(items);
+  for (ItemId i = 0; i < items; ++i) kind_[i] = !primary_[i] ? kSecondary : bounded[i] ? kBounded : kPrimary;
   remaining_.assign(items, 0);
   holders_.assign(items, 0);
   uncovered_pos_.assign(items, 0);
@@ -81,14 +100,25 @@ State::State(const Problem& problem) {
     remaining_[i] = item_begin_[i + 1] - item_begin_[i];
     uncovered_pos_[i] = static_cast<std::uint32_t>(uncovered_.size());
     uncovered_.push_back(i);
+    if (bounded[i]) continue;  // a field, below
     field_word_[i] = bit / 64;
     field_shift_[i] = static_cast<std::uint8_t>(bit % 64);
+    field_mask_[i] = 1;
     ++bit;
   }
   uncovered_count_ = static_cast<std::uint32_t>(uncovered_.size());
   for (ItemId i = 0; i < items; ++i) {
-    if (primary_[i]) continue;
-    const auto width = static_cast<std::uint32_t>(std::bit_width(colors[i].size() + 1));
+    if (primary_[i] && !bounded[i]) continue;
+    // Secondary items: free, used, or one of their colors. Bounded items: closed, or (taken, position).
+    std::uint64_t largest = colors[i].size() + 1;
+    if (bounded[i]) {
+      const std::uint64_t length = item_begin_[i + 1] - item_begin_[i];
+      largest = 1 + std::min<std::uint64_t>(hi_[i] - 1, length) * (length + 1) + length;
+      if (largest >= (std::uint64_t{1} << 62))
+        throw std::length_error("memoized counting: item '" + problem.item_name(i) +
+                                "' has too many options");
+    }
+    const auto width = static_cast<std::uint32_t>(std::bit_width(largest));
     if (bit % 64 + width > 64) bit += 64 - bit % 64;  // a field never straddles two words
     field_word_[i] = bit / 64;
     field_shift_[i] = static_cast<std::uint8_t>(bit % 64);
@@ -96,7 +126,7 @@ State::State(const Problem& problem) {
     bit += width;
   }
   key_.assign((bit + 63) / 64, 0);
-  for (const ItemId i : uncovered_) key_[field_word_[i]] |= std::uint64_t{1} << field_shift_[i];
+  for (const ItemId i : uncovered_) set_field(i, bounded[i] ? open_field(i) : 1);
 }
 
 std::uint64_t State::hash() const {
@@ -107,20 +137,100 @@ std::uint64_t State::hash() const {
 
 ItemId State::choose(Order order) const {
   ItemId best = uncovered_[0];
+  if (!has_bounds_) {  // the common case, kept lean: it runs at every state
+    if (order == Order::first) {
+      for (std::uint32_t k = 0; k < uncovered_count_; ++k) {
+        const ItemId item = uncovered_[k];
+        if (remaining_[item] <= 1) return item;
+        if (item < best) best = item;
+      }
+      return best;
+    }
+    for (std::uint32_t k = 1; k < uncovered_count_; ++k) {
+      const ItemId item = uncovered_[k];
+      if (remaining_[item] < remaining_[best] || (remaining_[item] == remaining_[best] && item < best))
+        best = item;
+    }
+    return best;
+  }
+  // The branches an open item has: its possible options, and closing it once it has taken enough.
+  const auto branches = [&](ItemId item) {
+    return remaining_[item] + (kind_[item] == kBounded && taken_[item] >= lo_[item] ? 1u : 0u);
+  };
   if (order == Order::first) {
     for (std::uint32_t k = 0; k < uncovered_count_; ++k) {
       const ItemId item = uncovered_[k];
-      if (remaining_[item] <= 1) return item;
+      if (branches(item) <= 1 || hopeless(item)) return item;
       if (item < best) best = item;
     }
     return best;
   }
+  if (hopeless(best)) return best;
   for (std::uint32_t k = 1; k < uncovered_count_; ++k) {
     const ItemId item = uncovered_[k];
-    if (remaining_[item] < remaining_[best] || (remaining_[item] == remaining_[best] && item < best))
-      best = item;
+    if (hopeless(item)) return item;
+    if (branches(item) < branches(best) || (branches(item) == branches(best) && item < best)) best = item;
   }
   return best;
+}
+
+std::uint32_t State::next_branch(ItemId item, std::uint32_t from) const {
+  const auto options = options_of(item);
+  for (std::uint32_t k = from; k < options.size(); ++k)
+    if (possible(options[k])) return k;
+  if (kind_[item] == kBounded && from <= options.size() && taken_[item] >= lo_[item])
+    return static_cast<std::uint32_t>(options.size());
+  return kNoBranch;
+}
+
+void State::close(ItemId item) {
+  // Swapped with the last open item, which reopen (last in, first out) undoes by growing the count again; the
+  // order of the list is never relied on.
+  const std::uint32_t at = uncovered_pos_[item], last = --uncovered_count_;
+  const ItemId other = uncovered_[last];
+  uncovered_[at] = other;
+  uncovered_pos_[other] = at;
+  uncovered_[last] = item;
+  uncovered_pos_[item] = last;
+  set_field(item, 0);
+}
+
+void State::reopen() {
+  const ItemId item = uncovered_[uncovered_count_++];
+  set_field(item, kind_[item] == kBounded ? open_field(item) : 1);
+}
+
+void State::take(ItemId item, std::uint32_t branch) {
+  const auto options = options_of(item);
+  if (kind_[item] != kBounded) {
+    apply(options[branch]);
+    return;
+  }
+  const std::uint32_t end = std::min<std::uint32_t>(branch + 1, static_cast<std::uint32_t>(options.size()));
+  for (std::uint32_t k = position_[item]; k < end; ++k) kill(options[k]);
+  position_[item] = end;
+  if (branch < options.size()) {
+    apply(options[branch]);  // sets the item's field, with its new position
+  } else {
+    close(item);
+  }
+}
+
+void State::untake(ItemId item, std::uint32_t branch) {
+  const auto options = options_of(item);
+  if (kind_[item] != kBounded || branch < options.size()) {
+    unapply(options[branch]);
+  } else {
+    reopen();
+  }
+}
+
+void State::rewind(ItemId item, std::uint32_t first) {
+  if (kind_[item] != kBounded) return;
+  const auto options = options_of(item);
+  for (std::uint32_t k = position_[item]; k-- > first;) revive(options[k]);
+  position_[item] = first;
+  set_field(item, open_field(item));
 }
 
 void State::kill(OptionId option) {
@@ -153,17 +263,17 @@ void State::set_field(ItemId item, std::uint64_t value) {
 void State::apply(OptionId option) {
   for (std::uint32_t u = option_begin_[option]; u < option_begin_[option + 1]; ++u) {
     const Use use = option_uses_[u];
-    if (primary_[use.item]) {
+    const Kind kind = kind_[use.item];
+    if (kind == kBounded) {
+      if (++taken_[use.item] == hi_[use.item]) {  // full: none of its options can be taken any more
+        kill_on(use.item, 0);
+        close(use.item);
+      } else {
+        set_field(use.item, open_field(use.item));
+      }
+    } else if (kind == kPrimary) {
       kill_on(use.item, 0);
-      // Out of the uncovered items: swapped with the last one, which unapply (last in, first out) undoes by
-      // growing the count again; the order of the list is never relied on.
-      const std::uint32_t at = uncovered_pos_[use.item], last = --uncovered_count_;
-      const ItemId other = uncovered_[last];
-      uncovered_[at] = other;
-      uncovered_pos_[other] = at;
-      uncovered_[last] = use.item;
-      uncovered_pos_[use.item] = last;
-      key_[field_word_[use.item]] &= ~(std::uint64_t{1} << field_shift_[use.item]);
+      close(use.item);
     } else if (use.color == 0) {
       kill_on(use.item, 0);
       set_field(use.item, 1);
@@ -177,9 +287,15 @@ void State::apply(OptionId option) {
 void State::unapply(OptionId option) {
   for (std::uint32_t u = option_begin_[option + 1]; u-- > option_begin_[option];) {
     const Use use = option_uses_[u];
-    if (primary_[use.item]) {
-      key_[field_word_[use.item]] |= std::uint64_t{1} << field_shift_[use.item];
-      ++uncovered_count_;
+    const Kind kind = kind_[use.item];
+    if (kind == kBounded) {
+      if (taken_[use.item]-- == hi_[use.item]) {
+        reopen();
+        revive_on(use.item, 0);
+      }
+      set_field(use.item, open_field(use.item));
+    } else if (kind == kPrimary) {
+      reopen();
       revive_on(use.item, 0);
     } else if (use.color == 0) {
       set_field(use.item, 0);

@@ -8,6 +8,15 @@
 // links; unapply undoes the latest apply. The key is a bitset of uncovered primary items followed by a small
 // field per secondary item (0 free, 1 used without color, 1 + k holding its k-th color): two states with the
 // same key have the same possible options, hence the same number of completions.
+//
+// Items with multiplicities lo:hi (Algorithm M) are "bounded": such an item stays open while it has taken fewer
+// than hi options and has not been closed, and a solution needs it to take at least lo. A search branches on a
+// bounded item as Knuth's Algorithm M does, so that each set of options is met once: the k-th branch takes the
+// item's k-th option and leaves out every option before it in the item's list (they stay out below), and a
+// last branch, once the item has taken lo, closes it (takes no more of its options). The options left out are
+// those before the item's position p, so the key holds, for each bounded item, 0 when closed and else
+// 1 + taken * (length + 1) + p: with the uncovered bits and secondary fields it still decides which options
+// are possible. take/untake/rewind are these branches; for other items take(item, k) is apply(its k-th option).
 #pragma once
 
 #include <cstdint>
@@ -39,12 +48,34 @@ class State {
   std::span<const std::uint64_t> key() const { return key_; }
   std::uint64_t hash() const;
 
-  // Every primary item is covered: the options chosen make a solution.
+  // Every primary item is covered (bounded ones closed): the options chosen make a solution.
   bool solved() const { return uncovered_count_ == 0; }
-  // The item to branch on (see Order). Only when !solved().
+  // The item to branch on (see Order): an open item that cannot be satisfied any more if there is one. Only
+  // when !solved().
   ItemId choose(Order order) const;
   // The number of possible options of a primary item.
   std::uint32_t remaining(ItemId item) const { return remaining_[item]; }
+  // An open item that can no longer take enough options: no completion.
+  bool hopeless(ItemId item) const {
+    return has_bounds_ ? taken_[item] + remaining_[item] < lo_[item] : remaining_[item] == 0;
+  }
+
+  // Branches of an open item, numbered by the index in options_of(item) of the option taken, and, for a bounded
+  // item that has taken lo options, options_of(item).size() for closing it. next_branch: the first branch
+  // numbered `from` or later, or kNoBranch.
+  static constexpr std::uint32_t kNoBranch = ~std::uint32_t{0};
+  std::uint32_t next_branch(ItemId item, std::uint32_t from) const;
+  // The item's position: options before it in its list are left out (always 0 for items that are not bounded).
+  std::uint32_t position(ItemId item) const { return position_[item]; }
+  // Enters branch `branch` of an open item: leaves out the options from position(item) through the branch's
+  // and takes its option (or closes the item). untake(item, branch) undoes the taking or closing only, so that
+  // the next sibling branch leaves out a few more options; rewind(item, first) then lets back in every option
+  // from `first` (the position before the first sibling) on. Last in, first out, like apply/unapply.
+  void take(ItemId item, std::uint32_t branch);
+  void untake(ItemId item, std::uint32_t branch);
+  void rewind(ItemId item, std::uint32_t first);
+  // The most branches a path from the root can take: a stack that deep never overflows.
+  std::size_t max_depth() const { return max_depth_; }
 
   // The options that cover item, in input order; possible(o) tells which are still possible.
   std::span<const OptionId> options_of(ItemId item) const {
@@ -72,6 +103,14 @@ class State {
   void kill_on(ItemId item, std::uint32_t color);
   void revive_on(ItemId item, std::uint32_t color);
   void set_field(ItemId item, std::uint64_t value);
+  // A bounded item's key field while it is open (see the head of this file).
+  std::uint64_t open_field(ItemId item) const {
+    return 1 + std::uint64_t{taken_[item]} * (item_begin_[item + 1] - item_begin_[item] + 1) +
+           position_[item];
+  }
+  // Takes an item out of the open list, or puts back the one taken out last.
+  void close(ItemId item);
+  void reopen();
 
   std::vector<bool> primary_;                 // by item
   std::vector<std::uint32_t> item_begin_;     // CSR: the options on each item, in input order
@@ -91,6 +130,15 @@ class State {
   std::vector<std::uint8_t> field_shift_;     // by item: where in that word
   std::vector<std::uint64_t> field_mask_;     // by secondary item: the field's mask, unshifted
   std::vector<std::uint64_t> key_;            // the current key
+  // A primary item with bounds 1:1, a bounded one (other bounds), or a secondary item.
+  enum Kind : std::uint8_t { kPrimary, kBounded, kSecondary };
+  std::vector<Kind> kind_;               // by item
+  bool has_bounds_ = false;              // some item is bounded
+  std::vector<std::uint32_t> lo_;        // by item: options a solution needs on it (1; 0 if secondary)
+  std::vector<std::uint32_t> hi_;        // by item: options it may take (1 for items not bounded)
+  std::vector<std::uint32_t> taken_;     // by item: options chosen on it so far
+  std::vector<std::uint32_t> position_;  // by bounded item: options before this index are left out
+  std::size_t max_depth_ = 1;            // see max_depth()
 };
 
 }  // namespace dlx::memo
