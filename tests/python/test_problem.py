@@ -131,11 +131,7 @@ def test_rooks_with_bounds_in_the_library_surface():
     assert dlx.Solver(p).count() == expected
     assert dlx.Solver(p).engine == "bounds"
     assert dlx.count_problem(p, threads=2) == expected
-    try:
-        memo = dlx.count_problem(p, memo=True)
-    except ValueError as error:  # until memoized counting records each bounded item's remaining need (issue 17)
-        pytest.xfail(str(error))
-    assert memo == expected
+    assert dlx.count_problem(p, memo=True) == expected
 
 
 def test_cheapest_and_costs():
