@@ -106,6 +106,8 @@ def test_every_cover_is_a_cover_and_all_are_found_random():
         assert sorted(sorted(c) for c in got) == sorted(sorted(c) for c in expected), (trial, options, bounds)
         assert all(len(set(c)) == len(c) for c in got)
         assert dlx.count(options, primary=items, secondary=secondary, colored=colored, bounds=bounds) == len(expected)
+        assert dlx.count(options, primary=items, secondary=secondary, colored=colored, bounds=bounds,
+                         memo=True) == len(expected)
 
 
 def test_bounds_rooks_formula():
