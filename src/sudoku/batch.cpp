@@ -335,7 +335,18 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     if (const auto conflict = solver.load(puzzle.grid)) {
       const std::string why = describe(*conflict, puzzle.grid.side(),
                                        digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
-      // Clashing givens make a well-formed puzzle with no solution: count's column stays a number.
+      // Clashing givens make a well-formed puzzle with no solution: count's column stays a number in every
+      // format (the reason goes to stderr, and in JSON beside the count too).
+      if (options_.command == Command::count &&
+          (options_.format == Format::csv || is_json(options_.format))) {
+        slot.outcome = Outcome::error;
+        slot.message = why;
+        slot.message_line = puzzle.line;
+        std::string json = "\"count\":0,\"complete\":true,\"error\":";
+        append_json_string(json, why);
+        format_record(slot, "0", json);
+        return State::done;
+      }
       fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
            options_.command == Command::count ? "0\n" : "");
       return State::done;

@@ -124,6 +124,16 @@ cat dead.txt clash.txt dead.txt >clash3.txt
 run count_clash 2 count clash3.txt
 [ "$(cat count_clash.out)" = "$(printf '0\n0\n0')" ] || fail "count_clash: $(cat count_clash.out)"
 [ "$(cat count_clash.err)" = "clash3.txt:2: digit 5 repeated in row 3 (r3c1 and r3c7)" ] || fail "count_clash: $(cat count_clash.err)"
+# The same in every machine-readable format: a count of 0 in the count column (JSON adds the reason).
+run count_clash_csv 2 count --format csv clash3.txt
+[ "$(cut -d, -f3 count_clash_csv.out | tr '\n' ' ')" = "count 0 0 0 " ] || fail "count_clash_csv: $(cat count_clash_csv.out)"
+run count_clash_json 2 count --format json clash3.txt
+[ "$(grep -c '"count":0,"complete":true' count_clash_json.out)" = 3 ] || fail "count_clash_json: $(cat count_clash_json.out)"
+sed -n 2p count_clash_json.out | grep -q '"error":"digit 5 repeated in row 3 (r3c1 and r3c7)"' ||
+  fail "count_clash_json: no reason on line 2: $(sed -n 2p count_clash_json.out)"
+run count_clash_array 2 count --format json-array clash3.txt
+[ "$(grep -c '"count":0,' count_clash_array.out)" = 3 ] || fail "count_clash_array: $(cat count_clash_array.out)"
+grep -q '"status":"error"' count_clash_json.out count_clash_array.out && fail "count_clash json: an error record"
 cut -d: -f1 "$data/puzzles_with_counts.txt" >counts_in.txt
 cut -d: -f2 "$data/puzzles_with_counts.txt" >counts_expected.txt
 run count 0 count counts_in.txt
