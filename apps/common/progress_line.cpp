@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace dlxapp {
 namespace {
@@ -22,14 +23,14 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
-std::string format_progress(const dlx::Progress& progress) {
+std::string format_progress(const dlx::Progress& progress, std::string_view noun) {
+  const bool known = progress.fraction >= 0;
   const double f = std::min(1.0, std::max(0.0, progress.fraction));
-  char text[160];
-  std::snprintf(text, sizeof text, "[%5.1f%%] %llu solutions, %s elapsed", 100 * f,
-                static_cast<unsigned long long>(progress.solutions),
-                format_duration(progress.seconds).c_str());
-  std::string line = text;
-  if (f > 0) line += ", about " + format_duration(progress.seconds * (1 - f) / f) + " left";
+  char percent[16] = "";
+  if (known) std::snprintf(percent, sizeof percent, "[%5.1f%%] ", 100 * f);
+  std::string line = percent + std::to_string(progress.solutions) + ' ' + std::string(noun) + ", " +
+                     format_duration(progress.seconds) + " elapsed";
+  if (known && f > 0) line += ", about " + format_duration(progress.seconds * (1 - f) / f) + " left";
   return line;
 }
 
@@ -38,8 +39,9 @@ bool ProgressLine::is_terminal(std::FILE* out) {
 }
 
 ProgressLine::ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled, std::FILE* out,
-                           std::chrono::milliseconds delay, std::chrono::milliseconds interval)
-    : snapshot_(std::move(snapshot)), out_(out) {
+                           std::chrono::milliseconds delay, std::chrono::milliseconds interval,
+                           std::string noun)
+    : snapshot_(std::move(snapshot)), noun_(std::move(noun)), out_(out) {
   if (enabled) thread_ = std::thread([this, delay, interval] { loop(delay, interval); });
 }
 
@@ -61,7 +63,7 @@ void ProgressLine::loop(std::chrono::milliseconds delay, std::chrono::millisecon
   std::unique_lock lock(mutex_);
   if (wake_.wait_for(lock, delay, [&] { return quit_; })) return;
   do {
-    const std::string line = format_progress(snapshot_());
+    const std::string line = format_progress(snapshot_(), noun_);
     // Pad over the rest of a longer previous line.
     const int pad = drawn_ > line.size() ? static_cast<int>(drawn_ - line.size()) : 0;
     std::fprintf(out_, "\r%s%*s", line.c_str(), pad, "");

@@ -14,6 +14,7 @@
 #include <dlxapp/progress_line.hpp>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <sudoku/batch.hpp>
@@ -146,6 +147,19 @@ void report_stop(const dlxapp::Interrupts& interrupts, std::uint64_t done, std::
               << '\n';
 }
 
+// The snapshot of a progress line over a stream of puzzles: how many are done, and the time; how many are left
+// is not known while the input is still being read.
+std::function<dlx::Progress()> puzzles_done(std::chrono::steady_clock::time_point started,
+                                            std::function<std::uint64_t()> done) {
+  return [started, done = std::move(done)] {
+    dlx::Progress p;
+    p.fraction = -1;
+    p.solutions = done();
+    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return p;
+  };
+}
+
 int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
   sudoku::BatchOptions options;
   options.command = o.command == "solve"   ? sudoku::Command::solve
@@ -175,6 +189,9 @@ int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGu
   dlx::ThreadPool pool(threads);
   sudoku::Batch batch(options, pool);
   const auto started = std::chrono::steady_clock::now();
+  const dlxapp::ProgressLine progress(puzzles_done(started, [&] { return batch.puzzles_done(); }),
+                                      o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr,
+                                      std::chrono::seconds(1), std::chrono::milliseconds(250), "puzzles");
   try {
     for_each_input(
         o.args,
@@ -217,6 +234,10 @@ int run_tool(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   options.reader = reader_options(o);
   options.stop = interrupts.flag();
   sudoku::ToolRunner runner(options);
+  const dlxapp::ProgressLine progress(
+      puzzles_done(std::chrono::steady_clock::now(), [&] { return runner.puzzles_done(); }),
+      o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr, std::chrono::seconds(1),
+      std::chrono::milliseconds(250), "puzzles");
   for_each_input(
       o.args,
       [&](std::istream& in, std::string_view name) {
@@ -278,7 +299,8 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
           p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
           return p;
         },
-        o.progress || dlxapp::ProgressLine::is_terminal(stderr));
+        o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr, std::chrono::seconds(1),
+        std::chrono::milliseconds(250), "puzzles");
     std::string line;
     sudoku::generate_many(
         options, count, pool,
@@ -334,7 +356,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       ("seed", po::value(&o.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&o.attempts)->value_name("N"),
        "generate: attempts per puzzle before giving up (default 1000)")
-      ("progress", "generate: a progress line on standard error even when it is not a terminal")
+      ("progress", "a progress line (puzzles done, time) on standard error during long runs even when it is not a terminal")
       ("threads", po::value(&o.threads)->value_name("N"), "worker threads (default 0: one per core)")
       ("time-limit", po::value(&o.time_limit)->value_name("SECONDS"),
        "stop after this much time (also 1.5m, 2h), keeping the results so far; exit status 3")
@@ -370,7 +392,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   o.minimal = o.vm.count("minimal") > 0;
   o.progress = o.vm.count("progress") > 0;
   const bool generating = o.command == "generate";
-  for (const char* only : {"symmetry", "clues", "tier", "seed", "attempts", "progress"})
+  for (const char* only : {"symmetry", "clues", "tier", "seed", "attempts"})
     if (o.vm.count(only) && !generating) usage_error(std::string("--") + only + " applies to generate only");
   if (o.args.empty() && !generating) o.args.emplace_back("-");
   if (o.vm.count("time-limit")) {

@@ -185,6 +185,7 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
         break;
       }
       ++totals_.read;
+      read_.store(totals_.read, std::memory_order_relaxed);
       bytes += puzzle.grid.cells.size() + puzzle.annotation.size() + puzzle.error.size();
       ++used;
     }
@@ -654,6 +655,7 @@ void Batch::emit(const Slot& slot) {
   last_multiline_ = slot.multiline;
 
   ++totals_.puzzles;
+  done_.store(totals_.puzzles, std::memory_order_relaxed);
   totals_.nodes += slot.nodes;
   totals_.seconds += slot.seconds;
   switch (slot.outcome) {

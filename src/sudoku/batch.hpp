@@ -95,6 +95,9 @@ class Batch {
   void add_input_error() { ++totals_.errors; }
 
   const Totals& totals() const { return totals_; }
+  // Puzzles answered and read so far, readable from any thread (for a progress line) while run() goes on.
+  std::uint64_t puzzles_done() const { return done_.load(std::memory_order_relaxed); }
+  std::uint64_t puzzles_read() const { return read_.load(std::memory_order_relaxed); }
   // 0 all good; 1 some puzzle had no solution (solve) or was not unique (check); 2 any input error.
   int exit_status() const;
 
@@ -138,6 +141,7 @@ class Batch {
   std::vector<Slot> slots_;
   std::string out_buffer_, err_buffer_;
   Totals totals_;
+  std::atomic<std::uint64_t> done_{0}, read_{0};  // totals_.puzzles and totals_.read, for other threads
   bool wrote_any_ = false, last_multiline_ = false, wrote_csv_header_ = false;
   std::uint64_t json_records_ = 0;  // json_array: objects written so far
   // The chunk under way and the output buffers; guarded by mutex_ while run() runs (workers and the flusher).

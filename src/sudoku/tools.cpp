@@ -33,6 +33,7 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
   std::string text;
   while ((options_.stop == nullptr || !options_.stop->load()) && reader.next(puzzle)) {
     ++puzzles_;
+    done_.store(puzzles_, std::memory_order_relaxed);
     text.clear();
     if (options_.tool == Tool::steps && puzzles_ > 1) text += '\n';
     const auto fail = [&](const std::string& message) {

@@ -134,6 +134,11 @@ sed -n 2p count_clash_json.out | grep -q '"error":"digit 5 repeated in row 3 (r3
 run count_clash_array 2 count --format json-array clash3.txt
 [ "$(grep -c '"count":0,' count_clash_array.out)" = 3 ] || fail "count_clash_array: $(cat count_clash_array.out)"
 grep -q '"status":"error"' count_clash_json.out count_clash_array.out && fail "count_clash json: an error record"
+# --progress is for every long run now, not generate only: the output is the same with it.
+run count_progress 0 count --progress --limit 2 "$data/serg_benchmark_sample.txt"
+run count_no_progress 0 count --limit 2 "$data/serg_benchmark_sample.txt"
+same count_progress count_no_progress.out
+run rate_progress 0 rate --progress "$data/17_clue_sample.txt"
 cut -d: -f1 "$data/puzzles_with_counts.txt" >counts_in.txt
 cut -d: -f2 "$data/puzzles_with_counts.txt" >counts_expected.txt
 run count 0 count counts_in.txt

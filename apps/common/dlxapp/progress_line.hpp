@@ -1,6 +1,7 @@
 // A progress line for long searches on a terminal, redrawn in place with '\r' and erased at the end:
 //
 //   [ 42.1%] 12345 solutions, 0:12 elapsed, about 0:17 left
+//   3120 puzzles, 0:12 elapsed                    (when the end is not known: a file still being read)
 #pragma once
 
 #include <chrono>
@@ -10,14 +11,17 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "dlx/parallel.hpp"
 
 namespace dlxapp {
 
-// The text of the line, without '\r'. The time left is extrapolated from the fraction done.
-std::string format_progress(const dlx::Progress& progress);
+// The text of the line, without '\r', counting `progress.solutions` as `noun` ("solutions", "puzzles"). The
+// time left is extrapolated from the fraction done; a negative fraction means it is not known (no percentage,
+// no time left).
+std::string format_progress(const dlx::Progress& progress, std::string_view noun = "solutions");
 
 class ProgressLine {
  public:
@@ -25,7 +29,8 @@ class ProgressLine {
   // `delay` (short searches show nothing), until destroyed.
   ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled, std::FILE* out = stderr,
                std::chrono::milliseconds delay = std::chrono::seconds(1),
-               std::chrono::milliseconds interval = std::chrono::milliseconds(250));
+               std::chrono::milliseconds interval = std::chrono::milliseconds(250),
+               std::string noun = "solutions");
   ~ProgressLine();  // stops and erases the line if it was drawn
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
@@ -36,6 +41,7 @@ class ProgressLine {
   void loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval);
 
   std::function<dlx::Progress()> snapshot_;
+  std::string noun_;  // what Progress::solutions counts, as the line names it
   std::FILE* out_;
   std::mutex mutex_;
   std::condition_variable wake_;
