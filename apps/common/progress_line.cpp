@@ -23,13 +23,18 @@ std::string format_duration(double seconds) {
 
 }  // namespace
 
-std::string format_progress(const dlx::Progress& progress, std::string_view noun) {
+std::string format_progress(const dlx::Progress& progress, const ProgressStyle& style) {
   const bool known = progress.fraction >= 0;
   const double f = std::min(1.0, std::max(0.0, progress.fraction));
   char percent[16] = "";
   if (known) std::snprintf(percent, sizeof percent, "[%5.1f%%] ", 100 * f);
-  std::string line = percent + std::to_string(progress.solutions) + ' ' + std::string(noun) + ", " +
-                     format_duration(progress.seconds) + " elapsed";
+  std::string line = percent + std::to_string(progress.solutions) + ' ' + style.noun;
+  if (style.rate && progress.seconds > 0) {
+    char rate[48];
+    std::snprintf(rate, sizeof rate, " (%.0f/s)", static_cast<double>(progress.solutions) / progress.seconds);
+    line += rate;
+  }
+  line += ", " + format_duration(progress.seconds) + " elapsed";
   if (known && f > 0) line += ", about " + format_duration(progress.seconds * (1 - f) / f) + " left";
   return line;
 }
@@ -40,8 +45,8 @@ bool ProgressLine::is_terminal(std::FILE* out) {
 
 ProgressLine::ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled, std::FILE* out,
                            std::chrono::milliseconds delay, std::chrono::milliseconds interval,
-                           std::string noun)
-    : snapshot_(std::move(snapshot)), noun_(std::move(noun)), out_(out) {
+                           ProgressStyle style)
+    : snapshot_(std::move(snapshot)), style_(std::move(style)), out_(out) {
   if (enabled) thread_ = std::thread([this, delay, interval] { loop(delay, interval); });
 }
 
@@ -63,7 +68,7 @@ void ProgressLine::loop(std::chrono::milliseconds delay, std::chrono::millisecon
   std::unique_lock lock(mutex_);
   if (wake_.wait_for(lock, delay, [&] { return quit_; })) return;
   do {
-    const std::string line = format_progress(snapshot_(), noun_);
+    const std::string line = format_progress(snapshot_(), style_);
     // Pad over the rest of a longer previous line.
     const int pad = drawn_ > line.size() ? static_cast<int>(drawn_ - line.size()) : 0;
     std::fprintf(out_, "\r%s%*s", line.c_str(), pad, "");

@@ -147,18 +147,47 @@ void report_stop(const dlxapp::Interrupts& interrupts, std::uint64_t done, std::
               << '\n';
 }
 
-// The snapshot of a progress line over a stream of puzzles: how many are done, and the time; how many are left
-// is not known while the input is still being read.
-std::function<dlx::Progress()> puzzles_done(std::chrono::steady_clock::time_point started,
-                                            std::function<std::uint64_t()> done) {
-  return [started, done = std::move(done)] {
-    dlx::Progress p;
-    p.fraction = -1;
-    p.solutions = done();
-    p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return p;
-  };
-}
+// The progress of a run over input files, for its progress line: puzzles done, and the share of the input read
+// when every input is a regular file (a pipe's length is not known until its end).
+class InputProgress {
+ public:
+  explicit InputProgress(const std::vector<std::string>& files) {
+    for (const std::string& file : files) {
+      std::error_code ec;
+      const auto size = file == "-" || !std::filesystem::is_regular_file(file, ec)
+                            ? std::uintmax_t{0}
+                            : std::filesystem::file_size(file, ec);
+      if (file == "-" || ec || size == 0) known_ = false;
+      total_ += ec ? 0 : size;
+    }
+  }
+  // A file was read to its end (or given up): its bytes count as read.
+  void finished(std::string_view file) {
+    std::error_code ec;
+    if (const auto size = std::filesystem::file_size(std::string(file), ec); !ec) base_.fetch_add(size);
+  }
+  // done: the puzzles answered; position: how far into the file under way the reading has come.
+  std::function<dlx::Progress()> snapshot(std::function<std::uint64_t()> done,
+                                          std::function<std::uint64_t()> position) const {
+    return [this, started = std::chrono::steady_clock::now(), done = std::move(done),
+            position = std::move(position)] {
+      dlx::Progress p;
+      p.fraction =
+          known_ ? std::min(1.0, static_cast<double>(base_.load() + position()) / static_cast<double>(total_))
+                 : -1;
+      p.solutions = done();
+      p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      return p;
+    };
+  }
+
+ private:
+  bool known_ = true;                    // every input is a regular file of known size
+  std::uintmax_t total_ = 0;             // their sizes
+  std::atomic<std::uintmax_t> base_{0};  // the sizes of the files read to the end
+};
+
+const dlxapp::ProgressStyle kPuzzles{"puzzles", true};
 
 int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
   sudoku::BatchOptions options;
@@ -189,15 +218,18 @@ int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGu
   dlx::ThreadPool pool(threads);
   sudoku::Batch batch(options, pool);
   const auto started = std::chrono::steady_clock::now();
-  const dlxapp::ProgressLine progress(puzzles_done(started, [&] { return batch.puzzles_done(); }),
-                                      o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr,
-                                      std::chrono::seconds(1), std::chrono::milliseconds(250), "puzzles");
+  InputProgress input(o.args);
+  const dlxapp::ProgressLine progress(
+      input.snapshot([&] { return batch.puzzles_done(); }, [&] { return batch.input_position(); }),
+      o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr, std::chrono::seconds(1),
+      std::chrono::milliseconds(250), kPuzzles);
   try {
     for_each_input(
         o.args,
         [&](std::istream& in, std::string_view name) {
           if (batch.stopped()) return false;
           batch.run(in, name, std::cout, std::cerr);
+          input.finished(name);
           return true;
         },
         [&](const std::string& message) {
@@ -234,14 +266,16 @@ int run_tool(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   options.reader = reader_options(o);
   options.stop = interrupts.flag();
   sudoku::ToolRunner runner(options);
+  InputProgress input(o.args);
   const dlxapp::ProgressLine progress(
-      puzzles_done(std::chrono::steady_clock::now(), [&] { return runner.puzzles_done(); }),
+      input.snapshot([&] { return runner.puzzles_done(); }, [&] { return runner.input_position(); }),
       o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr, std::chrono::seconds(1),
-      std::chrono::milliseconds(250), "puzzles");
+      std::chrono::milliseconds(250), kPuzzles);
   for_each_input(
       o.args,
       [&](std::istream& in, std::string_view name) {
         runner.run(in, name, std::cout, std::cerr);
+        input.finished(name);
         return output.flush();
       },
       [&](const std::string& message) {
@@ -300,7 +334,7 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
           return p;
         },
         o.progress || dlxapp::ProgressLine::is_terminal(stderr), stderr, std::chrono::seconds(1),
-        std::chrono::milliseconds(250), "puzzles");
+        std::chrono::milliseconds(250), kPuzzles);
     std::string line;
     sudoku::generate_many(
         options, count, pool,

@@ -23,6 +23,7 @@ bool LineReader::refill() {
   }
   position_ = 0;
   filled_ = got > 0 ? static_cast<std::size_t>(got) : 0;
+  read_total_ += filled_;
   return filled_ != 0;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <istream>
 #include <memory>
 #include <optional>
@@ -28,6 +29,9 @@ class LineReader {
   // Why reading stopped early (a directory, EIO, a closed descriptor: strerror's words), if it did. A failed
   // read ends the input, so that callers see the lines read before it and then can report it once.
   const std::optional<std::string>& read_error() const { return read_error_; }
+  // Bytes of the input consumed so far: those of the lines returned and their line ends (for progress lines:
+  // exact whatever the stream, a pipe included).
+  std::uint64_t consumed() const { return read_total_ - (filled_ - position_); }
 
  private:
   // Reads the next block into buffer_; false at end of input.
@@ -41,6 +45,7 @@ class LineReader {
   // Not zero-filled: a short input touches only the pages a read fills.
   std::unique_ptr<char[]> buffer_;
   std::size_t position_ = 0, filled_ = 0;
+  std::uint64_t read_total_ = 0;  // bytes read from the stream in all
   std::string line_;
   std::size_t line_number_ = 0;
   bool too_long_ = false;

@@ -52,6 +52,7 @@ struct Batch::Slot {
   State state = State::pending;  // guarded by Batch::mutex_ while the chunk runs
   bool started = false;          // count: a stopped search had begun; partial is what it found
   std::uint64_t partial = 0;
+  std::uint64_t end_offset = 0;  // bytes of the input read up to the end of this puzzle (input_position)
 };
 
 // A worker's own solvers, one per shape met so far, and scratch space: nothing here is shared between
@@ -171,6 +172,10 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
     }
   } stop_flusher{*this};
 
+  struct ResetPosition {  // the next run starts at its input's beginning
+    std::atomic<std::uint64_t>& position;
+    ~ResetPosition() { position.store(0, std::memory_order_relaxed); }
+  } reset_position{position_};
   PuzzleReader reader(in, options_.reader);
   for (bool more = true; more;) {
     // A chunk ends after chunk_size puzzles, or sooner when they hold much text (long annotations, big
@@ -186,6 +191,7 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
       }
       ++totals_.read;
       read_.store(totals_.read, std::memory_order_relaxed);
+      slots_[used].end_offset = reader.consumed();
       bytes += puzzle.grid.cells.size() + puzzle.annotation.size() + puzzle.error.size();
       ++used;
     }
@@ -656,6 +662,7 @@ void Batch::emit(const Slot& slot) {
 
   ++totals_.puzzles;
   done_.store(totals_.puzzles, std::memory_order_relaxed);
+  position_.store(slot.end_offset, std::memory_order_relaxed);
   totals_.nodes += slot.nodes;
   totals_.seconds += slot.seconds;
   switch (slot.outcome) {

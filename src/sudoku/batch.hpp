@@ -98,6 +98,9 @@ class Batch {
   // Puzzles answered and read so far, readable from any thread (for a progress line) while run() goes on.
   std::uint64_t puzzles_done() const { return done_.load(std::memory_order_relaxed); }
   std::uint64_t puzzles_read() const { return read_.load(std::memory_order_relaxed); }
+  // How far into the input of the run under way the puzzles answered reach, in bytes, readable from any
+  // thread.
+  std::uint64_t input_position() const { return position_.load(std::memory_order_relaxed); }
   // 0 all good; 1 some puzzle had no solution (solve) or was not unique (check); 2 any input error.
   int exit_status() const;
 
@@ -142,6 +145,7 @@ class Batch {
   std::string out_buffer_, err_buffer_;
   Totals totals_;
   std::atomic<std::uint64_t> done_{0}, read_{0};  // totals_.puzzles and totals_.read, for other threads
+  std::atomic<std::uint64_t> position_{0};        // see input_position()
   bool wrote_any_ = false, last_multiline_ = false, wrote_csv_header_ = false;
   std::uint64_t json_records_ = 0;  // json_array: objects written so far
   // The chunk under way and the output buffers; guarded by mutex_ while run() runs (workers and the flusher).

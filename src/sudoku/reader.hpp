@@ -68,6 +68,8 @@ class PuzzleReader {
 
   // Why the input ended early (dlx::LineReader::read_error), if it did.
   const std::optional<std::string>& read_error() const { return lines_.read_error(); }
+  // Bytes of the input read into puzzles so far (dlx::LineReader::consumed).
+  std::uint64_t consumed() const { return lines_.consumed(); }
 
   // The input's layout: known once the first puzzle was read.
   std::optional<Layout> layout() const { return layout_; }

@@ -26,6 +26,10 @@ const char* verdict_word(Verdict verdict) {
 }  // namespace
 
 void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err) {
+  struct ResetPosition {  // the next run starts at its input's beginning
+    std::atomic<std::uint64_t>& position;
+    ~ResetPosition() { position.store(0, std::memory_order_relaxed); }
+  } reset_position{position_};
   PuzzleReader reader(in, options_.reader);
   const Symbols& symbols = options_.reader.symbols;
   std::vector<std::unique_ptr<ShapeTools>> tools;
@@ -34,6 +38,7 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
   while ((options_.stop == nullptr || !options_.stop->load()) && reader.next(puzzle)) {
     ++puzzles_;
     done_.store(puzzles_, std::memory_order_relaxed);
+    position_.store(reader.consumed(), std::memory_order_relaxed);
     text.clear();
     if (options_.tool == Tool::steps && puzzles_ > 1) text += '\n';
     const auto fail = [&](const std::string& message) {

@@ -41,13 +41,16 @@ class ToolRunner {
   std::uint64_t puzzles() const { return puzzles_; }
   // Puzzles finished so far, readable from any thread (for a progress line) while run() goes on.
   std::uint64_t puzzles_done() const { return done_.load(std::memory_order_relaxed); }
+  // How far into the input of the run under way the puzzles read reach, in bytes, readable from any thread.
+  std::uint64_t input_position() const { return position_.load(std::memory_order_relaxed); }
   // 0 all good; 1 some puzzle had no or several solutions; 2 some input was bad.
   int exit_status() const { return errors_ > 0 ? 2 : not_unique_ > 0 ? 1 : 0; }
 
  private:
   ToolOptions options_;
   std::uint64_t puzzles_ = 0, errors_ = 0, not_unique_ = 0;
-  std::atomic<std::uint64_t> done_{0};  // puzzles_, for other threads
+  std::atomic<std::uint64_t> done_{0};      // puzzles_, for other threads
+  std::atomic<std::uint64_t> position_{0};  // see input_position()
 };
 
 }  // namespace sudoku

@@ -189,9 +189,12 @@ TEST_SUITE("parallel") {
           "[ 50.0%] 12 solutions, 0:10 elapsed, about 0:10 left");
     CHECK(dlxapp::format_progress({0, 0, 0, 0, 3725}) == "[  0.0%] 0 solutions, 1:02:05 elapsed");
     // A stream of puzzles: the end is not known, so neither percentage nor time left.
-    CHECK(dlxapp::format_progress({-1, 3120, 0, 0, 12}, "puzzles") == "3120 puzzles, 0:12 elapsed");
-    CHECK(dlxapp::format_progress({0.25, 1, 0, 0, 30}, "puzzles") ==
-          "[ 25.0%] 1 puzzles, 0:30 elapsed, about 1:30 left");
+    CHECK(dlxapp::format_progress({-1, 3120, 0, 0, 12}, {"puzzles", true}) ==
+          "3120 puzzles (260/s), 0:12 elapsed");
+    CHECK(dlxapp::format_progress({0.25, 30, 0, 0, 30}, {"puzzles", true}) ==
+          "[ 25.0%] 30 puzzles (1/s), 0:30 elapsed, about 1:30 left");
+    CHECK(dlxapp::format_progress({0.25, 30, 0, 0, 30}, {"puzzles", false}) ==
+          "[ 25.0%] 30 puzzles, 0:30 elapsed, about 1:30 left");
 
     // Drawn with '\r' on the given stream, then erased.
     std::FILE* out = std::tmpfile();

@@ -18,10 +18,16 @@
 
 namespace dlxapp {
 
-// The text of the line, without '\r', counting `progress.solutions` as `noun` ("solutions", "puzzles"). The
-// time left is extrapolated from the fraction done; a negative fraction means it is not known (no percentage,
-// no time left).
-std::string format_progress(const dlx::Progress& progress, std::string_view noun = "solutions");
+// What a progress line counts: `progress.solutions` named as `noun` ("solutions", "puzzles"), with their rate
+// per second when `rate` is set.
+struct ProgressStyle {
+  std::string noun = "solutions";
+  bool rate = false;
+};
+
+// The text of the line, without '\r'. The time left is extrapolated from the fraction done; a negative
+// fraction means it is not known (no percentage, no time left).
+std::string format_progress(const dlx::Progress& progress, const ProgressStyle& style = {});
 
 class ProgressLine {
  public:
@@ -29,8 +35,7 @@ class ProgressLine {
   // `delay` (short searches show nothing), until destroyed.
   ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled, std::FILE* out = stderr,
                std::chrono::milliseconds delay = std::chrono::seconds(1),
-               std::chrono::milliseconds interval = std::chrono::milliseconds(250),
-               std::string noun = "solutions");
+               std::chrono::milliseconds interval = std::chrono::milliseconds(250), ProgressStyle style = {});
   ~ProgressLine();  // stops and erases the line if it was drawn
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
@@ -41,7 +46,7 @@ class ProgressLine {
   void loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval);
 
   std::function<dlx::Progress()> snapshot_;
-  std::string noun_;  // what Progress::solutions counts, as the line names it
+  ProgressStyle style_;  // what Progress::solutions counts, as the line names it
   std::FILE* out_;
   std::mutex mutex_;
   std::condition_variable wake_;
