@@ -33,9 +33,7 @@
 #include <memory>
 #include <stdexcept>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "simd.hpp"
 
 namespace dlx::detail {
 namespace {
@@ -45,7 +43,7 @@ constexpr std::size_t kLanes = 8;  // counts per 128-bit vector
 // The first index whose count is 0 or 1, or -1.
 template <class Count>
 int first_at_most_one(const Count* counts, std::size_t n) {
-#if defined(__SSE2__)
+#if DLX_SSE2
   const __m128i two = _mm_set1_epi16(2);
   for (std::size_t i = 0; i < n; i += kLanes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i));
@@ -63,7 +61,7 @@ int first_at_most_one(const Count* counts, std::size_t n) {
 // that holds index `from` (the caller knows there is none before it).
 template <class Count, class F>
 void for_each_at_most_one(const Count* counts, std::size_t from, std::size_t n, F&& f) {
-#if defined(__SSE2__)
+#if DLX_SSE2
   const __m128i two = _mm_set1_epi16(2);
   for (std::size_t i = from / kLanes * kLanes; i < n; i += kLanes) {
     auto m = static_cast<unsigned>(_mm_movemask_epi8(

@@ -33,9 +33,7 @@
 #include <memory>
 #include <stdexcept>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include "simd.hpp"
 
 namespace dlx::detail {
 namespace {
@@ -312,7 +310,7 @@ void MaskEngine::reset() {
 // Queues every primary item with at most one option left; returns how many.
 std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
   std::size_t queued = 0;
-#if defined(__SSE2__)
+#if DLX_SSE2
   const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
   for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
@@ -523,7 +521,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
   };
   if (check_all) std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
   const Mask* const capable = subset_capable_.data();
-#if defined(__SSE2__)
+#if DLX_SSE2
   const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
   for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
@@ -567,7 +565,7 @@ int MaskEngine::choose_item(const Mask* m, bool& solved) {
   int tied[kTieCandidates];
   int ties = 0;
   const int wanted = std::max(tie_candidates_, 1);
-#if defined(__SSE2__)
+#if DLX_SSE2
   if (!options_.seed) {
     const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128(), all = _mm_set1_epi16(-1);
     __m128i covered = all;
@@ -687,7 +685,7 @@ bool MaskEngine::force(OptionId option) {
     // of the work of an easy puzzle. The row clears the option's own items too; settle_root() marks them
     // covered before the search.
     const Mask* keep = keep_row(o);
-#if defined(__SSE2__)
+#if DLX_SSE2
     for (std::size_t s = 0; s < stride_; s += kLanes) {
       auto* to = reinterpret_cast<__m128i*>(m + s);
       _mm_storeu_si128(to, _mm_and_si128(_mm_loadu_si128(to),
