@@ -54,13 +54,26 @@ def _split(entry, colored):
 
 def _bounds_of(item, bound):
     """(lo, hi) from a bounds entry: v (exactly v times) or (u, v) (between u and v times)."""
-    if isinstance(bound, int) and not isinstance(bound, bool):
-        return bound, bound
+    pair = (bound, bound) if isinstance(bound, int) else bound
     try:
-        lo, hi = bound
+        lo, hi = pair
     except (TypeError, ValueError):
         raise ValueError(f"bounds of item {item!r}: give v or (u, v), not {bound!r}") from None
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in (lo, hi)):
+        raise ValueError(f"bounds of item {item!r}: whole numbers 0 <= u <= v, 1 <= v, not {bound!r}")
     return lo, hi
+
+
+_MAX_THREADS = 1024  # as the command lines
+
+
+def _check_search_arguments(limit, threads=1):
+    """The limit as the library takes it (0: none; past 2^64 - 1 no search gets there), or ValueError."""
+    if not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit must be a whole number >= 0, not {limit!r}")
+    if not isinstance(threads, int) or not 0 <= threads <= _MAX_THREADS:
+        raise ValueError(f"threads must be 0 (one per core) to {_MAX_THREADS}, not {threads!r}")
+    return 0 if limit >= 2**64 else limit
 
 
 def build_problem(options, primary=None, secondary=None, colored=False, bounds=None, costs=None):
@@ -121,7 +134,10 @@ def build_problem(options, primary=None, secondary=None, colored=False, bounds=N
             if color == "":
                 raise ValueError(f"option {index}: item {item!r} has an empty color")
             entries.append(f"{names[item]}:c{colors.setdefault(color, len(colors))}")
-        problem.add_option(entries)
+        try:
+            problem.add_option(entries)
+        except ValueError as error:
+            raise ValueError(f"option {index}: {error}") from None
     if costs is not None:
         costs = list(costs)
         if len(costs) != len(options):
@@ -146,8 +162,7 @@ def covers(options, primary=None, secondary=None, colored=False, limit=0, bounds
     bounds: {item: v} (covered exactly v times) or {item: (u, v)} (between u and v times) for primary items,
         as Knuth's dlx3; the others are covered exactly once. An option is still used at most once.
     """
-    if limit < 0:
-        raise ValueError("limit must not be negative")
+    limit = _check_search_arguments(limit)
     solver = Solver(build_problem(options, primary, secondary, colored, bounds))
     for found, solution in enumerate(solver, start=1):
         yield solution
@@ -161,8 +176,7 @@ def count(options, primary=None, secondary=None, colored=False, limit=0, bounds=
     threads: search with this many threads (0: one per core). memo: memoized counting (Knuth's dlx6), exact up
     to 2^128 - 1 and far faster when many partial covers leave the same items (tilings); it takes no limit.
     """
-    if limit < 0:
-        raise ValueError("limit must not be negative")
+    limit = _check_search_arguments(limit, threads)
     problem = build_problem(options, primary, secondary, colored, bounds)
     return count_problem(problem, limit=limit, threads=threads, memo=memo)
 

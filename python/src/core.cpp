@@ -34,6 +34,8 @@ void bind_sudoku(py::module_& parent);
 
 namespace {
 
+constexpr unsigned kMaxThreads = 1024;  // as the command lines: more is a mistake, not a machine
+
 // A Python int of any size from a 128-bit count (pybind11 converts 64 bits at most).
 py::int_ to_python(dlx::Count128 value) {
   const std::string digits = dlx::to_decimal(value);
@@ -155,6 +157,7 @@ class PySolver {
 // The whole count of a problem: memoized (exact past 2^64, no limit), on several threads, or plain.
 py::int_ count_problem(const dlx::Problem& shared, std::uint64_t limit, unsigned threads, bool memo,
                        const std::string& engine) {
+  if (threads > kMaxThreads) throw py::value_error("threads: at most " + std::to_string(kMaxThreads));
   const dlx::Problem problem = shared;  // the search runs without the GIL: another thread may change `shared`
   std::atomic<bool> stop{false};
   if (memo) {
