@@ -151,6 +151,15 @@ def test_bad_problems_raise_value_errors_naming_the_item():
         dlx.count([["a"]], bounds={"a": "x"})
     with pytest.raises(ValueError):
         dlx.count([["a"]], limit=-1)
+    with pytest.raises(ValueError, match="option 1: an option needs at least one item"):
+        dlx.count([["a"], []])
+    with pytest.raises(ValueError, match="item 'a'"):
+        dlx.count([["a"]], bounds={"a": (-1, 1)})
+    with pytest.raises(ValueError, match="threads"):
+        dlx.count([["a"]], threads=10**6)
+    with pytest.raises(ValueError, match="threads"):
+        dlx.count_problem(dlx.Problem(), threads=5000)
+    assert dlx.count([["a"], ["a"]], limit=2**70) == 2  # no search gets past 2^64: no limit
     with pytest.raises(TypeError):
         dlx.count([["a"]], primary=["a"], secondary=[[1]])  # unhashable
 
