@@ -160,9 +160,11 @@ void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_tie
     if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
     dlx::Solver solver(p, options);
     REQUIRE(solver.engine() == dlx::Engine::mask);
+    solver.check_invariants();
     std::set<Solution> found;
     std::size_t listed = 0;
     while (solver.next()) {
+      solver.check_invariants();
       Solution s(solver.solution().begin(), solver.solution().end());
       std::sort(s.begin(), s.end());
       found.insert(s);

@@ -24,6 +24,21 @@
 // options remove the most (most_removing_tie), for a smaller tree. This engine wins when options are few (up to
 // a few thousand): each node costs a few hundred word operations, branch-free, where dancing links pays a cache
 // miss per link.
+//
+// The tables and what holds of them (check_invariants() tests every line; the brute-force and fuzz tests call
+// it at every solution):
+//
+//   member                  meaning                                  invariant                       valid
+//   conflicts_[o]           options o cannot go with                 symmetric; o excludes itself     always
+//   items_of_[o]            o's primary items (bitset)               = primary_items_ of o (list)    always
+//   spans_ of item p        p's column: the options on p             = {o : p in items_of_[o]}       always
+//   alive(k)                options still available at level k       alive(k+1) subset of alive(k);  levels
+//                                                                    no bit past the last option     0..level_
+//   uncovered(k)            primary items not yet covered at k       uncovered(k+1) subset of it;    levels
+//                                                                    items_of(o) subset of it for    0..level_
+//                                                                    every o in alive(k)
+//   choice_[k].option       the option level k tried                 in alive(k), not in alive(k+1)  k < level_
+//   counts(k)[p]            options left to p (propagating only)     (not checked: rebuilt lazily)   -
 #include "bitset_engine.hpp"
 
 #include <algorithm>
@@ -32,6 +47,7 @@
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "simd.hpp"
 
@@ -627,6 +643,65 @@ bool BitsetEngine::all_covered_at(int level) const {
 void BitsetEngine::begin_search() {
   if (propagating_ && !root_counts_valid_) count_root();
   root_counts_valid_ = true;
+}
+
+void BitsetEngine::check_invariants() const {
+  const auto fail = [](const std::string& what) { throw std::logic_error("dlx bitset engine: " + what); };
+  const auto has = [](const Word* bits, std::size_t i) { return (bits[i / 64] >> (i % 64) & 1) != 0; };
+  const auto option_count = static_cast<std::size_t>(option_count_);
+  // The tables built once: conflicts are symmetric and every option conflicts with itself; the bitset and the
+  // list of an option's primary items agree; an item's column (its spans) holds exactly the options on it.
+  for (std::size_t o = 0; o < option_count; ++o) {
+    if (!has(conflicts(static_cast<int>(o)), o))
+      fail("option " + std::to_string(o) + " does not exclude itself");
+    for (std::size_t q = 0; q < option_count; ++q)
+      if (has(conflicts(static_cast<int>(o)), q) != has(conflicts(static_cast<int>(q)), o))
+        fail("options " + std::to_string(o) + " and " + std::to_string(q) + " conflict one way only");
+    std::size_t listed = 0;
+    for (std::uint32_t k = primary_begin_[o]; k < primary_begin_[o + 1]; ++k, ++listed)
+      if (!has(items_of(static_cast<int>(o)), primary_items_[k]))
+        fail("an option's item list and bitset differ");
+    std::size_t bits = 0;
+    for (std::size_t w = 0; w < item_words_; ++w)
+      bits += static_cast<std::size_t>(std::popcount(items_of(static_cast<int>(o))[w]));
+    if (bits != listed) fail("an option's item list and bitset differ");
+  }
+  for (int p = 0; p < primaries_; ++p) {
+    std::vector<Word> column(words_, 0);
+    for (std::uint32_t k = span_begin_[p]; k < span_begin_[p + 1]; ++k)
+      column[spans_[k].word] |= spans_[k].mask;
+    for (std::size_t o = 0; o < option_count; ++o)
+      if (has(column.data(), o) != has(items_of(static_cast<int>(o)), static_cast<std::size_t>(p)))
+        fail("the column of item " + std::to_string(p) + " and option " + std::to_string(o) + " disagree");
+  }
+  if (this->pc_ == Engine::Pc::start) return;  // the levels hold nothing before the search
+  for (int k = 0; k <= level_; ++k) {
+    const Word* a = alive(k);
+    const Word* u = uncovered(k);
+    // An option still available covers only uncovered items (whatever covered them excluded it).
+    for (std::size_t o = 0; o < option_count; ++o) {
+      if (!has(a, o)) continue;
+      for (std::size_t w = 0; w < item_words_; ++w)
+        if ((items_of(static_cast<int>(o))[w] & ~u[w]) != 0)
+          fail("option " + std::to_string(o) + " is available at level " + std::to_string(k) +
+               " but has a covered item");
+    }
+    for (std::size_t o = option_count; o < words_ * 64; ++o)
+      if (has(a, o)) fail("a bit past the last option is set at level " + std::to_string(k));
+    if (k == level_) continue;
+    // Level k+1 is level k after its choice: fewer options and items, and the choice itself gone.
+    const Word* below = alive(k + 1);
+    for (std::size_t w = 0; w < words_; ++w)
+      if ((below[w] & ~a[w]) != 0)
+        fail("level " + std::to_string(k + 1) + " has an option level " + std::to_string(k) + " had not");
+    for (std::size_t w = 0; w < item_words_; ++w)
+      if ((uncovered(k + 1)[w] & ~u[w]) != 0)
+        fail("level " + std::to_string(k + 1) + " has an item level " + std::to_string(k) + " had covered");
+    const int chosen = choice_[static_cast<std::size_t>(k)].option;
+    if (chosen < 0 || !has(a, static_cast<std::size_t>(chosen)) ||
+        has(below, static_cast<std::size_t>(chosen)))
+      fail("level " + std::to_string(k) + "'s choice is not an option it had and its child has not");
+  }
 }
 
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options) {

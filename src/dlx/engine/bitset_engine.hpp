@@ -15,6 +15,8 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
 
   void reset() override;
   bool force(OptionId option) override;
+  // The table at the head of bitset_engine.cpp, checked: throws std::logic_error naming the first broken one.
+  void check_invariants() const override;
 
   // Whether this engine would propagate forced choices on this problem (see SearchOptions::propagation).
   static bool propagates(const Problem& problem, const SearchOptions& options);

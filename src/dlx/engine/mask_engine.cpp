@@ -25,6 +25,22 @@
 // Against the bitset engine's propagation (bitsets of options, a conflicts row per option, counts per item),
 // this does no per-word work for the options a choice does not touch and finds the option left to an item
 // with one count-trailing-zeros: about half the instructions on hard Sudoku (bench/README.md).
+//
+// The tables and what holds of them (check_invariants() tests every line; the brute-force and fuzz tests call
+// it at every solution):
+//
+//   member                    meaning                                invariant                       valid
+//   column_[column_begin_[s]  the option of bit p of slot s's mask   that option has a use of slot   always
+//           + p]                                                     s whose bit is 1 << p
+//   masks(k)[s], s primary    options left to item s at level k      covered: bit 15 set; else no    levels
+//                                                                    bit past the column's length    0..level_
+//   masks(k)[s], padding      slots between the primaries and the    kCovered                        levels
+//                             vectors' end                                                           0..level_
+//   masks(k)[s], secondary    options left that may take item s      kSecondary's bits always set    levels
+//   masks(k+1) vs masks(k)    a child level                          no option the parent had not;   k < level_
+//                                                                    covered stays covered
+//   an option in masks(k)     available at a settled level           present in the masks of all     k < level_
+//                                                                    its items, none of them covered
 #include "mask_engine.hpp"
 
 #include <algorithm>
@@ -32,6 +48,7 @@
 #include <cstring>
 #include <memory>
 #include <stdexcept>
+#include <string>
 
 #include "simd.hpp"
 
@@ -722,6 +739,67 @@ bool MaskEngine::all_covered_at(int level) const {
 void MaskEngine::begin_search() {
   settle_root();
   queue_ready_ = false;
+}
+
+void MaskEngine::check_invariants() const {
+  const auto fail = [](const std::string& what) { throw std::logic_error("dlx mask engine: " + what); };
+  constexpr Mask kCoveredBit = 0x8000;
+  const auto covered = [&](Mask m) { return (m & kCoveredBit) != 0; };
+  // The columns: each entry is an option that has the item, at that bit.
+  for (std::size_t s = 0; s < stride_; ++s) {
+    const std::size_t length = column_begin_[s + 1] - column_begin_[s];
+    if (length > static_cast<std::size_t>(kMaxColumn)) fail("a column longer than a mask holds");
+    for (std::size_t p = 0; p < length; ++p) {
+      const std::uint32_t o = column_[column_begin_[s] + p];
+      if (o >= static_cast<std::uint32_t>(option_count_)) fail("a column entry is no option");
+      bool found = false;
+      for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
+        found = found || (use_slot(packed_uses_[u]) == s && use_bit(packed_uses_[u]) == 1u << p);
+      if (!found)
+        fail("column entry " + std::to_string(p) + " of slot " + std::to_string(s) +
+             " is not its option's use of the item");
+    }
+  }
+  if (this->pc_ == Engine::Pc::start) return;  // the levels hold nothing before the search
+  const auto length_bits = [&](std::size_t s) {
+    return static_cast<Mask>((1u << (column_begin_[s + 1] - column_begin_[s])) - 1);
+  };
+  for (int k = 0; k <= level_; ++k) {
+    const Mask* m = masks(k);
+    for (std::size_t s = static_cast<std::size_t>(primaries_); s < primary_slots_; ++s)
+      if (m[s] != kCovered) fail("a padding slot of level " + std::to_string(k) + " is not covered");
+    for (std::size_t s = primary_slots_; s < stride_; ++s)
+      if ((m[s] & kSecondary) != kSecondary)
+        fail("a secondary item of level " + std::to_string(k) + " lost its marker bits");
+    for (std::size_t s = 0; s < static_cast<std::size_t>(primaries_); ++s)
+      if (!covered(m[s]) && (m[s] & ~length_bits(s)) != 0)
+        fail("an uncovered item of level " + std::to_string(k) + " has bits past its column");
+    if (k == level_) continue;
+    // Below the current level: level k+1 is level k after a choice, so it never has an option level k had not,
+    // and a covered item stays covered. Level k has settled (it branched): each option it still has is there
+    // in every column of the option, or it would have gone.
+    const Mask* next = masks(k + 1);
+    for (std::size_t s = 0; s < stride_; ++s) {
+      if (s < static_cast<std::size_t>(primaries_) && covered(m[s]) && !covered(next[s]))
+        fail("item slot " + std::to_string(s) + " covered at level " + std::to_string(k) + " but not below");
+      if (!covered(next[s]) && !covered(m[s]) && (next[s] & ~m[s] & length_bits(s)) != 0)
+        fail("slot " + std::to_string(s) + " has an option at level " + std::to_string(k + 1) +
+             " that level " + std::to_string(k) + " had not");
+    }
+    for (std::size_t s = 0; s < static_cast<std::size_t>(primaries_); ++s) {
+      if (covered(m[s])) continue;
+      for (Mask bits = m[s] & length_bits(s); bits != 0; bits &= static_cast<Mask>(bits - 1)) {
+        const std::uint32_t o = column_[column_begin_[s] + static_cast<std::size_t>(std::countr_zero(bits))];
+        for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+          const std::size_t t = use_slot(packed_uses_[u]);
+          const Mask bit = use_bit(packed_uses_[u]);
+          if ((t < primary_slots_ && covered(m[t])) || (m[t] & bit) == 0)
+            fail("option " + std::to_string(o) + " is available to slot " + std::to_string(s) + " at level " +
+                 std::to_string(k) + " but gone from slot " + std::to_string(t));
+        }
+      }
+    }
+  }
 }
 
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options) {

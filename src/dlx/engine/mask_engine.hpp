@@ -22,6 +22,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
 
   void reset() override;
   bool force(OptionId option) override;
+  // The table at the head of mask_engine.cpp, checked: throws std::logic_error naming the first broken one.
+  void check_invariants() const override;
 
  private:
   friend class LevelEngine<MaskEngine>;  // its search calls the hooks below
