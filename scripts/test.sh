@@ -26,12 +26,11 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
   "${python[@]}"
 ctest --test-dir "$root/build-asan" --output-on-failure -j "$jobs" -LE slow
 
-echo "== The engines' scalar paths (DLX_SCALAR: no SSE2), their unit tests and the Sudoku solver's"
-cmake -S "$root" -B "$root/build-scalar" -G Ninja -DDLX_WERROR=ON -DCMAKE_BUILD_TYPE=Release -DDLX_SCALAR=ON \
-  -DDLX_BUILD_BENCH=OFF >/dev/null
-cmake --build "$root/build-scalar" -j "$jobs" --target dlx_tests sudoku_tests
-"$root/build-scalar/bin/dlx_tests"
-"$root/build-scalar/bin/sudoku_tests"
+echo "== clang, and the engines' scalar paths (DLX_SCALAR: no SSE2): the unit tests"
+CXX=clang++ cmake -S "$root" -B "$root/build-clang-scalar" -G Ninja -DDLX_WERROR=ON -DCMAKE_BUILD_TYPE=Release \
+  -DDLX_SCALAR=ON -DDLX_BUILD_BENCH=OFF >/dev/null
+cmake --build "$root/build-clang-scalar" -j "$jobs" --target dlx_tests sudoku_tests parallel_tests examples_tests
+for t in dlx_tests sudoku_tests parallel_tests examples_tests; do "$root/build-clang-scalar/bin/$t"; done
 
 echo "== ThreadSanitizer build and the multi-threaded tests (threads, Sudoku batches, signals, MPI)"
 cmake -S "$root" -B "$root/build-tsan" -G Ninja -DDLX_WERROR=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_TSAN=ON \
