@@ -11,17 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t TdokuSolverDpllTriadSimd(const char *input, size_t limit, uint32_t configuration, char *solution,
-                                size_t *num_guesses);
-size_t OtherSolverKudoku(const char *input, size_t limit, uint32_t configuration, char *solution,
-                         size_t *num_guesses);
+size_t TdokuSolverDpllTriadSimd(const char* input, size_t limit, uint32_t configuration, char* solution,
+                                size_t* num_guesses);
+size_t OtherSolverKudoku(const char* input, size_t limit, uint32_t configuration, char* solution,
+                         size_t* num_guesses);
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc != 3 || (strcmp(argv[1], "tdoku") != 0 && strcmp(argv[1], "kudoku") != 0)) {
     fprintf(stderr, "usage: sudoku_count tdoku|kudoku LIMIT < puzzles\n");
     return 2;
   }
-  size_t (*solve)(const char *, size_t, uint32_t, char *, size_t *) =
+  size_t (*solve)(const char*, size_t, uint32_t, char*, size_t*) =
       strcmp(argv[1], "tdoku") == 0 ? TdokuSolverDpllTriadSimd : OtherSolverKudoku;
   /* LIMIT 0 counts every solution, as `sudoku count --limit 0` does. */
   size_t limit = (size_t)strtoull(argv[2], NULL, 10);
