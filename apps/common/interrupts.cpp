@@ -84,7 +84,7 @@ struct Interrupts::Watcher {
   std::mutex mutex;
   bool quit = false;                                              // guarded by mutex
   std::optional<std::chrono::steady_clock::time_point> deadline;  // guarded by mutex
-  std::thread thread;
+  std::jthread thread;  // stop() below wakes it through wake_fd, and joins it
 
   void wake() const {
     if (wake_fd < 0) return;
@@ -97,7 +97,7 @@ struct Interrupts::Watcher {
     if (thread.joinable()) return;
     if (wake_fd < 0) wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (wake_fd < 0) fail("eventfd");
-    thread = std::thread([this] { run(); });
+    thread = std::jthread([this] { run(); });
   }
 
   void stop() {

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <iostream>
 #include <memory>
+#include <stop_token>
 #include <streambuf>
 #include <thread>
 
@@ -99,12 +100,16 @@ class OutputGuard::Buffer : public std::streambuf {
 // once, rather than at the next write, which a long computation may not make for a while.
 struct OutputGuard::Watcher {
   int wake_fd = -1;
-  std::thread thread;
+  std::jthread thread;  // a stop request wakes its poll through wake_fd
 
   Watcher(int fd, Buffer& buffer) {
     wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (wake_fd < 0) return;  // no watcher: the next write will tell
-    thread = std::thread([this, fd, &buffer] {
+    thread = std::jthread([this, fd, &buffer](std::stop_token stop) {
+      const std::stop_callback wake(stop, [this] {
+        const std::uint64_t one = 1;
+        [[maybe_unused]] const ssize_t written = ::write(wake_fd, &one, sizeof one);
+      });
       for (;;) {
         pollfd fds[2] = {{fd, 0, 0}, {wake_fd, POLLIN, 0}};
         if (::poll(fds, 2, -1) < 0) {
@@ -122,8 +127,7 @@ struct OutputGuard::Watcher {
   }
   ~Watcher() {
     if (wake_fd < 0) return;
-    const std::uint64_t one = 1;
-    [[maybe_unused]] const ssize_t written = ::write(wake_fd, &one, sizeof one);
+    thread.request_stop();
     if (thread.joinable()) thread.join();
     ::close(wake_fd);
   }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -47,34 +48,29 @@ ProgressLine::ProgressLine(std::function<dlx::Progress()> snapshot, bool enabled
                            std::chrono::milliseconds delay, std::chrono::milliseconds interval,
                            ProgressStyle style)
     : snapshot_(std::move(snapshot)), style_(std::move(style)), out_(out) {
-  if (enabled) thread_ = std::thread([this, delay, interval] { loop(delay, interval); });
+  if (enabled)
+    worker_.emplace(delay, interval, [this] {
+      draw();
+      return true;
+    });
 }
 
 ProgressLine::~ProgressLine() {
-  if (!thread_.joinable()) return;
-  {
-    std::lock_guard lock(mutex_);
-    quit_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
+  if (!worker_) return;
+  worker_->stop();
   if (drawn_ > 0) {
     std::fprintf(out_, "\r%*s\r", static_cast<int>(drawn_), "");
     std::fflush(out_);
   }
 }
 
-void ProgressLine::loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval) {
-  std::unique_lock lock(mutex_);
-  if (wake_.wait_for(lock, delay, [&] { return quit_; })) return;
-  do {
-    const std::string line = format_progress(snapshot_(), style_);
-    // Pad over the rest of a longer previous line.
-    const int pad = drawn_ > line.size() ? static_cast<int>(drawn_ - line.size()) : 0;
-    std::fprintf(out_, "\r%s%*s", line.c_str(), pad, "");
-    std::fflush(out_);
-    drawn_ = std::max(drawn_, line.size());
-  } while (!wake_.wait_for(lock, interval, [&] { return quit_; }));
+void ProgressLine::draw() {
+  const std::string line = format_progress(snapshot_(), style_);
+  // Pad over the rest of a longer previous line.
+  const int pad = drawn_ > line.size() ? static_cast<int>(drawn_ - line.size()) : 0;
+  std::fprintf(out_, "\r%s%*s", line.c_str(), pad, "");
+  std::fflush(out_);
+  drawn_ = std::max(drawn_, line.size());
 }
 
 }  // namespace dlxapp

@@ -223,7 +223,7 @@ void Checkpoint::record(std::span<const std::pair<std::uint64_t, SubproblemResul
 
 CheckpointRecorder::CheckpointRecorder(Checkpoint* checkpoint, std::function<void(const Result&)> done)
     : checkpoint_(checkpoint), done_(std::move(done)) {
-  if (checkpoint_ != nullptr) thread_ = std::thread([this] { loop(); });
+  if (checkpoint_ != nullptr) thread_ = std::jthread([this](std::stop_token closing) { loop(closing); });
 }
 
 CheckpointRecorder::~CheckpointRecorder() {
@@ -244,22 +244,18 @@ void CheckpointRecorder::add(const Result& result) {
 
 void CheckpointRecorder::finish() {
   if (!thread_.joinable()) return;
-  {
-    std::lock_guard lock(mutex_);
-    closing_ = true;
-  }
-  wake_.notify_one();
+  thread_.request_stop();  // wakes the wait below (condition_variable_any watches the token)
   thread_.join();
   if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
-void CheckpointRecorder::loop() {
+void CheckpointRecorder::loop(std::stop_token closing) {
   std::vector<Result> batch;
   for (;;) {
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return closing_ || !queue_.empty(); });
-      if (queue_.empty()) return;
+      wake_.wait(lock, closing, [&] { return !queue_.empty(); });
+      if (queue_.empty()) return;  // asked to stop, and everything added is written
       batch.swap(queue_);
     }
     try {

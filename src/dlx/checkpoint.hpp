@@ -23,6 +23,7 @@
 #include <mutex>
 #include <span>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -102,17 +103,17 @@ class CheckpointRecorder {
   void finish();
 
  private:
-  void loop();
+  void loop(std::stop_token closing);
 
   Checkpoint* checkpoint_;                   // null: nothing to record
   std::function<void(const Result&)> done_;  // told of each durable result
-  std::mutex mutex_;                         // guards queue_ and closing_
-  std::condition_variable wake_;             // queue_ grew, or closing_
+  std::mutex mutex_;                         // guards queue_
+  std::condition_variable_any wake_;         // queue_ grew, or finish() asked the thread to stop
   std::vector<Result> queue_;                // added, not yet written
-  bool closing_ = false;                     // finish() was called: write what is queued and end
   std::atomic<bool> failed_{false};          // error_ is set
   std::exception_ptr error_;                 // the recording thread's failure, rethrown by finish()
-  std::thread thread_;                       // the recording thread (with a checkpoint only)
+  // The recording thread (with a checkpoint only); finish() asks it to stop: it writes what is queued and ends.
+  std::jthread thread_;
 };
 
 }  // namespace dlx

@@ -11,6 +11,7 @@
 #include "dlx/line_reader.hpp"
 #include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
+#include "dlx/periodic_worker.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/thread_pool.hpp"

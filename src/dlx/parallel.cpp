@@ -1,8 +1,11 @@
 #include "dlx/parallel.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <thread>
+
+#include "dlx/periodic_worker.hpp"
 
 namespace dlx {
 
@@ -207,39 +210,26 @@ void ParallelSolver::run(const Leaf& leaf) {
   }
 
   // The workers' Solvers poll only stop_; a watcher relays the caller's stop flag and deadline to it.
-  std::mutex watch_mutex;
-  std::condition_variable watch_wake;
-  bool finished = false;
-  std::thread watcher;
+  std::optional<PeriodicWorker> watcher;
   if (options_.search.stop != nullptr || options_.search.time_limit.count() > 0) {
-    watcher = std::thread([&] {
-      const auto deadline = started_ + options_.search.time_limit;
-      std::unique_lock watch_lock(watch_mutex);
-      do {
-        Status why = Status::exhausted;
-        if (options_.search.stop != nullptr && options_.search.stop->load(std::memory_order_relaxed)) {
-          why = Status::stopped;
-        } else if (options_.search.time_limit.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
-          why = Status::timed_out;
-        }
-        if (why != Status::exhausted) {
-          std::lock_guard lock(mutex_);
-          if (outcome_ == Status::exhausted) outcome_ = why;
-          stop_all();
-          wake_.notify_all();
-          return;
-        }
-      } while (!watch_wake.wait_for(watch_lock, std::chrono::milliseconds(10), [&] { return finished; }));
+    const auto deadline = started_ + options_.search.time_limit;
+    watcher.emplace(std::chrono::nanoseconds(0), std::chrono::milliseconds(10), [this, deadline] {
+      Status why = Status::exhausted;
+      if (options_.search.stop != nullptr && options_.search.stop->load(std::memory_order_relaxed)) {
+        why = Status::stopped;
+      } else if (options_.search.time_limit.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
+        why = Status::timed_out;
+      }
+      if (why == Status::exhausted) return true;
+      std::lock_guard lock(mutex_);
+      if (outcome_ == Status::exhausted) outcome_ = why;
+      stop_all();
+      wake_.notify_all();
+      return false;
     });
   }
   const auto finish_watcher = [&] {
-    if (!watcher.joinable()) return;
-    {
-      std::lock_guard watch_lock(watch_mutex);
-      finished = true;
-    }
-    watch_wake.notify_all();
-    watcher.join();
+    if (watcher) watcher->stop();
   };
 
   std::exception_ptr error;

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <dlx/periodic_worker.hpp>
 #include <exception>
 #include <thread>
 
@@ -71,36 +72,22 @@ struct Batch::Worker {
 // Writes out every kWriteInterval whatever results are ready, so that they do not wait for a slow puzzle
 // after them (or for the next chunk). Only a run that lasts starts one: see time_slice().
 struct Batch::Flusher {
-  Batch& batch;
-  bool quit = false;  // guarded by batch.mutex_
-  std::condition_variable wake;
-  std::thread thread;
-  explicit Flusher(Batch& b) : batch(b), thread([this] { loop(); }) {}
-  ~Flusher() {
-    {
-      std::lock_guard lock(batch.mutex_);
-      quit = true;
-    }
-    wake.notify_one();
-    thread.join();
-  }
-  Flusher(const Flusher&) = delete;
-  Flusher& operator=(const Flusher&) = delete;
-  void loop() {
-    std::unique_lock lock(batch.mutex_);
-    // What was ready before it started goes out at once: a run starts its flusher when it has already lasted.
-    for (bool first = true; !quit; first = false) {
-      if (!first) wake.wait_for(lock, kWriteInterval);
-      if (quit || batch.out_buffer_.empty() ||
-          (!first && std::chrono::steady_clock::now() - batch.last_write_ < kWriteInterval))
-        continue;
-      try {
-        batch.write_out(true);
-      } catch (...) {
-        return;  // OutputError: output_failed_ is set and the stop flag raised; the run ends and throws it
-      }
-    }
-  }
+  // What was ready before it started goes out at once (a run starts its flusher when it has already lasted),
+  // then whatever has gathered every kWriteInterval.
+  explicit Flusher(Batch& batch)
+      : worker(std::chrono::nanoseconds(0), kWriteInterval, [&batch, first = true]() mutable {
+          const std::lock_guard lock(batch.mutex_);
+          const bool due = first || std::chrono::steady_clock::now() - batch.last_write_ >= kWriteInterval;
+          first = false;
+          if (!due || batch.out_buffer_.empty()) return true;
+          try {
+            batch.write_out(true);
+          } catch (...) {
+            return false;  // OutputError: output_failed_ is set and the stop flag raised; the run ends and throws it
+          }
+          return true;
+        }) {}
+  dlx::PeriodicWorker worker;
 };
 
 // How long a worker's next search may run before the flusher must be started: what is left of the run's first

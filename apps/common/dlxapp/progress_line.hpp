@@ -5,16 +5,15 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdio>
 #include <functional>
-#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
-#include <thread>
 
 #include "dlx/parallel.hpp"
+#include "dlx/periodic_worker.hpp"
 
 namespace dlxapp {
 
@@ -43,16 +42,13 @@ class ProgressLine {
   static bool is_terminal(std::FILE* out);
 
  private:
-  void loop(std::chrono::milliseconds delay, std::chrono::milliseconds interval);
+  void draw();
 
   std::function<dlx::Progress()> snapshot_;
   ProgressStyle style_;  // what Progress::solutions counts, as the line names it
   std::FILE* out_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool quit_ = false;
-  std::size_t drawn_ = 0;  // length of the line on screen
-  std::thread thread_;
+  std::size_t drawn_ = 0;  // length of the line on screen (the worker's; read after it stopped)
+  std::optional<dlx::PeriodicWorker> worker_;  // last member: draws once the others exist
 };
 
 }  // namespace dlxapp
