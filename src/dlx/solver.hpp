@@ -79,6 +79,10 @@ struct SearchOptions {
   std::chrono::nanoseconds time_limit{0};
   // Stop (resumably) after this many search nodes; zero means no limit.
   std::uint64_t node_limit = 0;
+  // For tests: check the engine's invariants (Solver::check_invariants) after every step of the search, each
+  // node entered and each child taken. Honoured by debug and sanitizer builds of the library (DLX_CHECK_INVARIANTS),
+  // ignored by Release builds.
+  bool check_every_step = false;
 };
 
 // Why the latest next()/count()/for_each() call returned.

@@ -83,6 +83,7 @@ TEST_CASE("bounds: random problems with bounds and colors against brute force, i
     const std::set<Solution> expected = brute_force(p);
     dlx::SearchOptions bounds_engine;
     bounds_engine.engine = dlx::Engine::bounds;
+    bounds_engine.check_every_step = true;  // in debug and sanitizer builds: the tables after every step
     dlx::Solver solver(p, bounds_engine);
     solver.check_invariants();
     std::set<Solution> found;

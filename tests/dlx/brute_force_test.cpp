@@ -132,6 +132,7 @@ void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_tie
     dlx::SearchOptions options;
     options.engine = engine;
     options.propagation = propagation;
+    options.check_every_step = true;  // in debug and sanitizer builds: the tables after every step
     if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
     dlx::Solver solver(p, options);
     REQUIRE(solver.engine() == engine);
@@ -157,6 +158,7 @@ void check_against_brute_force(const dlx::Problem& p, std::uint64_t seed_for_tie
   if (!colored) {
     dlx::SearchOptions options;
     options.engine = dlx::Engine::mask;
+    options.check_every_step = true;
     if (seed_for_ties % 2 == 1) options.seed = seed_for_ties;
     dlx::Solver solver(p, options);
     REQUIRE(solver.engine() == dlx::Engine::mask);

@@ -22,6 +22,7 @@ namespace {
 int check_bounds(const dlx::Problem& problem) {
   dlx::SearchOptions options;
   options.node_limit = 2000;
+  options.check_every_step = true;
   dlx::Solver solver(problem, options);
   std::set<std::vector<dlx::OptionId>> found;
   while (found.size() < 50 && solver.next()) {
@@ -67,6 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     options.engine = engine;
     options.propagation = k == 2 ? dlx::Propagation::always : dlx::Propagation::never;
     options.node_limit = 500;
+    options.check_every_step = true;  // the fuzz build checks the engine's tables after every step
     dlx::Solver solver(input.problem, options);
     while (solver.next() && found[k].size() < 20) {
       FUZZ_EXPECT(test::is_exact_cover(input.problem, solver.solution()));

@@ -33,11 +33,11 @@
 //   items_of_[o]            o's primary items (bitset)               = primary_items_ of o (list)    always
 //   spans_ of item p        p's column: the options on p             = {o : p in items_of_[o]}       always
 //   alive(k)                options still available at level k       alive(k+1) subset of alive(k);  levels
-//                                                                    no bit past the last option     0..level_
+//                                                                    no bit past the last option     0..depth_
 //   uncovered(k)            primary items not yet covered at k       uncovered(k+1) subset of it;    levels
-//                                                                    items_of(o) subset of it for    0..level_
+//                                                                    items_of(o) subset of it for    0..depth_
 //                                                                    every o in alive(k)
-//   choice_[k].option       the option level k tried                 in alive(k), not in alive(k+1)  k < level_
+//   choice_[k].option       the option level k tried                 in alive(k), not in alive(k+1)  k < depth_
 //   counts(k)[p]            options left to p (propagating only)     (not checked: rebuilt lazily)   -
 #include "bitset_engine.hpp"
 
@@ -251,7 +251,7 @@ void BitsetEngine::reset() {
   queue_ready_ = false;
   forced_.clear();
   solution_.clear();
-  level_ = 0;
+  depth_ = 0;
   reset_common();
 }
 
@@ -675,7 +675,7 @@ void BitsetEngine::check_invariants() const {
         fail("the column of item " + std::to_string(p) + " and option " + std::to_string(o) + " disagree");
   }
   if (this->pc_ == Engine::Pc::start) return;  // the levels hold nothing before the search
-  for (int k = 0; k <= level_; ++k) {
+  for (int k = 0; k <= depth_; ++k) {
     const Word* a = alive(k);
     const Word* u = uncovered(k);
     // An option still available covers only uncovered items (whatever covered them excluded it).
@@ -688,7 +688,7 @@ void BitsetEngine::check_invariants() const {
     }
     for (std::size_t o = option_count; o < words_ * 64; ++o)
       if (has(a, o)) fail("a bit past the last option is set at level " + std::to_string(k));
-    if (k == level_) continue;
+    if (k == depth_) continue;
     // Level k+1 is level k after its choice: fewer options and items, and the choice itself gone.
     const Word* below = alive(k + 1);
     for (std::size_t w = 0; w < words_; ++w)

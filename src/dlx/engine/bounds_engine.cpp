@@ -424,90 +424,54 @@ void BoundsEngine::reset() {
   reset_common();
 }
 
-// The search: Algorithm M with the recursion replaced by levels_ and gotos, resumable after any solution or
-// poll.
-template <class Visit>
-void BoundsEngine::run(Visit&& visit) {
-  Level* const base = levels_.data();
-  int depth = depth_;
-  std::int32_t item = 0, p = 0;
-  if (pc_ == Pc::done) {
-    status_ = Status::exhausted;
-    return;
-  }
-  {
-    const bool after_solution = pc_ == Pc::after_solution;
-    pc_ = Pc::enter;  // the search has started: force() and branch_options() wait for reset()
-    if (after_solution) goto backtrack;
-  }
+// A node: a solution, a dead end (no item can be branched on, or in cost mode the cost limit is out of reach),
+// or a branching on the chosen item.
+Engine::Outcome BoundsEngine::enter(int depth) {
+  if (right_[root_] == root_) return Outcome::solution;
+  if (by_cost_ && !below_cost_limit()) return Outcome::dead;
+  const Choice choice = choose_item();
+  if (choice.degree <= 0) return Outcome::dead;
+  levels_[static_cast<std::size_t>(depth)] = {choice.item, choice.item,
+                                              static_cast<std::uint32_t>(excluded_.size()), false};
+  return take_child(depth, down_[choice.item]) ? Outcome::branch : Outcome::dead;
+}
 
-enter:  // a node of the tree: a solution, a dead end, or a branching
-  if (should_pause()) {
-    depth_ = depth;
-    pc_ = Pc::enter;
-    return;
+// Undo the level's child; an option tried is excluded from the level's later children.
+bool BoundsEngine::next_child(int depth) {
+  Level& level = levels_[static_cast<std::size_t>(depth)];
+  const std::int32_t item = level.item;
+  if (level.finishing) {
+    reactivate(item);
+    return take_child(depth, item);
   }
-  ++stats_.nodes;
-  if (right_[root_] == root_) {
-    ++stats_.solutions;
-    if (!visit(depth)) {
-      depth_ = depth;
-      pc_ = Pc::after_solution;
-      status_ = Status::found;
-      return;
-    }
-    goto backtrack;
-  }
-  if (by_cost_ && !below_cost_limit()) goto backtrack;
-  {
-    const Choice choice = choose_item();
-    if (choice.degree <= 0) goto backtrack;
-    item = choice.item;
-  }
-  base[depth] = {item, item, static_cast<std::uint32_t>(excluded_.size()), false};
-  p = down_[item];
+  const std::int32_t p = level.node;
+  untake(p, item);
+  exclude(p);
+  return take_child(depth, down_[p]);
+}
 
-try_child:  // the next child at base[depth]: take p, or finish the item, or give up the level
+bool BoundsEngine::take_child(int depth, std::int32_t p) {
+  Level& level = levels_[static_cast<std::size_t>(depth)];
+  const std::int32_t item = level.item;
   // Cost mode: an option that alone reaches the limit is left out, like one tried already.
   while (by_cost_ && p != item && net_limit_ != UINT64_MAX && net_[option_of_[p]] >= net_limit_ - cost_) {
     exclude(p);
     p = down_[p];
   }
   if (p != item && len_[item] >= need(item)) {
-    base[depth].node = p;
+    level.node = p;
     take(p, item);
-    ++depth;
-    goto enter;
+    return true;
   }
-  if (need(item) == 0 && !base[depth].finishing) {
-    base[depth].finishing = true;
-    base[depth].node = item;
+  if (need(item) == 0 && !level.finishing) {
+    level.finishing = true;
+    level.node = item;
     while (down_[item] != item) exclude(down_[item]);  // the dear options a cost limit cut, if any
     deactivate(item);
-    ++depth;
-    goto enter;
+    return true;
   }
-  restore_exclusions(base[depth].excluded);
-
-backtrack:  // back to the level above and its next child
-  if (depth == 0) {
-    depth_ = 0;
-    pc_ = Pc::done;
-    status_ = Status::exhausted;
-    return;
-  }
-  --depth;
-  item = base[depth].item;
-  if (base[depth].finishing) {
-    reactivate(item);
-    p = item;
-    goto try_child;
-  }
-  p = base[depth].node;
-  untake(p, item);
-  exclude(p);
-  p = down_[p];
-  goto try_child;
+  restore_exclusions(level.excluded);
+  return false;
 }
 
 void BoundsEngine::check_invariants() const {

@@ -49,8 +49,6 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
   std::vector<OptionId> branch_options() override;
   bool all_covered() const override { return right_[root_] == root_; }
 
-  template <class Visit>
-  void run(Visit&& visit);
   void build_solution(int depth, std::vector<OptionId>& out) const;
 
   // Cost mode: the cost of the options in the current solution (valid inside a visit), and the pruning limit:
@@ -62,6 +60,14 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
   void check_invariants() const override;
 
  private:
+  friend class EngineBase<BoundsEngine>;  // its search loop calls the steps below
+  // The steps of EngineBase::run (Algorithm M's M2-M9): a node; the next child of a level.
+  Outcome enter(int depth);
+  bool next_child(int depth);
+  // Takes the first child of the level at depth from node p of its item's list on (the item itself: none left
+  // but finishing the item), or undoes the level's exclusions and says false when none is left.
+  bool take_child(int depth, std::int32_t p);
+
   // One level of the search: the item branched on and where its options stand.
   struct Level {
     std::int32_t item;       // the primary item branched on
@@ -131,10 +137,9 @@ class BoundsEngine final : public EngineBase<BoundsEngine> {
     std::uint32_t excluded;  // size of excluded_ before the decision
   };
 
-  std::vector<Level> levels_;           // levels_[0..depth): the branches on the current path
+  std::vector<Level> levels_;           // levels_[0..depth_): the branches on the current path
   std::vector<std::int32_t> excluded_;  // the nodes excluded so far (decisions, then levels), in order
   std::vector<Forced> forced_;          // the decisions made before the search, in order
-  int depth_ = 0;                       // levels_ in use when the search is paused
 };
 
 // The search of dlx::cheapest: the engine in cost mode calls visit(solution, cost) at each solution cheaper

@@ -1,10 +1,11 @@
 // What the two search engines behind dlx::Solver share (internal header).
 //
-// An engine is a resumable Algorithm X/C search over one Problem. Both engines branch on the same item (fewest
-// options, leftmost on ties, or seeded random ties) and try its options in option order, so they visit the same
-// tree and find the same solutions in the same order; they differ only in how they keep the table of available
-// options. Each engine defines `template <class Visit> void run(Visit&&)` that calls visit(depth) at every
-// solution and pauses when visit returns false; EngineBase builds the public operations on it.
+// An engine is a resumable Algorithm X/C (or M) search over one Problem. The links, bitset and mask engines
+// branch on the same item (fewest options, leftmost on ties, or seeded random ties) and try its options in option
+// order, so they visit the same tree and find the same solutions in the same order; they differ only in how they
+// keep the table of available options. The search loop itself is written once, EngineBase::run; an engine
+// provides its steps (enter a node, take the next child of a level), and EngineBase builds the public
+// operations on the loop.
 #pragma once
 
 #include <algorithm>
@@ -60,7 +61,7 @@ class Engine {
  protected:
   // Where a paused search resumes.
   enum class Pc : std::uint8_t { start, enter, after_solution, done };
-  // What settle() finds at a level, in the engines that keep one state per level (bitset, mask).
+  // What a node of the search is (EngineBase::run).
   enum class Outcome : std::uint8_t { branch, solution, dead };
 
   explicit Engine(const SearchOptions& options) : options_(options) {}
@@ -86,6 +87,8 @@ class Engine {
   Status status_ = Status::ready;
   Stats stats_;
   Pc pc_ = Pc::start;
+  // Levels on the current path (each holds one branching whose child is taken): where a paused search resumes.
+  int depth_ = 0;
   std::uint64_t random_state_ = 0;
 
  private:
@@ -114,7 +117,16 @@ class Engine {
   std::uint64_t next_poll_ = 0;
 };
 
-// The public operations, written once on top of Derived::run.
+// The search loop and the public operations on it, written once for every engine.
+//
+// Derived provides the steps of the search (and makes EngineBase a friend):
+//   void start_search()          once, before the root's first node (EngineBase's does nothing)
+//   Outcome enter(int depth)     a node at depth: `solution` (every primary item covered), `dead` (some item
+//                                cannot be covered; nothing to undo), or `branch`: the node branched and took
+//                                its first child, so that depth + 1 is the child's node
+//   bool next_child(int depth)   undo the child taken at depth and take the next one; false when none is left,
+//                                the branching at depth then undone as well
+// and `build_solution(depth, out)`, the options of the solution at a visit.
 template <class Derived>
 class EngineBase : public Engine {
  public:
@@ -157,12 +169,88 @@ class EngineBase : public Engine {
 
   std::span<const OptionId> solution() const final { return solution_; }
 
+  // The search: a depth-first walk of the tree with the recursion replaced by depth_ and gotos, so that it can
+  // return after any solution (visit(depth) returned false) or poll (should_pause) and pick up at the same place.
+  template <class Visit>
+  void run(Visit&& visit) {
+    Derived& d = self();
+    int depth = depth_;
+    switch (pc_) {
+      case Pc::start:
+        d.start_search();
+        pc_ = Pc::enter;
+        break;
+      case Pc::enter:
+        break;
+      case Pc::after_solution:
+        goto leave;
+      case Pc::done:
+        status_ = Status::exhausted;
+        return;
+    }
+
+  enter:  // A node: a solution, a dead end, or a branching that took its first child.
+    if (should_pause()) {
+      depth_ = depth;
+      pc_ = Pc::enter;
+      return;
+    }
+    ++stats_.nodes;
+    switch (check_step(d.enter(depth), depth)) {
+      case Outcome::branch:
+        ++depth;
+        goto enter;
+      case Outcome::solution:
+        ++stats_.solutions;
+        if (!visit(depth)) {
+          depth_ = depth;
+          pc_ = Pc::after_solution;
+          status_ = Status::found;
+          return;
+        }
+        break;
+      case Outcome::dead:
+        break;
+    }
+
+  leave:  // Back up to the deepest level with a child left, and take it.
+    while (depth > 0) {
+      --depth;
+      if (check_step(d.next_child(depth), depth)) {
+        ++depth;
+        goto enter;
+      }
+    }
+    depth_ = 0;
+    pc_ = Pc::done;
+    status_ = Status::exhausted;
+  }
+
  protected:
   using Engine::Engine;
+  void start_search() {}
   std::vector<OptionId> solution_;
 
  private:
   Derived& self() { return static_cast<Derived&>(*this); }
+  // Pass the result of a step at `depth` through, checking the tables after it when a test asks (see
+  // check_every_step). A step that took a child left depth + 1 levels on the path, for the check to walk.
+  Outcome check_step(Outcome entered, int depth) {
+    check_after_step(entered == Outcome::branch ? depth + 1 : depth);
+    return entered;
+  }
+  bool check_step(bool took_child, int depth) {
+    check_after_step(took_child ? depth + 1 : depth);
+    return took_child;
+  }
+  void check_after_step([[maybe_unused]] int levels) {
+#ifdef DLX_CHECK_INVARIANTS
+    if (options_.check_every_step) {
+      depth_ = levels;
+      self().check_invariants();
+    }
+#endif
+  }
   template <class F>
   void timed(F&& body) {
     const auto started = std::chrono::steady_clock::now();

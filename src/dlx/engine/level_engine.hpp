@@ -20,11 +20,13 @@ struct LevelChoice {
 };
 
 // Derived provides (and makes LevelEngine a friend):
-//   void begin_search()                           at the root, before the first node
-//   Outcome settle(int level, int& item)          take the forced options; then solved, dead, or branch on
-//   item bool next_option(int level, LevelChoice& c)   c's next option at level (the first when c.option is
-//   -1) void make_child(int level, int option)        level+1 from level and option void copy_root(int level)
-//   the root, as the search starts from it, into level bool all_covered_at(int level) const
+//   void begin_search()                             at the root, before the first node
+//   Outcome settle(int level, int& item)            take the forced options; then solved, dead, or branch on item
+//   bool next_option(int level, LevelChoice& c)     c's next option at level (the first when c.option is -1)
+//   void make_child(int level, int option)          level + 1 from level and option
+//   void copy_root(int level)                       the root, as the search starts from it, into level
+//   bool all_covered_at(int level) const            are all primary items covered at level?
+// LevelEngine turns them into the steps of EngineBase::run.
 template <class Derived>
 class LevelEngine : public EngineBase<Derived> {
  public:
@@ -45,7 +47,7 @@ class LevelEngine : public EngineBase<Derived> {
   bool all_covered() const final {
     auto& d =
         const_cast<Derived&>(static_cast<const Derived&>(*this));  // level 1 is scratch before the search
-    if (this->pc_ != Engine::Pc::start) return d.all_covered_at(level_);
+    if (this->pc_ != Engine::Pc::start) return d.all_covered_at(this->depth_);
     // Before the search: do the forced options, with what they force in turn, cover every primary item?
     d.copy_root(1);
     d.propagated_begin_[1] = 0;
@@ -62,71 +64,37 @@ class LevelEngine : public EngineBase<Derived> {
     }
   }
 
-  // The search, resumable at a node or after a solution (see EngineBase).
-  template <class Visit>
-  void run(Visit&& visit) {
-    Derived& d = derived();
-    int l = level_;
-    int item = 0;
-    switch (this->pc_) {
-      case Engine::Pc::start:
-        d.begin_search();
-        propagated_begin_[0] = 0;
-        this->pc_ = Engine::Pc::enter;
-        goto enter;
-      case Engine::Pc::enter:
-        goto enter;
-      case Engine::Pc::after_solution:
-        goto leave;
-      case Engine::Pc::done:
-        this->status_ = Status::exhausted;
-        return;
-    }
-
-  enter:  // A new level: take the forced options, then it is solved, dead, or branches on an item.
-    if (this->should_pause()) {
-      level_ = l;
-      this->pc_ = Engine::Pc::enter;
-      return;
-    }
-    ++this->stats_.nodes;
-    switch (d.settle(l, item)) {
-      case Engine::Outcome::solution:
-        ++this->stats_.solutions;
-        if (!visit(l)) {
-          level_ = l;
-          this->pc_ = Engine::Pc::after_solution;
-          this->status_ = Status::found;
-          return;
-        }
-        goto leave;
-      case Engine::Outcome::dead:
-        goto leave;
-      case Engine::Outcome::branch:
-        break;
-    }
-    choice_[l] = {item, -1, 0};
-    d.next_option(l, choice_[l]);
-
-  try_option:
-    d.make_child(l, choice_[l].option);
-    ++l;
-    goto enter;
-
-  leave:  // Back to the previous level and its next option.
-    if (l == 0) {
-      level_ = 0;
-      this->pc_ = Engine::Pc::done;
-      this->status_ = Status::exhausted;
-      return;
-    }
-    --l;
-    if (d.next_option(l, choice_[l])) goto try_option;
-    goto leave;
-  }
-
  protected:
   using EngineBase<Derived>::EngineBase;
+  friend class EngineBase<Derived>;  // its search loop calls the steps below
+
+  // The steps of EngineBase::run.
+  void start_search() {
+    derived().begin_search();
+    propagated_begin_[0] = 0;
+  }
+
+  Engine::Outcome enter(int level) {
+    Derived& d = derived();
+    int item = 0;
+    const Engine::Outcome outcome = d.settle(level, item);
+    if (outcome == Engine::Outcome::branch) {
+      LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+      choice = {item, -1, 0};
+      d.next_option(level, choice);  // an item to branch on has an option
+      d.make_child(level, choice.option);
+    }
+    return outcome;
+  }
+
+  // Nothing to undo: level + 1 is simply rebuilt from level.
+  bool next_child(int level) {
+    Derived& d = derived();
+    LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+    if (!d.next_option(level, choice)) return false;
+    d.make_child(level, choice.option);
+    return true;
+  }
 
   std::vector<LevelChoice> choice_;
   // Options taken without branching (forced by propagation): level k's are
@@ -134,7 +102,6 @@ class LevelEngine : public EngineBase<Derived> {
   std::vector<OptionId> propagated_;
   std::vector<std::uint32_t> propagated_begin_;
   std::vector<OptionId> forced_;  // by force(), before the search
-  int level_ = 0;
 
  private:
   Derived& derived() { return static_cast<Derived&>(*this); }

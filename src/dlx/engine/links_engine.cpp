@@ -254,7 +254,7 @@ std::vector<OptionId> LinksEngine::branch_options() {
 }
 
 void LinksEngine::reset() {
-  for (int k = level_ - 1; k >= 0; --k) {
+  for (int k = depth_ - 1; k >= 0; --k) {
     const int x = choice_[k];
     uncommit_others(x);
     uncover(nodes_[x].top);
@@ -267,73 +267,37 @@ void LinksEngine::reset() {
   }
   forced_.clear();
   solution_.clear();
-  level_ = 0;
+  depth_ = 0;
   reset_common();
 }
 
-// The search proper: steps C2-C8 of Algorithm C with the recursion replaced by choice_[] and gotos, so that it
-// can return after any solution (visit returns false) or poll, and pick up again at the same place.
-template <class Visit>
-void LinksEngine::run(Visit&& visit) {
-  int l = level_, i = 0, x = 0;
-  switch (pc_) {
-    case Pc::start:
-      pc_ = Pc::enter;
-      goto enter;
-    case Pc::enter:
-      goto enter;
-    case Pc::after_solution:
-      goto leave;
-    case Pc::done:
-      status_ = Status::exhausted;
-      return;
-  }
-
-enter:  // C2: a new level; all primary items covered means a solution.
-  if (should_pause()) {
-    level_ = l;
-    pc_ = Pc::enter;
-    return;
-  }
-  ++stats_.nodes;
-  if (rlink_[0] == 0) {
-    ++stats_.solutions;
-    if (!visit(l)) {
-      level_ = l;
-      pc_ = Pc::after_solution;
-      status_ = Status::found;
-      return;
-    }
-    goto leave;
-  }
-  i = choose_item();  // C3
-  if (nodes_[i].top == 0) goto leave;
+// C2-C5: a node at depth. All primary items covered is a solution; an item with no option left, a dead end;
+// else cover the chosen item and take its first option.
+inline Engine::Outcome LinksEngine::enter(int depth) {
+  if (rlink_[0] == 0) return Outcome::solution;
+  const int i = choose_item();  // C3
+  if (nodes_[i].top == 0) return Outcome::dead;
   cover(i);  // C4
-  x = nodes_[i].dlink;
-
-try_option:  // C5: try option x for item i at level l.
-  if (x == i) {
-    uncover(i);  // C7: every option of i was tried.
-    goto leave;
-  }
-  choice_[l] = x;
+  const int x = nodes_[i].dlink;
+  choice_[static_cast<std::size_t>(depth)] = x;  // C5
   commit_others(x);
-  ++l;
-  goto enter;
+  return Outcome::branch;
+}
 
-leave:  // C8, then C6: back to the previous level and its next option.
-  if (l == 0) {
-    level_ = 0;
-    pc_ = Pc::done;
-    status_ = Status::exhausted;
-    return;
-  }
-  --l;
-  x = choice_[l];
+// C6, then C5 or C7: undo the option tried at depth and take the item's next one, or uncover the item once
+// every option was tried.
+inline bool LinksEngine::next_child(int depth) {
+  int x = choice_[static_cast<std::size_t>(depth)];
   uncommit_others(x);
-  i = nodes_[x].top;
+  const int i = nodes_[x].top;
   x = nodes_[x].dlink;
-  goto try_option;
+  if (x == i) {
+    uncover(i);
+    return false;
+  }
+  choice_[static_cast<std::size_t>(depth)] = x;
+  commit_others(x);
+  return true;
 }
 
 void LinksEngine::check_invariants() const {
@@ -361,7 +325,7 @@ void LinksEngine::check_invariants() const {
     if (length != nodes_[i].top) fail("item " + std::to_string(i) + "'s LEN is not its column's length");
   }
   // Each level's choice is a node of an option whose item is covered (out of the list), below the levels.
-  for (int k = 0; k < level_; ++k) {
+  for (int k = 0; k < depth_; ++k) {
     const int x = choice_[static_cast<std::size_t>(k)];
     if (x <= items || nodes_[x].top <= 0) fail("a level's choice is not an option's node");
     if (listed[static_cast<std::size_t>(nodes_[x].top)]) fail("a level's item is still in the list to cover");

@@ -17,13 +17,16 @@ class LinksEngine final : public EngineBase<LinksEngine> {
   std::vector<OptionId> branch_options() override;
   bool all_covered() const override { return rlink_[0] == 0; }
 
-  template <class Visit>
-  void run(Visit&& visit);
   // Throws std::logic_error naming the first broken invariant of the table (see links_engine.cpp).
   void check_invariants() const override;
   void build_solution(int depth, std::vector<OptionId>& out) const;
 
  private:
+  friend class EngineBase<LinksEngine>;  // its search loop calls the steps below
+  // The steps of EngineBase::run: C2-C5 at a node, C6-C7 to the next option of a level.
+  Outcome enter(int depth);
+  bool next_child(int depth);
+
   // One entry of the table (Knuth's TOP/ULINK/DLINK/COLOR); see links_engine.cpp for the layout.
   struct Node {
     std::int32_t top;
@@ -52,7 +55,6 @@ class LinksEngine final : public EngineBase<LinksEngine> {
 
   std::vector<std::int32_t> choice_;  // choice_[k]: node of the option tried at depth k
   std::vector<OptionId> forced_;
-  int level_ = 0;
 };
 
 }  // namespace dlx::detail

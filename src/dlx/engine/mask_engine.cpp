@@ -33,13 +33,13 @@
 //   column_[column_begin_[s]  the option of bit p of slot s's mask   that option has a use of slot   always
 //           + p]                                                     s whose bit is 1 << p
 //   masks(k)[s], s primary    options left to item s at level k      covered: bit 15 set; else no    levels
-//                                                                    bit past the column's length    0..level_
+//                                                                    bit past the column's length    0..depth_
 //   masks(k)[s], padding      slots between the primaries and the    kCovered                        levels
-//                             vectors' end                                                           0..level_
+//                             vectors' end                                                           0..depth_
 //   masks(k)[s], secondary    options left that may take item s      kSecondary's bits always set    levels
-//   masks(k+1) vs masks(k)    a child level                          no option the parent had not;   k < level_
+//   masks(k+1) vs masks(k)    a child level                          no option the parent had not;   k < depth_
 //                                                                    covered stays covered
-//   an option in masks(k)     available at a settled level           present in the masks of all     k < level_
+//   an option in masks(k)     available at a settled level           present in the masks of all     k < depth_
 //                                                                    its items, none of them covered
 #include "mask_engine.hpp"
 
@@ -320,7 +320,7 @@ void MaskEngine::reset() {
   queue_ready_ = false;
   forced_.clear();
   solution_.clear();
-  level_ = 0;
+  depth_ = 0;
   reset_common();
 }
 
@@ -764,7 +764,7 @@ void MaskEngine::check_invariants() const {
   const auto length_bits = [&](std::size_t s) {
     return static_cast<Mask>((1u << (column_begin_[s + 1] - column_begin_[s])) - 1);
   };
-  for (int k = 0; k <= level_; ++k) {
+  for (int k = 0; k <= depth_; ++k) {
     const Mask* m = masks(k);
     for (std::size_t s = static_cast<std::size_t>(primaries_); s < primary_slots_; ++s)
       if (m[s] != kCovered) fail("a padding slot of level " + std::to_string(k) + " is not covered");
@@ -774,7 +774,7 @@ void MaskEngine::check_invariants() const {
     for (std::size_t s = 0; s < static_cast<std::size_t>(primaries_); ++s)
       if (!covered(m[s]) && (m[s] & ~length_bits(s)) != 0)
         fail("an uncovered item of level " + std::to_string(k) + " has bits past its column");
-    if (k == level_) continue;
+    if (k == depth_) continue;
     // Below the current level: level k+1 is level k after a choice, so it never has an option level k had not,
     // and a covered item stays covered. Level k has settled (it branched): each option it still has is there
     // in every column of the option, or it would have gone.
