@@ -251,6 +251,7 @@ void ParallelSolver::run(const Leaf& leaf) {
 }
 
 Count ParallelSolver::count(std::uint64_t limit) {
+  if (threads() == 1) return count_alone(limit);
   std::atomic<std::uint64_t> total{0};
   run([&](Solver& s) {
     const std::uint64_t before = s.stats().updates;
@@ -273,6 +274,54 @@ Count ParallelSolver::count(std::uint64_t limit) {
   }
   result.complete = status_ == Status::exhausted;
   return result;
+}
+
+// One worker: the split would only re-force prefixes. The search runs whole, in slices of kSlice, between which
+// progress_ is brought up to date; the Solver polls the caller's stop flag itself, the deadline is kept here.
+Count ParallelSolver::count_alone(std::uint64_t limit) {
+  constexpr auto kSlice = std::chrono::milliseconds(100);
+  {
+    std::lock_guard lock(mutex_);
+    progress_ = {.fraction = -1};
+    started_ = std::chrono::steady_clock::now();
+    status_ = Status::ready;
+  }
+  const auto deadline = started_ + options_.search.time_limit;
+  const bool timed = options_.search.time_limit.count() > 0;
+  SearchOptions search = options_.search;
+  search.time_limit = std::chrono::nanoseconds(0);
+  Solver s(*problem_, search);
+  Count total;
+  Status status = Status::ready;
+  for (;;) {
+    const auto now = std::chrono::steady_clock::now();
+    if (timed && now >= deadline) {
+      status = Status::timed_out;
+      break;
+    }
+    s.set_time_limit(timed ? std::min<std::chrono::nanoseconds>(kSlice, deadline - now) : kSlice);
+    const Count part = s.count(limit == 0 ? 0 : limit - total.solutions);
+    status = s.status();
+    if (total.solutions > UINT64_MAX - part.solutions) {
+      total.solutions = UINT64_MAX;
+      status = Status::overflow;
+    } else {
+      total.solutions += part.solutions;
+    }
+    std::lock_guard lock(mutex_);
+    progress_.solutions = total.solutions;
+    progress_.nodes = s.stats().nodes;
+    progress_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    if (status != Status::timed_out) break;
+  }
+  std::lock_guard lock(mutex_);
+  if (status == Status::exhausted) progress_.fraction = 1;
+  status_ = status;
+  stats_ = s.stats();
+  stats_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  progress_.seconds = stats_.seconds;
+  total.complete = status == Status::exhausted;
+  return total;
 }
 
 std::optional<std::vector<OptionId>> ParallelSolver::first() {

@@ -80,7 +80,9 @@ struct ParallelOptions {
 
 // A snapshot of a running search, safe to take from any thread at any time.
 struct Progress {
-  double fraction = 0;            // weight of the subproblems finished so far
+  // Weight of the subproblems finished so far; negative when not known (a count on one thread searches the
+  // tree whole, as a Solver does, rather than in subproblems).
+  double fraction = 0;
   std::uint64_t solutions = 0;    // found in them
   std::uint64_t nodes = 0;        // entered in them
   std::uint64_t subproblems = 0;  // finished
@@ -97,6 +99,8 @@ class ParallelSolver {
   unsigned threads() const { return pool_->size(); }
 
   // Counts all solutions, or stops once `limit` were found (then solutions == limit and complete is false).
+  // On one thread it runs one Solver over the whole tree (in slices, so that progress() can be read), so that
+  // its stats() are exactly a Solver's.
   Count count(std::uint64_t limit = 0);
   // The first solution any worker finds (not necessarily the one a single Solver finds first), or nothing.
   std::optional<std::vector<OptionId>> first();
@@ -126,6 +130,7 @@ class ParallelSolver {
 
   void run(const Leaf& leaf);
   void work(unsigned worker, const Leaf& leaf);
+  Count count_alone(std::uint64_t limit);
   Solver& solver(unsigned worker);
   void stop_all() { stop_.store(true, std::memory_order_relaxed); }
 

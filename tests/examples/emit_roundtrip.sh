@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every example's --emit, piped into `dlx --count`, counts what the example's own --count counts.
+# Every example's --emit, piped into `dlx --count`, counts what the example's own --count counts, and its --stats
+# give the same nodes and updates as the library's Solver does in the example.
 # usage: emit_roundtrip.sh fast|slow DLX DATA_DIR QUEENS LANGFORD POLYOMINO MACMAHON
 set -u
 mode=$1 dlx=$2 data=$3 queens=$4 langford=$5 polyomino=$6 macmahon=$7
@@ -17,6 +18,12 @@ roundtrip() {
   piped=$("$@" --emit </dev/null | "$dlx" --count | tail -n 1)
   if [ -z "$own" ] || [ "$own" != "$piped" ]; then
     echo "FAIL: $*: --count says '$own', --emit | dlx --count says '$piped'"
+    failures=$((failures + 1))
+  fi
+  own=$("$@" --count --stats 2>&1 >/dev/null </dev/null | grep -E '^(nodes|updates): ')
+  piped=$("$@" --emit </dev/null | "$dlx" --count --stats 2>&1 >/dev/null | grep -E '^(nodes|updates): ')
+  if [ -z "$own" ] || [ "$own" != "$piped" ]; then
+    echo "FAIL: $*: --stats say '$own', --emit | dlx --count --stats say '$piped'"
     failures=$((failures + 1))
   fi
 }
