@@ -81,7 +81,7 @@ struct ParallelOptions {
 // A snapshot of a running search, safe to take from any thread at any time.
 struct Progress {
   double fraction = 0;            // weight of the subproblems finished so far
-  std::uint64_t solutions = 0;    // found in them
+  Count128 solutions = 0;         // found in them
   std::uint64_t nodes = 0;        // entered in them
   std::uint64_t subproblems = 0;  // finished
   double seconds = 0;             // since the search started
@@ -119,7 +119,8 @@ class ParallelSolver {
     std::uint64_t order;  // creation order, to break ties
   };
   struct LeafResult {
-    std::uint64_t solutions = 0, nodes = 0, updates = 0;
+    Count128 solutions = 0;
+    std::uint64_t nodes = 0, updates = 0;
     Status status = Status::exhausted;
   };
   using Leaf = std::function<LeafResult(Solver&)>;

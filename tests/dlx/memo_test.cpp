@@ -110,7 +110,7 @@ dlx::MemoCount memo_count(const dlx::Problem& p, dlx::MemoOptions options = {}) 
   return counter.count();
 }
 
-std::uint64_t plain_count(const dlx::Problem& p) {
+dlx::Count128 plain_count(const dlx::Problem& p) {
   dlx::Solver solver(p);
   const dlx::Count c = solver.count();
   REQUIRE(c.complete);

@@ -32,7 +32,7 @@ dlx::MemoCount memo_count(const dlx::Problem& p) {
   return counter.count();
 }
 
-std::uint64_t plain_count(const dlx::Problem& p) {
+dlx::Count128 plain_count(const dlx::Problem& p) {
   dlx::Solver solver(p);
   return solver.count().solutions;
 }
