@@ -96,6 +96,12 @@ std::string memo_stats_text(const dlx::MemoStats& stats) {
                     "\nmemory: " + std::to_string(stats.memory_bytes) + " bytes" +
                     "\nsubproblems: " + std::to_string(stats.subproblems) + '\n';
   if (stats.zdd_nodes > 0) out += "zdd nodes: " + std::to_string(stats.zdd_nodes) + '\n';
+  if (stats.plain_depth >= 0) {
+    // States rarely repeated: the counter stopped memoizing from this depth down (dlx/memo/search.hpp).
+    out += "plain subtrees: " + std::to_string(stats.plain_subtrees) + " (" +
+           std::to_string(stats.plain_nodes) + " nodes; memoizing given up from depth " +
+           std::to_string(stats.plain_depth) + ", where the cache's hit rate stayed low)\n";
+  }
   char seconds[64];
   std::snprintf(seconds, sizeof seconds, "seconds: %g\n", stats.seconds);
   return out + seconds;

@@ -151,6 +151,10 @@ class Solver {
   // once `limit` has passed from now (for a search not started yet: from its start); zero or less means no
   // limit. A caller can so run a long search in slices and do something between them.
   void set_time_limit(std::chrono::nanoseconds limit);
+  // Replaces SearchOptions::node_limit for the calls that follow: they stop (resumably, status node_limit) once
+  // the search has entered `nodes` nodes since it started (stats().nodes); 0 means no limit. Raising it lets a
+  // caller run a search in slices of nodes, checking its own limits between them (the memoized counter does).
+  void set_node_limit(std::uint64_t nodes);
 
   // Throws std::logic_error naming the first broken invariant of the engine's tables (for tests; engines that
   // do not check theirs do nothing).

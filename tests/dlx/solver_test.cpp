@@ -119,6 +119,28 @@ TEST_CASE_TEMPLATE("count with a limit stops there and can go on", T, Links, Bit
   CHECK(solver.status() == dlx::Status::exhausted);
 }
 
+TEST_CASE_TEMPLATE("set_node_limit runs a count in slices of nodes that add up", T, Links, Bitset,
+                   Propagating) {
+  const dlx::Problem p = test::queens(8);
+  dlx::Solver whole(p, with<T>());
+  const dlx::Count expected = whole.count();
+  dlx::Solver solver(p, with<T>());
+  dlx::Count128 total = 0;
+  int slices = 0;
+  for (;;) {
+    solver.set_node_limit(solver.stats().nodes + 100);
+    const dlx::Count c = solver.count();
+    total += c.solutions;
+    ++slices;
+    if (c.complete) break;
+    REQUIRE(solver.status() == dlx::Status::node_limit);
+    REQUIRE(slices < 1000);
+  }
+  CHECK(total == expected.solutions);
+  CHECK(solver.stats().nodes == whole.stats().nodes);
+  CHECK(slices > 1);
+}
+
 TEST_CASE_TEMPLATE("for_each sees every solution and may stop early", T, Links, Bitset, Propagating) {
   const dlx::Problem p = test::queens(6);
   dlx::Solver solver(p, with<T>());

@@ -56,6 +56,10 @@ class Engine {
     options_.time_limit = std::max(limit, std::chrono::nanoseconds::zero());
     if (options_.time_limit.count() > 0) deadline_ = std::chrono::steady_clock::now() + options_.time_limit;
   }
+  void set_node_limit(std::uint64_t nodes) {
+    options_.node_limit = nodes;
+    next_poll_ = std::min(next_poll_, stats_.nodes);  // poll at the next node, which applies the new limit
+  }
 
  protected:
   // Where a paused search resumes.
