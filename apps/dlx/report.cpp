@@ -100,7 +100,7 @@ std::string memo_stats_text(const dlx::MemoStats& stats) {
     // States rarely repeated: the counter stopped memoizing from this depth down (dlx/memo/search.hpp).
     out += "plain subtrees: " + std::to_string(stats.plain_subtrees) + " (" +
            std::to_string(stats.plain_nodes) + " nodes; memoizing given up from depth " +
-           std::to_string(stats.plain_depth) + ", where the cache's hit rate stayed low)\n";
+           std::to_string(stats.plain_depth) + ", where the cache's hits saved too little)\n";
   }
   char seconds[64];
   std::snprintf(seconds, sizeof seconds, "seconds: %g\n", stats.seconds);

@@ -10,17 +10,19 @@ namespace {
 constexpr std::uint32_t kNone = State::kNoBranch;
 constexpr std::uint64_t kPollMask = 1023;  // poll the stop flag and the clock every 1024 nodes
 // Giving up memoizing (see search.hpp). Lookups before the savings are judged: few next to what a puzzle worth
-// counting costs (queens 12: 240,000 plain nodes), and the decision is taken again every 1024 nodes after.
+// counting costs (queens 12: 240,000 plain nodes); judged again every 1024 lookups after that.
 constexpr std::uint64_t kDecideAfter = std::uint64_t{1} << 14;
 // The plain engines enter nodes 4 to 25 times faster than the counter's tables (Langford pairs: 0.12 us against
 // 0.59 us, pentominoes 0.2 against 4): memoizing states pays where it shrinks the tree more than this.
 constexpr std::uint64_t kCostRatio = 4;
 
+// Nodes of a plain count between two looks at the limits: about a millisecond.
+constexpr std::uint64_t kPlainSlice = 4096;
+
+// Tree sizes add up past 2^64 on tilings; capped, they still say "memoizing pays".
 std::uint64_t add_capped(std::uint64_t a, std::uint64_t b) {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
-// Nodes of a plain count between two looks at the limits: about a millisecond.
-constexpr std::uint64_t kPlainSlice = 4096;
 
 }  // namespace
 
