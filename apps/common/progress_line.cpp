@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "dlx/count128.hpp"
+
 namespace dlxapp {
 namespace {
 
@@ -29,7 +31,7 @@ std::string format_progress(const dlx::Progress& progress, const ProgressStyle& 
   const double f = std::min(1.0, std::max(0.0, progress.fraction));
   char percent[16] = "";
   if (known) std::snprintf(percent, sizeof percent, "[%5.1f%%] ", 100 * f);
-  std::string line = percent + std::to_string(progress.solutions) + ' ' + style.noun;
+  std::string line = percent + dlx::to_decimal(progress.solutions) + ' ' + style.noun;
   if (style.rate && progress.seconds > 0) {
     char rate[48];
     std::snprintf(rate, sizeof rate, " (%.0f/s)", static_cast<double>(progress.solutions) / progress.seconds);

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "dlx/checkpoint.hpp"
+#include "dlx/count128.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/solver.hpp"
 
@@ -45,6 +46,7 @@ constexpr int kExitOk = dlxapp::kExitOk, kExitInputError = dlxapp::kExitUsage,
               kExitStopped = dlxapp::kExitTimeLimit, kExitOverflow = dlxapp::kExitOverflow,
               kExitFailure = dlxapp::kExitFailure;
 constexpr int kTagWork = 1, kTagStop = 2, kTagResult = 3;
+constexpr int kResultWords = 4;  // a result message: index, a 128-bit count in two words, nodes
 // Subproblems a worker holds at once (one counting, the others queued so that it need not wait for rank 0): as
 // many as it counts in about kQueuedWork, judged from the pace of its results, within these bounds. Few for
 // long subproblems, so that none sits queued behind a slow one at the end while other workers idle.
@@ -89,7 +91,7 @@ constexpr const char* kExitCodes =
     "checkpoint\n"
     "     that belongs to another problem or split\n"
     "  3  stopped early (--stop-after); run again with the same --checkpoint to finish\n"
-    "  4  more than 2^64 - 1 solutions\n"
+    "  4  more than 2^128 - 1 solutions\n"
     "  5  the checkpoint could not be written, or another failure during the count\n";
 
 void broadcast(std::uint64_t& value) {
@@ -123,19 +125,21 @@ void serve(const dlx::Problem& problem) {
     // [index low, index high, prefix...]
     dlx::enter_subproblem(solver, std::span(message).subspan(2, static_cast<std::size_t>(length) - 2));
     const dlx::Count count = solver.count();
-    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
-    const std::uint64_t result[3] = {message[0] | std::uint64_t{message[1]} << 32, count.solutions,
-                                     solver.stats().nodes};
-    MPI_Send(result, 3, MPI_UINT64_T, 0, kTagResult, MPI_COMM_WORLD);
+    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^128 - 1 solutions");
+    // [index, solutions low 64 bits, solutions high 64 bits, nodes]
+    const std::uint64_t result[kResultWords] = {
+        message[0] | std::uint64_t{message[1]} << 32, static_cast<std::uint64_t>(count.solutions),
+        static_cast<std::uint64_t>(count.solutions >> 64), solver.stats().nodes};
+    MPI_Send(result, kResultWords, MPI_UINT64_T, 0, kTagResult, MPI_COMM_WORLD);
   }
 }
 
 struct Totals {
-  std::uint64_t solutions = 0, nodes = 0, done = 0;
+  dlx::Count128 solutions = 0;  // exact up to 2^128 - 1, then kCount128Max with overflow set
+  std::uint64_t nodes = 0, done = 0;
   bool overflow = false;
   void add(const dlx::SubproblemResult& r) {
-    if (solutions > UINT64_MAX - r.solutions) overflow = true;
-    solutions += r.solutions;
+    solutions = dlx::saturating_add(solutions, r.solutions, overflow);
     nodes += r.nodes;
     ++done;
   }
@@ -152,7 +156,7 @@ void count_here(dlx::Solver& solver, const std::vector<dlx::Subproblem>& subprob
     const std::uint64_t index = pending[next++];
     dlx::enter_subproblem(solver, subproblems[index].prefix);
     const dlx::Count count = solver.count();
-    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^64 - 1 solutions");
+    if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^128 - 1 solutions");
     received({index, {count.solutions, solver.stats().nodes}});
   }
 }
@@ -198,8 +202,9 @@ void hand_out_to_ranks(const std::vector<dlx::Subproblem>& subproblems,
   while (working()) {
     const MPI_Status status = wait_for_message(MPI_ANY_SOURCE, kTagResult, std::chrono::microseconds(0),
                                                std::chrono::microseconds(100));
-    std::uint64_t result[3];
-    MPI_Recv(result, 3, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    std::uint64_t result[kResultWords];
+    MPI_Recv(result, kResultWords, MPI_UINT64_T, status.MPI_SOURCE, kTagResult, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
     Worker& w = workers[static_cast<std::size_t>(status.MPI_SOURCE)];
     --w.held;
     const auto now = std::chrono::steady_clock::now();
@@ -208,7 +213,7 @@ void hand_out_to_ranks(const std::vector<dlx::Subproblem>& subproblems,
       w.interval = w.interval > 0 ? 0.8 * w.interval + 0.2 * gap : gap;
     }
     w.last = now;
-    received({result[0], {result[1], result[2]}});
+    received({result[0], {dlx::Count128{result[2]} << 64 | result[1], result[3]}});
     hand_out(status.MPI_SOURCE);
   }
 }
@@ -297,13 +302,14 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
     return kExitStopped;
   }
   if (totals.overflow) {
-    std::cerr << "dlx-mpi: more than 2^64 - 1 solutions\n";
+    std::cerr << "dlx-mpi: more than 2^128 - 1 solutions\n";
     return kExitOverflow;
   }
-  std::cout << totals.solutions << std::endl;
+  std::cout << dlx::to_decimal(totals.solutions) << std::endl;
   if (vm.count("stats")) {
-    std::cerr << "nodes: " << totals.nodes + split.expanded_nodes << "\nsolutions: " << totals.solutions
-              << "\nseconds: " << seconds << "\nsubproblems: " << subproblems.size() << " (" << resumed
+    std::cerr << "nodes: " << totals.nodes + split.expanded_nodes
+              << "\nsolutions: " << dlx::to_decimal(totals.solutions) << "\nseconds: " << seconds
+              << "\nsubproblems: " << subproblems.size() << " (" << resumed
               << " from the checkpoint)\nranks: " << ranks << '\n';
   }
   return kExitOk;

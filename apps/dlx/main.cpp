@@ -57,8 +57,8 @@ constexpr const char* kExitCodes =
     "    2  usage error, unreadable file or malformed input: one line 'FILE:LINE: what is wrong' on stderr;\n"
     "       or standard output could not be written ('dlx: write error: ...')\n"
     "    3  --time-limit ran out\n"
-    "    4  --count: more than 2^64-1 solutions, too many to count (printed as 18446744073709551615+);\n"
-    "       with --memo, more than 2^128-1 (340282366920938463463374607431768211455+)\n"
+    "    4  --count (with or without --memo): more than 2^128-1 solutions, too many to count (printed as\n"
+    "       340282366920938463463374607431768211455+)\n"
     "    6  --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest\n"
     "  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP, which stop it the same way\n";
 // clang-format on
@@ -236,7 +236,7 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
 
 void print_stats(const dlx::Stats& stats, dlx::Engine engine) {
   std::cerr << "engine: " << dlx::engine_name(engine) << "\nnodes: " << stats.nodes
-            << "\nupdates: " << stats.updates << "\nsolutions: " << stats.solutions
+            << "\nupdates: " << stats.updates << "\nsolutions: " << dlx::to_decimal(stats.solutions)
             << "\nseconds: " << stats.seconds << '\n';
 }
 

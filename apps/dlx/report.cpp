@@ -41,7 +41,7 @@ std::string format_rate(const dlx::Estimate& e, const dlx::NodeRate& rate, unsig
     out += text;
   }
   if (rate.complete) {
-    out += "exact: nodes " + std::to_string(rate.nodes) + ", solutions " + std::to_string(rate.solutions) +
+    out += "exact: nodes " + std::to_string(rate.nodes) + ", solutions " + dlx::to_decimal(rate.solutions) +
            " (the whole tree was searched while measuring the speed)\n";
   }
   return out;
@@ -51,18 +51,16 @@ std::string format_rate(const dlx::Estimate& e, const dlx::NodeRate& rate, unsig
 
 namespace {
 
-// A count of `bits` bits (64 or 128) as "N" or "N+", with the notes of report_count.
-Report report_wide_count(dlx::Count128 solutions, bool complete, dlx::Status status, std::string_view why,
-                         int bits) {
+// A count as "N" or "N+", with the notes of report_count.
+Report report_wide_count(dlx::Count128 solutions, bool complete, dlx::Status status, std::string_view why) {
   Report r;
   const std::string number = dlx::to_decimal(solutions) + (complete ? "" : "+");
   r.out = number + '\n';
   if (status == dlx::Status::overflow) {
     // The engine stops at the first solution past the width rather than wrap around: the number printed is
     // exact as a lower bound, but no longer the count.
-    const dlx::Count128 max = bits == 64 ? dlx::Count128{UINT64_MAX} : dlx::kCount128Max;
-    r.note = "dlx: the number of solutions exceeds 2^" + std::to_string(bits) + "-1 (" +
-             dlx::to_decimal(max) + "): the count stopped there";
+    r.note = "dlx: the number of solutions exceeds 2^128-1 (" + dlx::to_decimal(dlx::kCount128Max) +
+             "): the count stopped there";
     r.status = kExitOverflow;
   } else if (!why.empty()) {
     r.note = "dlx: " + std::string(why);
@@ -74,11 +72,11 @@ Report report_wide_count(dlx::Count128 solutions, bool complete, dlx::Status sta
 }  // namespace
 
 Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why) {
-  return report_wide_count(count.solutions, count.complete, status, why, 64);
+  return report_wide_count(count.solutions, count.complete, status, why);
 }
 
 Report report_memo_count(const dlx::MemoCount& count, std::string_view why) {
-  return report_wide_count(count.solutions, count.complete, count.status, why, 128);
+  return report_wide_count(count.solutions, count.complete, count.status, why);
 }
 
 Report report_sample(const dlx::MemoCount& count, std::uint64_t printed, std::string_view why) {
@@ -98,6 +96,12 @@ std::string memo_stats_text(const dlx::MemoStats& stats) {
                     "\nmemory: " + std::to_string(stats.memory_bytes) + " bytes" +
                     "\nsubproblems: " + std::to_string(stats.subproblems) + '\n';
   if (stats.zdd_nodes > 0) out += "zdd nodes: " + std::to_string(stats.zdd_nodes) + '\n';
+  if (stats.plain_depth >= 0) {
+    // States rarely repeated: the counter stopped memoizing from this depth down (dlx/memo/search.hpp).
+    out += "plain subtrees: " + std::to_string(stats.plain_subtrees) + " (" +
+           std::to_string(stats.plain_nodes) + " nodes; memoizing given up from depth " +
+           std::to_string(stats.plain_depth) + ", where the cache's hits saved too little)\n";
+  }
   char seconds[64];
   std::snprintf(seconds, sizeof seconds, "seconds: %g\n", stats.seconds);
   return out + seconds;

@@ -1,5 +1,5 @@
 // What the dlx command prints once a search has returned, however it returned: to the end, at --limit,
-// stopped by Ctrl-C, --time-limit or a closed pipe, or past 2^64 - 1 solutions. Pure functions of the
+// stopped by Ctrl-C, --time-limit or a closed pipe, or past 2^128 - 1 solutions. Pure functions of the
 // search's result, so that the tests can check every case, overflow included (which no real search reaches in
 // a lifetime).
 //
@@ -36,10 +36,10 @@ struct Report {
 };
 
 // --count: "N", or "N+" when the count stopped early (--limit, a stop, overflow), with a note that the count
-// is partial when a stop cut it short, and the overflow note and status when it passed 2^64 - 1.
+// is partial when a stop cut it short, and the overflow note and status when it passed 2^128 - 1.
 Report report_count(const dlx::Count& count, dlx::Status status, std::string_view why);
 
-// --count --memo (and --sample, --zdd, which count first): the same, exact up to 2^128 - 1.
+// --count --memo (and --sample, --zdd, which count first): the same.
 Report report_memo_count(const dlx::MemoCount& count, std::string_view why);
 
 // --sample: `printed` solutions are printed already; the note when a stop cut the draws short, or when there

@@ -245,7 +245,7 @@ int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGu
   std::string partial;
   if (const auto& p = batch.partial())
     partial = "; the count of " + p->source + ':' + std::to_string(p->line) + " is partial (" +
-              std::to_string(p->solutions) + "+)";
+              dlx::to_decimal(p->solutions) + "+)";
   report_stop(interrupts, t.puzzles, t.read, partial);
   if (options.stats) {
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

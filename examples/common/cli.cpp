@@ -37,9 +37,10 @@ constexpr const char* kExitStatus =
 // null outside run_main (the tests call solve() directly).
 const std::atomic<bool>* g_stop = nullptr;
 
-void print_stats(std::ostream& err, const dlx::Stats& stats, std::uint64_t kept) {
-  err << "nodes: " << stats.nodes << "\nupdates: " << stats.updates << "\nsolutions: " << kept;
-  if (kept != stats.solutions) err << " (of " << stats.solutions << " found)";
+void print_stats(std::ostream& err, const dlx::Stats& stats, dlx::Count128 kept) {
+  err << "nodes: " << stats.nodes << "\nupdates: " << stats.updates
+      << "\nsolutions: " << dlx::to_decimal(kept);
+  if (kept != stats.solutions) err << " (of " << dlx::to_decimal(stats.solutions) << " found)";
   err << "\nseconds: " << stats.seconds << '\n';
 }
 
@@ -114,7 +115,7 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
   search.stop = g_stop;
   dlx::Solver solver(problem, search);
   int status = kExitOk;
-  std::uint64_t kept = 0;
+  dlx::Count128 kept = 0;  // 128 bits, as dlx::Count
   // --count --limit N searches one solution further, to tell "exactly N" (printed N) from "more" (N+).
   const std::uint64_t count_limit =
       settings.limit == 0 || settings.limit == UINT64_MAX ? settings.limit : settings.limit + 1;
@@ -122,7 +123,7 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
     const dlx::Count count = solver.count(count_limit);
     const bool more = settings.limit != 0 && count.solutions > settings.limit;
     kept = more ? settings.limit : count.solutions;
-    out << kept << (count.complete && !more ? "" : "+") << '\n';
+    out << dlx::to_decimal(kept) << (count.complete && !more ? "" : "+") << '\n';
   } else {
     // Without --count: the first solution, or with --all/--limit up to `limit` of them (0: all).
     const std::uint64_t limit = settings.count                   ? count_limit
@@ -141,7 +142,7 @@ int solve(const dlx::Problem& problem, const RunSettings& settings, const Soluti
     if (settings.count) {
       const bool more = settings.limit != 0 && kept > settings.limit;
       if (more) kept = settings.limit;
-      out << kept << (solver.status() == dlx::Status::exhausted && !more ? "" : "+") << '\n';
+      out << dlx::to_decimal(kept) << (solver.status() == dlx::Status::exhausted && !more ? "" : "+") << '\n';
     } else if (kept == 0 && solver.status() != dlx::Status::stopped) {
       if (!settings.all && !settings.limit) status = kExitNoSolution;
     }

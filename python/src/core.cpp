@@ -36,12 +36,6 @@ namespace {
 
 constexpr unsigned kMaxThreads = 1024;  // as the command lines: more is a mistake, not a machine
 
-// A Python int of any size from a 128-bit count (pybind11 converts 64 bits at most).
-py::int_ to_python(dlx::Count128 value) {
-  const std::string digits = dlx::to_decimal(value);
-  return py::reinterpret_steal<py::int_>(PyLong_FromString(digits.c_str(), nullptr, 10));
-}
-
 dlx::Engine engine_named(const std::string& name) {
   if (name == "automatic") return dlx::Engine::automatic;
   if (name == "links") return dlx::Engine::links;
@@ -87,16 +81,19 @@ class PySolver {
   }
 
   // The number of solutions from here on, stopping once `limit` were found (0: no limit).
-  std::uint64_t count(std::uint64_t limit) {
+  py::int_ count(std::uint64_t limit) {
     const Busy busy(*this);
-    std::uint64_t total = 0;
+    dlx::Count128 total = 0;
+    bool overflow = false;
     dlxpy::run_sliced(solver_, [&] {
       if (limit != 0 && total >= limit) return;
-      total += solver_.count(limit == 0 ? 0 : limit - total).solutions;
+      // Below a 64-bit limit, what is left of it fits in 64 bits.
+      const auto left = limit == 0 ? 0 : static_cast<std::uint64_t>(limit - total);
+      total = dlx::saturating_add(total, solver_.count(left).solutions, overflow);
     });
-    if (solver_.status() == dlx::Status::overflow)
-      throw std::overflow_error("more than 2^64 - 1 solutions: count with memo=True for exact counts");
-    return total;
+    if (overflow || solver_.status() == dlx::Status::overflow)
+      throw std::overflow_error("more than 2^128 - 1 solutions");
+    return dlxpy::to_python(total);
   }
 
   bool force(dlx::OptionId option) {
@@ -117,7 +114,7 @@ class PySolver {
     py::dict d;
     d["nodes"] = s.nodes;
     d["updates"] = s.updates;
-    d["solutions"] = s.solutions;
+    d["solutions"] = dlxpy::to_python(s.solutions);
     d["seconds"] = s.seconds;
     return d;
   }
@@ -168,15 +165,19 @@ py::int_ count_problem(const dlx::Problem& shared, std::uint64_t limit, unsigned
     const dlx::MemoCount c =
         dlxpy::run_stoppable(stop, [&] { return dlx::MemoCounter(problem, options).count(); });
     if (c.status == dlx::Status::overflow) throw std::overflow_error("more than 2^128 - 1 solutions");
-    return to_python(c.solutions);
+    return dlxpy::to_python(c.solutions);
   }
   dlx::ParallelOptions options;
   options.threads = threads;
   options.search = search_options(engine, std::nullopt);
   options.search.stop = &stop;
-  const dlx::Count c =
-      dlxpy::run_stoppable(stop, [&] { return dlx::ParallelSolver(problem, options).count(limit); });
-  return py::int_(c.solutions);
+  const auto [c, status] = dlxpy::run_stoppable(stop, [&] {
+    dlx::ParallelSolver search(problem, options);
+    const dlx::Count counted = search.count(limit);
+    return std::make_pair(counted, search.status());
+  });
+  if (status == dlx::Status::overflow) throw std::overflow_error("more than 2^128 - 1 solutions");
+  return dlxpy::to_python(c.solutions);
 }
 
 // The k cheapest solutions as (cost, option ids) pairs, cheapest first, and whether they are proven so.

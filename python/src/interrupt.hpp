@@ -13,10 +13,17 @@
 #include <dlx/solver.hpp>
 #include <exception>
 #include <future>
+#include <string>
 #include <thread>
 #include <utility>
 
 namespace dlxpy {
+
+// A Python int of any size from a 128-bit count (pybind11 converts 64 bits at most).
+inline pybind11::int_ to_python(dlx::Count128 value) {
+  const std::string digits = dlx::to_decimal(value);
+  return pybind11::reinterpret_steal<pybind11::int_>(PyLong_FromString(digits.c_str(), nullptr, 10));
+}
 
 // Long enough that slicing costs nothing measurable, short enough that Ctrl-C feels immediate.
 inline constexpr std::chrono::milliseconds kSlice{50};

@@ -51,16 +51,23 @@ py::object solve(const std::string& text) {
 }
 
 // The number of solutions, stopping at `limit` (0: no limit).
-std::uint64_t count(const std::string& text, std::uint64_t limit) {
+dlx::Count128 count_solutions(const std::string& text, std::uint64_t limit) {
   const sudoku::Grid puzzle = parse(text);
   auto solver = loaded(puzzle);
   if (!solver) return 0;
-  std::uint64_t total = 0;
+  dlx::Count128 total = 0;
+  bool overflow = false;
   dlxpy::run_sliced(*solver, [&] {
     if (limit != 0 && total >= limit) return;
-    total += solver->count(limit == 0 ? 0 : limit - total).solutions;
+    const auto left = limit == 0 ? 0 : static_cast<std::uint64_t>(limit - total);  // fits: below the limit
+    total = dlx::saturating_add(total, solver->count(left).solutions, overflow);
   });
+  if (overflow) throw std::overflow_error("more than 2^128 - 1 solutions");
   return total;
+}
+
+py::int_ count(const std::string& text, std::uint64_t limit) {
+  return dlxpy::to_python(count_solutions(text, limit));
 }
 
 }  // namespace
@@ -74,7 +81,7 @@ void bind_sudoku(py::module_& parent) {
   m.def(
       "check",
       [](const std::string& text) {
-        const std::uint64_t n = count(text, 2);
+        const dlx::Count128 n = count_solutions(text, 2);
         return std::string(n == 0 ? "none" : n == 1 ? "unique" : "multiple");
       },
       py::arg("text"), "\"unique\", \"multiple\" or \"none\"");

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <sstream>
 
 #include "dlx/knuth_format.hpp"
@@ -66,10 +67,16 @@ bool parse_number(std::string_view text, std::uint64_t& out) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
+bool parse_count(std::string_view text, Count128& out) {
+  const std::optional<Count128> value = parse_decimal(text);
+  if (value) out = *value;
+  return value.has_value();
+}
+
 // "done INDEX SOLUTIONS NODES", then its checksum: any changed byte of a record (a digit of a count) makes the
 // record refused, never summed into a wrong total.
 std::string done_line(std::uint64_t index, const SubproblemResult& result) {
-  std::string line = "done " + std::to_string(index) + " " + std::to_string(result.solutions) + " " +
+  std::string line = "done " + std::to_string(index) + " " + to_decimal(result.solutions) + " " +
                      std::to_string(result.nodes);
   return line + " " + hex(fnv1a64(line)) + "\n";
 }
@@ -87,7 +94,7 @@ bool parse_done(std::string_view line, std::uint64_t& index, SubproblemResult& r
     line = space == std::string_view::npos ? std::string_view() : line.substr(space + 1);
   }
   return fields.size() == 4 && fields[0] == "done" && parse_number(fields[1], index) &&
-         parse_number(fields[2], result.solutions) && parse_number(fields[3], result.nodes);
+         parse_count(fields[2], result.solutions) && parse_number(fields[3], result.nodes);
 }
 
 std::string_view line_of(std::string_view text, std::size_t n) {  // line n from 0, without '\n'
@@ -132,7 +139,7 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
     const std::string header = header_text(key);
     // No larger than every subproblem recorded once by a done_line() allows: a huge or endless file is refused
     // once that much was read, not read whole into memory.
-    constexpr std::uint64_t kMaxDoneLine = 4 + 3 * 21 + 17 + 1;
+    constexpr std::uint64_t kMaxDoneLine = 4 + 2 * 21 + 40 + 17 + 1;  // 39 digits of a 128-bit count
     struct stat info {};
     if (::fstat(fd_, &info) != 0) fail_errno(path_, "cannot read checkpoint");
     if (!S_ISREG(info.st_mode)) fail(path_, "cannot read checkpoint: not a regular file");

@@ -9,6 +9,9 @@
 //   split 4096 4113 51ab...             <- requested and actual subproblem counts, hash of their prefixes
 //   done 17 2210 65536 04c1...          <- subproblem 17: 2210 solutions, 65536 nodes; FNV-1a of the line before it
 //
+// Solution counts are decimal and up to 2^128 - 1 (Count128); checkpoints written when they were 64-bit read
+// the same, and a count with more digits than 2^128 - 1 has is refused as damage.
+//
 // A run killed mid-write leaves at worst a partial last line, which is dropped when the file is opened again.
 // Any other damage (a changed digit, a line from elsewhere, a file larger than the split allows) is refused with
 // a CheckpointError naming the file and line, so that corruption never passes as a count.
@@ -30,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "dlx/count128.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/problem.hpp"
 
@@ -48,7 +52,7 @@ struct CheckpointKey {
 CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target, std::span<const Subproblem> split);
 
 struct SubproblemResult {
-  std::uint64_t solutions = 0;
+  Count128 solutions = 0;  // in the file as decimal digits: up to 39 (files with 64-bit counts read the same)
   std::uint64_t nodes = 0;
 };
 

@@ -35,7 +35,7 @@ Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed,
 
 struct NodeRate {
   std::uint64_t nodes = 0;
-  std::uint64_t solutions = 0;
+  Count128 solutions = 0;
   double seconds = 0;
   bool complete = false;  // the whole tree was searched in that time: nodes and solutions are exact
   double per_second() const { return seconds > 0 ? static_cast<double>(nodes) / seconds : 0; }

@@ -56,6 +56,9 @@ MemoStats totals(const memo::Portfolio& p) {
   s.states = p.states();
   s.evictions = p.evictions();
   s.memory_bytes = p.bytes();
+  s.plain_subtrees = p.plain_subtrees();
+  s.plain_nodes = p.plain_nodes();
+  if (p.plain_depth() != memo::Search::kNever) s.plain_depth = static_cast<int>(p.plain_depth());
   return s;
 }
 
@@ -66,6 +69,10 @@ void add(MemoStats& a, const MemoStats& b, const MemoStats& base = {}) {
   a.states += b.states - base.states;
   a.evictions += b.evictions - base.evictions;
   a.memory_bytes += b.memory_bytes;
+  a.plain_subtrees += b.plain_subtrees - base.plain_subtrees;
+  a.plain_nodes += b.plain_nodes - base.plain_nodes;
+  if (b.plain_depth >= 0 && (a.plain_depth < 0 || b.plain_depth < a.plain_depth))
+    a.plain_depth = b.plain_depth;
 }
 
 }  // namespace
@@ -136,6 +143,16 @@ std::vector<std::uint32_t> enter(memo::State& state, std::span<const Branch> pat
   return firsts;
 }
 
+// The options a path of branches takes (a branch that closes a bounded item takes none).
+std::vector<OptionId> options_of(const memo::State& state, std::span<const Branch> path) {
+  std::vector<OptionId> options;
+  for (const Branch& branch : path) {
+    const auto list = state.options_of(branch.item);
+    if (branch.index < list.size()) options.push_back(list[branch.index]);
+  }
+  return options;
+}
+
 // Undoes enter(state, path), last branch first.
 void leave(memo::State& state, std::span<const Branch> path, std::span<const std::uint32_t> firsts) {
   for (std::size_t k = path.size(); k-- > 0;) {
@@ -158,7 +175,7 @@ std::unique_ptr<memo::Portfolio> MemoCounter::make_portfolio(memo::State& state,
   std::optional<memo::Order> order;
   if (options_.order == MemoOrder::fewest) order = memo::Order::fewest;
   if (options_.order == MemoOrder::first) order = memo::Order::first;
-  return std::make_unique<memo::Portfolio>(state, cache_bytes, order);
+  return std::make_unique<memo::Portfolio>(state, cache_bytes, order, options_.plain_depth);
 }
 
 void MemoCounter::begin() {
@@ -260,6 +277,7 @@ MemoCount MemoCounter::count_parallel(unsigned threads) {
       worker.portfolio = make_portfolio(*worker.state, options_.cache_bytes / threads);
     }
     const std::vector<std::uint32_t> firsts = enter(*worker.state, parts[index]);
+    worker.portfolio->set_prefix(options_of(*worker.state, parts[index]));
     const memo::Counted counted = worker.portfolio->count(shared);
     leave(*worker.state, parts[index], firsts);
     const std::lock_guard lock(mutex);
@@ -280,11 +298,12 @@ MemoCount MemoCounter::count_parallel(unsigned threads) {
 MemoCount MemoCounter::sample(std::uint64_t n, std::uint64_t seed,
                               const std::function<bool(std::span<const OptionId>)>& visit) {
   begin();
+  // The draws walk down the cache from the root: memoize every state, as before the counter could give up.
+  portfolio_->set_plain(false);
   MemoCount total = count_here(nullptr);
   std::mt19937_64 random(seed);
   std::vector<Branch> path;
   std::vector<std::uint32_t> firsts;
-  std::vector<OptionId> chosen;
   for (std::uint64_t drawn = 0; drawn < n && total.complete && total.solutions > 0; ++drawn) {
     // Down from the root: at each state, a branch with probability (its completions) / (the state's).
     Count128 here = total.solutions;
@@ -318,17 +337,13 @@ MemoCount MemoCounter::sample(std::uint64_t n, std::uint64_t seed,
         stopped = true;  // only when the count stopped: the draws add up to the state's count
       }
     }
-    for (const Branch& branch : path) {
-      const auto options = state_->options_of(branch.item);
-      if (branch.index < options.size()) chosen.push_back(options[branch.index]);
-    }
-    const bool go_on = stopped || visit(chosen);
+    const bool go_on = stopped || visit(options_of(*state_, path));
     leave(*state_, path, firsts);
     path.clear();
     firsts.clear();
-    chosen.clear();
     if (stopped || !go_on) break;
   }
+  portfolio_->set_plain(true);
   end();
   return total;
 }

@@ -6,7 +6,9 @@
 // rather than to the solutions: the 258,584,046,368 domino tilings of a 10x10 board take a fraction of a
 // second. Counts are exact up to 2^128 - 1 (Count128). It branches as the Solver does (the primary item with
 // fewest options left, the lowest id on ties), without recursion, within a memory budget: when the cache is
-// full it forgets states (and meets them again), and the count stays exact. Items with multiplicities lo:hi
+// full it forgets states (and meets them again), and the count stays exact. Where states rarely repeat
+// (queens, pentominoes) it gives up memoizing below some depth and counts those subtrees with the plain
+// engine, so that it costs about what plain counting costs (MemoStats::plain_subtrees says when). Items with multiplicities lo:hi
 // (Algorithm M) are branched on as Knuth's dlx3 does, and their state (options taken, place in their list) is
 // part of the key (memo/state.hpp).
 //
@@ -49,6 +51,11 @@ struct MemoOptions {
   // Stop after this much time; zero: no limit.
   std::chrono::nanoseconds time_limit{0};
   MemoOrder order = MemoOrder::automatic;
+  // Where states rarely repeat, memoizing costs more than it saves: 0 (the default) gives it up below the
+  // depth where the cache's hits stopped paying and counts those subtrees with the plain engine (memo/search.hpp;
+  // MemoStats::plain_subtrees); -1 memoizes everywhere; d > 0 counts every state from depth d on with the plain
+  // engine at once (tests, experiments). Problems with multiplicities always memoize everywhere.
+  int plain_depth = 0;
 };
 
 struct MemoCount {
@@ -65,7 +72,13 @@ struct MemoStats {
   std::size_t memory_bytes = 0;  // the caches' size at the end
   std::size_t subproblems = 0;   // the parts the threads shared (1 with one thread)
   std::uint64_t zdd_nodes = 0;   // nodes written by write_zdd
-  double seconds = 0;            // time spent counting
+  // Where states rarely repeated, the counter gave up memoizing deep states (memo/search.hpp): the subtrees it
+  // counted with the plain engine instead, their nodes (also in `nodes`), and the shallowest depth from which
+  // a search did so (-1: none gave up).
+  std::uint64_t plain_subtrees = 0;
+  std::uint64_t plain_nodes = 0;
+  int plain_depth = -1;
+  double seconds = 0;  // time spent counting
 };
 
 // A quarter of the machine's physical memory (1 GiB when it cannot be known).

@@ -175,12 +175,9 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
     --in_flight_;
     progress_.nodes += expanded + result.nodes;
     updates_ += result.updates;
-    if (progress_.solutions > UINT64_MAX - result.solutions) {
-      progress_.solutions = UINT64_MAX;
-      result.status = Status::overflow;
-    } else {
-      progress_.solutions += result.solutions;
-    }
+    bool overflow = false;
+    progress_.solutions = saturating_add(progress_.solutions, result.solutions, overflow);
+    if (overflow) result.status = Status::overflow;
     if (result.status == Status::exhausted) {
       progress_.fraction += task.weight;
       ++progress_.subproblems;
@@ -259,7 +256,9 @@ Count ParallelSolver::count(std::uint64_t limit) {
     LeafResult r{c.solutions, s.stats().nodes, s.stats().updates - before, s.status()};
     if (limit != 0) {
       // Solutions found anywhere count toward the limit; once it is reached, everyone stops.
-      const std::uint64_t sum = total.fetch_add(c.solutions, std::memory_order_relaxed) + c.solutions;
+      // A subtree's count under a 64-bit limit fits in 64 bits (Solver::count stops at the limit).
+      const auto found = static_cast<std::uint64_t>(c.solutions);
+      const std::uint64_t sum = total.fetch_add(found, std::memory_order_relaxed) + found;
       if (sum >= limit && r.status != Status::overflow) r.status = Status::found;
     }
     return r;

@@ -83,7 +83,7 @@ struct Progress {
   // Weight of the subproblems finished so far; negative when not known (a count on one thread searches the
   // tree whole, as a Solver does, rather than in subproblems).
   double fraction = 0;
-  std::uint64_t solutions = 0;    // found in them
+  Count128 solutions = 0;  // found in them
   std::uint64_t nodes = 0;        // entered in them
   std::uint64_t subproblems = 0;  // finished
   double seconds = 0;             // since the search started
@@ -123,7 +123,8 @@ class ParallelSolver {
     std::uint64_t order;  // creation order, to break ties
   };
   struct LeafResult {
-    std::uint64_t solutions = 0, nodes = 0, updates = 0;
+    Count128 solutions = 0;
+    std::uint64_t nodes = 0, updates = 0;
     Status status = Status::exhausted;
   };
   using Leaf = std::function<LeafResult(Solver&)>;

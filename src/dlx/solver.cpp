@@ -49,6 +49,9 @@ void Solver::for_each(const std::function<bool(std::span<const OptionId>)>& visi
 void Solver::set_time_limit(std::chrono::nanoseconds limit) {
   engine_->set_time_limit(limit);
 }
+void Solver::set_node_limit(std::uint64_t nodes) {
+  engine_->set_node_limit(nodes);
+}
 void Solver::check_invariants() const {
   engine_->check_invariants();
 }

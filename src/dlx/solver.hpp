@@ -19,6 +19,7 @@
 #include <span>
 #include <vector>
 
+#include "dlx/count128.hpp"
 #include "dlx/problem.hpp"
 
 namespace dlx {
@@ -29,9 +30,11 @@ struct Stats {
   // item with none (queens 8: 1373 nodes here, 1199 in dlx2). Engine::bounds chooses exactly as dlx3 and so
   // matches its node counts.
   std::uint64_t nodes = 0;
-  std::uint64_t updates = 0;    // table updates: links removed (dancing links) or options removed (bitset)
-  std::uint64_t solutions = 0;  // solutions found
-  double seconds = 0;           // time spent inside next()/count()/for_each()
+  std::uint64_t updates = 0;  // table updates: links removed (dancing links) or options removed (bitset)
+  // Solutions found: 128 bits, like Count, so that totals summed over subtrees (ParallelSolver, checkpoints,
+  // dlx-mpi) stay exact past 2^64.
+  Count128 solutions = 0;
+  double seconds = 0;  // time spent inside next()/count()/for_each()
 };
 
 // How the search keeps its table of available options. Both engines find the same solutions; with the same
@@ -93,11 +96,13 @@ enum class Status {
   stopped,     // the stop flag was raised
   timed_out,   // the time limit ran out
   node_limit,  // the node limit ran out
-  overflow,    // count() would have passed 2^64 - 1
+  overflow,    // a count would have passed 2^128 - 1 (Count128)
 };
 
 struct Count {
-  std::uint64_t solutions = 0;
+  // 128 bits: a sum of subtree counts (threads, a checkpoint, MPI ranks) may pass 2^64 - 1; a count past
+  // 2^128 - 1 stops with Status::overflow at kCount128Max.
+  Count128 solutions = 0;
   bool complete = false;  // true when the whole tree was searched, so solutions is exact
 };
 
@@ -150,6 +155,10 @@ class Solver {
   // once `limit` has passed from now (for a search not started yet: from its start); zero or less means no
   // limit. A caller can so run a long search in slices and do something between them.
   void set_time_limit(std::chrono::nanoseconds limit);
+  // Replaces SearchOptions::node_limit for the calls that follow: they stop (resumably, status node_limit) once
+  // the search has entered `nodes` nodes since it started (stats().nodes); 0 means no limit. Raising it lets a
+  // caller run a search in slices of nodes, checking its own limits between them (the memoized counter does).
+  void set_node_limit(std::uint64_t nodes);
 
   // Throws std::logic_error naming the first broken invariant of the engine's tables (for tests; engines that
   // do not check theirs do nothing).

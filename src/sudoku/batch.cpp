@@ -52,7 +52,7 @@ struct Batch::Slot {
   double seconds = 0;
   State state = State::pending;  // guarded by Batch::mutex_ while the chunk runs
   bool started = false;          // count: a stopped search had begun; partial is what it found
-  std::uint64_t partial = 0;
+  dlx::Count128 partial = 0;
   std::uint64_t end_offset = 0;  // bytes of the input read up to the end of this puzzle (input_position)
 };
 
@@ -200,7 +200,7 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
       if (halted_) {
         const Slot& slot = slots_[next_];
         if (options_.command == Command::count && slot.started) {
-          out_buffer_ += std::to_string(slot.partial) + "+\n";
+          out_buffer_ += dlx::to_decimal(slot.partial) + "+\n";
           partial_ = Partial{std::string(source_), slot.puzzle.line, slot.partial};
         }
         stopped_ = true;
@@ -357,7 +357,9 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     const auto count_all = [&](std::uint64_t limit) {
       dlx::Count count = solver.count(limit);
       while (!count.complete && sliced()) {
-        const dlx::Count more = solver.count(limit == 0 ? 0 : limit - count.solutions);
+        // Below a 64-bit limit, what is left of it fits in 64 bits.
+        const dlx::Count more =
+            solver.count(limit == 0 ? 0 : static_cast<std::uint64_t>(limit - count.solutions));
         count.solutions += more.solutions;
         count.complete = more.complete;
       }
@@ -397,10 +399,10 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
           return State::stopped;
         }
         slot.outcome = Outcome::solved;
-        const std::string number = std::to_string(count.solutions) + (count.complete ? "" : "+");
+        const std::string number = dlx::to_decimal(count.solutions) + (count.complete ? "" : "+");
         if (options_.format == Format::csv || is_json(options_.format)) {
           format_record(slot, number,
-                        "\"count\":" + std::to_string(count.solutions) +
+                        "\"count\":" + dlx::to_decimal(count.solutions) +
                             ",\"complete\":" + (count.complete ? "true" : "false"));
         } else {
           slot.out += number + '\n';
@@ -605,10 +607,10 @@ void Batch::process_pencilmarks(Slot& slot) {
   slot.outcome = Outcome::solved;
   const bool structured = options_.format == Format::csv || is_json(options_.format);
   if (!check) {
-    const std::string number = std::to_string(count.solutions) + (count.complete ? "" : "+");
+    const std::string number = dlx::to_decimal(count.solutions) + (count.complete ? "" : "+");
     if (structured) {
       format_record(slot, number,
-                    "\"count\":" + std::to_string(count.solutions) +
+                    "\"count\":" + dlx::to_decimal(count.solutions) +
                         ",\"complete\":" + (count.complete ? "true" : "false"));
     } else {
       slot.out += number + '\n';

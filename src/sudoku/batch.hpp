@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dlx/count128.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/writer.hpp"
 
@@ -110,7 +111,7 @@ class Batch {
   struct Partial {
     std::string source;
     std::size_t line = 0;
-    std::uint64_t solutions = 0;
+    dlx::Count128 solutions = 0;
   };
   const std::optional<Partial>& partial() const { return partial_; }
 

@@ -102,7 +102,7 @@ TEST_CASE("bounds: random problems with bounds and colors against brute force, i
     solver.check_invariants();
     CHECK(solver.count().solutions == expected.size());
     const dlx::Split split = dlx::split_search(solver, 6);
-    std::uint64_t total = 0;
+    dlx::Count128 total = 0;
     for (const dlx::Subproblem& sub : split.subproblems) {
       dlx::enter_subproblem(solver, sub.prefix);
       solver.check_invariants();

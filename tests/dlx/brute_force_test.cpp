@@ -254,7 +254,7 @@ TEST_CASE("random problems under Propagation::automatic, subset rule included, m
     // The root the parallel count splits (branch_options() settles a copy of it, rule included): its
     // branches' counts add up to the whole.
     solver.reset();
-    std::uint64_t split = 0;
+    dlx::Count128 split = 0;
     const std::vector<dlx::OptionId> branches = solver.branch_options();
     for (const dlx::OptionId branch : branches) {
       dlx::Solver child(p, options);

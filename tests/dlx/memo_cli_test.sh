@@ -53,6 +53,29 @@ for field in nodes states 'cache hits' evictions memory seconds; do
   grep -q "^$field: " "$tmp/err" || fail "--memo --stats printed no '$field'"
 done
 
+# Where states rarely repeat (queens), the counter gives up memoizing below some depth and says so; the count
+# is the plain count, also with threads and with a cache too small for the states. Tilings never give up.
+queens() {
+  local n=$1 r c
+  for ((r = 0; r < n; r++)); do printf 'R%d C%d ' $r $r; done
+  printf '|'
+  for ((r = 0; r < 2 * n - 1; r++)); do printf ' A%d B%d' $r $r; done
+  echo
+  for ((r = 0; r < n; r++)); do
+    for ((c = 0; c < n; c++)); do echo "R$r C$c A$((r + c)) B$((r - c + n - 1))"; done
+  done
+}
+queens 11 >"$tmp/q11.dlx"
+expect 0 "2680" -- "$dlx" --count "$tmp/q11.dlx"
+for extra in "--memo" "--memo --threads 2" "--memo=64K --threads 3"; do
+  # shellcheck disable=SC2086 # word splitting of $extra is wanted
+  expect 0 "2680" -- "$dlx" --count --stats $extra "$tmp/q11.dlx"
+  grep -q "^plain subtrees: [1-9][0-9]* ([0-9]* nodes; memoizing given up from depth [1-9]" "$tmp/err" ||
+    fail "queens 11, --memo $extra: no 'plain subtrees' line: $(cat "$tmp/err")"
+done
+expect 0 "258584046368" -- "$dlx" --count --memo --stats "$tmp/d10.dlx"
+grep -q "^plain subtrees" "$tmp/err" && fail "10x10 dominoes gave up memoizing: $(cat "$tmp/err")"
+
 # 2^127 exactly; 2^128 is past the width: the overflow rule.
 binary 127 >"$tmp/b127.dlx"
 binary 128 >"$tmp/b128.dlx"

@@ -110,7 +110,7 @@ dlx::MemoCount memo_count(const dlx::Problem& p, dlx::MemoOptions options = {}) 
   return counter.count();
 }
 
-std::uint64_t plain_count(const dlx::Problem& p) {
+dlx::Count128 plain_count(const dlx::Problem& p) {
   dlx::Solver solver(p);
   const dlx::Count c = solver.count();
   REQUIRE(c.complete);
@@ -272,6 +272,66 @@ TEST_CASE("memo: exact with a cache too small to hold the states, and with threa
     CHECK(counter.stats().subproblems > 1);
     CHECK(memo_count(test::queens(8), {.threads = threads}).solutions == 92);
   }
+}
+
+TEST_CASE("memo: giving up memoizing where states rarely repeat keeps the counts exact") {
+  // Queens and Langford pairs: the hits save too little, and the counter gives up below the root.
+  for (const dlx::Problem& p : {test::queens(11), langford(11)}) {
+    const dlx::Count128 expected = plain_count(p);
+    dlx::MemoCounter counter(p, {.cache_bytes = 64 << 20});
+    const dlx::MemoCount c = counter.count();
+    CHECK(c.complete);
+    CHECK(c.solutions == expected);
+    CHECK(counter.stats().plain_subtrees > 0);
+    CHECK(counter.stats().plain_depth >= 1);
+    CHECK(counter.stats().plain_nodes < counter.stats().nodes);
+    // Threads, each giving up on its own parts; a cache too small for the states; each order alone.
+    for (const unsigned threads : {2u, 3u}) {
+      dlx::MemoCounter parts(p, {.cache_bytes = 16 << 20, .threads = threads});
+      CHECK(parts.count().solutions == expected);
+      CHECK(parts.stats().plain_subtrees > 0);
+    }
+    dlx::MemoCounter tiny(p, {.cache_bytes = 1});
+    CHECK(tiny.count().solutions == expected);
+    CHECK(tiny.stats().plain_subtrees > 0);
+    for (const dlx::MemoOrder order : {dlx::MemoOrder::fewest, dlx::MemoOrder::first})
+      CHECK(memo_count(p, {.order = order}).solutions == expected);
+    // Memoizing everywhere, as asked.
+    dlx::MemoCounter always(p, {.cache_bytes = 64 << 20, .plain_depth = -1});
+    CHECK(always.count().solutions == expected);
+    CHECK(always.stats().plain_subtrees == 0);
+    CHECK(always.stats().plain_depth == -1);
+  }
+  // Tilings keep memoizing: there the hits save nearly the whole tree.
+  const dlx::Problem board = dominoes(10, 10);
+  dlx::MemoCounter tiling(board, {.cache_bytes = 64 << 20});
+  CHECK(dlx::to_decimal(tiling.count().solutions) == "258584046368");
+  CHECK(tiling.stats().plain_subtrees == 0);
+  CHECK(tiling.stats().plain_depth == -1);
+  // Given up from a fixed depth at once, on random problems with colors: in every order, with threads and
+  // with a tiny cache, the plain counts of the subtrees add up to the plain solver's count.
+  std::mt19937 rng(29);
+  for (int trial = 0; trial < 150; ++trial) {
+    const dlx::Problem p = random_colored(rng);
+    CAPTURE(trial);
+    const dlx::Count128 expected = plain_count(p);
+    for (const int depth : {1, 2, 3}) {
+      CAPTURE(depth);
+      for (const dlx::MemoOrder order :
+           {dlx::MemoOrder::automatic, dlx::MemoOrder::fewest, dlx::MemoOrder::first})
+        CHECK(memo_count(p, {.order = order, .plain_depth = depth}).solutions == expected);
+      CHECK(memo_count(p, {.threads = 2, .plain_depth = depth}).solutions == expected);
+      CHECK(memo_count(p, {.cache_bytes = 1, .plain_depth = depth}).solutions == expected);
+    }
+  }
+  // A stop inside a plain count (polled between its slices of nodes): a lower bound, and the next count is
+  // exact.
+  const std::atomic<bool> stop{true};
+  const dlx::Problem queens = test::queens(12);
+  const dlx::MemoCount stopped = memo_count(queens, {.stop = &stop, .plain_depth = 1});
+  CHECK(stopped.status == dlx::Status::stopped);
+  CHECK(stopped.solutions < 14200);
+  CHECK(memo_count(queens, {.plain_depth = 1}).solutions == 14200);
 }
 
 TEST_CASE("memo: 128-bit counts, and the overflow rule past 2^128 - 1") {

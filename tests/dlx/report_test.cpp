@@ -1,6 +1,6 @@
 // What the dlx command prints once a search returns (apps/dlx/report.hpp), for every way a search can return.
 // The end-to-end checks with real signals, time limits and pipes are in trust_test.sh; overflow is checked
-// only here, since no search counts past 2^64 - 1 solutions in a lifetime.
+// only here, since no search counts past 2^128 - 1 solutions.
 #include "report.hpp"
 
 #include <doctest/doctest.h>
@@ -23,7 +23,7 @@ constexpr const char* kCtrlC = "interrupted (Ctrl-C)";
 constexpr const char* kTime = "time limit (0.2 s) reached";
 }  // namespace
 
-TEST_CASE("report_count: exact, cut by --limit, stopped, and past 2^64 - 1") {
+TEST_CASE("report_count: exact, cut by --limit, stopped, past 2^64 - 1 and past 2^128 - 1") {
   const auto exact = report_count({92, true}, Status::exhausted, "");
   CHECK(exact.out == "92\n");
   CHECK(exact.note.empty());
@@ -53,10 +53,16 @@ TEST_CASE("report_count: exact, cut by --limit, stopped, and past 2^64 - 1") {
   CHECK(late.out == "92\n");
   CHECK(late.note == "dlx: interrupted (Ctrl-C)");
 
-  const auto overflow = report_count({UINT64_MAX, false}, Status::overflow, "");
-  CHECK(overflow.out == "18446744073709551615+\n");
+  // Past 2^64 - 1 (a sum over subtrees, threads or ranks): exact, in decimal.
+  const auto wide = report_count({dlx::Count128{UINT64_MAX} + 2, true}, Status::exhausted, "");
+  CHECK(wide.out == "18446744073709551617\n");
+  CHECK(wide.status == dlxcli::kExitOk);
+
+  const auto overflow = report_count({dlx::kCount128Max, false}, Status::overflow, "");
+  CHECK(overflow.out == "340282366920938463463374607431768211455+\n");
   CHECK(overflow.note ==
-        "dlx: the number of solutions exceeds 2^64-1 (18446744073709551615): the count stopped there");
+        "dlx: the number of solutions exceeds 2^128-1 (340282366920938463463374607431768211455): the count "
+        "stopped there");
   CHECK(overflow.status == dlxcli::kExitOverflow);
   CHECK(dlxcli::kExitOverflow == 4);
 }
@@ -69,9 +75,9 @@ TEST_CASE("report_count takes a stopped Solver's count as a lower bound") {
   dlx::Solver solver(queens, options);
   const dlx::Count count = solver.count();
   const auto r = report_count(count, solver.status(), kCtrlC);
-  CHECK(r.out == std::to_string(count.solutions) + "+\n");
+  CHECK(r.out == dlx::to_decimal(count.solutions) + "+\n");
   CHECK(r.note == "dlx: interrupted (Ctrl-C): the count is partial, a lower bound: " +
-                      std::to_string(count.solutions) + "+");
+                      dlx::to_decimal(count.solutions) + "+");
 }
 
 TEST_CASE("report_all: a note only when a stop cut the list short") {

@@ -119,6 +119,28 @@ TEST_CASE_TEMPLATE("count with a limit stops there and can go on", T, Links, Bit
   CHECK(solver.status() == dlx::Status::exhausted);
 }
 
+TEST_CASE_TEMPLATE("set_node_limit runs a count in slices of nodes that add up", T, Links, Bitset,
+                   Propagating) {
+  const dlx::Problem p = test::queens(8);
+  dlx::Solver whole(p, with<T>());
+  const dlx::Count expected = whole.count();
+  dlx::Solver solver(p, with<T>());
+  dlx::Count128 total = 0;
+  int slices = 0;
+  for (;;) {
+    solver.set_node_limit(solver.stats().nodes + 100);
+    const dlx::Count c = solver.count();
+    total += c.solutions;
+    ++slices;
+    if (c.complete) break;
+    REQUIRE(solver.status() == dlx::Status::node_limit);
+    REQUIRE(slices < 1000);
+  }
+  CHECK(total == expected.solutions);
+  CHECK(solver.stats().nodes == whole.stats().nodes);
+  CHECK(slices > 1);
+}
+
 TEST_CASE_TEMPLATE("for_each sees every solution and may stop early", T, Links, Bitset, Propagating) {
   const dlx::Problem p = test::queens(6);
   dlx::Solver solver(p, with<T>());
@@ -137,7 +159,7 @@ TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them",
   const int n = 8;
   const dlx::Problem p = test::queens(n);
   dlx::Solver solver(p, with<T>());
-  std::uint64_t total = 0;
+  dlx::Count128 total = 0;
   for (dlx::OptionId corner = 0; corner < n; ++corner) {  // queen in row 0, column `corner`
     solver.reset();
     REQUIRE(solver.force(corner));
@@ -166,7 +188,7 @@ TEST_CASE_TEMPLATE("reset() in the middle of a search restores the whole table",
                    Propagating) {
   const dlx::Problem p = test::queens(9);
   dlx::Solver solver(p, with<T>());
-  const std::uint64_t expected = dlx::Solver(p, with<T>()).count().solutions;
+  const dlx::Count128 expected = dlx::Solver(p, with<T>()).count().solutions;
   for (std::uint64_t limit : {1, 7, 100}) {
     solver.reset();
     REQUIRE(solver.force(40));
@@ -191,7 +213,7 @@ TEST_CASE_TEMPLATE("a forced option without primary items is refused", T, Links,
 TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search resumably", T, Links, Bitset,
                    Propagating) {
   const dlx::Problem p = test::queens(10);
-  const std::uint64_t expected = dlx::Solver(p, with<T>()).count().solutions;
+  const dlx::Count128 expected = dlx::Solver(p, with<T>()).count().solutions;
 
   std::atomic<bool> stop{true};
   dlx::SearchOptions options;
@@ -225,7 +247,7 @@ TEST_CASE_TEMPLATE("the stop flag, node limit and time limit stop the search res
   // In slices: each call times out after a poll's worth of nodes, and the slices add up to the whole count.
   dlx::Solver sliced(p, with<T>());
   sliced.set_time_limit(std::chrono::nanoseconds(1));
-  std::uint64_t total = 0;
+  dlx::Count128 total = 0;
   int slices = 0;
   for (bool complete = false; !complete && slices < 1000000; ++slices) {
     const dlx::Count c = sliced.count();
@@ -332,7 +354,7 @@ TEST_CASE_TEMPLATE("branch_options splits the search into parts whose counts add
   dlx::Solver solver(p, with<T>());
   const auto branches = solver.branch_options();
   CHECK(branches.size() == 8);  // every option of row 0 (leftmost of the items with 8 options)
-  std::uint64_t total = 0;
+  dlx::Count128 total = 0;
   for (dlx::OptionId first : branches) {
     solver.reset();
     REQUIRE(solver.force(first));

@@ -13,7 +13,7 @@ namespace lf = examples::langford;
 
 namespace {
 
-std::uint64_t count(int n, bool no_mirror) {
+dlx::Count128 count(int n, bool no_mirror) {
   const lf::Langford langford = lf::build(n, no_mirror);
   dlx::Solver solver(langford.problem);
   const dlx::Count c = solver.count();

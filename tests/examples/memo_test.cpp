@@ -1,6 +1,6 @@
 // Memoized counting (dlx/memo.hpp) on the example programs' problems: tilings with unlimited copies of each
 // piece (polyomino --unlimited), whose counts pass 2^64, and the same counts with and without memoization on
-// pentominoes and Langford pairs.
+// pentominoes and Langford pairs, where the counter gives up memoizing below the root.
 #include "dlx/memo.hpp"
 
 #include <doctest/doctest.h>
@@ -32,7 +32,7 @@ dlx::MemoCount memo_count(const dlx::Problem& p) {
   return counter.count();
 }
 
-std::uint64_t plain_count(const dlx::Problem& p) {
+dlx::Count128 plain_count(const dlx::Problem& p) {
   dlx::Solver solver(p);
   return solver.count().solutions;
 }
@@ -79,5 +79,21 @@ TEST_CASE("memo: the same counts as the plain solver on pentominoes and Langford
   for (int n : {7, 8}) {
     const auto l = examples::langford::build(n, false);
     CHECK(memo_count(l.problem).solutions == plain_count(l.problem));
+  }
+}
+
+TEST_CASE("memo: pentominoes give up memoizing below the root and still count exactly") {
+  const poly::Tiling tiling(poly::pentominoes(), poly::rectangle(4, 15), {}, false);
+  const dlx::Count128 expected = plain_count(tiling.problem());
+  CHECK(expected == 1472);
+  for (const dlx::MemoOptions& options :
+       {dlx::MemoOptions{.cache_bytes = std::size_t{64} << 20}, dlx::MemoOptions{.cache_bytes = 1},
+        dlx::MemoOptions{.cache_bytes = std::size_t{64} << 20, .threads = 2}}) {
+    dlx::MemoCounter counter(tiling.problem(), options);
+    const dlx::MemoCount c = counter.count();
+    CHECK(c.complete);
+    CHECK(c.solutions == expected);
+    CHECK(counter.stats().plain_subtrees > 0);
+    CHECK(counter.stats().plain_depth >= 1);
   }
 }

@@ -10,7 +10,7 @@
 namespace examples::test {
 
 // The number of ways to fill the board with the 12 pentominoes (once each up to symmetry if asked).
-inline std::uint64_t count_tiling(const polyomino::Board& board, bool up_to_symmetry) {
+inline dlx::Count128 count_tiling(const polyomino::Board& board, bool up_to_symmetry) {
   const polyomino::Tiling tiling(polyomino::pentominoes(), board, {}, up_to_symmetry);
   if (tiling.needs_filter()) return 0;  // never with the pentominoes: F, L, N, P and Y have no symmetry
   dlx::Solver solver(tiling.problem());

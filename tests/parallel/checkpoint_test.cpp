@@ -69,6 +69,26 @@ TEST_SUITE("parallel") {
     CHECK_THROWS_AS(c.record(key.subproblems, {1, 1}), std::out_of_range);
   }
 
+  TEST_CASE("a checkpoint keeps counts past 2^64 exactly, in decimal") {
+    TempFile file;
+    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::Count128 big = (dlx::Count128{1} << 64) + 5, bigger = dlx::kCount128Max - 1;
+    {
+      dlx::Checkpoint c(file.path, key);
+      c.record(1, {big, 11});
+      c.record(2, {bigger, 12});
+      c.record(3, {7, 13});  // a 64-bit count, written as before
+    }
+    CHECK(file.text().find("done 1 18446744073709551621 11 ") != std::string::npos);
+    CHECK(file.text().find("done 2 340282366920938463463374607431768211454 12 ") != std::string::npos);
+    CHECK(file.text().find("done 3 7 13 ") != std::string::npos);
+    const dlx::Checkpoint c(file.path, key);
+    REQUIRE(c.done().size() == 3);
+    CHECK(c.done().at(1).solutions == big);
+    CHECK(c.done().at(2).solutions == bigger);
+    CHECK(c.done().at(3).solutions == 7);
+  }
+
   TEST_CASE("a torn last line is dropped, and appending goes on from the last whole line") {
     TempFile file;
     const dlx::CheckpointKey key = key_of(partest::queens(6), 20);

@@ -77,6 +77,53 @@ if [ "$mode" = fast ]; then
   # A finished checkpoint gives the count at once, also with 1 rank.
   check "$("$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$f" 2>/dev/null </dev/null)" "$expected" \
     "finished checkpoint"
+  # Subtotals past 2^64 (a checkpoint whose records were rewritten, checksums and all, as a count with wider
+  # subtrees would have left them): the total is their exact sum, in decimal, also when finished by the ranks.
+  cp "$ck" "$tmp/wide.ck"
+  python3 - "$tmp/wide.ck" <<'PY'
+import sys
+path = sys.argv[1]
+def fnv(text):
+    h = 0xcbf29ce484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001b3) % 2**64
+    return h
+# Subproblems from 200 on are left for the ranks to count again.
+lines = [l for l in open(path).read().split("\n") if not (l.startswith("done ") and int(l.split()[1]) >= 200)]
+for k, line in enumerate(lines):
+    f = line.split(" ")
+    if f[0] == "done" and int(f[1]) < 30:  # subproblems 0..29 get 2^64 + their count, or 2^100 + it
+        f[2] = str(int(f[2]) + (2**64 if int(f[1]) % 2 == 0 else 2**100))
+        body = " ".join(f[:4])
+        lines[k] = body + " " + format(fnv(body), "016x")
+open(path, "w").write("\n".join(lines))
+PY
+  wide=$(python3 -c "
+import sys
+n = [int(l.split()[1]) for l in open('$tmp/wide.ck') if l.startswith('done ')]
+print($expected + sum(2**64 if i % 2 == 0 else 2**100 for i in set(n) if i < 30))")
+  check "$(run 3 "$dlx_mpi" --count --subproblems 300 --checkpoint "$tmp/wide.ck" "$f" 2>"$tmp/err")" \
+    "$wide" "subtotals past 2^64 ($(head -c 300 "$tmp/err"))"
+  check "$(grep -c '^done ' "$tmp/wide.ck")" "$(grep -c '^done ' "$ck")" "the wide checkpoint was finished"
+  # A count with more digits than 2^128 - 1 allows is refused as damage, never wrapped around.
+  python3 - "$tmp/wide.ck" <<'PY'
+import sys
+path = sys.argv[1]
+def fnv(text):
+    h = 0xcbf29ce484222325
+    for b in text.encode():
+        h = ((h ^ b) * 0x100000001b3) % 2**64
+    return h
+lines = open(path).read().split("\n")
+f = lines[3].split(" ")
+f[2] = str(2**128)
+body = " ".join(f[:4])
+lines[3] = body + " " + format(fnv(body), "016x")
+open(path, "w").write("\n".join(lines))
+PY
+  "$dlx_mpi" --count --subproblems 300 --checkpoint "$tmp/wide.ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "count past 2^128 - 1 in a checkpoint: exit status"
+  grep -q "wide.ck:4: damaged checkpoint record" "$tmp/err" || fail "count past 2^128 - 1: $(cat "$tmp/err")"
   # A checkpoint for another problem, or another split, is refused, and left as it was.
   cp "$ck" "$tmp/saved"
   "$dlx_mpi" --count --subproblems 300 --checkpoint "$ck" "$tmp/queens_8.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"

@@ -212,7 +212,8 @@ TEST_SUITE("parallel") {
         const dlx::Split again = dlx::split_search(solver, target);
         REQUIRE(split.subproblems.size() == again.subproblems.size());
         double weight = 0;
-        std::uint64_t solutions = 0, nodes = split.expanded_nodes;
+        dlx::Count128 solutions = 0;
+        std::uint64_t nodes = split.expanded_nodes;
         for (std::size_t k = 0; k < split.subproblems.size(); ++k) {
           CHECK(split.subproblems[k].prefix == again.subproblems[k].prefix);
           dlx::enter_subproblem(solver, split.subproblems[k].prefix);

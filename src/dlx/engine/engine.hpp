@@ -57,6 +57,10 @@ class Engine {
     options_.time_limit = std::max(limit, std::chrono::nanoseconds::zero());
     if (options_.time_limit.count() > 0) deadline_ = std::chrono::steady_clock::now() + options_.time_limit;
   }
+  void set_node_limit(std::uint64_t nodes) {
+    options_.node_limit = nodes;
+    next_poll_ = std::min(next_poll_, stats_.nodes);  // poll at the next node, which applies the new limit
+  }
 
  protected:
   // Where a paused search resumes.
@@ -141,18 +145,24 @@ class EngineBase : public Engine {
   }
 
   Count count(std::uint64_t limit) final {
+    // The solutions are counted in 64 bits, as before Count became 128 bits wide, so the per-solution step
+    // costs what it did; the rare wrap of the 64-bit counter (never in a lifetime of one search, but exact
+    // anyway) is flushed into the 128-bit total.
     Count result;
+    std::uint64_t found = 0;
     bool overflow = false;
     timed([&] {
       self().run([&](int) {
-        if (result.solutions == UINT64_MAX) {
-          overflow = true;
-          return false;
+        if (found == UINT64_MAX) {
+          result.solutions = saturating_add(result.solutions, found, overflow);
+          found = 0;
+          if (overflow) return false;
         }
-        ++result.solutions;
-        return limit == 0 || result.solutions < limit;
+        ++found;
+        return limit == 0 || found < limit;  // with a limit, found never reaches the flush
       });
     });
+    result.solutions = saturating_add(result.solutions, found, overflow);
     if (overflow) status_ = Status::overflow;
     result.complete = status_ == Status::exhausted;
     return result;

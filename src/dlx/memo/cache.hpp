@@ -18,8 +18,10 @@ namespace dlx::memo {
 
 // What the cache remembers of a state.
 struct Entry {
-  Count128 count = 0;     // its number of completions
-  std::uint64_t zdd = 0;  // the ZDD node standing for it (when a ZDD is written)
+  Count128 count = 0;  // its number of completions
+  // The ZDD node standing for it when a ZDD is written; otherwise the nodes plain counting would enter to count
+  // it (the size of its tree: memo/search.hpp judges by it whether memoizing pays).
+  std::uint64_t zdd = 0;
 };
 
 class Cache {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "dlx/memo/cache.hpp"
 #include "dlx/memo/search.hpp"
@@ -22,12 +23,16 @@ namespace dlx::memo {
 class Portfolio {
  public:
   // order: one order, or nothing for both in turns. cache_bytes: the budget of all caches together.
-  Portfolio(State& state, std::size_t cache_bytes, std::optional<Order> order);
+  // plain_depth: Search::set_plain_depth for every order.
+  Portfolio(State& state, std::size_t cache_bytes, std::optional<Order> order, int plain_depth = 0);
 
   // The completions of the state's current state (exactly as Search::count, never Status::node_limit).
   Counted count(const Limits& limits);
   // Writes the ZDD of the states counted from now on (nullptr: none).
   void set_zdd(ZddWriter* zdd);
+  // Search::set_plain and Search::set_prefix, for every order.
+  void set_plain(bool allowed);
+  void set_prefix(std::span<const OptionId> prefix);
 
   // Totals over the searches and caches.
   std::uint64_t nodes() const;
@@ -35,6 +40,9 @@ class Portfolio {
   std::uint64_t states() const;
   std::uint64_t evictions() const;
   std::size_t bytes() const;
+  std::uint64_t plain_subtrees() const;
+  std::uint64_t plain_nodes() const;
+  std::size_t plain_depth() const;  // the shallowest of the searches' (Search::kNever: none gave up)
 
  private:
   // One order with its cache.
@@ -42,6 +50,8 @@ class Portfolio {
     std::unique_ptr<Cache> cache;
     std::unique_ptr<Search> search;
   };
+  // The runner to let finish alone (see portfolio.cpp), or nothing.
+  std::optional<std::size_t> plain_alone() const;
   // The sum of get(runner) over the runners in use.
   template <class Get>
   std::uint64_t total(Get get) const {

@@ -7,12 +7,25 @@
 // (only the cache grows, by doubling, until its budget). A stop (flag or deadline, polled every 1024 nodes)
 // unwinds the stack, leaving the State as it found it, and returns the solutions counted so far: the sum of
 // the finished subtrees, a lower bound.
+//
+// Memoizing pays only where states repeat. Where they rarely do (queens, pentominoes: a few percent of the
+// lookups hit), the counter's own tables cost many times what the plain engines pay per node (pentominoes 6x10:
+// 4 us against 0.2 us, nearly all of it in State's kill/revive, not in the cache). So the search keeps, by
+// depth, the states it entered and the nodes its hits saved (each cache entry keeps the size of its state's
+// tree as plain counting would walk it), and once enough lookups were made (kDecideAfter) it gives up
+// memoizing from the shallowest depth below which the hits shrank the tree by less than kCostRatio: each
+// state entered there or deeper is counted by a plain Solver instead, with the options on the path to it
+// forced (and its count still stored, so a repeat costs a lookup). Counts stay exact either way. Not with multiplicities (a state there is more
+// than the options taken) nor while writing a ZDD (a plain count makes no nodes); set_plain(false) turns it
+// off (sampling, which walks down the cache).
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -47,8 +60,23 @@ class Search {
   Counted count(const Limits& limits);
   // Writes the ZDD of the states counted from now on (nullptr: none).
   void set_zdd(ZddWriter* zdd) { zdd_ = zdd; }
+  // Whether the search may give up memoizing deep states (see the head of the file); on by default.
+  void set_plain(bool allowed) { plain_allowed_ = allowed; }
+  // 0: give up memoizing where it does not pay, judged by the savings (the default); -1: never; d > 0: count
+  // every state from depth d on with the plain engine at once (tests, experiments). Not with multiplicities.
+  void set_plain_depth(int depth);
+  // The options the state took before count() is called (a thread's part of the tree): a plain count forces
+  // them too.
+  void set_prefix(std::span<const OptionId> prefix) { prefix_.assign(prefix.begin(), prefix.end()); }
 
+  // States entered (plain counts' nodes included), over all counts.
   std::uint64_t nodes() const { return nodes_; }
+  // Subtrees counted by the plain engine, their nodes, and the depth from which it counts them (kNever: the
+  // search still memoizes everywhere).
+  static constexpr std::size_t kNever = ~std::size_t{0};
+  std::uint64_t plain_subtrees() const { return plain_subtrees_; }
+  std::uint64_t plain_nodes() const { return plain_nodes_; }
+  std::size_t plain_depth() const { return cutoff_; }
 
  private:
   // One level of the depth-first walk: a state whose options are being tried.
@@ -61,11 +89,20 @@ class Search {
     std::uint32_t children;  // where its ZDD children start in children_
     std::uint64_t closed;    // the ZDD node of the branch that closes a bounded item (0: none)
     Count128 sum;            // completions of the branches done
+    std::uint64_t entered;   // nodes_ and saved_total() when it began, for the size of its tree
+    std::uint64_t saved;
   };
   // Whether the search must stop now, and why.
   std::optional<Status> poll(const Limits& limits, std::uint64_t start) const;
   // Writes the finished frame's chain of ZDD nodes and returns its first node.
   std::uint64_t write_chain(const Frame& frame);
+  // Gives up memoizing from some depth on when the hit rate there stays low (see the head of the file).
+  void maybe_give_up();
+  // Counts the current state (at `depth` frames) with the plain engine into `count`, in slices of nodes
+  // between which it polls the limits; returns why it stopped early, if it did (count is then a lower bound).
+  std::optional<Status> count_plain(std::size_t depth, const Limits& limits, std::uint64_t start,
+                                    Count128& count, std::uint64_t& size);
+  std::uint64_t saved_total() const { return saved_sum_; }
 
   State& state_;
   Cache& cache_;
@@ -74,6 +111,24 @@ class Search {
   std::vector<Frame> frames_;                                 // the stack, preallocated
   std::vector<std::pair<OptionId, std::uint64_t>> children_;  // (option, node of its subtree) per frame
   std::uint64_t nodes_ = 0;                                   // states entered, over all counts
+
+  bool plain_allowed_ = true;  // set_plain
+  bool judge_ = true;          // set_plain_depth(0): judge whether memoizing pays
+  std::uint64_t next_judgement_ =
+      0;                         // judged when lookups_total_ reaches this (kDecideAfter, then every 1024)
+  std::size_t cutoff_ = kNever;  // states entered at this depth or deeper are counted plain
+  // By depth (frames in use): cache lookups, and the nodes their hits saved (the sizes of the trees skipped).
+  std::vector<std::uint64_t> lookups_, saved_;
+  std::uint64_t lookups_total_ = 0;  // the sum of lookups_
+  std::uint64_t saved_sum_ = 0;      // and of saved_ (capped)
+  std::size_t deepest_ = 0;          // the deepest depth looked up
+  std::unique_ptr<Solver> plain_;    // made on first use
+  std::vector<OptionId> prefix_;     // set_prefix
+  std::vector<OptionId> path_;       // the options a plain count forces (preallocated)
+  std::uint64_t plain_subtrees_ = 0, plain_nodes_ = 0;
+  bool paused_ = false;                // plain_ paused in a count a stop cut short
+  std::vector<OptionId> paused_path_;  // that count's path_
+  Count128 paused_count_ = 0;          // and the solutions it had found
 };
 
 }  // namespace dlx::memo

@@ -22,7 +22,7 @@ std::uint64_t mix(std::uint64_t x) {
 
 }  // namespace
 
-State::State(const Problem& problem) {
+State::State(const Problem& problem) : problem_(&problem) {
   const std::size_t items = problem.item_count(), options = problem.option_count();
   if (problem.use_count() >= std::numeric_limits<std::uint32_t>::max())
     throw std::length_error("memoized counting: too many item uses");

@@ -88,6 +88,9 @@ class State {
   void unapply(OptionId option);
 
   std::size_t option_count() const { return dead_.size(); }
+  // Some item has multiplicities other than 1:1: states are more than the options chosen (see the head).
+  bool has_bounds() const { return has_bounds_; }
+  const Problem& problem() const { return *problem_; }
   std::size_t primary_count() const { return uncovered_.size(); }
 
  private:
@@ -112,6 +115,7 @@ class State {
   void close(ItemId item);
   void reopen();
 
+  const Problem* problem_;                    // the problem the state is of
   std::vector<bool> primary_;                 // by item
   std::vector<std::uint32_t> item_begin_;     // CSR: the options on each item, in input order
   std::vector<OptionId> item_options_;        // their ids
