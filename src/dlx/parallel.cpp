@@ -299,14 +299,12 @@ Count ParallelSolver::count_alone(std::uint64_t limit) {
       break;
     }
     s.set_time_limit(timed ? std::min<std::chrono::nanoseconds>(kSlice, deadline - now) : kSlice);
-    const Count part = s.count(limit == 0 ? 0 : limit - total.solutions);
+    // limit - total is below limit: the slices stop once total reaches it.
+    const Count part = s.count(limit == 0 ? 0 : static_cast<std::uint64_t>(limit - total.solutions));
     status = s.status();
-    if (total.solutions > UINT64_MAX - part.solutions) {
-      total.solutions = UINT64_MAX;
-      status = Status::overflow;
-    } else {
-      total.solutions += part.solutions;
-    }
+    bool overflow = false;
+    total.solutions = saturating_add(total.solutions, part.solutions, overflow);
+    if (overflow) status = Status::overflow;
     std::lock_guard lock(mutex_);
     progress_.solutions = total.solutions;
     progress_.nodes = s.stats().nodes;
