@@ -35,6 +35,7 @@
 #include "dlx/checkpoint.hpp"
 #include "dlx/count128.hpp"
 #include "dlx/parallel.hpp"
+#include "dlx/resumable_count.hpp"
 #include "dlx/solver.hpp"
 
 namespace po = boost::program_options;
@@ -134,23 +135,13 @@ void serve(const dlx::Problem& problem) {
   }
 }
 
-struct Totals {
-  dlx::Count128 solutions = 0;  // exact up to 2^128 - 1, then kCount128Max with overflow set
-  std::uint64_t nodes = 0, done = 0;
-  bool overflow = false;
-  void add(const dlx::SubproblemResult& r) {
-    solutions = dlx::saturating_add(solutions, r.solutions, overflow);
-    nodes += r.nodes;
-    ++done;
-  }
-};
-
 using Result = dlx::CheckpointRecorder::Result;
 
 // Rank 0 alone (-np 1): counts the pending subproblems itself, in order, until told to stop.
-void count_here(dlx::Solver& solver, const std::vector<dlx::Subproblem>& subproblems,
+void count_here(const dlx::Problem& problem, const std::vector<dlx::Subproblem>& subproblems,
                 const std::vector<std::uint64_t>& pending, const bool& stopping,
                 const std::function<void(const Result&)>& received) {
+  dlx::Solver solver(problem);
   std::size_t next = 0;
   while (next < pending.size() && !stopping) {
     const std::uint64_t index = pending[next++];
@@ -218,87 +209,51 @@ void hand_out_to_ranks(const std::vector<dlx::Subproblem>& subproblems,
   }
 }
 
-// Rank 0: splits, hands out, collects, records. Returns the exit status.
+// Rank 0: splits, hands out, collects, records (dlx::ResumableCount keeps the books). Returns the exit status.
 int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ranks,
                std::uint64_t& checkpoint_ok) {
-  const auto started = std::chrono::steady_clock::now();
-  const std::uint64_t target = vm["subproblems"].as<std::uint64_t>();
-  dlx::Solver solver(problem);
-  const dlx::Split split = dlx::split_search(solver, target);
-  const std::vector<dlx::Subproblem>& subproblems = split.subproblems;
-
-  std::unique_ptr<dlx::Checkpoint> checkpoint;
-  if (vm.count("checkpoint")) {
-    try {
-      checkpoint = std::make_unique<dlx::Checkpoint>(vm["checkpoint"].as<std::string>(),
-                                                     dlx::checkpoint_key(problem, target, subproblems));
-    } catch (const dlx::CheckpointError& e) {
-      std::cerr << e.what() << '\n';
-      checkpoint_ok = 0;
-    }
+  std::unique_ptr<dlx::ResumableCount> count;
+  try {
+    count = std::make_unique<dlx::ResumableCount>(
+        problem, vm["subproblems"].as<std::uint64_t>(),
+        vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : std::string());
+  } catch (const dlx::CheckpointError& e) {
+    std::cerr << e.what() << '\n';
+    checkpoint_ok = 0;
   }
   broadcast(checkpoint_ok);
   if (checkpoint_ok == 0) return kExitInputError;
-
-  // Progress, shared with the progress line's thread.
-  std::mutex progress_mutex;
-  dlx::Progress progress;
-  Totals totals;
-  const auto account = [&](std::uint64_t index, const dlx::SubproblemResult& r) {
-    std::lock_guard lock(progress_mutex);
-    totals.add(r);
-    progress.fraction += subproblems[index].weight;
-    progress.solutions = totals.solutions;
-    progress.nodes = totals.nodes;
-    progress.subproblems = totals.done;
-  };
-  std::vector<std::uint64_t> pending;
-  for (std::uint64_t i = 0; i < subproblems.size(); ++i) {
-    if (!checkpoint || !checkpoint->done().contains(i)) pending.push_back(i);
-  }
-  const std::uint64_t resumed = subproblems.size() - pending.size();
-  if (checkpoint) {
-    for (const auto& [index, result] : checkpoint->done()) account(index, result);
-  }
+  const std::vector<dlx::Subproblem>& subproblems = count->split().subproblems;
 
   const bool show = vm.count("progress") > 0 || dlxapp::ProgressLine::is_terminal(stderr);
-  dlxapp::ProgressLine line(
-      [&] {
-        std::lock_guard lock(progress_mutex);
-        dlx::Progress p = progress;
-        p.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        return p;
-      },
-      show);
-
+  std::optional<dlxapp::ProgressLine> line(
+      std::in_place, [&] { return count->progress(); }, show);
   const std::uint64_t stop_after = vm.count("stop-after") ? vm["stop-after"].as<std::uint64_t>() : 0;
   std::uint64_t finished_here = 0;  // results received in this run
   bool stopping = false;
-  dlx::CheckpointRecorder recorder(checkpoint.get(), [&](const Result& r) { account(r.first, r.second); });
   const auto received = [&](const Result& r) {
-    recorder.add(r);
+    count->add(r.first, r.second);
     ++finished_here;
-    if ((stop_after != 0 && finished_here >= stop_after) || recorder.failed()) stopping = true;
+    if ((stop_after != 0 && finished_here >= stop_after) || count->failed()) stopping = true;
   };
-
   if (ranks == 1) {
-    count_here(solver, subproblems, pending, stopping, received);
+    count_here(problem, subproblems, count->pending(), stopping, received);
   } else {
-    hand_out_to_ranks(subproblems, pending, ranks, stopping, received);
+    hand_out_to_ranks(subproblems, count->pending(), ranks, stopping, received);
   }
   try {
-    recorder.finish();
+    count->finish();
   } catch (const dlx::CheckpointError& e) {
     std::cerr << "dlx-mpi: " << e.what() << '\n';
     return kExitFailure;
   }
+  line.reset();  // erased before the report
 
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::lock_guard lock(progress_mutex);
-  if (totals.done < subproblems.size()) {
+  const dlx::ResumableCount::Totals totals = count->totals();
+  if (!count->complete()) {
     std::cerr << "dlx-mpi: stopped after " << finished_here << " subproblems as asked (--stop-after); "
               << totals.done << " of " << subproblems.size() << " are done"
-              << (checkpoint ? ", run again with the same --checkpoint to finish" : "") << '\n';
+              << (count->has_checkpoint() ? ", run again with the same --checkpoint to finish" : "") << '\n';
     return kExitStopped;
   }
   if (totals.overflow) {
@@ -307,10 +262,9 @@ int coordinate(const dlx::Problem& problem, const po::variables_map& vm, int ran
   }
   std::cout << dlx::to_decimal(totals.solutions) << std::endl;
   if (vm.count("stats")) {
-    std::cerr << "nodes: " << totals.nodes + split.expanded_nodes
-              << "\nsolutions: " << dlx::to_decimal(totals.solutions) << "\nseconds: " << seconds
-              << "\nsubproblems: " << subproblems.size() << " (" << resumed
-              << " from the checkpoint)\nranks: " << ranks << '\n';
+    std::cerr << "nodes: " << totals.nodes << "\nsolutions: " << dlx::to_decimal(totals.solutions)
+              << "\nseconds: " << count->progress().seconds << "\nsubproblems: " << subproblems.size() << " ("
+              << count->resumed() << " from the checkpoint)\nranks: " << ranks << '\n';
   }
   return kExitOk;
 }

@@ -13,5 +13,6 @@
 #include "dlx/parallel.hpp"
 #include "dlx/periodic_worker.hpp"
 #include "dlx/problem.hpp"
+#include "dlx/resumable_count.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/thread_pool.hpp"

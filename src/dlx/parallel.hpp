@@ -83,7 +83,7 @@ struct Progress {
   // Weight of the subproblems finished so far; negative when not known (a count on one thread searches the
   // tree whole, as a Solver does, rather than in subproblems).
   double fraction = 0;
-  Count128 solutions = 0;  // found in them
+  Count128 solutions = 0;         // found in them
   std::uint64_t nodes = 0;        // entered in them
   std::uint64_t subproblems = 0;  // finished
   double seconds = 0;             // since the search started

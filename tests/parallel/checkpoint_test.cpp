@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "dlx/parallel.hpp"
+#include "dlx/resumable_count.hpp"
 #include "dlxapp/progress_line.hpp"
 #include "problems.hpp"
 
@@ -67,6 +68,58 @@ TEST_SUITE("parallel") {
     CHECK(c.done().at(3).nodes == 40);
     CHECK(c.done().at(0).nodes == 7);
     CHECK_THROWS_AS(c.record(key.subproblems, {1, 1}), std::out_of_range);
+  }
+
+  TEST_CASE(
+      "a resumable count sums results in any order, resumes from its checkpoint, and matches one Solver") {
+    const dlx::Problem p = partest::queens(8);
+    dlx::Solver whole(p);
+    const dlx::Count expected = whole.count();
+    // Each subproblem counted by a Solver of its own, as dlx-mpi's ranks do.
+    const auto result_of = [&](const dlx::Subproblem& sub) {
+      dlx::Solver solver(p);
+      dlx::enter_subproblem(solver, sub.prefix);
+      const dlx::Count c = solver.count();
+      return dlx::SubproblemResult{c.solutions, solver.stats().nodes};
+    };
+    TempFile file;
+    std::size_t first_half = 0;
+    {
+      dlx::ResumableCount count(p, 30, file.path);
+      CHECK(count.has_checkpoint());
+      CHECK(count.resumed() == 0);
+      const std::vector<std::uint64_t> pending = count.pending();
+      REQUIRE(pending.size() == count.split().subproblems.size());
+      first_half = pending.size() / 2;
+      // From the back, as results may arrive.
+      for (std::size_t k = pending.size(); k-- > first_half;)
+        count.add(pending[k], result_of(count.split().subproblems[pending[k]]));
+      count.finish();
+      CHECK(!count.complete());
+      CHECK(count.totals().done == pending.size() - first_half);
+      CHECK(count.progress().fraction < 1.0);
+    }
+    dlx::ResumableCount count(p, 30, file.path);
+    CHECK(count.resumed() == count.split().subproblems.size() - first_half);
+    REQUIRE(count.pending().size() == first_half);
+    for (std::uint64_t i : count.pending()) count.add(i, result_of(count.split().subproblems[i]));
+    count.finish();
+    CHECK(count.complete());
+    const dlx::ResumableCount::Totals totals = count.totals();
+    CHECK(totals.solutions == expected.solutions);
+    CHECK(totals.nodes == whole.stats().nodes);  // the split's nodes once, and every subproblem's
+    CHECK(!totals.overflow);
+    CHECK(count.progress().fraction == doctest::Approx(1.0));
+  }
+
+  TEST_CASE("a resumable count refuses a checkpoint of another split") {
+    TempFile file;
+    { dlx::ResumableCount count(partest::queens(7), 20, file.path); }
+    CHECK_THROWS_AS(dlx::ResumableCount(partest::queens(7), 40, file.path), dlx::CheckpointError);
+    dlx::ResumableCount without(partest::queens(7), 40);
+    CHECK(!without.has_checkpoint());
+    without.add(without.pending().front(), {5, 9});  // counted at once
+    CHECK(without.totals().solutions == 5);
   }
 
   TEST_CASE("a checkpoint keeps counts past 2^64 exactly, in decimal") {
