@@ -10,6 +10,10 @@ namespace sudoku {
 namespace {
 
 constexpr std::uint64_t kQuickNodes = 20000;
+// make_minimal's rounds before an attempt is given up: each swaps one orbit for others.
+constexpr int kRepairRounds = 64;
+// Other solutions make_minimal keeps: on 16x16 most orbits it tries to remove are told apart by one of them.
+constexpr std::size_t kKeptSolutions = 64;
 
 dlx::SearchOptions bounded(std::uint64_t nodes) {
   dlx::SearchOptions options;
@@ -52,7 +56,11 @@ Generator::Generator(GenerateOptions options)
       quick_(options.shape, bounded(kQuickNodes)),
       houses_(options.shape),
       logic_(houses_),
-      orbits_(orbits(options.shape, options.symmetry)) {}
+      orbits_(orbits(options.shape, options.symmetry)),
+      orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
+  for (std::size_t k = 0; k < orbits_.size(); ++k)
+    for (int cell : orbits_[k]) orbit_of_[static_cast<std::size_t>(cell)] = k;
+}
 
 Grid Generator::solution_grid(Random& random) {
   const Shape shape = options_.shape;
@@ -112,13 +120,102 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
     if (!options_.minimal && target == 0 && ++failures >= n) break;
   }
   if (target > 0 && clues != target) return std::nullopt;
-  // Removing whole orbits ends minimal for orbits of one cell; otherwise test each given alone.
-  if (options_.minimal && (options_.symmetry != Symmetry::none || target > 0) &&
-      !is_minimal(g.puzzle, solver_))
+  // Removing whole orbits ends minimal for orbits of one cell; otherwise a single given may still be implied.
+  if (options_.minimal && target > 0 && !is_minimal(g.puzzle, solver_)) return std::nullopt;
+  if (options_.minimal && target == 0 && options_.symmetry != Symmetry::none &&
+      !make_minimal(g, random, stop))
     return std::nullopt;
   g.tier = logic_tier(g.puzzle, logic_);
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   return g;
+}
+
+void Generator::set_orbit(Generated& g, std::size_t orbit, bool given) {
+  for (int cell : orbits_[orbit]) {
+    const auto c = static_cast<std::size_t>(cell);
+    g.puzzle.cells[c] = given ? g.solution.cells[c] : std::uint8_t{0};
+  }
+}
+
+// A solution that agrees with every given is a solution of the puzzle. Solutions other than ours that were met
+// before are tried first: removing givens keeps them solutions, so on a board that is being thinned out they
+// settle most questions without a search (16x16, rotate180: 14 s a puzzle without them, see bench/README.md).
+const Grid* Generator::other_solution(const Generated& g) {
+  const auto agrees = [&](const Grid& s) {
+    for (std::size_t i = 0; i < g.puzzle.cells.size(); ++i)
+      if (g.puzzle.cells[i] != 0 && g.puzzle.cells[i] != s.cells[i]) return false;
+    return true;
+  };
+  for (const Grid& s : others_)
+    if (agrees(s)) return &s;
+  solver_.load(g.puzzle);
+  Grid found;
+  while (solver_.next(found)) {
+    if (found.cells == g.solution.cells) continue;
+    if (others_.size() < kKeptSolutions) {
+      others_.push_back(std::move(found));
+      return &others_.back();
+    }
+    Grid& slot = others_[next_other_];
+    next_other_ = (next_other_ + 1) % kKeptSolutions;
+    slot = std::move(found);
+    return &slot;
+  }
+  return nullptr;
+}
+
+void Generator::remove_orbits(Generated& g, Random& random) {
+  std::vector<std::size_t> order(orbits_.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  random.shuffle(order);
+  for (std::size_t k : order) {
+    if (g.puzzle.cells[static_cast<std::size_t>(orbits_[k].front())] == 0) continue;
+    set_orbit(g, k, false);
+    if (other_solution(g) != nullptr) set_orbit(g, k, true);
+  }
+}
+
+// With a symmetry, removing whole orbits can stop where no orbit can go but one given of an orbit is implied by
+// the others: the pattern forbids removing it alone. Each round finds such a given and swaps its orbit for
+// others: the orbit goes, and while the puzzle has another solution, the orbit of a cell where that solution
+// differs from ours comes back (never the orbit just taken out, so that the swap changes the puzzle); then
+// every orbit that became redundant goes. The puzzle stays unique and symmetric throughout; it is minimal when a
+// round finds no given that can go alone.
+bool Generator::make_minimal(Generated& g, Random& random, const std::atomic<bool>* stop) {
+  const int cells = options_.shape.cells();
+  others_.clear();
+  next_other_ = 0;
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<int> differing;
+  for (int round = 0; round < kRepairRounds; ++round) {
+    if (stopped(stop)) return false;
+    random.shuffle(order);
+    const auto implied = std::find_if(order.begin(), order.end(), [&](int cell) {
+      std::uint8_t& given = g.puzzle.cells[static_cast<std::size_t>(cell)];
+      if (given == 0) return false;
+      const std::uint8_t value = given;
+      given = 0;
+      const bool unique = other_solution(g) == nullptr;
+      given = value;
+      return unique;
+    });
+    if (implied == order.end()) return true;
+    const std::size_t out = orbit_of_[static_cast<std::size_t>(*implied)];
+    set_orbit(g, out, false);
+    while (const Grid* other = other_solution(g)) {
+      differing.clear();
+      for (int c = 0; c < cells; ++c) {
+        const auto i = static_cast<std::size_t>(c);
+        if (other->cells[i] != g.solution.cells[i] && orbit_of_[i] != out) differing.push_back(c);
+      }
+      // The other solution differs from ours only in the orbit taken out: that orbit is needed after all.
+      if (differing.empty()) return false;
+      set_orbit(g, orbit_of_[static_cast<std::size_t>(differing[random.below(differing.size())])], true);
+    }
+    remove_orbits(g, random);
+  }
+  return false;
 }
 
 std::optional<Generated> Generator::generate(std::uint64_t index, const std::atomic<bool>* stop) {

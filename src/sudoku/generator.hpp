@@ -1,5 +1,6 @@
 // Generates puzzles with exactly one solution: a random solution grid, then givens removed (a symmetry orbit
-// at a time, in random order) while the puzzle stays unique.
+// at a time, in random order) while the puzzle stays unique. Minimal and symmetric puzzles need more: see
+// Generator::make_minimal.
 //
 // Puzzle number i of a seed is made from a random stream of its own, derived from (seed, i) alone, so the same
 // seed gives the same puzzles whatever the number of threads or the order they are made in. An attempt that
@@ -69,6 +70,14 @@ class Generator {
 
  private:
   std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
+  // Turns a unique puzzle from which no whole orbit can go into a minimal one with the same pattern symmetry,
+  // or says false after kRepairRounds rounds (see generator.cpp).
+  bool make_minimal(Generated& g, Random& random, const std::atomic<bool>* stop);
+  // Removes every orbit (in random order) whose givens can go with the puzzle staying unique.
+  void remove_orbits(Generated& g, Random& random);
+  void set_orbit(Generated& g, std::size_t orbit, bool given);
+  // A solution of g.puzzle other than g.solution, or null when it has none (see generator.cpp).
+  const Grid* other_solution(const Generated& g);
 
   GenerateOptions options_;
   Solver solver_;
@@ -78,6 +87,11 @@ class Generator {
   Houses houses_;
   LogicSolver logic_;
   std::vector<std::vector<int>> orbits_;
+  std::vector<std::size_t> orbit_of_;  // by cell: its orbit's index in orbits_
+  // Solutions other than the attempt's own met by make_minimal's searches, the latest kKeptSolutions: a puzzle
+  // that agrees with one of them is ambiguous without a search.
+  std::vector<Grid> others_;
+  std::size_t next_other_ = 0;  // where the next one found goes once others_ is full
 };
 
 // "seed=7 index=0 clues=24 symmetry=rotate180 tier=singles": what generate prints after the cells.
