@@ -141,11 +141,13 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
     LeafResult result;
     std::vector<OptionId> children;
     std::uint64_t expanded = 0;  // nodes the expansion entered above the children or the leaf
+    std::uint64_t updates = 0;   // all the work on this prefix: forcing it, expanding it, searching the leaf
     try {
       Solver& s = solver(worker);
       enter_subproblem(s, task.prefix);
       if (split) children = expand_subproblem(s, task.prefix, max_children_, expanded);
       if (children.empty()) result = leaf(s);  // a leaf of the split (or of the tree: a solution or dead end)
+      updates = s.stats().updates;             // since enter_subproblem's reset
     } catch (...) {
       // The Solver may be mid-search in an unknown state: drop it (rebuilt on next use) and stop everyone.
       solvers_[worker].reset();
@@ -166,6 +168,7 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
         std::push_heap(heap_.begin(), heap_.end(), lighter);
       }
       progress_.nodes += expanded;  // the search enters these nodes once, above the children
+      updates_ += updates;
       --in_flight_;
       wake_.notify_all();
       continue;
@@ -174,7 +177,7 @@ void ParallelSolver::work(unsigned worker, const Leaf& leaf) {
     lock.lock();
     --in_flight_;
     progress_.nodes += expanded + result.nodes;
-    updates_ += result.updates;
+    updates_ += updates;
     bool overflow = false;
     progress_.solutions = saturating_add(progress_.solutions, result.solutions, overflow);
     if (overflow) result.status = Status::overflow;
@@ -251,9 +254,8 @@ Count ParallelSolver::count(std::uint64_t limit) {
   if (threads() == 1) return count_alone(limit);
   std::atomic<std::uint64_t> total{0};
   run([&](Solver& s) {
-    const std::uint64_t before = s.stats().updates;
     const Count c = s.count(limit);
-    LeafResult r{c.solutions, s.stats().nodes, s.stats().updates - before, s.status()};
+    LeafResult r{c.solutions, s.stats().nodes, s.status()};
     if (limit != 0) {
       // Solutions found anywhere count toward the limit; once it is reached, everyone stops.
       // A subtree's count under a 64-bit limit fits in 64 bits (Solver::count stops at the limit).
@@ -325,9 +327,8 @@ std::optional<std::vector<OptionId>> ParallelSolver::first() {
   std::mutex found_mutex;
   std::optional<std::vector<OptionId>> found;
   run([&](Solver& s) {
-    const std::uint64_t before = s.stats().updates;
     const bool got = s.next();
-    LeafResult r{got ? 1u : 0u, s.stats().nodes, s.stats().updates - before, s.status()};
+    LeafResult r{got ? 1u : 0u, s.stats().nodes, s.status()};
     if (got) {
       std::lock_guard lock(found_mutex);
       if (!found) found.emplace(s.solution().begin(), s.solution().end());
@@ -341,7 +342,6 @@ void ParallelSolver::for_each(const std::function<bool(std::span<const OptionId>
   std::mutex visit_mutex;
   bool done = false;
   run([&](Solver& s) {
-    const std::uint64_t before = s.stats().updates;
     std::uint64_t solutions = 0;
     bool said_stop = false;
     s.for_each([&](std::span<const OptionId> solution) {
@@ -355,7 +355,7 @@ void ParallelSolver::for_each(const std::function<bool(std::span<const OptionId>
       }
       return true;
     });
-    LeafResult r{solutions, s.stats().nodes, s.stats().updates - before, s.status()};
+    LeafResult r{solutions, s.stats().nodes, s.status()};
     if (r.status == Status::found && !said_stop) r.status = Status::stopped;  // cut short by another's stop
     return r;
   });

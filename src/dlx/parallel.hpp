@@ -112,7 +112,8 @@ class ParallelSolver {
   // timed_out or overflow.
   Status status() const { return status_; }
   // Totals over the latest call: nodes and solutions as a single Solver would count them (when the search ran to
-  // the end), updates made by the workers' searches, and wall-clock seconds.
+  // the end), and wall-clock seconds. Updates are the workers' whole work: on one thread a count's are a
+  // Solver's; on more, every subproblem's forcing of its path is counted too, so they exceed a Solver's.
   const Stats& stats() const { return stats_; }
   Progress progress() const;
 
@@ -124,7 +125,7 @@ class ParallelSolver {
   };
   struct LeafResult {
     Count128 solutions = 0;
-    std::uint64_t nodes = 0, updates = 0;
+    std::uint64_t nodes = 0;
     Status status = Status::exhausted;
   };
   using Leaf = std::function<LeafResult(Solver&)>;

@@ -30,7 +30,10 @@ struct Stats {
   // item with none (queens 8: 1373 nodes here, 1199 in dlx2). Engine::bounds chooses exactly as dlx3 and so
   // matches its node counts.
   std::uint64_t nodes = 0;
-  std::uint64_t updates = 0;  // table updates: links removed (dancing links) or options removed (bitset)
+  // Table updates: links removed (dancing links, Algorithm M) or options removed (bitset, mask), by the search
+  // and by force(). One exception: once a mask-engine Solver has been reset more than 128 times (a Sudoku batch,
+  // a thread's subproblems), it forces options with precomputed keep rows, whose removals it does not count.
+  std::uint64_t updates = 0;
   // Solutions found: 128 bits, like Count, so that totals summed over subtrees (ParallelSolver, checkpoints,
   // dlx-mpi) stay exact past 2^64.
   Count128 solutions = 0;

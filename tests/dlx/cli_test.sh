@@ -41,6 +41,11 @@ expect 0 "2" -- bash -c "\"$dlx\" --count < \"$data/colors.dlx\""
 expect 0 "2" -- bash -c "\"$dlx\" --count - < \"$data/colors.dlx\""
 expect 0 "" -- "$dlx" --stats --count "$data/colors.dlx"
 grep -q '^nodes: ' "$tmp/err" && grep -q '^updates: ' "$tmp/err" || fail "--stats printed no nodes/updates"
+# Threads count the work of every subproblem, the forcing of its path included: never 0 updates for work done.
+for mode in --count --all ""; do
+  expect 0 "" -- "$dlx" --stats --threads 2 $mode "$data/colors.dlx"
+  grep -q '^updates: [1-9]' "$tmp/err" || fail "--stats --threads 2 $mode: $(grep updates "$tmp/err")"
+done
 expect 0 "" -- "$dlx" --help
 grep -q 'Exit status' "$tmp/out" || fail "--help does not document exit status"
 expect 0 "" -- "$dlx" --version

@@ -576,7 +576,12 @@ bool BitsetEngine::force(OptionId option) {
   if (!has_primary_[o] || (alive(0)[o / 64] >> (o % 64) & 1) == 0) return false;
   Word* a = alive(0);
   const Word* c = conflicts(o);
-  for (std::size_t w = 0; w < words_; ++w) a[w] &= ~c[w];
+  std::uint64_t removed = 0;
+  for (std::size_t w = 0; w < words_; ++w) {
+    removed += static_cast<std::uint64_t>(std::popcount(a[w] & c[w]));
+    a[w] &= ~c[w];
+  }
+  stats_.updates += removed;
   Word* u = uncovered(0);
   const Word* items = items_of(o);
   for (std::size_t w = 0; w < item_words_; ++w) u[w] &= ~items[w];

@@ -36,9 +36,12 @@ class LevelEngine : public EngineBase<Derived> {
     d.copy_root(1);
     propagated_begin_[1] = 0;
     std::vector<OptionId> out;
-    this->stats_.updates = 0;
+    // The scratch level's propagation is not the search's work: the search redoes it at the root.
+    const std::uint64_t updates = this->stats_.updates;
     int item = 0;
-    if (d.settle(1, item) != Engine::Outcome::branch) return out;
+    const Engine::Outcome outcome = d.settle(1, item);
+    this->stats_.updates = updates;
+    if (outcome != Engine::Outcome::branch) return out;
     LevelChoice choice{item, -1, 0};
     while (d.next_option(1, choice)) out.push_back(static_cast<OptionId>(choice.option));
     return out;

@@ -697,10 +697,12 @@ bool MaskEngine::force(OptionId option) {
   if (!keep_rows_ || resets_ <= kKeepRowsAfter) {
     removed_ = 0;
     take_any<false>(m, o);
+    stats_.updates += removed_;
   } else {
     // One AND per mask instead of clearing every removed option's items one by one: forced options are most
     // of the work of an easy puzzle. The row clears the option's own items too; settle_root() marks them
-    // covered before the search.
+    // covered before the search. (The options a keep row removes are not counted in stats().updates: counting
+    // them would cost what the row saves.)
     const Mask* keep = keep_row(o);
 #if DLX_SSE2
     for (std::size_t s = 0; s < stride_; s += kLanes) {
