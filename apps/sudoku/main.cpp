@@ -19,6 +19,7 @@
 #include <string>
 #include <sudoku/batch.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/tools.hpp>
 #include <vector>
 
@@ -90,8 +91,8 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
 struct Options {
   std::string command = "solve";
   std::vector<std::string> args;  // files, or generate's count
-  std::string box, symbols, format = "same", limit, threads, time_limit, symmetry = "none", clues, tier, seed,
-                            attempts;
+  std::string box, variant, regions, extra_regions, symbols, format = "same", limit, threads, time_limit,
+                                                             symmetry = "none", clues, tier, seed, attempts;
   bool stats = false, minimal = false, progress = false;
   po::variables_map vm;
 };
@@ -138,6 +139,28 @@ sudoku::ReaderOptions reader_options(const Options& o) {
     }
   }
   return reader;
+}
+
+// --variant, --regions and --extra-regions, checked as far as they can be without a puzzle.
+sudoku::Variants variants(const Options& o) {
+  sudoku::Variants variants;
+  const auto check = [](const char* option, auto&& parse) {
+    try {
+      parse();
+    } catch (const sudoku::RulesError& e) {
+      usage_error(std::string(option) + ": " + e.what());
+    }
+  };
+  if (o.vm.count("variant")) check("--variant", [&] { sudoku::parse_variant_names(o.variant, variants); });
+  if (o.vm.count("regions"))
+    check("--regions", [&] { sudoku::parse_regions(o.regions, sudoku::layout_side(o.regions, "LAYOUT")); });
+  if (o.vm.count("extra-regions"))
+    check("--extra-regions", [&] {
+      sudoku::parse_extra_regions(o.extra_regions, sudoku::layout_side(o.extra_regions, "LAYOUT"));
+    });
+  variants.regions = o.regions;
+  variants.extra_regions = o.extra_regions;
+  return variants;
 }
 
 void report_stop(const dlxapp::Interrupts& interrupts, std::uint64_t done, std::uint64_t read,
@@ -209,6 +232,7 @@ int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGu
   if (o.minimal && options.command != sudoku::Command::check)
     usage_error("--minimal applies to check and generate only");
   options.minimal = o.minimal;
+  options.variants = variants(o);
   options.stats = o.stats;
   options.stop = interrupts.flag();
   options.on_slow_run = [&output] { output.watch(); };
@@ -376,6 +400,13 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       ("version", "print the version and exit")
       ("box", po::value(&o.box)->value_name("RxC"),
        "boxes of R rows by C columns, e.g. 3x3, 2x3, 3x4 (default: from each puzzle's size; generate: 3x3)")
+      ("variant", po::value(&o.variant)->value_name("LIST"),
+       "solve, count, check: variant rules, comma-separated: x (both diagonals), windoku (extra windows), "
+       "anti-knight, anti-king, non-consecutive")
+      ("regions", po::value(&o.regions)->value_name("LAYOUT"),
+       "jigsaw: n*n characters naming each cell's region (n symbols, each n times), replacing the boxes")
+      ("extra-regions", po::value(&o.extra_regions)->value_name("LAYOUT"),
+       "n*n characters, '.' for no region, naming regions of at most n cells whose digits differ too")
       ("symbols", po::value(&o.symbols)->value_name("STRING"),
        "the digits' characters in order (default 1-9 then A-Z), e.g. 0123456789ABCDEF")
       ("format", po::value(&o.format)->value_name("NAME"),
@@ -438,13 +469,13 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   }
   int status = 0;
   if (generating) {
-    for (const char* other : {"format", "limit", "stats"})
+    for (const char* other : {"format", "limit", "stats", "variant", "regions", "extra-regions"})
       if (o.vm.count(other)) usage_error(std::string("--") + other + " does not apply to generate");
     status = run_generate(o, interrupts, output);
   } else if (o.command == "solve" || o.command == "count" || o.command == "check") {
     status = run_batch(o, interrupts, output);
   } else {
-    for (const char* only : {"format", "limit", "minimal", "stats"})
+    for (const char* only : {"format", "limit", "minimal", "stats", "variant", "regions", "extra-regions"})
       if (o.vm.count(only)) usage_error(std::string("--") + only + " does not apply to " + o.command);
     status = run_tool(o, interrupts, output);
   }

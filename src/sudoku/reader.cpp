@@ -4,6 +4,7 @@
 #include <dlx/input_error.hpp>
 #include <vector>
 
+#include "sudoku/cages.hpp"
 #include "sudoku/candidates.hpp"
 
 namespace sudoku {
@@ -221,6 +222,7 @@ Layout PuzzleReader::detect(std::string_view text) const {
   if (const auto shape = shape_for_cells(length);
       shape && (!shape_for_side(length) || valid_for(shape->side())))
     return Layout::line;
+  if (length % 2 == 0 && shape_for_cells(length / 2)) return Layout::line;  // a jigsaw: givens, regions
   if (length <= static_cast<std::size_t>(options_.symbols.size())) return Layout::grid;
   return Layout::line;
 }
@@ -229,6 +231,7 @@ bool PuzzleReader::next(Puzzle& puzzle) {
   puzzle.error.clear();
   puzzle.annotation.clear();
   puzzle.pencilmarks.clear();
+  puzzle.rules.reset();
   for (;;) {
     const auto line = fetch();
     if (!line) return false;
@@ -237,7 +240,8 @@ bool PuzzleReader::next(Puzzle& puzzle) {
       layout_ = Layout::line;
       continue;
     }
-    if (!line->too_long && !csv_column_ && options_.symbols.is_default() && is_prose(line->text) &&
+    const bool killer = !line->too_long && (is_typed_killer(line->text) || is_sudocue_killer(line->text));
+    if (!killer && !line->too_long && !csv_column_ && options_.symbols.is_default() && is_prose(line->text) &&
         !trim(line->text).starts_with('{')) {
       // Its own error, before it can set the layout of the whole input.
       puzzle.line = puzzle.error_line = line->number;
@@ -251,7 +255,7 @@ bool PuzzleReader::next(Puzzle& puzzle) {
                     (printable ? ": '" + std::string(shown) + "'" : "") + " (a title? start it with '#')");
       return true;
     }
-    if (!layout_) layout_ = line->too_long ? Layout::line : detect(line->text);
+    if (!layout_) layout_ = line->too_long || killer ? Layout::line : detect(line->text);
     if (*layout_ != Layout::line && !line->too_long && is_separator(line->text)) continue;
     puzzle.line = puzzle.error_line = line->number;
     puzzle.layout = *layout_;
@@ -270,6 +274,20 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     return;
   }
   const std::string_view text = line.text;
+  if (is_typed_killer(text) || is_sudocue_killer(text)) {
+    try {
+      KillerPuzzle killer =
+          is_typed_killer(text) ? parse_typed_killer(text, options_.symbols) : parse_sudocue_killer(text);
+      if (options_.box && killer.rules.shape != *options_.box)
+        throw RulesError("a " + to_string(killer.rules.shape) + " killer, but --box is " +
+                         to_string(*options_.box));
+      puzzle.grid = std::move(killer.givens);
+      puzzle.rules = std::make_shared<const Rules>(std::move(killer.rules));
+    } catch (const RulesError& e) {
+      set_error(puzzle, line.number, e.what());
+    }
+    return;
+  }
   std::string_view cells;
   if (!split_record(text, cells, puzzle)) {
     // The cells end at white space, or at a ':' or ',' that starts the annotation ("puzzle:count", CSV
@@ -286,6 +304,16 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
   const std::size_t start = cells.empty() ? 0 : static_cast<std::size_t>(cells.data() - text.data());
   if (read_pencilmark_line(cells, puzzle)) return;
 
+  // A jigsaw line: the givens, then as many characters naming each cell's region.
+  std::string_view regions;
+  if (cells.size() % 2 == 0) {
+    const std::size_t half = cells.size() / 2;
+    if (options_.box ? half == static_cast<std::size_t>(options_.box->cells())
+                     : shape_for_cells(half).has_value()) {
+      regions = cells.substr(half);
+      cells = cells.substr(0, half);
+    }
+  }
   Shape shape;
   if (options_.box) {
     shape = *options_.box;
@@ -325,6 +353,16 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
       return;
     }
     puzzle.grid.cells[i] = static_cast<std::uint8_t>(value);
+  }
+  if (!regions.empty()) {
+    try {
+      Rules rules;
+      rules.shape = shape;
+      rules.regions = parse_regions(regions, side);
+      puzzle.rules = std::make_shared<const Rules>(std::move(rules));
+    } catch (const RulesError& e) {
+      set_error(puzzle, line.number, e.what());
+    }
   }
 }
 

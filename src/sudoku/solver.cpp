@@ -9,6 +9,14 @@ namespace sudoku {
 Solver::Solver(Shape shape, dlx::SearchOptions options)
     : shape_(shape),
       problem_(std::make_unique<const dlx::Problem>(make_problem(shape))),
+      search_(*problem_, options) {
+  rules_.shape = shape;
+}
+
+Solver::Solver(Rules rules, dlx::SearchOptions options)
+    : shape_(rules.shape),
+      rules_(std::move(rules)),
+      problem_(std::make_unique<const dlx::Problem>(make_problem(rules_))),
       search_(*problem_, options) {}
 
 std::optional<Conflict> Solver::load(const Grid& puzzle) {
@@ -30,7 +38,10 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
       // column or box. Checking only then keeps the common case free of a separate validation pass.
       if (!search_.force(option_id(shape_, r, c, d))) {
         impossible_ = true;
-        return find_conflict(puzzle);
+        if (rules_.plain()) return find_conflict(puzzle);
+        // Some rule beyond rows, columns and boxes: name it, or at least the given that broke it.
+        if (auto conflict = find_conflict(puzzle, rules_)) return conflict;
+        return Conflict{d, Unit::cage, 0, cell, cell};
       }
     }
   }
@@ -40,7 +51,9 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
 bool Solver::next(Grid& solution) {
   if (impossible_ || !search_.next()) return false;
   solution.reset(shape_);
+  const auto cell_options = static_cast<dlx::OptionId>(shape_.cells() * shape_.side());
   for (dlx::OptionId option : search_.solution()) {
+    if (option >= cell_options) continue;  // a cage's digit set (model.hpp)
     const Placement p = placement_of(shape_, option);
     solution.at(p.row, p.col) = static_cast<std::uint8_t>(p.digit);
   }

@@ -17,6 +17,7 @@
 
 #include "sudoku/conflict.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/rules.hpp"
 
 namespace sudoku {
 
@@ -26,8 +27,12 @@ enum class Verdict { none, unique, multiple, unknown };
 class Solver {
  public:
   explicit Solver(Shape shape, dlx::SearchOptions options = {});
+  // A variant's solver (rules.hpp); throws RulesError for rules that make no model (a cage no digits fill).
+  explicit Solver(Rules rules, dlx::SearchOptions options = {});
 
   Shape shape() const { return shape_; }
+  // The rules it solves: plain ones (only the shape) for the first constructor.
+  const Rules& rules() const { return rules_; }
 
   // Starts on a new puzzle, which must have this solver's shape (std::invalid_argument otherwise, or for a
   // value above the side). Returns the clash when two givens break the rules; the puzzle then has no
@@ -52,6 +57,7 @@ class Solver {
 
  private:
   Shape shape_;
+  Rules rules_;
   std::unique_ptr<const dlx::Problem> problem_;  // on the heap: the engine points at it, and Solvers move
   dlx::Solver search_;
   bool impossible_ = false;  // the givens clash: no search needed
