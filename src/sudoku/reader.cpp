@@ -156,6 +156,15 @@ std::optional<std::string> json_field(std::string_view text, std::string_view ke
   return value;
 }
 
+// The shape of a jigsaw of `cells` cells: its regions replace the boxes, so any side from 4 will do (5x5 and
+// 7x7 jigsaws are common); the boxes kept are the usual ones, or rows for a prime side.
+std::optional<Shape> jigsaw_shape(std::size_t cells) {
+  std::size_t side = 2;
+  while (side * side < cells) ++side;
+  if (side * side != cells || side < 4 || side > static_cast<std::size_t>(kMaxSide)) return std::nullopt;
+  return shape_for_side(side).value_or(Shape{1, static_cast<int>(side)});
+}
+
 void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
   if (!puzzle.error.empty()) return;  // the first problem is the one worth reporting
   puzzle.error = std::move(message);
@@ -222,7 +231,7 @@ Layout PuzzleReader::detect(std::string_view text) const {
   if (const auto shape = shape_for_cells(length);
       shape && (!shape_for_side(length) || valid_for(shape->side())))
     return Layout::line;
-  if (length % 2 == 0 && shape_for_cells(length / 2)) return Layout::line;  // a jigsaw: givens, regions
+  if (length % 2 == 0 && jigsaw_shape(length / 2)) return Layout::line;  // a jigsaw: givens, regions
   if (length <= static_cast<std::size_t>(options_.symbols.size())) return Layout::grid;
   return Layout::line;
 }
@@ -309,13 +318,15 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
   if (cells.size() % 2 == 0) {
     const std::size_t half = cells.size() / 2;
     if (options_.box ? half == static_cast<std::size_t>(options_.box->cells())
-                     : shape_for_cells(half).has_value()) {
+                     : jigsaw_shape(half).has_value()) {
       regions = cells.substr(half);
       cells = cells.substr(0, half);
     }
   }
   Shape shape;
-  if (options_.box) {
+  if (!regions.empty() && !options_.box) {
+    shape = *jigsaw_shape(cells.size());
+  } else if (options_.box) {
     shape = *options_.box;
     if (cells.size() != static_cast<std::size_t>(shape.cells())) {
       set_error(puzzle, line.number,

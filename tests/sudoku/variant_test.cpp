@@ -179,6 +179,10 @@ TEST_CASE("empty-grid counts of small jigsaw layouts agree with a brute-force co
     some_none = some_none || count == 0;
   }
   CHECK(some_none);  // the last layout admits no grid
+  Spec five;         // a prime side: regions only, the boxes are rows
+  five.shape = Shape{1, 5};
+  five.regions = "AAABBAABBBCCCDDCCDEEDDEEE";
+  CHECK(solver_count(five) == brute_count(five));
 }
 
 TEST_CASE("published killers (enjoysudoku 'human solvable zero') give their published solutions") {
