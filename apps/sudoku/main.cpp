@@ -314,7 +314,20 @@ int run_tool(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
 int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
   sudoku::GenerateOptions options;
   const sudoku::ReaderOptions reader = reader_options(o);
+  const sudoku::Variants rules = variants(o);
   options.shape = reader.box.value_or(sudoku::Shape{3, 3});
+  if (!o.regions.empty() && !reader.box) {
+    // A jigsaw's size is its layout's; its boxes (unused) the usual ones, or rows for a prime side.
+    const int side = sudoku::layout_side(o.regions, "--regions");
+    options.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
+  }
+  if (rules.any() && o.vm.count("tier"))
+    usage_error("--tier does not apply to variants: the techniques know rows, columns and boxes only");
+  try {
+    (void)sudoku::make_rules(options.shape, rules);
+  } catch (const sudoku::RulesError& e) {
+    usage_error(e.what());
+  }
   if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
   const std::uint64_t count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
   const auto symmetry = sudoku::parse_symmetry(o.symmetry);
@@ -380,11 +393,12 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
           }
           line.clear();
           sudoku::append_line(line, g->puzzle, reader.symbols);
-          line += ' ' + sudoku::annotation(*g, options, index) + '\n';
+          line += o.regions;  // a jigsaw line: the givens, then the regions
+          line += ' ' + sudoku::annotation(*g, options, index, !rules.any()) + '\n';
           std::cout << line;
           if (!output.flush()) interrupts.flag()->store(true);
         },
-        interrupts.flag(), &done);
+        interrupts.flag(), &done, rules);
   }
   output.flush();
   if (status == 0) report_stop(interrupts, done.load(), count);
@@ -401,7 +415,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       ("box", po::value(&o.box)->value_name("RxC"),
        "boxes of R rows by C columns, e.g. 3x3, 2x3, 3x4 (default: from each puzzle's size; generate: 3x3)")
       ("variant", po::value(&o.variant)->value_name("LIST"),
-       "solve, count, check: variant rules, comma-separated: x (both diagonals), windoku (extra windows), "
+       "solve, count, check, generate: variant rules, comma-separated: x (both diagonals), windoku (extra windows), "
        "anti-knight, anti-king, non-consecutive")
       ("regions", po::value(&o.regions)->value_name("LAYOUT"),
        "jigsaw: n*n characters naming each cell's region (n symbols, each n times), replacing the boxes")
@@ -469,7 +483,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   }
   int status = 0;
   if (generating) {
-    for (const char* other : {"format", "limit", "stats", "variant", "regions", "extra-regions"})
+    for (const char* other : {"format", "limit", "stats"})
       if (o.vm.count(other)) usage_error(std::string("--") + other + " does not apply to generate");
     status = run_generate(o, interrupts, output);
   } else if (o.command == "solve" || o.command == "count" || o.command == "check") {

@@ -118,6 +118,18 @@ t=$(cat typed.out)
   fail "typed: $t"
 run typed_check 0 check typed.txt
 
+# --- generate: puzzles unique under their rules (jigsaws as 162-character lines)
+run gen_x 0 generate 3 --variant x,windoku --seed 5 --threads 2
+[ "$(wc -l <gen_x.out)" = 3 ] || fail "gen_x: $(cat gen_x.out)"
+cut -c1-81 gen_x.out >gen_x.txt
+run gen_x_check 0 check --variant x,windoku gen_x.txt
+[ "$(sort -u gen_x_check.out)" = unique ] || fail "gen_x_check: $(cat gen_x_check.out)"
+run gen_jigsaw 0 generate 2 --regions $jigsaw --seed 5
+cut -d' ' -f1 gen_jigsaw.out >gen_jigsaw.txt
+run gen_jigsaw_check 0 check gen_jigsaw.txt
+[ "$(sort -u gen_jigsaw_check.out)" = unique ] || fail "gen_jigsaw_check: $(cat gen_jigsaw_check.out)"
+run gen_tier 2 generate --variant x --tier singles
+
 # --- errors: one line naming file, line and what is wrong; status 2
 printf '%s\n' "# killers" "3x3::k:$(printf '3841:%.0s' $(seq 1 81))" >bad_killer.txt
 run bad_killer 2 bad_killer.txt
