@@ -52,6 +52,12 @@ blank. '#' and '%' lines are comments. Boards from 4x4 to 25x25: the shape comes
 (16, 36, 64, 81, 144, 256, 625) or --box. Every puzzle gets exactly one result, in input order; a bad
 puzzle gets "error: what is wrong" in its place and "FILE:LINE: what is wrong" on standard error.
 
+Variants (solve, count, check, generate): --variant x,windoku,anti-knight,anti-king,non-consecutive;
+--regions LAYOUT (jigsaw: n*n characters naming each cell's region) or a line of 2*n*n characters (the
+givens, then the layout); --extra-regions LAYOUT ('.' for no region); killers as SudoCue lines
+(3x3::k:... or 3x3:d:k:... with diagonals, n*n numbers sum*256+cage) or typed lines
+(killer AAB.C... A=15 B=7 C=9 [givens=...]).
+
 Ctrl-C or --time-limit stops the run: the puzzles finished by then keep their results, in order, a count
 cut short is printed as "N+", the others get nothing, and a note on standard error says how far it got.
 A second Ctrl-C exits at once. Output into a pipe whose reader went away ends the run quietly.
