@@ -52,7 +52,7 @@ blank. '#' and '%' lines are comments. Boards from 4x4 to 25x25: the shape comes
 (16, 36, 64, 81, 144, 256, 625) or --box. Every puzzle gets exactly one result, in input order; a bad
 puzzle gets "error: what is wrong" in its place and "FILE:LINE: what is wrong" on standard error.
 
-Variants (solve, count, check, generate): --variant x,windoku,anti-knight,anti-king,non-consecutive;
+Variants (solve, count, check, generate, minimize; rate, hint, steps: jigsaws): --variant x,windoku,anti-knight,anti-king,non-consecutive;
 --regions LAYOUT (jigsaw: n*n characters naming each cell's region) or a line of 2*n*n characters (the
 givens, then the layout); --extra-regions LAYOUT ('.' for no region); killers as SudoCue lines
 (3x3::k:... or 3x3:d:k:... with diagonals, n*n numbers sum*256+cage) or typed lines
@@ -295,7 +295,7 @@ int run_tool(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
                                            : sudoku::Tool::candidates;
   options.reader = reader_options(o);
   options.stop = interrupts.flag();
-  sudoku::ToolRunner runner(options);
+  sudoku::ToolRunner runner(options, variants(o));
   InputProgress input(o.args);
   const dlxapp::ProgressLine progress(
       input.snapshot([&] { return runner.puzzles_done(); }, [&] { return runner.input_position(); }),
@@ -495,7 +495,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
   } else if (o.command == "solve" || o.command == "count" || o.command == "check") {
     status = run_batch(o, interrupts, output);
   } else {
-    for (const char* only : {"format", "limit", "minimal", "stats", "variant", "regions", "extra-regions"})
+    for (const char* only : {"format", "limit", "minimal", "stats"})
       if (o.vm.count(only)) usage_error(std::string("--") + only + " does not apply to " + o.command);
     status = run_tool(o, interrupts, output);
   }

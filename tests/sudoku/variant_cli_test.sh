@@ -129,6 +129,16 @@ cut -d' ' -f1 gen_jigsaw.out >gen_jigsaw.txt
 run gen_jigsaw_check 0 check gen_jigsaw.txt
 [ "$(sort -u gen_jigsaw_check.out)" = unique ] || fail "gen_jigsaw_check: $(cat gen_jigsaw_check.out)"
 run gen_tier 2 generate --variant x --tier singles
+# rate and hint take jigsaw regions (named as such), and refuse the rules their techniques do not know
+run gen_jigsaw_rate 0 rate gen_jigsaw.txt
+[ "$(wc -l <gen_jigsaw_rate.out)" = 2 ] && ! grep -q error gen_jigsaw_rate.out || fail "gen_jigsaw_rate: $(cat gen_jigsaw_rate.out)"
+run gen_jigsaw_steps 0 steps gen_jigsaw.txt
+holds gen_jigsaw_steps.out "in region"
+run gen_x_rate 2 rate --variant x gen_x.txt
+holds gen_x_rate.err "gen_x.txt:1: this tool takes jigsaw regions only"
+run gen_x_minimize 0 minimize --variant x,windoku gen_x.txt
+run gen_x_minimized 0 check --variant x,windoku gen_x_minimize.out
+[ "$(sort -u gen_x_minimized.out)" = unique ] || fail "gen_x_minimized: $(cat gen_x_minimized.out)"
 
 # --- errors: one line naming file, line and what is wrong; status 2
 printf '%s\n' "# killers" "3x3::k:$(printf '3841:%.0s' $(seq 1 81))" >bad_killer.txt
@@ -153,7 +163,6 @@ holds bad_regions_option.err "--regions: region layout: region 'A' has 3 cells"
 echo "................" >small.txt
 run wrong_size 2 --regions $jigsaw small.txt
 holds wrong_size.err "small.txt:1: the region layout is for 9x9 boards, not 4x4"
-run rate_variant 2 rate --variant x empty.txt
 
 # --- plain Sudoku unchanged: the judge form still reads and writes nine lines of numbers
 printf '%s\n' "5 3 0 0 7 0 0 0 0" "6 0 0 1 9 5 0 0 0" "0 9 8 0 0 0 0 6 0" "8 0 0 0 6 0 0 0 3" "4 0 0 8 0 3 0 0 1" \

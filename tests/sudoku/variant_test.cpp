@@ -11,6 +11,9 @@
 #include "sudoku/batch.hpp"
 #include "sudoku/cages.hpp"
 #include "sudoku/conflict.hpp"
+#include "sudoku/generator.hpp"
+#include "sudoku/houses.hpp"
+#include "sudoku/logic.hpp"
 #include "sudoku/solver.hpp"
 
 using sudoku::Grid;
@@ -262,4 +265,38 @@ TEST_CASE("the batch reads jigsaw and killer lines and applies --variant") {
   x.x = true;
   CHECK(out.str() == std::to_string(brute_count(jigsaw)) + "\n" + std::to_string(brute_count(x)) + "\n0\n");
   CHECK(err.str() == "t:3: digit 1 repeated in diagonal 1 (r1c1 and r3c3)\n");
+}
+
+TEST_CASE(
+    "generated jigsaws and X puzzles are unique under their rules; the techniques on jigsaw regions place "
+    "only their solution's digits") {
+  sudoku::GenerateOptions options;
+  options.shape = Shape{3, 3};
+  options.seed = 11;
+  sudoku::Variants jigsaw;
+  jigsaw.regions = "AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+  sudoku::Variants x;
+  x.x = true;
+  for (const sudoku::Variants& variants : {jigsaw, x}) {
+    sudoku::Generator generator(options, variants);
+    const sudoku::Rules rules = sudoku::make_rules(options.shape, variants);
+    sudoku::Solver solver(rules);
+    const sudoku::Houses houses(rules);
+    sudoku::LogicSolver logic(houses);
+    for (std::uint64_t i = 0; i < 3; ++i) {
+      const auto g = generator.generate(i);
+      REQUIRE(g);
+      CHECK(solver.check(g->puzzle) == sudoku::Verdict::unique);
+      Grid solution;
+      REQUIRE(solver.solve(g->puzzle, solution));
+      CHECK(solution == g->solution);
+      if (!variants.regions.empty()) {
+        REQUIRE(logic.load(g->puzzle));
+        while (logic.step(sudoku::Tier::subsets)) {
+        }
+        for (std::size_t c = 0; c < solution.cells.size(); ++c)
+          if (logic.values()[c] != 0) CHECK(logic.values()[c] == solution.cells[c]);
+      }
+    }
+  }
 }
