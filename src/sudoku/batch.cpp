@@ -385,12 +385,17 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
       return true;
     };
     const auto count_all = [&](std::uint64_t limit) {
+      // Each solution found may stand for several (Solver::symmetry()): enough of them to pass the limit.
+      const std::uint64_t each = solver.symmetry();
+      if (limit != 0) limit = limit / each + (limit % each != 0);
       dlx::Count count = solver.count(limit);
       while (!count.complete && sliced()) {
         const dlx::Count more = solver.count(limit == 0 ? 0 : limit - count.solutions);
         count.solutions += more.solutions;
         count.complete = more.complete;
       }
+      if (count.solutions > UINT64_MAX / each) return dlx::Count{UINT64_MAX, false};
+      count.solutions *= each;
       return count;
     };
     const auto gave_up = [&] {

@@ -25,7 +25,19 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
                                 to_string(shape_) + " solver");
   search_.reset();
   impossible_ = false;
+  symmetry_ = 1;
   const int n = shape_.side();
+  if (!rules_.plain() && !rules_.non_consecutive && rules_.cages.empty() && n <= 20 && puzzle.givens() == 0) {
+    for (int d = 1; d <= n; ++d) {
+      symmetry_ *= static_cast<std::uint64_t>(d);
+      // The first row takes every digit once under any rules, so this is a partial solution of each.
+      if (!search_.force(option_id(shape_, 0, d - 1, d))) {
+        impossible_ = true;  // a rule forbids even this row (a region of one row's cells... ): no grid
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
   int cell = 0;
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c, ++cell) {
@@ -72,6 +84,7 @@ bool Solver::solve(const Grid& puzzle, Grid& solution) {
 Verdict Solver::check(const Grid& puzzle) {
   if (load(puzzle)) return Verdict::none;
   const dlx::Count c = count(2);
+  if (symmetry_ > 1 && c.solutions > 0) return Verdict::multiple;  // each stands for n! grids
   if (c.solutions < 2 && !c.complete) return Verdict::unknown;
   return c.solutions == 0 ? Verdict::none : c.solutions == 1 ? Verdict::unique : Verdict::multiple;
 }

@@ -103,6 +103,13 @@ stdin=nogrid.txt run nogrid_check 1 check
 stdin=nogrid.txt run nogrid_count 0 count
 [ "$(cat nogrid_count.out)" = 0 ] || fail "nogrid_count: $(cat nogrid_count.out)"
 
+# An empty board of a layout where the search without its first row fixed ran for minutes (Solver::symmetry)
+echo "${empty}AAABBBCCCAAABBCCCCAADEBBBFCDADEBEFFCDDDEEEFFFDDDEHEFFFGGGHHEIIIGGGGHHIIIGGHHHHIII" >slow_layout.txt
+run slow_layout 0 count --limit 1 slow_layout.txt
+[ "$(cat slow_layout.out)" = 1+ ] || fail "slow_layout: $(cat slow_layout.out)"
+stdin=slow_layout.txt run slow_layout_check 1 check
+[ "$(cat slow_layout_check.out)" = multiple ] || fail "slow_layout_check: $(cat slow_layout_check.out)"
+
 # --- killers: published ones (some with diagonals) give their published solutions, in batches, threaded
 head -4 "$data/killers.txt" >killers.txt
 head -4 "$data/killers_solutions.txt" >killers_expected.txt
