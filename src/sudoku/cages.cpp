@@ -52,6 +52,40 @@ std::vector<std::uint64_t> cage_digit_sets(int size, int sum, int side, std::siz
   return sets;
 }
 
+std::vector<Cage> derived_cages(const Rules& rules) {
+  std::vector<Cage> derived;
+  if (rules.cages.empty()) return derived;
+  const int n = rules.shape.side();
+  std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
+  for (int cell = 0; cell < n * n; ++cell) {
+    houses[static_cast<std::size_t>(cell / n)].push_back(cell);
+    houses[static_cast<std::size_t>(n + cell % n)].push_back(cell);
+    houses[static_cast<std::size_t>(2 * n + rules.region_of(cell))].push_back(cell);
+  }
+  for (const Region& region : rules.extra)
+    if (static_cast<int>(region.cells.size()) == n) houses.push_back(region.cells);
+  std::vector<char> in_house(static_cast<std::size_t>(n * n));
+  for (const std::vector<int>& house : houses) {
+    std::fill(in_house.begin(), in_house.end(), 0);
+    for (int cell : house) in_house[static_cast<std::size_t>(cell)] = 1;
+    int left = n * (n + 1) / 2;
+    bool any = false;
+    for (const Cage& cage : rules.cages) {
+      if (!std::all_of(cage.cells.begin(), cage.cells.end(),
+                       [&](int cell) { return in_house[static_cast<std::size_t>(cell)] != 0; }))
+        continue;
+      any = true;
+      left -= cage.sum;
+      for (int cell : cage.cells) in_house[static_cast<std::size_t>(cell)] = 0;
+    }
+    Cage rest{left, {}};
+    for (int cell : house)
+      if (in_house[static_cast<std::size_t>(cell)] != 0) rest.cells.push_back(cell);
+    if (any && !rest.cells.empty()) derived.push_back(std::move(rest));
+  }
+  return derived;
+}
+
 std::string cage_name(const Rules& rules, const Cage& cage) {
   const int n = rules.shape.side();
   return cage.cells.empty() ? std::string("an empty cage")

@@ -28,6 +28,11 @@ std::vector<std::uint64_t> cage_digit_sets(int size, int sum, int side, std::siz
 // reaches ("cage at r1c1 (2 cells): no 2 distinct digits from 1 to 9 add up to 30").
 void check_cages(const Rules& rules);
 
+// The killer solver's "rule of 45", as more cages: in each house (row, column, region, extra region of n
+// cells) the cells outside the cages lying wholly inside it hold distinct digits adding up to what those cages
+// leave of 1 + 2 + ... + n. Nothing new for the rules, only a smaller search.
+std::vector<Cage> derived_cages(const Rules& rules);
+
 // "r1c1": where messages place a cage, by its first cell.
 std::string cage_name(const Rules& rules, const Cage& cage);
 

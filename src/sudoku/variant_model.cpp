@@ -78,11 +78,13 @@ dlx::Problem make_problem(const Rules& rules) {
     step_items[static_cast<std::size_t>(neighbours[q].first)].push_back(base);
     step_items[static_cast<std::size_t>(neighbours[q].second)].push_back(base);
   }
-  std::vector<dlx::ItemId> cage_base(rules.cages.size());
-  for (std::size_t k = 0; k < rules.cages.size(); ++k) {
+  std::vector<Cage> cages = rules.cages;
+  for (Cage& cage : derived_cages(rules)) cages.push_back(std::move(cage));
+  std::vector<dlx::ItemId> cage_base(cages.size());
+  for (std::size_t k = 0; k < cages.size(); ++k) {
     cage_base[k] = static_cast<dlx::ItemId>(problem.item_count());
     for (int d = 0; d < n; ++d) problem.add_primary(name('s', k, d));
-    for (int cell : rules.cages[k].cells) digit_items[static_cast<std::size_t>(cell)].push_back(cage_base[k]);
+    for (int cell : cages[k].cells) digit_items[static_cast<std::size_t>(cell)].push_back(cage_base[k]);
   }
 
   const auto items = static_cast<dlx::ItemId>(n * n);
@@ -106,8 +108,8 @@ dlx::Problem make_problem(const Rules& rules) {
       }
     }
   }
-  for (std::size_t k = 0; k < rules.cages.size(); ++k) {
-    const Cage& cage = rules.cages[k];
+  for (std::size_t k = 0; k < cages.size(); ++k) {
+    const Cage& cage = cages[k];
     for (std::uint64_t set : cage_digit_sets(static_cast<int>(cage.cells.size()), cage.sum, n)) {
       uses.clear();
       for (int d = 0; d < n; ++d)

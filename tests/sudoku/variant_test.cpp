@@ -2,6 +2,7 @@
 // only from its own description below, published killers against their published solutions, and the errors.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -317,4 +318,17 @@ TEST_CASE("an empty board under digit-symmetric rules: the first row fixed, each
   sudoku::Solver other(sudoku::make_rules(Shape{2, 2}, variants));
   REQUIRE(!other.load(empty));
   CHECK(other.symmetry() == 1);
+}
+
+TEST_CASE("the rule of 45: the cells a house's inner cages leave hold what they leave of the sum") {
+  sudoku::Rules rules;
+  rules.shape = Shape{2, 2};
+  rules.cages = {{3, {0, 1}}, {7, {5, 6, 10}}};
+  const std::vector<sudoku::Cage> derived = sudoku::derived_cages(rules);
+  // Row 1 and box 1 hold the cage of sum 3: their other cells add up to 10 - 3. The cage of sum 7 lies in no
+  // single house.
+  const sudoku::Cage row{7, {2, 3}}, box{7, {4, 5}};
+  CHECK(derived.size() == 2);
+  CHECK(std::find(derived.begin(), derived.end(), row) != derived.end());
+  CHECK(std::find(derived.begin(), derived.end(), box) != derived.end());
 }
