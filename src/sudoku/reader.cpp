@@ -165,6 +165,15 @@ std::optional<Shape> jigsaw_shape(std::size_t cells) {
   return shape_for_side(side).value_or(Shape{1, static_cast<int>(side)});
 }
 
+// A line whose first word has the length of a jigsaw (2*n*n characters): its regions may be named by
+// lowercase letters, which would otherwise read as prose.
+bool is_jigsaw_line(std::string_view text) {
+  text = trim(text);
+  std::size_t length = 0;
+  while (length < text.size() && !is_space(text[length])) ++length;
+  return length % 2 == 0 && jigsaw_shape(length / 2).has_value();
+}
+
 void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
   if (!puzzle.error.empty()) return;  // the first problem is the one worth reporting
   puzzle.error = std::move(message);
@@ -250,8 +259,8 @@ bool PuzzleReader::next(Puzzle& puzzle) {
       continue;
     }
     const bool killer = !line->too_long && (is_typed_killer(line->text) || is_sudocue_killer(line->text));
-    if (!killer && !line->too_long && !csv_column_ && options_.symbols.is_default() && is_prose(line->text) &&
-        !trim(line->text).starts_with('{')) {
+    if (!killer && !line->too_long && !is_jigsaw_line(line->text) && !csv_column_ &&
+        options_.symbols.is_default() && is_prose(line->text) && !trim(line->text).starts_with('{')) {
       // Its own error, before it can set the layout of the whole input.
       puzzle.line = puzzle.error_line = line->number;
       puzzle.layout = layout_.value_or(Layout::line);

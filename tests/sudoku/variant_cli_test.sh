@@ -92,6 +92,13 @@ valid "$(cat jigsaw.out)" $jigsaw
 echo "$empty$jigsaw" >jigsaw_line.txt
 stdin=jigsaw_line.txt run jigsaw_line 0
 [ "$(cat jigsaw_line.out)" = "$(cat jigsaw.out)" ] || fail "jigsaw_line: $(cat jigsaw_line.out)"
+# Regions named by lowercase letters or by digits read the same
+echo "$empty$jigsaw" | tr 'A-I' 'a-i' >jigsaw_lower.txt
+echo "$empty$jigsaw" | sed 's/\(.\{81\}\)\(.*\)/\2/' | tr 'A-I' '0-8' | sed "s/^/$empty/" >jigsaw_digits.txt
+for form in lower digits; do
+  run jigsaw_$form 0 jigsaw_$form.txt
+  [ "$(cat jigsaw_$form.out)" = "$(cat jigsaw.out)" ] || fail "jigsaw_$form: $(cat jigsaw_$form.out)"
+done
 # A 5x5 jigsaw (a prime side: only regions make sense) counts its grids
 echo ".........................AAABBAABBBCCCDDCCDEEDDEEE" >jigsaw5.txt
 stdin=jigsaw5.txt run jigsaw5 0 count
