@@ -148,6 +148,38 @@ void add_rules(Rules& rules, const Rules& own) {
   rules.non_consecutive = rules.non_consecutive || own.non_consecutive;
 }
 
+std::vector<Region> derived_regions(const Rules& rules) {
+  std::vector<Region> derived;
+  if (rules.regions.empty()) return derived;
+  const int n = rules.shape.side();
+  for (bool by_rows : {true, false}) {
+    const auto line_of = [&](int cell) { return by_rows ? cell / n : cell % n; };
+    for (int first = 0; first < n; ++first) {
+      for (int last = first + 1; last < n - 1 || (first > 0 && last < n); ++last) {
+        // Regions wholly inside lines first..last: count their cells there.
+        std::vector<int> inside(static_cast<std::size_t>(n), 0), size(static_cast<std::size_t>(n), 0);
+        for (int cell = 0; cell < n * n; ++cell) {
+          const auto r = static_cast<std::size_t>(rules.regions[static_cast<std::size_t>(cell)]);
+          ++size[r];
+          if (line_of(cell) >= first && line_of(cell) <= last) ++inside[r];
+        }
+        int whole = 0;
+        for (int r = 0; r < n; ++r)
+          whole += inside[static_cast<std::size_t>(r)] == size[static_cast<std::size_t>(r)];
+        if (whole != last - first) continue;
+        Region rest{"leftovers", {}};
+        for (int cell = 0; cell < n * n; ++cell) {
+          const auto r = static_cast<std::size_t>(rules.regions[static_cast<std::size_t>(cell)]);
+          if (line_of(cell) >= first && line_of(cell) <= last && inside[r] != size[r])
+            rest.cells.push_back(cell);
+        }
+        derived.push_back(std::move(rest));
+      }
+    }
+  }
+  return derived;
+}
+
 Rules make_rules(Shape shape, const Variants& variants) {
   Rules rules;
   rules.shape = shape;

@@ -82,6 +82,11 @@ Rules make_rules(Shape shape, const Variants& variants);
 // cages join theirs, and so do its neighbour rules.
 void add_rules(Rules& rules, const Rules& own);
 
+// Jigsaw solvers' "law of leftovers", as more regions: when k consecutive rows (or columns) wholly hold k - 1
+// regions, their other n cells hold every digit once too. Nothing new for the rules, only a smaller search (a
+// layout that admits no grid is found out far sooner). Empty for the boxes.
+std::vector<Region> derived_regions(const Rules& rules);
+
 // The side of the board a layout of n*n characters describes; throws RulesError otherwise.
 int layout_side(std::string_view layout, std::string_view what);
 

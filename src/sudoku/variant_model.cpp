@@ -44,8 +44,10 @@ dlx::Problem make_problem(const Rules& rules) {
   // For each cell, the items its option of digit d covers beyond the cell, row, column and region: item
   // base + d for each base listed (secondary pair items of non-consecutive are listed by their own rule).
   std::vector<std::vector<dlx::ItemId>> digit_items(cells);
-  for (std::size_t x = 0; x < rules.extra.size(); ++x) {
-    const Region& region = rules.extra[x];
+  std::vector<Region> extra = rules.extra;
+  for (Region& region : derived_regions(rules)) extra.push_back(std::move(region));
+  for (std::size_t x = 0; x < extra.size(); ++x) {
+    const Region& region = extra[x];
     const bool full = static_cast<int>(region.cells.size()) == n;
     const auto base = static_cast<dlx::ItemId>(problem.item_count());
     for (int d = 0; d < n; ++d) {

@@ -332,3 +332,19 @@ TEST_CASE("the rule of 45: the cells a house's inner cages leave hold what they 
   CHECK(std::find(derived.begin(), derived.end(), row) != derived.end());
   CHECK(std::find(derived.begin(), derived.end(), box) != derived.end());
 }
+
+TEST_CASE(
+    "the law of leftovers: k rows wholly holding k - 1 regions leave n cells holding every digit once") {
+  sudoku::Rules rules;
+  rules.shape = Shape{3, 3};
+  // Rows 1-3 hold regions A and B whole; C gave r1c9 to H and took r9c6.
+  rules.regions = sudoku::parse_regions(
+      "AAABBBCCHAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGIHHCIIG", 9);
+  const std::vector<sudoku::Region> derived = sudoku::derived_regions(rules);
+  const std::vector<int> leftovers{6, 7, 8, 15, 16, 17, 24, 25, 26};  // C's cells in rows 1-3, and r1c9
+  CHECK(std::any_of(derived.begin(), derived.end(),
+                    [&](const sudoku::Region& region) { return region.cells == leftovers; }));
+  for (const sudoku::Region& region : derived) CHECK(region.cells.size() == 9);
+  rules.regions.clear();  // the boxes: nothing new
+  CHECK(sudoku::derived_regions(rules).empty());
+}
