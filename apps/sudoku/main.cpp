@@ -19,6 +19,7 @@
 #include <string>
 #include <sudoku/batch.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/rules.hpp>
 #include <sudoku/tools.hpp>
 #include <vector>
 
@@ -50,6 +51,12 @@ cells, with or without spaces and |-+ box drawing; or n lines of n space-separat
 blank. '#' and '%' lines are comments. Boards from 4x4 to 25x25: the shape comes from the number of cells
 (16, 36, 64, 81, 144, 256, 625) or --box. Every puzzle gets exactly one result, in input order; a bad
 puzzle gets "error: what is wrong" in its place and "FILE:LINE: what is wrong" on standard error.
+
+Variants (solve, count, check, generate, minimize; rate, hint, steps: jigsaws): --variant x,windoku,anti-knight,anti-king,non-consecutive;
+--regions LAYOUT (jigsaw: n*n characters naming each cell's region) or a line of 2*n*n characters (the
+givens, then the layout); --extra-regions LAYOUT ('.' for no region); killers as SudoCue lines
+(3x3::k:... or 3x3:d:k:... with diagonals, n*n numbers sum*256+cage) or typed lines
+(killer AAB.C... A=15 B=7 C=9 [givens=...]).
 
 Ctrl-C or --time-limit stops the run: the puzzles finished by then keep their results, in order, a count
 cut short is printed as "N+", the others get nothing, and a note on standard error says how far it got.
@@ -90,8 +97,8 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
 struct Options {
   std::string command = "solve";
   std::vector<std::string> args;  // files, or generate's count
-  std::string box, symbols, format = "same", limit, threads, time_limit, symmetry = "none", clues, tier, seed,
-                            attempts;
+  std::string box, variant, regions, extra_regions, symbols, format = "same", limit, threads, time_limit,
+                                                             symmetry = "none", clues, tier, seed, attempts;
   bool stats = false, minimal = false, progress = false;
   po::variables_map vm;
 };
@@ -138,6 +145,28 @@ sudoku::ReaderOptions reader_options(const Options& o) {
     }
   }
   return reader;
+}
+
+// --variant, --regions and --extra-regions, checked as far as they can be without a puzzle.
+sudoku::Variants variants(const Options& o) {
+  sudoku::Variants variants;
+  const auto check = [](const char* option, auto&& parse) {
+    try {
+      parse();
+    } catch (const sudoku::RulesError& e) {
+      usage_error(std::string(option) + ": " + e.what());
+    }
+  };
+  if (o.vm.count("variant")) check("--variant", [&] { sudoku::parse_variant_names(o.variant, variants); });
+  if (o.vm.count("regions"))
+    check("--regions", [&] { sudoku::parse_regions(o.regions, sudoku::layout_side(o.regions, "LAYOUT")); });
+  if (o.vm.count("extra-regions"))
+    check("--extra-regions", [&] {
+      sudoku::parse_extra_regions(o.extra_regions, sudoku::layout_side(o.extra_regions, "LAYOUT"));
+    });
+  variants.regions = o.regions;
+  variants.extra_regions = o.extra_regions;
+  return variants;
 }
 
 void report_stop(const dlxapp::Interrupts& interrupts, std::uint64_t done, std::uint64_t read,
@@ -209,6 +238,7 @@ int run_batch(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGu
   if (o.minimal && options.command != sudoku::Command::check)
     usage_error("--minimal applies to check and generate only");
   options.minimal = o.minimal;
+  options.variants = variants(o);
   options.stats = o.stats;
   options.stop = interrupts.flag();
   options.on_slow_run = [&output] { output.watch(); };
@@ -265,7 +295,7 @@ int run_tool(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
                                            : sudoku::Tool::candidates;
   options.reader = reader_options(o);
   options.stop = interrupts.flag();
-  sudoku::ToolRunner runner(options);
+  sudoku::ToolRunner runner(options, variants(o));
   InputProgress input(o.args);
   const dlxapp::ProgressLine progress(
       input.snapshot([&] { return runner.puzzles_done(); }, [&] { return runner.input_position(); }),
@@ -290,7 +320,20 @@ int run_tool(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
 int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
   sudoku::GenerateOptions options;
   const sudoku::ReaderOptions reader = reader_options(o);
+  const sudoku::Variants rules = variants(o);
   options.shape = reader.box.value_or(sudoku::Shape{3, 3});
+  if (!o.regions.empty() && !reader.box) {
+    // A jigsaw's size is its layout's; its boxes (unused) the usual ones, or rows for a prime side.
+    const int side = sudoku::layout_side(o.regions, "--regions");
+    options.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
+  }
+  if (rules.any() && o.vm.count("tier"))
+    usage_error("--tier does not apply to variants: the techniques know rows, columns and boxes only");
+  try {
+    (void)sudoku::make_rules(options.shape, rules);
+  } catch (const sudoku::RulesError& e) {
+    usage_error(e.what());
+  }
   if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
   const std::uint64_t count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
   const auto symmetry = sudoku::parse_symmetry(o.symmetry);
@@ -356,11 +399,12 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
           }
           line.clear();
           sudoku::append_line(line, g->puzzle, reader.symbols);
-          line += ' ' + sudoku::annotation(*g, options, index) + '\n';
+          line += o.regions;  // a jigsaw line: the givens, then the regions
+          line += ' ' + sudoku::annotation(*g, options, index, !rules.any()) + '\n';
           std::cout << line;
           if (!output.flush()) interrupts.flag()->store(true);
         },
-        interrupts.flag(), &done);
+        interrupts.flag(), &done, rules);
   }
   output.flush();
   if (status == 0) report_stop(interrupts, done.load(), count);
@@ -376,6 +420,13 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
       ("version", "print the version and exit")
       ("box", po::value(&o.box)->value_name("RxC"),
        "boxes of R rows by C columns, e.g. 3x3, 2x3, 3x4 (default: from each puzzle's size; generate: 3x3)")
+      ("variant", po::value(&o.variant)->value_name("LIST"),
+       "solve, count, check, generate: variant rules, comma-separated: x (both diagonals), windoku (extra windows), "
+       "anti-knight, anti-king, non-consecutive")
+      ("regions", po::value(&o.regions)->value_name("LAYOUT"),
+       "jigsaw: n*n characters naming each cell's region (n symbols, each n times), replacing the boxes")
+      ("extra-regions", po::value(&o.extra_regions)->value_name("LAYOUT"),
+       "n*n characters, '.' for no region, naming regions of at most n cells whose digits differ too")
       ("symbols", po::value(&o.symbols)->value_name("STRING"),
        "the digits' characters in order (default 1-9 then A-Z), e.g. 0123456789ABCDEF")
       ("format", po::value(&o.format)->value_name("NAME"),

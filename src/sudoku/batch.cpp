@@ -67,6 +67,18 @@ struct Batch::Worker {
       if (s.shape() == shape) return s;
     return solvers.emplace_back(shape, options);
   }
+
+  // Variants: a solver per rules met lately (a batch of killers has new rules for every puzzle, a batch of
+  // jigsaws or X puzzles the same ones throughout).
+  static constexpr std::size_t kVariantSolvers = 8;
+  std::vector<Solver> variant_solvers;
+
+  Solver& solver_for(Rules rules, const dlx::SearchOptions& options) {
+    for (Solver& s : variant_solvers)
+      if (s.rules() == rules) return s;
+    if (variant_solvers.size() == kVariantSolvers) variant_solvers.erase(variant_solvers.begin());
+    return variant_solvers.emplace_back(std::move(rules), options);
+  }
 };
 
 // Writes out every kWriteInterval whatever results are ready, so that they do not wait for a slow puzzle
@@ -304,6 +316,11 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     fail(puzzle.error, puzzle.error_line, "error: ");
     return State::done;
   }
+  const bool variant = options_.variants.any() || puzzle.rules != nullptr;
+  if (!puzzle.pencilmarks.empty() && variant) {
+    fail("pencilmark puzzles take no variant rules", puzzle.line, "error: ");
+    return State::done;
+  }
   if (!puzzle.pencilmarks.empty()) {
     try {
       process_pencilmarks(slot);
@@ -325,7 +342,20 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     // endless at every size, and Ctrl-C or --time-limit end it).
     if (puzzle.grid.side() > kLargeSide && options_.command != Command::count)
       search.node_limit = kLargeBoardNodes;
-    Solver& solver = worker.solver_for(puzzle.grid.shape, search);
+    Solver* chosen = nullptr;
+    if (!variant) {
+      chosen = &worker.solver_for(puzzle.grid.shape, search);
+    } else {
+      try {
+        Rules rules = make_rules(puzzle.grid.shape, options_.variants);
+        if (puzzle.rules) add_rules(rules, *puzzle.rules);
+        chosen = &worker.solver_for(std::move(rules), search);
+      } catch (const RulesError& e) {
+        fail(e.what(), puzzle.line, "error: ");
+        return State::done;
+      }
+    }
+    Solver& solver = *chosen;
     if (const auto conflict = solver.load(puzzle.grid)) {
       const std::string why = describe(*conflict, puzzle.grid.side(),
                                        digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
@@ -355,6 +385,9 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
       return true;
     };
     const auto count_all = [&](std::uint64_t limit) {
+      // Each solution found may stand for several (Solver::symmetry()): enough of them to pass the limit.
+      const std::uint64_t each = solver.symmetry();
+      if (limit != 0) limit = limit / each + (limit % each != 0);
       dlx::Count count = solver.count(limit);
       while (!count.complete && sliced()) {
         // Below a 64-bit limit, what is left of it fits in 64 bits.
@@ -363,6 +396,8 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
         count.solutions += more.solutions;
         count.complete = more.complete;
       }
+      if (count.solutions > UINT64_MAX / each) return dlx::Count{UINT64_MAX, false};
+      count.solutions *= each;
       return count;
     };
     const auto gave_up = [&] {

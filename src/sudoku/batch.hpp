@@ -33,6 +33,7 @@
 
 #include "dlx/count128.hpp"
 #include "sudoku/reader.hpp"
+#include "sudoku/rules.hpp"
 #include "sudoku/writer.hpp"
 
 namespace sudoku {
@@ -50,6 +51,9 @@ struct BatchOptions {
   Format format = Format::same;
   bool minimal = false;  // check: "minimal" or "not-minimal" after "unique"
   ReaderOptions reader;
+  // Variant rules for every puzzle (--variant, --regions, --extra-regions), on top of those a puzzle brings
+  // (a jigsaw line's regions, a killer's cages); none by default. Plain puzzles take the plain model.
+  Variants variants;
   bool stats = false;  // a line per puzzle on the error stream: search nodes and time
   std::size_t chunk_size = 4096;
   // Raised by anyone (a signal thread, a timer, the caller) to stop early, as described above; the engine

@@ -50,10 +50,11 @@ std::uint64_t Random::next() {
   return z ^ (z >> 31);
 }
 
-Generator::Generator(GenerateOptions options)
+Generator::Generator(GenerateOptions options, const Variants& variants)
     : options_(options),
-      solver_(options.shape),
-      quick_(options.shape, bounded(kQuickNodes)),
+      rules_(make_rules(options.shape, variants)),
+      solver_(rules_),
+      quick_(rules_, bounded(kQuickNodes)),
       houses_(options.shape),
       logic_(houses_),
       orbits_(orbits(options.shape, options.symmetry)),
@@ -62,7 +63,31 @@ Generator::Generator(GenerateOptions options)
     for (int cell : orbits_[k]) orbit_of_[static_cast<std::size_t>(cell)] = k;
 }
 
+Grid Generator::variant_grid(Random& random) {
+  dlx::SearchOptions search;
+  search.seed = random.next();
+  Solver seeded(rules_, search);
+  Grid empty, full;
+  empty.reset(options_.shape);
+  if (!seeded.solve(empty, full)) return Grid{};
+  // Any permutation of the digits keeps regions and the anti-knight and anti-king rules; non-consecutive
+  // allows only reversing them.
+  const int n = options_.shape.side();
+  std::vector<std::uint8_t> relabel(static_cast<std::size_t>(n + 1));
+  std::iota(relabel.begin(), relabel.end(), std::uint8_t{0});
+  if (!rules_.non_consecutive) {
+    std::vector<std::uint8_t> digits(relabel.begin() + 1, relabel.end());
+    random.shuffle(digits);
+    std::copy(digits.begin(), digits.end(), relabel.begin() + 1);
+  } else if (random.below(2) == 1) {
+    for (int d = 1; d <= n; ++d) relabel[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(n + 1 - d);
+  }
+  for (std::uint8_t& v : full.cells) v = relabel[v];
+  return full;
+}
+
 Grid Generator::solution_grid(Random& random) {
+  if (!rules_.plain()) return variant_grid(random);
   const Shape shape = options_.shape;
   const int n = shape.side();
   // A random first row, then the solver's first completion: any first row completes (shift it box by box).
@@ -92,6 +117,7 @@ Grid Generator::solution_grid(Random& random) {
 std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bool>* stop) {
   Generated g;
   g.solution = solution_grid(random);
+  if (g.solution.cells.empty()) return std::nullopt;  // variant rules no grid fits
   g.puzzle = g.solution;
   std::vector<std::size_t> order(orbits_.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -125,6 +151,7 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (options_.minimal && target == 0 && options_.symmetry != Symmetry::none &&
       !make_minimal(g, random, stop))
     return std::nullopt;
+  if (!rules_.plain()) return g;  // the techniques know rows, columns and boxes only
   g.tier = logic_tier(g.puzzle, logic_);
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   return g;
@@ -231,15 +258,17 @@ std::optional<Generated> Generator::generate(std::uint64_t index, const std::ato
   return std::nullopt;
 }
 
-std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index) {
+std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index,
+                       bool rated) {
   return "seed=" + std::to_string(options.seed) + " index=" + std::to_string(index) +
          " clues=" + std::to_string(puzzle.puzzle.givens()) + " symmetry=" + symmetry_name(options.symmetry) +
-         " tier=" + kTierNames[static_cast<int>(puzzle.tier)];
+         (!rated ? std::string() : std::string(" tier=") + kTierNames[static_cast<int>(puzzle.tier)]);
 }
 
 void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
                    const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
-                   const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
+                   const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done,
+                   const Variants& variants) {
   std::vector<std::optional<Generator>> generators(pool.size());
   const std::uint64_t chunk = std::uint64_t{4} * pool.size();
   std::vector<std::optional<Generated>> results;
@@ -248,7 +277,7 @@ void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::Thr
     results.assign(static_cast<std::size_t>(size), std::nullopt);
     pool.for_each_index(static_cast<std::size_t>(size), [&](unsigned worker, std::size_t i) {
       std::optional<Generator>& generator = generators[worker];
-      if (!generator) generator.emplace(options);
+      if (!generator) generator.emplace(options, variants);
       results[i] = generator->generate(first + i, stop);
       if (done) done->fetch_add(1, std::memory_order_relaxed);
     });

@@ -60,7 +60,9 @@ class Random {
 
 class Generator {
  public:
-  explicit Generator(GenerateOptions options);
+  // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
+  // rows, columns and boxes only), so options.tier must stay unset.
+  explicit Generator(GenerateOptions options, const Variants& variants = {});
 
   // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised.
   std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
@@ -79,7 +81,12 @@ class Generator {
   // A solution of g.puzzle other than g.solution, or null when it has none (see generator.cpp).
   const Grid* other_solution(const Generated& g);
 
+  // A random complete grid of a variant: the solver's first solution with random tie-breaking, its digits
+  // relabelled at random where the rules allow it.
+  Grid variant_grid(Random& random);
+
   GenerateOptions options_;
+  Rules rules_;
   Solver solver_;
   // Without --minimal a removal is tried with a bounded search (kQuickNodes): a given whose removal the bound
   // cannot settle stays. Uniqueness is still proven; only minimality is given up, and big boards gain most.
@@ -94,13 +101,16 @@ class Generator {
   std::size_t next_other_ = 0;  // where the next one found goes once others_ is full
 };
 
-// "seed=7 index=0 clues=24 symmetry=rotate180 tier=singles": what generate prints after the cells.
-std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index);
+// "seed=7 index=0 clues=24 symmetry=rotate180 tier=singles": what generate prints after the cells (without
+// the tier when not `rated`: variants).
+std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index,
+                       bool rated = true);
 
 // Puzzles index 0..count-1 on the pool's threads, handed to `emit` in index order (nothing when it was not
 // found). `done`, when given, counts finished puzzles for a progress line. Stops early when `stop` is raised.
 void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
                    const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
-                   const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr);
+                   const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr,
+                   const Variants& variants = {});
 
 }  // namespace sudoku

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/rules.hpp"
 #include "sudoku/shape.hpp"
 
 namespace sudoku {
@@ -16,6 +17,9 @@ enum class HouseKind { row, column, box };
 class Houses {
  public:
   explicit Houses(Shape shape);
+  // A jigsaw's houses: its regions take the boxes' place (HouseKind::box, named "region 3"). Only the regions
+  // of the rules count; the techniques know no other rule.
+  explicit Houses(const Rules& rules);
 
   Shape shape() const { return shape_; }
   int side() const { return shape_.side(); }
@@ -26,11 +30,12 @@ class Houses {
   // The row, column and box houses of a cell.
   const std::array<int, 3>& of(int cell) const { return of_[static_cast<std::size_t>(cell)]; }
   HouseKind kind(int h) const { return static_cast<HouseKind>(h / side()); }
-  // "row 3", "column 4", "box 2", counting from 1.
+  // "row 3", "column 4", "box 2" (or "region 2"), counting from 1.
   std::string name(int h) const;
 
  private:
   Shape shape_;
+  bool jigsaw_ = false;
   std::vector<std::vector<int>> cells_;  // by house
   std::vector<std::array<int, 3>> of_;   // by cell
 };

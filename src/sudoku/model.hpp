@@ -8,6 +8,7 @@
 
 #include <dlx/problem.hpp>
 
+#include "sudoku/rules.hpp"
 #include "sudoku/shape.hpp"
 
 namespace sudoku {
@@ -30,5 +31,19 @@ inline Placement placement_of(Shape shape, dlx::OptionId option) {
 
 // The exact-cover problem of every puzzle of this shape (givens are forced options, not part of it).
 dlx::Problem make_problem(Shape shape);
+
+// The same for a variant (rules.hpp). Plain rules give exactly make_problem(rules.shape). Otherwise the
+// cell-digit options keep their ids above, and after the row and column items come, in this order:
+//   region-digit items (the boxes or the jigsaw regions);
+//   n items per extra region: primary for a region of n cells, secondary (at most once) for a smaller one;
+//   secondary items per pair of cells that must differ (anti-knight, anti-king) and digit, used by both
+//   cells' options of that digit; per pair of orthogonal neighbours and digits d, d+1 (non-consecutive), used
+//   by the four options putting d or d+1 in either cell, so that at most one of them is chosen;
+//   n primary items per cage, one per digit: a cell option of the cage covers its digit's item, and each
+//   admissible digit set of the cage is one more option (ids from n^3 on) covering the items of the digits
+//   it leaves out. Every digit of the cage is so covered once, either by one cell or by the chosen set:
+//   the cells get distinct digits, exactly those of one set, and so the cage's sum. No colors are needed.
+// Throws RulesError for cages that check_cages() rejects.
+dlx::Problem make_problem(const Rules& rules);
 
 }  // namespace sudoku

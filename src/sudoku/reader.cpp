@@ -4,6 +4,7 @@
 #include <dlx/input_error.hpp>
 #include <vector>
 
+#include "sudoku/cages.hpp"
 #include "sudoku/candidates.hpp"
 
 namespace sudoku {
@@ -155,6 +156,24 @@ std::optional<std::string> json_field(std::string_view text, std::string_view ke
   return value;
 }
 
+// The shape of a jigsaw of `cells` cells: its regions replace the boxes, so any side from 4 will do (5x5 and
+// 7x7 jigsaws are common); the boxes kept are the usual ones, or rows for a prime side.
+std::optional<Shape> jigsaw_shape(std::size_t cells) {
+  std::size_t side = 2;
+  while (side * side < cells) ++side;
+  if (side * side != cells || side < 4 || side > static_cast<std::size_t>(kMaxSide)) return std::nullopt;
+  return shape_for_side(side).value_or(Shape{1, static_cast<int>(side)});
+}
+
+// A line whose first word has the length of a jigsaw (2*n*n characters): its regions may be named by
+// lowercase letters, which would otherwise read as prose.
+bool is_jigsaw_line(std::string_view text) {
+  text = trim(text);
+  std::size_t length = 0;
+  while (length < text.size() && !is_space(text[length])) ++length;
+  return length % 2 == 0 && jigsaw_shape(length / 2).has_value();
+}
+
 void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
   if (!puzzle.error.empty()) return;  // the first problem is the one worth reporting
   puzzle.error = std::move(message);
@@ -221,6 +240,7 @@ Layout PuzzleReader::detect(std::string_view text) const {
   if (const auto shape = shape_for_cells(length);
       shape && (!shape_for_side(length) || valid_for(shape->side())))
     return Layout::line;
+  if (length % 2 == 0 && jigsaw_shape(length / 2)) return Layout::line;  // a jigsaw: givens, regions
   if (length <= static_cast<std::size_t>(options_.symbols.size())) return Layout::grid;
   return Layout::line;
 }
@@ -229,6 +249,7 @@ bool PuzzleReader::next(Puzzle& puzzle) {
   puzzle.error.clear();
   puzzle.annotation.clear();
   puzzle.pencilmarks.clear();
+  puzzle.rules.reset();
   for (;;) {
     const auto line = fetch();
     if (!line) return false;
@@ -237,8 +258,9 @@ bool PuzzleReader::next(Puzzle& puzzle) {
       layout_ = Layout::line;
       continue;
     }
-    if (!line->too_long && !csv_column_ && options_.symbols.is_default() && is_prose(line->text) &&
-        !trim(line->text).starts_with('{')) {
+    const bool killer = !line->too_long && (is_typed_killer(line->text) || is_sudocue_killer(line->text));
+    if (!killer && !line->too_long && !is_jigsaw_line(line->text) && !csv_column_ &&
+        options_.symbols.is_default() && is_prose(line->text) && !trim(line->text).starts_with('{')) {
       // Its own error, before it can set the layout of the whole input.
       puzzle.line = puzzle.error_line = line->number;
       puzzle.layout = layout_.value_or(Layout::line);
@@ -251,7 +273,7 @@ bool PuzzleReader::next(Puzzle& puzzle) {
                     (printable ? ": '" + std::string(shown) + "'" : "") + " (a title? start it with '#')");
       return true;
     }
-    if (!layout_) layout_ = line->too_long ? Layout::line : detect(line->text);
+    if (!layout_) layout_ = line->too_long || killer ? Layout::line : detect(line->text);
     if (*layout_ != Layout::line && !line->too_long && is_separator(line->text)) continue;
     puzzle.line = puzzle.error_line = line->number;
     puzzle.layout = *layout_;
@@ -270,6 +292,20 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     return;
   }
   const std::string_view text = line.text;
+  if (is_typed_killer(text) || is_sudocue_killer(text)) {
+    try {
+      KillerPuzzle killer =
+          is_typed_killer(text) ? parse_typed_killer(text, options_.symbols) : parse_sudocue_killer(text);
+      if (options_.box && killer.rules.shape != *options_.box)
+        throw RulesError("a " + to_string(killer.rules.shape) + " killer, but --box is " +
+                         to_string(*options_.box));
+      puzzle.grid = std::move(killer.givens);
+      puzzle.rules = std::make_shared<const Rules>(std::move(killer.rules));
+    } catch (const RulesError& e) {
+      set_error(puzzle, line.number, e.what());
+    }
+    return;
+  }
   std::string_view cells;
   if (!split_record(text, cells, puzzle)) {
     // The cells end at white space, or at a ':' or ',' that starts the annotation ("puzzle:count", CSV
@@ -286,8 +322,20 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
   const std::size_t start = cells.empty() ? 0 : static_cast<std::size_t>(cells.data() - text.data());
   if (read_pencilmark_line(cells, puzzle)) return;
 
+  // A jigsaw line: the givens, then as many characters naming each cell's region.
+  std::string_view regions;
+  if (cells.size() % 2 == 0) {
+    const std::size_t half = cells.size() / 2;
+    if (options_.box ? half == static_cast<std::size_t>(options_.box->cells())
+                     : jigsaw_shape(half).has_value()) {
+      regions = cells.substr(half);
+      cells = cells.substr(0, half);
+    }
+  }
   Shape shape;
-  if (options_.box) {
+  if (!regions.empty() && !options_.box) {
+    shape = *jigsaw_shape(cells.size());
+  } else if (options_.box) {
     shape = *options_.box;
     if (cells.size() != static_cast<std::size_t>(shape.cells())) {
       set_error(puzzle, line.number,
@@ -325,6 +373,16 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
       return;
     }
     puzzle.grid.cells[i] = static_cast<std::uint8_t>(value);
+  }
+  if (!regions.empty()) {
+    try {
+      Rules rules;
+      rules.shape = shape;
+      rules.regions = parse_regions(regions, side);
+      puzzle.rules = std::make_shared<const Rules>(std::move(rules));
+    } catch (const RulesError& e) {
+      set_error(puzzle, line.number, e.what());
+    }
   }
 }
 

@@ -20,12 +20,14 @@
 #include <cstddef>
 #include <dlx/line_reader.hpp>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/rules.hpp"
 #include "sudoku/shape.hpp"
 #include "sudoku/symbols.hpp"
 
@@ -44,6 +46,10 @@ struct Puzzle {
   // A pencilmark puzzle's candidates, cell by cell (bit d-1 for digit d); empty for an ordinary puzzle, whose
   // grid then holds the givens. See candidates.hpp for the n^3-character form.
   std::vector<std::uint64_t> pencilmarks;
+  // Rules the puzzle brings along (a jigsaw line's regions, a killer line's cages and diagonals); null for a
+  // plain puzzle. See cages.hpp for the killer lines; a jigsaw line is 2*n*n characters, the givens then the
+  // region of each cell (as the Interactive Sudoku Solver writes them).
+  std::shared_ptr<const Rules> rules;
   std::string error;           // what is wrong with it, when it could not be read
   std::size_t line = 0;        // input line where it starts, from 1
   std::size_t error_line = 0;  // input line the error is on

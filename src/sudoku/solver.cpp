@@ -9,6 +9,14 @@ namespace sudoku {
 Solver::Solver(Shape shape, dlx::SearchOptions options)
     : shape_(shape),
       problem_(std::make_unique<const dlx::Problem>(make_problem(shape))),
+      search_(*problem_, options) {
+  rules_.shape = shape;
+}
+
+Solver::Solver(Rules rules, dlx::SearchOptions options)
+    : shape_(rules.shape),
+      rules_(std::move(rules)),
+      problem_(std::make_unique<const dlx::Problem>(make_problem(rules_))),
       search_(*problem_, options) {}
 
 std::optional<Conflict> Solver::load(const Grid& puzzle) {
@@ -17,7 +25,19 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
                                 to_string(shape_) + " solver");
   search_.reset();
   impossible_ = false;
+  symmetry_ = 1;
   const int n = shape_.side();
+  if (!rules_.plain() && !rules_.non_consecutive && rules_.cages.empty() && n <= 20 && puzzle.givens() == 0) {
+    for (int d = 1; d <= n; ++d) {
+      symmetry_ *= static_cast<std::uint64_t>(d);
+      // The first row takes every digit once under any rules, so this is a partial solution of each.
+      if (!search_.force(option_id(shape_, 0, d - 1, d))) {
+        impossible_ = true;  // a rule forbids even this row (a region of one row's cells... ): no grid
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
   int cell = 0;
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c, ++cell) {
@@ -30,7 +50,10 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
       // column or box. Checking only then keeps the common case free of a separate validation pass.
       if (!search_.force(option_id(shape_, r, c, d))) {
         impossible_ = true;
-        return find_conflict(puzzle);
+        if (rules_.plain()) return find_conflict(puzzle);
+        // Some rule beyond rows, columns and boxes: name it, or at least the given that broke it.
+        if (auto conflict = find_conflict(puzzle, rules_)) return conflict;
+        return Conflict{d, Unit::cage, 0, cell, cell};
       }
     }
   }
@@ -40,7 +63,9 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
 bool Solver::next(Grid& solution) {
   if (impossible_ || !search_.next()) return false;
   solution.reset(shape_);
+  const auto cell_options = static_cast<dlx::OptionId>(shape_.cells() * shape_.side());
   for (dlx::OptionId option : search_.solution()) {
+    if (option >= cell_options) continue;  // a cage's digit set (model.hpp)
     const Placement p = placement_of(shape_, option);
     solution.at(p.row, p.col) = static_cast<std::uint8_t>(p.digit);
   }
@@ -59,6 +84,7 @@ bool Solver::solve(const Grid& puzzle, Grid& solution) {
 Verdict Solver::check(const Grid& puzzle) {
   if (load(puzzle)) return Verdict::none;
   const dlx::Count c = count(2);
+  if (symmetry_ > 1 && c.solutions > 0) return Verdict::multiple;  // each stands for n! grids
   if (c.solutions < 2 && !c.complete) return Verdict::unknown;
   return c.solutions == 0 ? Verdict::none : c.solutions == 1 ? Verdict::unique : Verdict::multiple;
 }

@@ -13,7 +13,8 @@ namespace {
 
 // The solver and the logic of one shape, kept while puzzles of that shape keep coming.
 struct ShapeTools {
-  explicit ShapeTools(Shape shape) : solver(shape), houses(std::make_unique<Houses>(shape)), logic(*houses) {}
+  explicit ShapeTools(const Rules& rules)
+      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses) {}
   Solver solver;
   std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
   LogicSolver logic;
@@ -52,10 +53,36 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
       continue;
     }
     const Shape shape = puzzle.grid.shape;
+    Rules rules;
+    rules.shape = shape;
+    if (variants_.any() || puzzle.rules) {
+      try {
+        rules = make_rules(shape, variants_);
+        if (puzzle.rules) add_rules(rules, *puzzle.rules);
+      } catch (const RulesError& e) {
+        fail(e.what());
+        out << text;
+        continue;
+      }
+      Rules regions_only;
+      regions_only.shape = shape;
+      regions_only.regions = rules.regions;
+      const bool refused =
+          options_.tool == Tool::candidates || (rules != regions_only && options_.tool != Tool::minimize);
+      if (refused || !puzzle.pencilmarks.empty()) {
+        fail(!puzzle.pencilmarks.empty() ? "pencilmark puzzles take no variant rules"
+             : options_.tool == Tool::candidates
+                 ? "candidates takes no variant rules"
+                 : "this tool takes jigsaw regions only: the techniques know no "
+                   "other variant rule (solve, count, check and minimize do)");
+        out << text;
+        continue;
+      }
+    }
     ShapeTools* t = nullptr;
     for (auto& candidate : tools)
-      if (candidate->solver.shape() == shape) t = candidate.get();
-    if (t == nullptr) t = tools.emplace_back(std::make_unique<ShapeTools>(shape)).get();
+      if (candidate->solver.rules() == rules) t = candidate.get();
+    if (t == nullptr) t = tools.emplace_back(std::make_unique<ShapeTools>(rules)).get();
 
     const bool marks = !puzzle.pencilmarks.empty();
     const CandidateGrid grid = marks ? CandidateGrid{shape, puzzle.pencilmarks} : candidates_of(puzzle.grid);

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "sudoku/reader.hpp"
+#include "sudoku/rules.hpp"
 
 namespace sudoku {
 
@@ -32,7 +33,11 @@ struct ToolOptions {
 
 class ToolRunner {
  public:
-  explicit ToolRunner(ToolOptions options) : options_(std::move(options)) {}
+  // Variants: jigsaw regions (--regions, or a puzzle's own) for every tool; the other rules for minimize only
+  // (the techniques, and the candidates, know rows, columns and regions alone). Puzzles with rules a tool
+  // cannot take get an error.
+  explicit ToolRunner(ToolOptions options, Variants variants = {})
+      : options_(std::move(options)), variants_(std::move(variants)) {}
 
   // Every puzzle of `in`, `source` naming it in messages.
   void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
@@ -48,6 +53,7 @@ class ToolRunner {
 
  private:
   ToolOptions options_;
+  Variants variants_;
   std::uint64_t puzzles_ = 0, errors_ = 0, not_unique_ = 0;
   std::atomic<std::uint64_t> done_{0};      // puzzles_, for other threads
   std::atomic<std::uint64_t> position_{0};  // see input_position()

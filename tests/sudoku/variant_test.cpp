@@ -1,0 +1,350 @@
+// Variants (rules.hpp, cages.hpp): the solver's counts against a brute-force counter that knows the rules
+// only from its own description below, published killers against their published solutions, and the errors.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+#include "sudoku/batch.hpp"
+#include "sudoku/cages.hpp"
+#include "sudoku/conflict.hpp"
+#include "sudoku/generator.hpp"
+#include "sudoku/houses.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/solver.hpp"
+
+using sudoku::Grid;
+using sudoku::Shape;
+
+namespace {
+
+// A variant as the brute force sees it: every rule a predicate on a filled-in board, written without the
+// library's geometry.
+struct Spec {
+  Shape shape;
+  std::string regions;  // n*n symbols, empty for the boxes
+  bool x = false, windoku = false, knight = false, king = false, nonconsecutive = false;
+  std::vector<std::pair<int, std::vector<int>>> cages;  // sum, cells
+  std::string givens;                                   // n*n, '.' blank; empty for none
+};
+
+// Plain backtracking in reading order; each placement is checked against every earlier cell.
+std::uint64_t brute_count(const Spec& spec) {
+  const int n = spec.shape.side(), R = spec.shape.box_rows, C = spec.shape.box_cols;
+  std::vector<int> v(static_cast<std::size_t>(n * n), 0);
+  const auto region = [&](int cell) {
+    if (!spec.regions.empty()) return static_cast<int>(spec.regions[static_cast<std::size_t>(cell)]);
+    return (cell / n) / R * 1000 + (cell % n) / C;
+  };
+  // Windows: the boxes' size, starting at row/column 1, one apart. -1 when outside every window.
+  const auto window = [&](int cell) {
+    const int r = cell / n, c = cell % n;
+    for (int top = 1, i = 0; top + R <= n; top += R + 1, ++i)
+      for (int left = 1, j = 0; left + C <= n; left += C + 1, ++j)
+        if (r >= top && r < top + R && c >= left && c < left + C) return i * 100 + j;
+    return -1;
+  };
+  std::vector<int> cage_of(static_cast<std::size_t>(n * n), -1);
+  for (std::size_t k = 0; k < spec.cages.size(); ++k)
+    for (int cell : spec.cages[k].second) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(k);
+  const auto fits = [&](int cell, int d) {
+    const int r = cell / n, c = cell % n;
+    for (int other = 0; other < cell; ++other) {
+      const int e = v[static_cast<std::size_t>(other)];
+      const int r2 = other / n, c2 = other % n, dr = r > r2 ? r - r2 : r2 - r, dc = c > c2 ? c - c2 : c2 - c;
+      const bool same_group =
+          r == r2 || c == c2 || region(cell) == region(other) || (spec.x && r == c && r2 == c2) ||
+          (spec.x && r + c == n - 1 && r2 + c2 == n - 1) ||
+          (spec.windoku && window(cell) >= 0 && window(cell) == window(other)) ||
+          (spec.knight && dr * dr + dc * dc == 5) || (spec.king && dr <= 1 && dc <= 1) ||
+          (cage_of[static_cast<std::size_t>(cell)] >= 0 &&
+           cage_of[static_cast<std::size_t>(cell)] == cage_of[static_cast<std::size_t>(other)]);
+      if (same_group && e == d) return false;
+      if (spec.nonconsecutive && dr + dc == 1 && (e == d + 1 || e == d - 1)) return false;
+    }
+    return true;
+  };
+  // A cage's sum, once its last cell (in reading order) is filled.
+  const auto cage_done = [&](int cell) {
+    const int k = cage_of[static_cast<std::size_t>(cell)];
+    if (k < 0) return true;
+    const auto& [sum, cells] = spec.cages[static_cast<std::size_t>(k)];
+    int total = 0;
+    for (int c : cells) {
+      if (c > cell) return true;
+      total += v[static_cast<std::size_t>(c)];
+    }
+    return total == sum;
+  };
+  std::uint64_t count = 0;
+  const auto search = [&](auto&& self, int cell) -> void {
+    if (cell == n * n) {
+      ++count;
+      return;
+    }
+    const char given = spec.givens.empty() ? '.' : spec.givens[static_cast<std::size_t>(cell)];
+    for (int d = 1; d <= n; ++d) {
+      if (given != '.' && given - '0' != d) continue;
+      if (!fits(cell, d)) continue;
+      v[static_cast<std::size_t>(cell)] = d;
+      if (cage_done(cell)) self(self, cell + 1);
+      v[static_cast<std::size_t>(cell)] = 0;
+    }
+  };
+  search(search, 0);
+  return count;
+}
+
+sudoku::Rules rules_of(const Spec& spec) {
+  sudoku::Variants variants;
+  variants.x = spec.x;
+  variants.windoku = spec.windoku;
+  variants.anti_knight = spec.knight;
+  variants.anti_king = spec.king;
+  variants.non_consecutive = spec.nonconsecutive;
+  variants.regions = spec.regions;
+  sudoku::Rules rules = sudoku::make_rules(spec.shape, variants);
+  for (const auto& [sum, cells] : spec.cages) rules.cages.push_back({sum, cells});
+  return rules;
+}
+
+Grid givens_of(const Spec& spec) {
+  Grid g;
+  g.reset(spec.shape);
+  for (std::size_t i = 0; i < spec.givens.size(); ++i)
+    if (spec.givens[i] != '.') g.cells[i] = static_cast<std::uint8_t>(spec.givens[i] - '0');
+  return g;
+}
+
+std::uint64_t solver_count(const Spec& spec) {
+  sudoku::Solver solver(rules_of(spec));
+  if (solver.load(givens_of(spec))) return 0;
+  const dlx::Count c = solver.count();
+  REQUIRE(c.complete);
+  return c.solutions * solver.symmetry();  // an empty board fixes its first row (Solver::symmetry())
+}
+
+// Every combination of the five flag variants on a spec.
+void check_all_flags(Spec spec) {
+  for (int flags = 0; flags < 32; ++flags) {
+    spec.x = flags & 1;
+    spec.windoku = flags & 2;
+    spec.knight = flags & 4;
+    spec.king = flags & 8;
+    spec.nonconsecutive = flags & 16;
+    CAPTURE(flags);
+    CHECK(solver_count(spec) == brute_count(spec));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("4x4 variants: every combination of the rules agrees with a brute-force count") {
+  Spec spec;
+  spec.shape = Shape{2, 2};
+  check_all_flags(spec);
+  spec.regions = "AAABABBBCCCDCDDD";  // a jigsaw
+  check_all_flags(spec);
+  spec.regions.clear();
+  spec.cages = {{3, {0, 1}}, {7, {5, 6, 10}}, {4, {14, 15}}};
+  check_all_flags(spec);
+}
+
+TEST_CASE("6x6 variants with a first row given agree with a brute-force count") {
+  Spec spec;
+  spec.shape = Shape{2, 3};
+  spec.givens = "123456" + std::string(30, '.');
+  check_all_flags(spec);
+  spec.regions = "AAABBBAABBBCADDDCCEEDDCCEEDFFCEEFFFF";
+  spec.x = true;
+  CHECK(solver_count(spec) == brute_count(spec));
+  spec.x = false;
+  spec.regions.clear();
+  spec.givens = "1" + std::string(35, '.');
+  spec.cages = {{11, {1, 2, 7}}, {3, {12, 18}}, {15, {20, 21, 26, 27}}, {10, {33, 34, 35}}};
+  spec.x = true;
+  CHECK(solver_count(spec) == brute_count(spec));
+}
+
+TEST_CASE("empty-grid counts of small jigsaw layouts agree with a brute-force count, some are none") {
+  bool some_none = false;
+  for (const char* layout : {"AABBAABBCCDDCCDD", "AAABABBBCCCDCDDD", "AAAABBBBCCCCDDDD", "AABBAABBCDCDCDCD",
+                             "ABBBAACBDDCCDDCA", "AAABCCABCDBBCDDD", "AABBACCBADDBCCDD"}) {
+    Spec spec;
+    spec.shape = Shape{2, 2};
+    spec.regions = layout;
+    CAPTURE(layout);
+    const std::uint64_t count = brute_count(spec);
+    CHECK(solver_count(spec) == count);
+    some_none = some_none || count == 0;
+  }
+  CHECK(some_none);  // the last layout admits no grid
+  Spec five;         // a prime side: regions only, the boxes are rows
+  five.shape = Shape{1, 5};
+  five.regions = "AAABBAABBBCCCDDCCDEEDDEEE";
+  CHECK(solver_count(five) == brute_count(five));
+}
+
+TEST_CASE("published killers (enjoysudoku 'human solvable zero') give their published solutions") {
+  const auto puzzles = test::read_lines("killers.txt");
+  const auto solutions = test::read_lines("killers_solutions.txt");
+  REQUIRE(puzzles.size() == solutions.size());
+  REQUIRE(!puzzles.empty());
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    const sudoku::KillerPuzzle killer = sudoku::parse_sudocue_killer(puzzles[i]);
+    sudoku::Solver solver(killer.rules);
+    REQUIRE(!solver.load(killer.givens));
+    Grid solution;
+    REQUIRE(solver.next(solution));
+    CHECK(test::text_of(solution) == solutions[i]);
+    CHECK(!solver.next(solution));  // unique
+  }
+}
+
+TEST_CASE("a typed killer reads as the same cages as its long form") {
+  // The 4x4 cages of the brute-force test: A=3 at r1c1-r1c2, B=7 at r2c2, r2c3, r3c3, C=4 at r4c3-r4c4.
+  const sudoku::KillerPuzzle typed =
+      sudoku::parse_typed_killer("killer AA...BB...B...CC A=3 B=7 C=4 givens=1...............", {});
+  REQUIRE(typed.rules.cages.size() == 3);
+  CHECK(typed.rules.cages[1].sum == 7);
+  CHECK(typed.rules.cages[1].cells == std::vector<int>{5, 6, 10});
+  CHECK(typed.givens.cells[0] == 1);
+  std::string long_form = "2x2::k:";
+  for (int cell = 0; cell < 16; ++cell) {
+    const int cage = cell <= 1 ? 1 : cell == 5 || cell == 6 || cell == 10 ? 2 : cell >= 14 ? 3 : 0;
+    const int sum = cage == 1 ? 3 : cage == 2 ? 7 : cage == 3 ? 4 : 0;
+    long_form += std::to_string(cage ? sum * 256 + cage : cell + 10) + ":";
+  }
+  CHECK(sudoku::parse_sudocue_killer(long_form).rules.cages == typed.rules.cages);
+}
+
+TEST_CASE("bad layouts and cages are named") {
+  CHECK_THROWS_WITH_AS(sudoku::parse_regions("AAABABBBCCCDCDDA", 4),
+                       "region layout: region 'A' has 5 cells; each region needs 4", sudoku::RulesError);
+  CHECK_THROWS_WITH_AS(sudoku::parse_regions("AAABABBBCCCDCDDE", 4), doctest::Contains("one region too many"),
+                       sudoku::RulesError);
+  CHECK_THROWS_WITH_AS(sudoku::parse_typed_killer("killer AA.............. A=30", {}),
+                       doctest::Contains("no 2 distinct digits from 1 to 4 add up to 30"),
+                       sudoku::RulesError);
+  CHECK_THROWS_WITH_AS(sudoku::parse_typed_killer("killer AA.............. A=3 B=4", {}),
+                       doctest::Contains("B=4 names no cage"), sudoku::RulesError);
+  sudoku::Variants v;
+  CHECK_THROWS_AS(sudoku::parse_variant_names("x,diagonals2", v), sudoku::RulesError);
+  CHECK(sudoku::cage_digit_sets(3, 6, 9) == std::vector<std::uint64_t>{0b111});
+  CHECK(sudoku::cage_digit_sets(2, 10, 9).size() == 4);  // 1+9 2+8 3+7 4+6
+}
+
+TEST_CASE("givens clashing in a diagonal: the clash is named and the count is 0") {
+  sudoku::Variants v;
+  v.x = true;
+  sudoku::Solver solver(sudoku::make_rules(Shape{2, 2}, v));
+  const auto conflict = solver.load(test::grid_from("1.........1.....", 2, 2));
+  REQUIRE(conflict);
+  CHECK(sudoku::describe(*conflict, 4, "1") == "digit 1 repeated in diagonal 1 (r1c1 and r3c3)");
+  CHECK(solver.count().solutions == 0);
+}
+
+TEST_CASE("the batch reads jigsaw and killer lines and applies --variant") {
+  dlx::ThreadPool pool(1);
+  sudoku::BatchOptions options;
+  options.command = sudoku::Command::count;
+  sudoku::parse_variant_names("x", options.variants);
+  sudoku::Batch batch(options, pool);
+  std::istringstream in("................AAABABBBCCCDCDDD\n................\n1.........1.....\n");
+  std::ostringstream out, err;
+  batch.run(in, "t", out, err);
+  Spec jigsaw;
+  jigsaw.shape = Shape{2, 2};
+  jigsaw.regions = "AAABABBBCCCDCDDD";
+  jigsaw.x = true;
+  Spec x;
+  x.shape = Shape{2, 2};
+  x.x = true;
+  CHECK(out.str() == std::to_string(brute_count(jigsaw)) + "\n" + std::to_string(brute_count(x)) + "\n0\n");
+  CHECK(err.str() == "t:3: digit 1 repeated in diagonal 1 (r1c1 and r3c3)\n");
+}
+
+TEST_CASE(
+    "generated jigsaws and X puzzles are unique under their rules; the techniques on jigsaw regions place "
+    "only their solution's digits") {
+  sudoku::GenerateOptions options;
+  options.shape = Shape{3, 3};
+  options.seed = 11;
+  sudoku::Variants jigsaw;
+  jigsaw.regions = "AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
+  sudoku::Variants x;
+  x.x = true;
+  for (const sudoku::Variants& variants : {jigsaw, x}) {
+    sudoku::Generator generator(options, variants);
+    const sudoku::Rules rules = sudoku::make_rules(options.shape, variants);
+    sudoku::Solver solver(rules);
+    const sudoku::Houses houses(rules);
+    sudoku::LogicSolver logic(houses);
+    for (std::uint64_t i = 0; i < 3; ++i) {
+      const auto g = generator.generate(i);
+      REQUIRE(g);
+      CHECK(solver.check(g->puzzle) == sudoku::Verdict::unique);
+      Grid solution;
+      REQUIRE(solver.solve(g->puzzle, solution));
+      CHECK(solution == g->solution);
+      if (!variants.regions.empty()) {
+        REQUIRE(logic.load(g->puzzle));
+        while (logic.step(sudoku::Tier::subsets)) {
+        }
+        for (std::size_t c = 0; c < solution.cells.size(); ++c)
+          if (logic.values()[c] != 0) CHECK(logic.values()[c] == solution.cells[c]);
+      }
+    }
+  }
+}
+
+TEST_CASE("an empty board under digit-symmetric rules: the first row fixed, each solution standing for n!") {
+  sudoku::Variants variants;
+  variants.x = true;
+  sudoku::Solver solver(sudoku::make_rules(Shape{2, 2}, variants));
+  Grid empty;
+  empty.reset(Shape{2, 2});
+  REQUIRE(!solver.load(empty));
+  CHECK(solver.symmetry() == 24);
+  Grid solution;
+  REQUIRE(solver.next(solution));
+  CHECK(test::text_of(solution).substr(0, 4) == "1234");
+  CHECK(solver.check(empty) == sudoku::Verdict::multiple);
+  variants.non_consecutive = true;  // relabelling breaks this rule: the plain search
+  sudoku::Solver other(sudoku::make_rules(Shape{2, 2}, variants));
+  REQUIRE(!other.load(empty));
+  CHECK(other.symmetry() == 1);
+}
+
+TEST_CASE("the rule of 45: the cells a house's inner cages leave hold what they leave of the sum") {
+  sudoku::Rules rules;
+  rules.shape = Shape{2, 2};
+  rules.cages = {{3, {0, 1}}, {7, {5, 6, 10}}};
+  const std::vector<sudoku::Cage> derived = sudoku::derived_cages(rules);
+  // Row 1 and box 1 hold the cage of sum 3: their other cells add up to 10 - 3. The cage of sum 7 lies in no
+  // single house.
+  const sudoku::Cage row{7, {2, 3}}, box{7, {4, 5}};
+  CHECK(derived.size() == 2);
+  CHECK(std::find(derived.begin(), derived.end(), row) != derived.end());
+  CHECK(std::find(derived.begin(), derived.end(), box) != derived.end());
+}
+
+TEST_CASE(
+    "the law of leftovers: k rows wholly holding k - 1 regions leave n cells holding every digit once") {
+  sudoku::Rules rules;
+  rules.shape = Shape{3, 3};
+  // Rows 1-3 hold regions A and B whole; C gave r1c9 to H and took r9c6.
+  rules.regions = sudoku::parse_regions(
+      "AAABBBCCHAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGIHHCIIG", 9);
+  const std::vector<sudoku::Region> derived = sudoku::derived_regions(rules);
+  const std::vector<int> leftovers{6, 7, 8, 15, 16, 17, 24, 25, 26};  // C's cells in rows 1-3, and r1c9
+  CHECK(std::any_of(derived.begin(), derived.end(),
+                    [&](const sudoku::Region& region) { return region.cells == leftovers; }));
+  for (const sudoku::Region& region : derived) CHECK(region.cells.size() == 9);
+  rules.regions.clear();  // the boxes: nothing new
+  CHECK(sudoku::derived_regions(rules).empty());
+}
