@@ -396,7 +396,7 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
         count.solutions += more.solutions;
         count.complete = more.complete;
       }
-      if (count.solutions > UINT64_MAX / each) return dlx::Count{UINT64_MAX, false};
+      if (count.solutions > dlx::kCount128Max / each) return dlx::Count{dlx::kCount128Max, false};
       count.solutions *= each;
       return count;
     };
