@@ -125,7 +125,8 @@ std::uint64_t solver_count(const Spec& spec) {
   if (solver.load(givens_of(spec))) return 0;
   const dlx::Count c = solver.count();
   REQUIRE(c.complete);
-  return static_cast<std::uint64_t>(c.solutions) * solver.symmetry();  // an empty board fixes its first row (Solver::symmetry())
+  return static_cast<std::uint64_t>(c.solutions) *
+         solver.symmetry();  // an empty board fixes its first row (Solver::symmetry())
 }
 
 // Every combination of the five flag variants on a spec.
