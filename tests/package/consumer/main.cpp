@@ -25,6 +25,8 @@ int main() {
   puzzle.at(0, 0) = 1;
   puzzle.at(1, 2) = 2;
   const sudoku::Verdict verdict = sudoku_solver.check(puzzle);
-  std::cout << solutions << ' ' << bounded.solutions << ' ' << (verdict == sudoku::Verdict::multiple) << '\n';
+  // Counts are 128-bit (dlx::Count128), written in decimal by dlx::to_decimal.
+  std::cout << solutions << ' ' << dlx::to_decimal(bounded.solutions) << ' '
+            << (verdict == sudoku::Verdict::multiple) << '\n';
   return solutions == 2 && bounded.solutions == 1 && verdict == sudoku::Verdict::multiple ? 0 : 1;
 }
