@@ -52,7 +52,8 @@ blank. '#' and '%' lines are comments. Boards from 4x4 to 25x25: the shape comes
 (16, 36, 64, 81, 144, 256, 625) or --box. Every puzzle gets exactly one result, in input order; a bad
 puzzle gets "error: what is wrong" in its place and "FILE:LINE: what is wrong" on standard error.
 
-Variants (solve, count, check, generate, minimize; rate, hint, steps: jigsaws): --variant x,windoku,anti-knight,anti-king,non-consecutive;
+Variants (solve, count, check, generate, minimize; rate, hint, steps: regions, not neighbour rules or cages):
+--variant x,windoku,anti-knight,anti-king,non-consecutive;
 --regions LAYOUT (jigsaw: n*n characters naming each cell's region) or a line of 2*n*n characters (the
 givens, then the layout); --extra-regions LAYOUT ('.' for no region); killers as SudoCue lines
 (3x3::k:... or 3x3:d:k:... with diagonals, n*n numbers sum*256+cage) or typed lines
@@ -327,13 +328,16 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
     const int side = sudoku::layout_side(o.regions, "--regions");
     options.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
   }
-  if (rules.any() && o.vm.count("tier"))
-    usage_error("--tier does not apply to variants: the techniques know rows, columns and boxes only");
+  bool rated = true;  // the techniques know every rule: regions, not neighbour rules or cages
   try {
-    (void)sudoku::make_rules(options.shape, rules);
+    rated = sudoku::Houses::holds(sudoku::make_rules(options.shape, rules));
   } catch (const sudoku::RulesError& e) {
     usage_error(e.what());
   }
+  if (!rated && o.vm.count("tier"))
+    usage_error(
+        "--tier does not apply to neighbour rules: the techniques know regions only (rows, columns, boxes "
+        "or jigsaw regions, x, windoku, extra regions)");
   if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
   const std::uint64_t count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
   const auto symmetry = sudoku::parse_symmetry(o.symmetry);
@@ -400,7 +404,7 @@ int run_generate(const Options& o, dlxapp::Interrupts& interrupts, dlxapp::Outpu
           line.clear();
           sudoku::append_line(line, g->puzzle, reader.symbols);
           line += o.regions;  // a jigsaw line: the givens, then the regions
-          line += ' ' + sudoku::annotation(*g, options, index, !rules.any()) + '\n';
+          line += ' ' + sudoku::annotation(*g, options, index, rated) + '\n';
           std::cout << line;
           if (!output.flush()) interrupts.flag()->store(true);
         },

@@ -55,7 +55,7 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       rules_(make_rules(options.shape, variants)),
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
-      houses_(options.shape),
+      houses_(rules_),
       logic_(houses_),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
@@ -151,7 +151,7 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (options_.minimal && target == 0 && options_.symmetry != Symmetry::none &&
       !make_minimal(g, random, stop))
     return std::nullopt;
-  if (!rules_.plain()) return g;  // the techniques know rows, columns and boxes only
+  if (!Houses::holds(rules_)) return g;  // the techniques know regions, not neighbour rules or cages
   g.tier = logic_tier(g.puzzle, logic_);
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   return g;

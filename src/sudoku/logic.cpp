@@ -186,11 +186,19 @@ std::optional<Step> LogicSolver::step(Tier max) {
   return std::nullopt;
 }
 
-// Boxes first, then rows, then columns: a box is where people look first.
+// The houses in the order people look at them: boxes first, then rows, then columns, then a variant's extra
+// regions.
+int LogicSolver::house_in_order(int order) const {
+  const int lines = 3 * houses_->side();
+  return order < lines ? (order + 2 * houses_->side()) % lines : order;
+}
+
+// A digit with one place left in a full house (a smaller extra region need not hold every digit).
 bool LogicSolver::hidden_single(Step& step) {
   const int n = houses_->side();
-  for (int order = 0; order < 3 * n; ++order) {
-    const int h = (order + 2 * n) % (3 * n);
+  for (int order = 0; order < houses_->count(); ++order) {
+    const int h = house_in_order(order);
+    if (!houses_->full(h)) continue;
     for (int d = 1; d <= n; ++d) {
       if (placed_[static_cast<std::size_t>(h)] & digit_bit(d)) continue;
       const Mask where = positions(h, d);
@@ -225,39 +233,38 @@ bool LogicSolver::naked_single(Step& step) {
   return false;
 }
 
-// A house-digit whose cells all lie in one other house: the digit goes from that house's other cells. Boxes
-// against lines first (pointing), then lines against boxes (claiming).
+// A digit that must go in a full house h, and whose places there all lie in another house too, goes from that
+// house's other cells (the subset rule for the item h-digit). Boxes against lines are pointing, lines against
+// boxes claiming; with extra regions (a diagonal, a window) either side may be one of those, named by h's kind.
 bool LogicSolver::locked(Step& step) {
   const int n = houses_->side();
-  for (int order = 0; order < 3 * n; ++order) {
-    const int h = (order + 2 * n) % (3 * n);
-    const bool box = houses_->kind(h) == HouseKind::box;
+  std::vector<int> shared;
+  for (int order = 0; order < houses_->count(); ++order) {
+    const int h = house_in_order(order);
+    if (!houses_->full(h)) continue;
+    const std::vector<int>& cells = houses_->cells(h);
     for (int d = 1; d <= n; ++d) {
       if (placed_[static_cast<std::size_t>(h)] & digit_bit(d)) continue;
       const Mask where = positions(h, d);
       if (std::popcount(where) < 2) continue;
-      const std::vector<int>& cells = houses_->cells(h);
-      // The houses every one of these cells shares, other than h: a line for a box, the box for a line.
-      for (int kind = 0; kind < 3; ++kind) {
-        if (kind == static_cast<int>(houses_->kind(h)) || (!box && kind != static_cast<int>(HouseKind::box)))
-          continue;
-        int shared = -1;
-        bool same = true;
-        for (Mask m = where; m != 0 && same; m &= m - 1) {
-          const int other = houses_->of(
-              cells[static_cast<std::size_t>(std::countr_zero(m))])[static_cast<std::size_t>(kind)];
-          if (shared < 0) shared = other;
-          same = other == shared;
-        }
-        if (!same) continue;
-        for (int cell : houses_->cells(shared)) {
-          const auto& mine = houses_->of(cell);
-          if (mine[0] != h && mine[1] != h && mine[2] != h) eliminate(cell, d, step);
-        }
+      // The houses every one of these cells is in, other than h: ascending, like each cell's own list.
+      const std::span<const int> first =
+          houses_->of(cells[static_cast<std::size_t>(std::countr_zero(where))]);
+      shared.assign(first.begin(), first.end());
+      std::erase(shared, h);
+      for (Mask m = where & (where - 1); m != 0 && !shared.empty(); m &= m - 1) {
+        const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
+        std::erase_if(shared, [&](int other) { return !houses_->has(cell, other); });
+      }
+      for (const int other : shared) {
+        for (int cell : houses_->cells(other))
+          if (!houses_->has(cell, h)) eliminate(cell, d, step);
         if (step.eliminated.empty()) continue;
-        step.technique = box ? Technique::pointing : Technique::claiming;
+        const HouseKind kind = houses_->kind(h);
+        step.technique =
+            kind == HouseKind::row || kind == HouseKind::column ? Technique::claiming : Technique::pointing;
         step.house = h;
-        step.other_house = shared;
+        step.other_house = other;
         step.digit = d;
         return true;
       }
@@ -270,12 +277,16 @@ bool LogicSolver::subsets(int k, bool naked, Step& step) {
   const int n = houses_->side();
   std::array<int, kMaxSide> members{};  // naked: open cells' indices in the house; hidden: open digits
   std::array<Mask, kMaxSide> sets{};    // naked: their candidates; hidden: their positions in the house
-  for (int order = 0; order < 3 * n; ++order) {
-    const int h = (order + 2 * n) % (3 * n);
+  for (int order = 0; order < houses_->count(); ++order) {
+    const int h = house_in_order(order);
+    // k digits confined to k cells need a house that holds every digit; k cells with k digits between them need
+    // only a house that holds each at most once.
+    if (!naked && !houses_->full(h)) continue;
     const std::vector<int>& cells = houses_->cells(h);
+    const int size = static_cast<int>(cells.size());
     int count = 0;
     if (naked) {
-      for (int i = 0; i < n; ++i) {
+      for (int i = 0; i < size; ++i) {
         const auto c = static_cast<std::size_t>(cells[static_cast<std::size_t>(i)]);
         if (value_[c] == 0 && std::popcount(cand_[c]) <= k) {
           members[static_cast<std::size_t>(count)] = i;
@@ -301,7 +312,7 @@ bool LogicSolver::subsets(int k, bool naked, Step& step) {
       if (std::popcount(together) != k) return false;
       if (naked) {
         // The k cells hold exactly these k digits: no other cell of the house can.
-        for (int i = 0; i < n; ++i) {
+        for (int i = 0; i < size; ++i) {
           if (chosen & (Mask{1} << i)) continue;
           for (Mask m = together; m != 0; m &= m - 1)
             eliminate(cells[static_cast<std::size_t>(i)], lowest_digit(m), step);

@@ -88,6 +88,7 @@ class LogicSolver {
   const Houses& houses() const { return *houses_; }
 
  private:
+  int house_in_order(int order) const;
   bool hidden_single(Step& step);
   bool naked_single(Step& step);
   bool locked(Step& step);

@@ -64,17 +64,14 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
         out << text;
         continue;
       }
-      Rules regions_only;
-      regions_only.shape = shape;
-      regions_only.regions = rules.regions;
       const bool refused =
-          options_.tool == Tool::candidates || (rules != regions_only && options_.tool != Tool::minimize);
+          options_.tool == Tool::candidates || (!Houses::holds(rules) && options_.tool != Tool::minimize);
       if (refused || !puzzle.pencilmarks.empty()) {
         fail(!puzzle.pencilmarks.empty() ? "pencilmark puzzles take no variant rules"
              : options_.tool == Tool::candidates
                  ? "candidates takes no variant rules"
-                 : "this tool takes jigsaw regions only: the techniques know no "
-                   "other variant rule (solve, count, check and minimize do)");
+                 : "this tool takes regions only (jigsaw, x, windoku, extra regions): the techniques know no "
+                   "neighbour rule or cage (solve, count, check and minimize do)");
         out << text;
         continue;
       }

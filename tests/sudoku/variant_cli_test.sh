@@ -142,14 +142,25 @@ run gen_jigsaw 0 generate 2 --regions $jigsaw --seed 5
 cut -d' ' -f1 gen_jigsaw.out >gen_jigsaw.txt
 run gen_jigsaw_check 0 check gen_jigsaw.txt
 [ "$(sort -u gen_jigsaw_check.out)" = unique ] || fail "gen_jigsaw_check: $(cat gen_jigsaw_check.out)"
-run gen_tier 2 generate --variant x --tier singles
+# Tiers for the rules the techniques know (regions); neighbour rules have none.
+run gen_tier 0 generate 2 --variant x --tier singles --seed 5
+[ "$(grep -c ' tier=singles$' gen_tier.out)" = 2 ] || fail "gen_tier: $(cat gen_tier.out)"
+cut -c1-81 gen_tier.out >gen_tier.txt
+run gen_tier_rate 0 rate --variant x gen_tier.txt
+[ "$(cut -d' ' -f1 gen_tier_rate.out | sort -u)" = singles ] || fail "gen_tier_rate: $(cat gen_tier_rate.out)"
+run gen_tier_knight 2 generate --variant anti-knight --tier singles
 # rate and hint take jigsaw regions (named as such), and refuse the rules their techniques do not know
 run gen_jigsaw_rate 0 rate gen_jigsaw.txt
 [ "$(wc -l <gen_jigsaw_rate.out)" = 2 ] && ! grep -q error gen_jigsaw_rate.out || fail "gen_jigsaw_rate: $(cat gen_jigsaw_rate.out)"
 run gen_jigsaw_steps 0 steps gen_jigsaw.txt
 holds gen_jigsaw_steps.out "in region"
-run gen_x_rate 2 rate --variant x gen_x.txt
-holds gen_x_rate.err "gen_x.txt:1: this tool takes jigsaw regions only"
+# The diagonals and windows are houses of the techniques too; neighbour rules and cages are refused.
+run gen_x_rate 0 rate --variant x,windoku gen_x.txt
+[ "$(wc -l <gen_x_rate.out)" = 3 ] && ! grep -q error gen_x_rate.out || fail "gen_x_rate: $(cat gen_x_rate.out)"
+run gen_x_steps 0 steps --variant x,windoku gen_x.txt
+grep -qE "in (diagonal|window) [0-9]" gen_x_steps.out || fail "gen_x_steps: no step in a diagonal or a window"
+run gen_x_rate_knight 2 rate --variant x,anti-knight gen_x.txt
+holds gen_x_rate_knight.err "gen_x.txt:1: this tool takes regions only (jigsaw, x, windoku, extra regions)"
 run gen_x_minimize 0 minimize --variant x,windoku gen_x.txt
 run gen_x_minimized 0 check --variant x,windoku gen_x_minimize.out
 [ "$(sort -u gen_x_minimized.out)" = unique ] || fail "gen_x_minimized: $(cat gen_x_minimized.out)"

@@ -270,8 +270,8 @@ TEST_CASE("the batch reads jigsaw and killer lines and applies --variant") {
 }
 
 TEST_CASE(
-    "generated jigsaws and X puzzles are unique under their rules; the techniques on jigsaw regions place "
-    "only their solution's digits") {
+    "generated jigsaws, X and windoku puzzles are unique under their rules; the techniques on their regions "
+    "place only their solution's digits and never remove one") {
   sudoku::GenerateOptions options;
   options.shape = Shape{3, 3};
   options.seed = 11;
@@ -279,7 +279,10 @@ TEST_CASE(
   jigsaw.regions = "AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
   sudoku::Variants x;
   x.x = true;
-  for (const sudoku::Variants& variants : {jigsaw, x}) {
+  sudoku::Variants windoku;
+  windoku.x = true;
+  windoku.windoku = true;
+  for (const sudoku::Variants& variants : {jigsaw, x, windoku}) {
     sudoku::Generator generator(options, variants);
     const sudoku::Rules rules = sudoku::make_rules(options.shape, variants);
     sudoku::Solver solver(rules);
@@ -292,12 +295,12 @@ TEST_CASE(
       Grid solution;
       REQUIRE(solver.solve(g->puzzle, solution));
       CHECK(solution == g->solution);
-      if (!variants.regions.empty()) {
-        REQUIRE(logic.load(g->puzzle));
-        while (logic.step(sudoku::Tier::subsets)) {
-        }
-        for (std::size_t c = 0; c < solution.cells.size(); ++c)
-          if (logic.values()[c] != 0) CHECK(logic.values()[c] == solution.cells[c]);
+      REQUIRE(logic.load(g->puzzle));
+      while (logic.step(sudoku::Tier::subsets)) {
+      }
+      for (std::size_t c = 0; c < solution.cells.size(); ++c) {
+        if (logic.values()[c] != 0) CHECK(logic.values()[c] == solution.cells[c]);
+        CHECK((logic.candidates()[c] & sudoku::digit_bit(solution.cells[c])) != 0);
       }
     }
   }
