@@ -25,6 +25,43 @@ void add_pairs(int n, std::initializer_list<std::pair<int, int>> offsets,
   }
 }
 
+// Cells that must hold the same digit: when two houses that each hold every digit (rows, columns, regions,
+// full extra and derived regions) share all cells but one each, those two cells hold the one digit the shared
+// cells leave. On jigsaws this is common (a region with n - 1 cells in a row) and, with the derived regions,
+// settles layouts that admit no grid (the twins then share a house): a search alone did not in minutes.
+std::vector<std::pair<int, int>> twin_cells(const Rules& rules, const std::vector<Region>& extra) {
+  const int n = rules.shape.side();
+  std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
+  for (int cell = 0; cell < n * n; ++cell) {
+    houses[static_cast<std::size_t>(cell / n)].push_back(cell);
+    houses[static_cast<std::size_t>(n + cell % n)].push_back(cell);
+    houses[static_cast<std::size_t>(2 * n + rules.region_of(cell))].push_back(cell);
+  }
+  for (const Region& region : extra)
+    if (static_cast<int>(region.cells.size()) == n) houses.push_back(region.cells);
+  std::vector<int> mark(static_cast<std::size_t>(n * n), -1);  // mark[cell] == a: cell is in house a
+  std::vector<std::pair<int, int>> twins;
+  for (std::size_t a = 0; a < houses.size(); ++a) {
+    for (int cell : houses[a]) mark[static_cast<std::size_t>(cell)] = static_cast<int>(a);
+    for (std::size_t b = a + 1; b < houses.size(); ++b) {
+      int outside = -1, count = 0;  // b's cells outside a
+      for (int cell : houses[b]) {
+        if (mark[static_cast<std::size_t>(cell)] == static_cast<int>(a)) continue;
+        outside = cell;
+        if (++count > 1) break;
+      }
+      if (count != 1) continue;
+      const auto alone = std::find_if(houses[a].begin(), houses[a].end(), [&](int cell) {
+        return !std::binary_search(houses[b].begin(), houses[b].end(), cell);
+      });
+      twins.emplace_back(std::min(*alone, outside), std::max(*alone, outside));
+    }
+  }
+  std::sort(twins.begin(), twins.end());
+  twins.erase(std::unique(twins.begin(), twins.end()), twins.end());
+  return twins;
+}
+
 }  // namespace
 
 dlx::Problem make_problem(const Rules& rules) {
@@ -59,6 +96,29 @@ dlx::Problem make_problem(const Rules& rules) {
     }
     for (int cell : region.cells) digit_items[static_cast<std::size_t>(cell)].push_back(base);
   }
+  // Twins: one secondary item per pair, which the two cells' options of digit d color d: they must agree.
+  std::vector<std::vector<dlx::ItemId>> twin_items(cells);
+  if (!rules.regions.empty()) {
+    const std::vector<std::pair<int, int>> twins = twin_cells(rules, extra);
+    // Twins that must differ (a row, a column or a region holds both) cannot be: no grid fits the rules. A
+    // primary item no option covers says so at the root, where a search would have had to find it out.
+    const auto apart = [&](std::pair<int, int> t) {
+      if (t.first / n == t.second / n || t.first % n == t.second % n ||
+          rules.region_of(t.first) == rules.region_of(t.second))
+        return true;
+      return std::any_of(extra.begin(), extra.end(), [&](const Region& region) {
+        return std::binary_search(region.cells.begin(), region.cells.end(), t.first) &&
+               std::binary_search(region.cells.begin(), region.cells.end(), t.second);
+      });
+    };
+    if (std::any_of(twins.begin(), twins.end(), apart)) problem.add_primary("no-grid");
+    for (std::size_t t = 0; t < twins.size(); ++t) {
+      const dlx::ItemId item = problem.add_secondary("t" + std::to_string(t + 1));
+      twin_items[static_cast<std::size_t>(twins[t].first)].push_back(item);
+      twin_items[static_cast<std::size_t>(twins[t].second)].push_back(item);
+    }
+  }
+  std::vector<dlx::ColorId> digit_color(static_cast<std::size_t>(n));
   std::vector<std::pair<int, int>> pairs;
   if (rules.anti_knight) add_pairs(n, {{1, 2}, {2, 1}, {1, -2}, {2, -1}}, pairs);
   if (rules.anti_king) add_pairs(n, {{1, 1}, {1, -1}}, pairs);
@@ -106,6 +166,9 @@ dlx::Problem make_problem(const Rules& rules) {
           if (d > 0) uses.push_back({base + digit - 1});
           if (d + 1 < n) uses.push_back({base + digit});
         }
+        if (!twin_items[cell].empty() && digit_color[digit] == dlx::kNoColor)
+          digit_color[digit] = problem.color(std::to_string(d + 1));
+        for (dlx::ItemId item : twin_items[cell]) uses.push_back({item, digit_color[digit]});
         problem.add_option(uses);
       }
     }

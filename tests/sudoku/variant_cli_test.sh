@@ -109,6 +109,17 @@ stdin=nogrid.txt run nogrid_check 1 check
 [ "$(cat nogrid_check.out)" = none ] || fail "nogrid_check: $(cat nogrid_check.out)"
 stdin=nogrid.txt run nogrid_count 0 count
 [ "$(cat nogrid_count.out)" = 0 ] || fail "nogrid_count: $(cat nogrid_count.out)"
+# Two layouts a plain search did not settle in minutes, settled at once by twin cells. One trades r3c4 and r4c4:
+# rows 1-3 wholly hold regions A and C, so their other cells (B's eight there and r3c4) hold every digit once;
+# they share all but one cell with B, so r3c4 and B's r4c4 hold the same digit, yet they share column 4: no
+# grid. The other trades r9c6 and r9c7 (the same argument on columns 4-6, the twins sharing row 9). A time
+# limit keeps a regression from hanging the test.
+for layout in AAABBBCCCAAABBBCCCAAAEBBCCCDDDBEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII \
+  AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHIHII; do
+  echo "${empty}$layout" >twins.txt
+  stdin=twins.txt run twins_check 1 check --time-limit 60
+  [ "$(cat twins_check.out)" = none ] || fail "twins_check $layout: $(cat twins_check.out)"
+done
 
 # An empty board of a layout where the search without its first row fixed ran for minutes (Solver::symmetry)
 echo "${empty}AAABBBCCCAAABBCCCCAADEBBBFCDADEBEFFCDDDEEEFFFDDDEHEFFFGGGHHEIIIGGGGHHIIIGGHHHHIII" >slow_layout.txt
