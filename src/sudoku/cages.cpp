@@ -56,14 +56,7 @@ std::vector<Cage> derived_cages(const Rules& rules) {
   std::vector<Cage> derived;
   if (rules.cages.empty()) return derived;
   const int n = rules.shape.side();
-  std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
-  for (int cell = 0; cell < n * n; ++cell) {
-    houses[static_cast<std::size_t>(cell / n)].push_back(cell);
-    houses[static_cast<std::size_t>(n + cell % n)].push_back(cell);
-    houses[static_cast<std::size_t>(2 * n + rules.region_of(cell))].push_back(cell);
-  }
-  for (const Region& region : rules.extra)
-    if (static_cast<int>(region.cells.size()) == n) houses.push_back(region.cells);
+  const std::vector<std::vector<int>> houses = full_houses(rules, rules.extra);
   std::vector<char> in_house(static_cast<std::size_t>(n * n));
   for (const std::vector<int>& house : houses) {
     std::fill(in_house.begin(), in_house.end(), 0);

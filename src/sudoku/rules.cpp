@@ -148,6 +148,19 @@ void add_rules(Rules& rules, const Rules& own) {
   rules.non_consecutive = rules.non_consecutive || own.non_consecutive;
 }
 
+std::vector<std::vector<int>> full_houses(const Rules& rules, const std::vector<Region>& extra) {
+  const int n = rules.shape.side();
+  std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
+  for (int cell = 0; cell < n * n; ++cell) {
+    houses[static_cast<std::size_t>(cell / n)].push_back(cell);
+    houses[static_cast<std::size_t>(n + cell % n)].push_back(cell);
+    houses[static_cast<std::size_t>(2 * n + rules.region_of(cell))].push_back(cell);
+  }
+  for (const Region& region : extra)
+    if (static_cast<int>(region.cells.size()) == n) houses.push_back(region.cells);
+  return houses;
+}
+
 std::vector<Region> derived_regions(const Rules& rules) {
   std::vector<Region> derived;
   if (rules.regions.empty()) return derived;

@@ -82,6 +82,10 @@ Rules make_rules(Shape shape, const Variants& variants);
 // cages join theirs, and so do its neighbour rules.
 void add_rules(Rules& rules, const Rules& own);
 
+// The houses that hold every digit once, as ascending cell lists: rows, columns, the regions (or boxes), and
+// those of `extra` with n cells (the rules' own extra regions, and any derived ones the caller adds).
+std::vector<std::vector<int>> full_houses(const Rules& rules, const std::vector<Region>& extra);
+
 // Jigsaw solvers' "law of leftovers", as more regions: when k consecutive rows (or columns) wholly hold k - 1
 // regions, their other n cells hold every digit once too. Nothing new for the rules, only a smaller search (a
 // layout that admits no grid is found out far sooner). Empty for the boxes.

@@ -31,14 +31,7 @@ void add_pairs(int n, std::initializer_list<std::pair<int, int>> offsets,
 // settles layouts that admit no grid (the twins then share a house): a search alone did not in minutes.
 std::vector<std::pair<int, int>> twin_cells(const Rules& rules, const std::vector<Region>& extra) {
   const int n = rules.shape.side();
-  std::vector<std::vector<int>> houses(static_cast<std::size_t>(3 * n));
-  for (int cell = 0; cell < n * n; ++cell) {
-    houses[static_cast<std::size_t>(cell / n)].push_back(cell);
-    houses[static_cast<std::size_t>(n + cell % n)].push_back(cell);
-    houses[static_cast<std::size_t>(2 * n + rules.region_of(cell))].push_back(cell);
-  }
-  for (const Region& region : extra)
-    if (static_cast<int>(region.cells.size()) == n) houses.push_back(region.cells);
+  const std::vector<std::vector<int>> houses = full_houses(rules, extra);
   std::vector<int> mark(static_cast<std::size_t>(n * n), -1);  // mark[cell] == a: cell is in house a
   std::vector<std::pair<int, int>> twins;
   for (std::size_t a = 0; a < houses.size(); ++a) {
