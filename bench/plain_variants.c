@@ -14,7 +14,8 @@
 enum { N = 9, CELLS = 81, MAX_CAGES = 81 };
 
 static int region_of[CELLS], cage_of[CELLS], value[CELLS];
-static int rows[N], cols[N], regions[N], diags[2], cage_used[MAX_CAGES], cage_left[MAX_CAGES], cage_open[MAX_CAGES];
+static int rows[N], cols[N], regions[N], diags[2], cage_used[MAX_CAGES], cage_left[MAX_CAGES],
+    cage_open[MAX_CAGES];
 static int diagonal;  // the killer's long diagonals hold every digit too
 
 static int on_diag(int cell, int which) {
@@ -145,8 +146,8 @@ int main(void) {
     if (!line[0] || line[0] == '#') continue;
     reset();
     const int ok = strncmp(line, "3x3:", 4) == 0 ? read_killer(line)
-                   : strlen(line) >= 2 * CELLS     ? read_jigsaw(line)
-                                                   : 0;
+                   : strlen(line) >= 2 * CELLS   ? read_jigsaw(line)
+                                                 : 0;
     if (ok == 0) {
       fprintf(stderr, "plain_variants: cannot read: %.40s\n", line);
       return 2;
