@@ -1,27 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end tests of the sudoku command: outputs, "FILE:LINE: message" lines on stderr, and exit codes.
 # usage: cli_test.sh path/to/sudoku path/to/tests/sudoku/data
-set -u
-sudoku=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-data=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS... : runs sudoku with stdin from $stdin (default /dev/null) into NAME.out/.err.
-run() {
-  local name=$1 want=$2
-  shift 2
-  "$sudoku" "$@" <"${stdin:-/dev/null}" >"$name.out" 2>"$name.err"
-  local got=$?
-  [ "$got" = "$want" ] || fail "$name: exit status $got, expected $want (stderr: $(head -3 "$name.err"))"
-}
+# shellcheck source=tests/sudoku/sudoku_cli_lib.sh
+. "$(dirname "$0")/sudoku_cli_lib.sh" "$@"
 
 # same NAME FILE: NAME.out is exactly FILE.
 same() {
@@ -215,8 +196,4 @@ run bad_threads_negative 2 --threads -1 three.txt
 run bad_limit_negative 2 count --limit -1 three.txt
 run threads_zero 0 --threads 0 three.txt   # 0: one per core
 
-if [ "$failures" -gt 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all sudoku command-line tests passed"
+finish "command-line"

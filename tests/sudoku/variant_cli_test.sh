@@ -3,27 +3,8 @@
 # lines): results checked against the rules by awk, published killers against their published solutions,
 # and "FILE:LINE: message" errors with their exit codes.
 # usage: variant_cli_test.sh path/to/sudoku path/to/tests/sudoku/data
-set -u
-sudoku=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-data=$(cd "$2" && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work" || exit 1
-failures=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
-
-# run NAME EXPECTED_STATUS ARGS... : runs sudoku with stdin from $stdin (default /dev/null) into NAME.out/.err.
-run() {
-  local name=$1 want=$2
-  shift 2
-  "$sudoku" "$@" <"${stdin:-/dev/null}" >"$name.out" 2>"$name.err"
-  local got=$?
-  [ "$got" = "$want" ] || fail "$name: exit status $got, expected $want (stderr: $(head -3 "$name.err"))"
-}
+# shellcheck source=tests/sudoku/sudoku_cli_lib.sh
+. "$(dirname "$0")/sudoku_cli_lib.sh" "$@"
 
 # holds NAME TEXT: NAME.out (or .err) contains TEXT.
 holds() {
@@ -206,8 +187,4 @@ printf '%s\n' "5 3 0 0 7 0 0 0 0" "6 0 0 1 9 5 0 0 0" "0 9 8 0 0 0 0 6 0" "8 0 0
 stdin=judge.txt run judge 0
 [ "$(head -1 judge.out)" = "5 3 4 6 7 8 9 1 2" ] || fail "judge: $(head -1 judge.out)"
 
-if [ "$failures" -gt 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "all sudoku variant command-line tests passed"
+finish "variant command-line"
