@@ -29,6 +29,23 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
 export TSAN_OPTIONS="$TSAN_OPTIONS:suppressions=$(cd "$(dirname "$0")" && pwd)/tsan_mpi.supp"
 run() { "$mpirun" --oversubscribe -np "$@" </dev/null; }
 done_lines() { grep -c '^done ' "$1"; }
+# rewrite_records FILE CODE: runs the Python CODE on `lines` (FILE's lines), with reseal(fields) making a record's
+# line of its first four fields and their checksum (checkpoint.hpp), then writes `lines` back to FILE.
+rewrite_records() {
+  python3 - "$1" "$2" <<'PY'
+import sys
+path, code = sys.argv[1], sys.argv[2]
+def reseal(fields):
+    body = " ".join(fields[:4])
+    h = 0xcbf29ce484222325
+    for b in body.encode():
+        h = ((h ^ b) * 0x100000001b3) % 2**64
+    return body + " " + format(h, "016x")
+lines = open(path).read().split("\n")
+exec(code)
+open(path, "w").write("\n".join(lines))
+PY
+}
 
 if [ "$mode" = fast ]; then
   for p in "queens 1" "queens 8" "langford 7" "pentominoes 4 5" "colored 2"; do
@@ -80,24 +97,14 @@ if [ "$mode" = fast ]; then
   # Subtotals past 2^64 (a checkpoint whose records were rewritten, checksums and all, as a count with wider
   # subtrees would have left them): the total is their exact sum, in decimal, also when finished by the ranks.
   cp "$ck" "$tmp/wide.ck"
-  python3 - "$tmp/wide.ck" <<'PY'
-import sys
-path = sys.argv[1]
-def fnv(text):
-    h = 0xcbf29ce484222325
-    for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) % 2**64
-    return h
+  rewrite_records "$tmp/wide.ck" '
 # Subproblems from 200 on are left for the ranks to count again.
-lines = [l for l in open(path).read().split("\n") if not (l.startswith("done ") and int(l.split()[1]) >= 200)]
+lines = [l for l in lines if not (l.startswith("done ") and int(l.split()[1]) >= 200)]
 for k, line in enumerate(lines):
     f = line.split(" ")
     if f[0] == "done" and int(f[1]) < 30:  # subproblems 0..29 get 2^64 + their count, or 2^100 + it
         f[2] = str(int(f[2]) + (2**64 if int(f[1]) % 2 == 0 else 2**100))
-        body = " ".join(f[:4])
-        lines[k] = body + " " + format(fnv(body), "016x")
-open(path, "w").write("\n".join(lines))
-PY
+        lines[k] = reseal(f)'
   wide=$(python3 -c "
 import sys
 n = [int(l.split()[1]) for l in open('$tmp/wide.ck') if l.startswith('done ')]
@@ -106,21 +113,10 @@ print($expected + sum(2**64 if i % 2 == 0 else 2**100 for i in set(n) if i < 30)
     "$wide" "subtotals past 2^64 ($(head -c 300 "$tmp/err"))"
   check "$(grep -c '^done ' "$tmp/wide.ck")" "$(grep -c '^done ' "$ck")" "the wide checkpoint was finished"
   # A count with more digits than 2^128 - 1 allows is refused as damage, never wrapped around.
-  python3 - "$tmp/wide.ck" <<'PY'
-import sys
-path = sys.argv[1]
-def fnv(text):
-    h = 0xcbf29ce484222325
-    for b in text.encode():
-        h = ((h ^ b) * 0x100000001b3) % 2**64
-    return h
-lines = open(path).read().split("\n")
+  rewrite_records "$tmp/wide.ck" '
 f = lines[3].split(" ")
 f[2] = str(2**128)
-body = " ".join(f[:4])
-lines[3] = body + " " + format(fnv(body), "016x")
-open(path, "w").write("\n".join(lines))
-PY
+lines[3] = reseal(f)'
   "$dlx_mpi" --count --subproblems 300 --checkpoint "$tmp/wide.ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
   check "$?" "2" "count past 2^128 - 1 in a checkpoint: exit status"
   grep -q "wide.ck:4: damaged checkpoint record" "$tmp/err" || fail "count past 2^128 - 1: $(cat "$tmp/err")"
