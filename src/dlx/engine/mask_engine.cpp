@@ -39,6 +39,8 @@
 //   masks(k)[s], secondary    options left that may take item s      kSecondary's bits always set    levels
 //   masks(k+1) vs masks(k)    a child level                          no option the parent had not;   k < depth_
 //                                                                    covered stays covered
+//   uncovered_[k]             primary items not covered at level k   = masks(k)'s primaries without  k < depth_
+//                                                                    bit 15 (a dead end's is stale)
 //   an option in masks(k)     available at a settled level           present in the masks of all     k < depth_
 //                                                                    its items, none of them covered
 #include "mask_engine.hpp"
@@ -93,6 +95,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   column_.assign(column_begin_[stride_], 0);
   std::fill(length.begin(), length.end(), 0);
   has_primary_.assign(static_cast<std::size_t>(option_count_), false);
+  primaries_of_.assign(static_cast<std::size_t>(option_count_), 0);
   use_begin_.reserve(static_cast<std::size_t>(option_count_) + 1);
   packed_uses_.reserve(problem.use_count());
   use_begin_.push_back(0);
@@ -102,7 +105,10 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
       const int p = length[slot]++;
       column_[column_begin_[slot] + static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(o);
       packed_uses_.push_back(slot | static_cast<std::uint32_t>(static_cast<Mask>(~(1u << p))) << 16);
-      if (problem.is_primary(use.item)) has_primary_[static_cast<std::size_t>(o)] = true;
+      if (problem.is_primary(use.item)) {
+        has_primary_[static_cast<std::size_t>(o)] = true;
+        ++primaries_of_[static_cast<std::size_t>(o)];
+      }
     }
     use_begin_.push_back(static_cast<std::uint32_t>(packed_uses_.size()));
   }
@@ -115,6 +121,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
       uniform = use_begin_[static_cast<std::size_t>(o) + 1] - use_begin_[static_cast<std::size_t>(o)] ==
                 static_cast<std::uint32_t>(k);
     uses_per_option_ = uniform ? k : 0;
+    all_primary_ = problem.primary_count() == problem.item_count();
   }
 
   build_other_uses();
@@ -153,6 +160,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // Left uninitialized: a level is written (from its parent, or by reset()) before it is read, so only the
   // pages of the levels a search reaches are ever touched.
   masks_.reset(new Mask[levels * stride_]);
+  uncovered_.resize(levels);
   choice_.resize(levels);
   propagated_.resize(static_cast<std::size_t>(primaries_) + 1);
   propagated_begin_.resize(levels + 1);
@@ -414,8 +422,16 @@ void MaskEngine::make_child(int level, int option) {
   dead_ = false;
   removed_ = 0;
   take_any<true>(masks(level + 1), option);
+  uncovered_[static_cast<std::size_t>(level) + 1] =
+      uncovered_[static_cast<std::size_t>(level)] -
+      static_cast<int>(primaries_of_[static_cast<std::size_t>(option)]);
   stats_.updates += removed_;
   queue_ready_ = true;
+}
+
+// The primary items not covered in the masks m (covered: bit 15 set).
+int MaskEngine::count_uncovered(const Mask* m) const {
+  return static_cast<int>(std::count_if(m, m + primaries_, [](Mask x) { return (x & 0x8000) == 0; }));
 }
 
 MaskEngine::Outcome MaskEngine::settle(int level, int& item) {
@@ -428,6 +444,9 @@ template <int K>
 MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
   Mask* m = masks(level);
   std::uint32_t end = propagated_begin_[level];
+  // Primary items left uncovered: level's own count is made with the level (make_child), and a dead end leaves
+  // it stale (no child reads it); a level that settles stores it (left to cover after propagation).
+  int uncovered = uncovered_[static_cast<std::size_t>(level)];
   const auto finish = [&](Outcome outcome) {
     propagated_begin_[level + 1] = end;
     stats_.updates += removed_;
@@ -440,6 +459,7 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     queue_ready_ = false;
     if (dead_) return finish(Outcome::dead);
   } else {
+    uncovered = count_uncovered(m);
     queued_ = queue_at_most_one(m);
     for (std::size_t q = 0; q < queued_; ++q)
       if (m[queue_[q]] == 0) return finish(Outcome::dead);
@@ -461,6 +481,16 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     if (dead_) return finish(Outcome::dead);
     check_all = false;
   }
+  // The options propagation took covered their primary items: counted here, not as take() goes, where a
+  // running count cost instructions on every take.
+  if (K > 0 && all_primary_) {
+    uncovered -= K * static_cast<int>(end - propagated_begin_[level]);
+  } else {
+    for (std::uint32_t p = propagated_begin_[level]; p != end; ++p)
+      uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+  }
+  uncovered_[static_cast<std::size_t>(level)] = uncovered;
+  if (uncovered == 0) return finish(Outcome::solution);
   bool solved = false;
   item = choose_item(m, solved);
   return finish(solved ? Outcome::solution : Outcome::branch);
@@ -768,6 +798,10 @@ void MaskEngine::check_invariants() const {
   };
   for (int k = 0; k <= depth_; ++k) {
     const Mask* m = masks(k);
+    if (k < depth_ && uncovered_[static_cast<std::size_t>(k)] != count_uncovered(m))
+      fail("level " + std::to_string(k) + " counts " +
+           std::to_string(uncovered_[static_cast<std::size_t>(k)]) + " uncovered primary items, its masks " +
+           std::to_string(count_uncovered(m)));
     for (std::size_t s = static_cast<std::size_t>(primaries_); s < primary_slots_; ++s)
       if (m[s] != kCovered) fail("a padding slot of level " + std::to_string(k) + " is not covered");
     for (std::size_t s = primary_slots_; s < stride_; ++s)

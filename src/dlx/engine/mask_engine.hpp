@@ -123,6 +123,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
   std::vector<bool> has_primary_;
+  std::vector<std::uint32_t> primaries_of_;  // per option, how many primary items it has
+  bool all_primary_ = false;                 // every item is primary (Sudoku): an option has uses_per_option_
   std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
   std::unique_ptr<Mask[]> keep_rows_;  // per option, stride_ masks (keep_row()); null if over the budget
@@ -144,8 +146,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   static constexpr int kTieCandidates = 6;
   int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
 
-  // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask).
+  // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask) and uncovered_[k],
+  // its primary items not yet covered: a level that propagation leaves with none is a solution without
+  // choose_item's pass over every mask (on Sudoku counts, half the levels are solutions).
   std::unique_ptr<Mask[]> masks_;
+  std::vector<int> uncovered_;
+  int count_uncovered(const Mask* m) const;
   std::vector<std::uint32_t> queue_;  // items left with at most one option, during propagation
   std::size_t queued_ = 0;
   bool queue_ready_ = false;  // make_child queued every item it left with at most one option
