@@ -94,7 +94,6 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
     column_begin_[slot + 1] = column_begin_[slot] + length[slot];
   column_.assign(column_begin_[stride_], 0);
   std::fill(length.begin(), length.end(), 0);
-  has_primary_.assign(static_cast<std::size_t>(option_count_), false);
   primaries_of_.assign(static_cast<std::size_t>(option_count_), 0);
   use_begin_.reserve(static_cast<std::size_t>(option_count_) + 1);
   packed_uses_.reserve(problem.use_count());
@@ -105,10 +104,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
       const int p = length[slot]++;
       column_[column_begin_[slot] + static_cast<std::size_t>(p)] = static_cast<std::uint32_t>(o);
       packed_uses_.push_back(slot | static_cast<std::uint32_t>(static_cast<Mask>(~(1u << p))) << 16);
-      if (problem.is_primary(use.item)) {
-        has_primary_[static_cast<std::size_t>(o)] = true;
-        ++primaries_of_[static_cast<std::size_t>(o)];
-      }
+      if (problem.is_primary(use.item)) ++primaries_of_[static_cast<std::size_t>(o)];
     }
     use_begin_.push_back(static_cast<std::uint32_t>(packed_uses_.size()));
   }
@@ -714,7 +710,7 @@ bool MaskEngine::next_option(int level, Choice& choice) const {
 
 bool MaskEngine::force(OptionId option) {
   const int o = static_cast<int>(option);
-  if (!has_primary_[static_cast<std::size_t>(o)]) return false;
+  if (primaries_of_[static_cast<std::size_t>(o)] == 0) return false;
   // An option is available while its bit is set in its (uncovered) primary items' masks. A covered item's
   // mask is 0 after a keep row, or kCovered (bit 15 set, whatever later keep rows cleared) after take() or
   // settle_root().

@@ -122,7 +122,6 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<Mask> subset_seen_;  // the masks at the rule's last check
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
-  std::vector<bool> has_primary_;
   std::vector<std::uint32_t> primaries_of_;  // per option, how many primary items it has
   bool all_primary_ = false;                 // every item is primary (Sudoku): an option has uses_per_option_
   std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
