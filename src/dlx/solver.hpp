@@ -182,6 +182,10 @@ class Solver {
 // its name ("links", "bitset", "mask", "bounds"). Throws as the Solver would for an engine that cannot run it.
 Engine engine_for(const Problem& problem, const SearchOptions& options = {});
 const char* engine_name(Engine engine);
+// The instruction set the bitset and mask engines run with in this process: "avx2" (a build for x86-64 that has
+// the AVX2 copies, a processor with AVX2, BMI1, BMI2 and POPCNT, and DLX_ISA not set to "portable" in the
+// environment) or "portable".
+const char* instruction_set();
 
 // Convenience: the first solution, or nothing.
 std::optional<std::vector<OptionId>> solve_first(const Problem& problem, SearchOptions options = {});

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdlib>
 #include <set>
 #include <string_view>
 #include <type_traits>
@@ -396,4 +397,31 @@ TEST_CASE("the automatic engine choice, and limits of the bitset engine") {
   CHECK(dlx::Solver(big, bitset).engine() == dlx::Engine::bitset);
   for (dlx::ItemId i = 0; i < 30000; ++i) big.add_option({{i % 5000}});
   CHECK_THROWS_AS(dlx::Solver(big, bitset), std::length_error);
+}
+
+TEST_CASE("the instruction set the bitset and mask engines run with") {
+  const std::string_view isa = dlx::instruction_set();
+  const char* requested = std::getenv("DLX_ISA");
+#if defined(DLX_TEST_ISA_DISPATCH)
+  // The build has the AVX2 copy (src/dlx/engine/isa.hpp): it runs unless the environment asks for the portable
+  // one or the processor lacks the instructions.
+  if (requested != nullptr && std::string_view(requested) == "portable") {
+    CHECK(isa == "portable");
+  } else {
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                      __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    CHECK(isa == (avx2 ? "avx2" : "portable"));
+  }
+#else
+  (void)requested;
+  CHECK(isa == "portable");
+#endif
+  // Whichever copy runs, it finds what the other engines find.
+  const dlx::Problem queens = test::queens(9);
+  dlx::SearchOptions mask;
+  mask.engine = dlx::Engine::mask;
+  dlx::SearchOptions bitset;
+  bitset.engine = dlx::Engine::bitset;
+  CHECK(dlx::Solver(queens, bitset).count().solutions == 352);
+  CHECK(dlx::Solver(queens, mask).count().solutions == 352);
 }

@@ -52,6 +52,7 @@
 #include "simd.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 namespace {
 
 constexpr std::size_t kLanes = 8;  // counts per 128-bit vector
@@ -713,4 +714,5 @@ std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchO
   return std::make_unique<BitsetEngine>(problem, options);
 }
 
+DLX_ISA_END
 }  // namespace dlx::detail

@@ -5,9 +5,11 @@
 #include <utility>
 #include <vector>
 
+#include "isa.hpp"
 #include "level_engine.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 
 class BitsetEngine final : public LevelEngine<BitsetEngine> {
  public:
@@ -148,4 +150,5 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
 };
 
+DLX_ISA_END
 }  // namespace dlx::detail

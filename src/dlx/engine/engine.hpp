@@ -279,4 +279,14 @@ std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchO
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bounds_engine(const Problem& problem, const SearchOptions& options);
 
+// The bitset and mask engines compiled for AVX2, BMI1 and BMI2 (isa.hpp), in builds that have them
+// (DLX_ISA_DISPATCH); make_engine() takes them when avx2_engines() says so.
+namespace avx2 {
+std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
+}  // namespace avx2
+// Whether the AVX2 copies run: the build has them, the processor has AVX2, BMI1, BMI2 and POPCNT, and the
+// environment variable DLX_ISA is not "portable" (read once).
+bool avx2_engines();
+
 }  // namespace dlx::detail

@@ -55,6 +55,7 @@
 #include "simd.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 namespace {
 
 constexpr std::size_t kLanes = 8;  // masks per 128-bit vector
@@ -730,14 +731,24 @@ bool MaskEngine::force(OptionId option) {
     // covered before the search. (The options a keep row removes are not counted in stats().updates: counting
     // them would cost what the row saves.)
     const Mask* keep = keep_row(o);
+    std::size_t from = 0;
+#if defined(__AVX2__) && DLX_SSE2
+    // The AVX2 copy (isa.hpp): 16 masks at a time, then the last 8 if stride_ is not a multiple of 16.
+    for (; from + 2 * kLanes <= stride_; from += 2 * kLanes) {
+      auto* to = reinterpret_cast<__m256i*>(m + from);
+      _mm256_storeu_si256(
+          to, _mm256_and_si256(_mm256_loadu_si256(to),
+                               _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keep + from))));
+    }
+#endif
 #if DLX_SSE2
-    for (std::size_t s = 0; s < stride_; s += kLanes) {
+    for (std::size_t s = from; s < stride_; s += kLanes) {
       auto* to = reinterpret_cast<__m128i*>(m + s);
       _mm_storeu_si128(to, _mm_and_si128(_mm_loadu_si128(to),
                                          _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep + s))));
     }
 #else
-    for (std::size_t s = 0; s < stride_; ++s) m[s] &= keep[s];
+    for (std::size_t s = from; s < stride_; ++s) m[s] &= keep[s];
 #endif
   }
   forced_.push_back(option);
@@ -838,4 +849,5 @@ std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOpt
   return std::make_unique<MaskEngine>(problem, options);
 }
 
+DLX_ISA_END
 }  // namespace dlx::detail

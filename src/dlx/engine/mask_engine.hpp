@@ -8,9 +8,11 @@
 #include <utility>
 #include <vector>
 
+#include "isa.hpp"
 #include "level_engine.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 
 class MaskEngine final : public LevelEngine<MaskEngine> {
  public:
@@ -158,4 +160,5 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::uint64_t removed_ = 0;
 };
 
+DLX_ISA_END
 }  // namespace dlx::detail
