@@ -1,6 +1,7 @@
 #include "sudoku/reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <dlx/input_error.hpp>
 #include <vector>
 
@@ -253,6 +254,7 @@ bool PuzzleReader::next(Puzzle& puzzle) {
   for (;;) {
     const auto line = fetch();
     if (!line) return false;
+    if (read_plain_line(*line, puzzle)) return true;
     if (!line->too_long && (is_blank(line->text) || is_comment(line->text))) continue;
     if (!layout_ && !line->too_long && read_csv_header(line->text)) {
       layout_ = Layout::line;
@@ -284,6 +286,30 @@ bool PuzzleReader::next(Puzzle& puzzle) {
     }
     return true;
   }
+}
+
+// Once the input is known to hold one puzzle per line, the commonest line: exactly 81 digits and dots, with no
+// annotation. No other format has such a line (a killer needs ':' or "killer", CSV a comma, JSON a brace, pencil
+// marks n^3 characters, a jigsaw an even length, a comment '#'), so it is read at once, without the checks for
+// them: those cost about 4,000 instructions a line, more than solving an easy puzzle (serg_benchmark, 17-clue).
+// Any character the symbols do not take sends the line down the general path, which names the error.
+bool PuzzleReader::read_plain_line(const Line& line, Puzzle& puzzle) {
+  constexpr std::size_t kCells = 81;
+  constexpr int kSide = 9;
+  if (layout_ != Layout::line || line.too_long || csv_column_ || options_.box || line.text.size() != kCells)
+    return false;
+  std::array<std::uint8_t, kCells> values;
+  for (std::size_t i = 0; i < kCells; ++i) {
+    const char c = line.text[i];
+    const int value = c == '.' || (c >= '0' && c <= '9') ? options_.symbols.value(c, kSide) : -1;
+    if (value < 0) return false;
+    values[i] = static_cast<std::uint8_t>(value);
+  }
+  puzzle.line = puzzle.error_line = line.number;
+  puzzle.layout = Layout::line;
+  puzzle.grid.reset(Shape{3, 3});
+  std::copy(values.begin(), values.end(), puzzle.grid.cells.begin());
+  return true;
 }
 
 void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {

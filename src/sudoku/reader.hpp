@@ -89,6 +89,8 @@ class PuzzleReader {
   std::optional<Line> fetch();
   Layout detect(std::string_view text) const;
   void read_line_puzzle(const Line& line, Puzzle& puzzle);
+  // The commonest line, read without the other formats' checks (see reader.cpp); false when it is not one.
+  bool read_plain_line(const Line& line, Puzzle& puzzle);
   void read_block_puzzle(Line line, Puzzle& puzzle);
   // Counts the cells of one grid row, then reads them once the side is known.
   std::size_t count_cells(std::string_view text) const;
