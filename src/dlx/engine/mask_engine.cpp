@@ -16,7 +16,8 @@
 // that forces, before branching on an item with fewest options (usually two: found with a vector pass over
 // the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
 // remove the most (best_of), and the root applies the subset rule (apply_subset_rule: an item whose options
-// all have another item confines that item to them).
+// all have another item confines that item to them), as do the levels below where much is left to cover
+// (subset_below).
 //
 // Forced options (a puzzle's givens) are most of the work of an easy puzzle: when the table fits
 // kKeepRowsBudget, each option has a precomputed row of the masks its choice keeps, and force() is one AND
