@@ -16,7 +16,8 @@
 // that forces, before branching on an item with fewest options (usually two: found with a vector pass over
 // the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
 // remove the most (best_of), and the root applies the subset rule (apply_subset_rule: an item whose options
-// all have another item confines that item to them).
+// all have another item confines that item to them), as do the levels below where much is left to cover
+// (subset_below).
 //
 // Forced options (a puzzle's givens) are most of the work of an easy puzzle: when the table fits
 // kKeepRowsBudget, each option has a precomputed row of the masks its choice keeps, and force() is one AND
@@ -148,6 +149,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // takes the leftmost, and so the tree of the dancing-links engine.
   if (options.propagation == Propagation::automatic && !options.seed) tie_candidates_ = kTieCandidates;
   if (subset_rule()) {
+    subset_above_ = primaries_ * 11 / 20;
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
   }
@@ -231,6 +233,12 @@ void MaskEngine::build_shares() {
     }
     if (slot < primary_slots_ && capable) subset_capable_[slot] = static_cast<Mask>(~Mask{0});
   }
+  capable_begin_ = primary_slots_;
+  capable_end_ = primary_slots_;
+  for (std::size_t slot = primary_slots_; slot-- > 0;)
+    if (subset_capable_[slot] != 0) capable_begin_ = slot / kLanes * kLanes;
+  for (std::size_t slot = 0; slot < primary_slots_; ++slot)
+    if (subset_capable_[slot] != 0) capable_end_ = (slot / kLanes + 1) * kLanes;
 }
 
 // Per option, the options sharing more than one item with it, for best_of's exact count of removed options:
@@ -450,7 +458,8 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     return outcome;
   };
   removed_ = 0;
-  // The subset rule runs where the search starts (the root, or a copy of it): see apply_subset_rule().
+  // The subset rule runs to a fixed point where the search starts (the root, or a copy of it), and once at
+  // every other level: see apply_subset_rule().
   const bool at_root = !queue_ready_;
   if (queue_ready_) {
     queue_ready_ = false;
@@ -474,17 +483,29 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       propagated_[end++] = static_cast<OptionId>(option);
       if (dead_) return finish(Outcome::dead);
     }
-    if (!at_root || !subset_rule() || !apply_subset_rule<K>(m, check_all)) break;
+    if (!at_root || !subset_rule()) break;
+    if (check_all) std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
+    if (!apply_subset_rule<K, true>(m, subset_seen_.data())) break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
   }
   // The options propagation took covered their primary items: counted here, not as take() goes, where a
   // running count cost instructions on every take.
-  if (K > 0 && all_primary_) {
-    uncovered -= K * static_cast<int>(end - propagated_begin_[level]);
-  } else {
-    for (std::uint32_t p = propagated_begin_[level]; p != end; ++p)
-      uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+  const auto cover = [&](std::uint32_t from) {
+    if (K > 0 && all_primary_) {
+      uncovered -= K * static_cast<int>(end - from);
+    } else {
+      for (std::uint32_t p = from; p != end; ++p)
+        uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+    }
+  };
+  cover(propagated_begin_[level]);
+  // Below the root, the subset rule once, where much is left to cover (a large subtree to save). Outside the
+  // loop above, whose registers it would crowd (5% more instructions on every level, bench/README.md).
+  if (!at_root && uncovered > subset_above_) {
+    const std::uint32_t from = end;
+    if (!subset_below<K>(level, end)) return finish(Outcome::dead);
+    cover(from);
   }
   uncovered_[static_cast<std::size_t>(level)] = uncovered;
   if (uncovered == 0) return finish(Outcome::solution);
@@ -493,18 +514,41 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
   return finish(solved ? Outcome::solution : Outcome::branch);
 }
 
+// The subset rule once at a level below the root, against its parent's masks (an item whose mask is the same
+// there was checked there), then unit propagation of what it leaves forced: the options taken are appended to
+// propagated_ from `end`. Returns false at a dead end.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::subset_below(int level, std::uint32_t& end) {
+  Mask* m = masks(level);
+  std::size_t head = queued_;
+  if (!apply_subset_rule<K, false>(m, masks(level - 1))) return true;
+  while (!dead_ && head < queued_) {
+    const std::uint32_t j = queue_[head++];
+    const Mask left = m[j];
+    if (left == kCovered) continue;  // an option taken meanwhile covered it
+    if (left == 0) return false;
+    const int option = option_at(static_cast<int>(j), left);
+    take<K, true>(m, option);
+    propagated_[end++] = static_cast<OptionId>(option);
+  }
+  return !dead_;
+}
+
 // The subset rule: when every option left to a primary item i also has item j, one of them covers j, and j's
 // other options can go. On Sudoku these are the locked candidates (a digit confined to one row of a box, or
 // to one box of a row). Run after unit propagation at the root, it removes 56% of top95's nodes, 46% of
-// top1465's and 67% of 17-clue's; run at every level it removed more nodes but cost more instructions than it
-// saved (the hardest puzzles: 21% fewer nodes, 29% more instructions; bench/README.md).
+// top1465's and 67% of 17-clue's.
 //
-// Checked for items with two or three options left, of the items whose masks changed since the last check
-// (subset_seen_; an unchanged item i was settled then: if its options all had j, j has since kept only
-// theirs). Removes options as take() does, queueing the items left with at most one; returns whether it
-// removed any.
-template <int K>
-bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
+// Checked for the items whose masks differ from `before` (an unchanged item i was settled then: if its
+// options all had j, j has since kept only theirs), and only where subset_capable_ (two of the item's options
+// share another item), so the vector pass covers capable_begin_ to capable_end_. At the root (Root) to a fixed
+// point, on items with two or three options: `before` is subset_seen_, all zero at first, and each pass
+// stores the masks it saw there. Below the root once per level, after unit propagation, on items with two
+// options, against the parent level: a second pass, and items with three options, cost more than the nodes
+// they save (bench/README.md). Removes options as take() does, queueing the items left with at most one;
+// returns whether it removed any.
+template <int K, bool Root>
+bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
   const std::uint32_t* const column_begin = column_begin_.data();
   const std::uint32_t* const other_slots = other_slot_.data();
   const std::uint32_t* const other_keeps = other_keep_.data();
@@ -563,20 +607,20 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
       }
     }
   };
-  if (check_all) std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
   const Mask* const capable = subset_capable_.data();
 #if DLX_SSE2
   const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
-  for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
+  for (std::size_t i = capable_begin_; i < capable_end_; i += kLanes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
-    auto* const was = reinterpret_cast<__m128i*>(seen + i);
-    const __m128i changed = _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(was)),
-                                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
-    _mm_storeu_si128(was, v);
-    // At most three bits: v with its three lowest bits cleared is zero. (A covered item has 16.)
+    const __m128i changed =
+        _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(before + i))),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
+    if constexpr (Root) _mm_storeu_si128(reinterpret_cast<__m128i*>(seen + i), v);
+    // At most three bits (two below the root): v with its three (two) lowest bits cleared is zero. (A covered
+    // item has 16.)
     __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));
     t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-    t = _mm_and_si128(t, _mm_sub_epi16(t, one));
+    if constexpr (Root) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
     for (auto bits =
              static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(changed, _mm_cmpeq_epi16(t, zero)))) &
              0x5555u;
@@ -587,11 +631,12 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
     }
   }
 #else
-  for (std::size_t s = 0; s < primary_slots_; ++s) {
-    const Mask was = seen[s];
-    seen[s] = m[s];
+  for (std::size_t s = capable_begin_; s < capable_end_; ++s) {
+    const Mask was = before[s];
+    if constexpr (Root) seen[s] = m[s];
     const Mask left = m[s];
-    if (was == left || capable[s] == 0 || std::popcount(left) > 3 || (left & (left - 1)) == 0) continue;
+    if (was == left || capable[s] == 0 || std::popcount(left) > (Root ? 3 : 2) || (left & (left - 1)) == 0)
+      continue;
     check(s, left);
   }
 #endif

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -96,8 +97,10 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // Whether the root applies the subset rule: when the engine breaks ties its own way (automatic, no seed).
   bool subset_rule() const { return tie_candidates_ != 0; }
   void build_shares();
+  template <int K, bool Root>
+  bool apply_subset_rule(Mask* m, const Mask* before);
   template <int K>
-  bool apply_subset_rule(Mask* m, bool check_all);
+  bool subset_below(int level, std::uint32_t& end);
   Outcome settle(int level, int& item);
   template <int K>
   Outcome propagate(int level, int& item);
@@ -121,7 +124,14 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
   std::vector<Mask> other_share_, subset_capable_;
-  std::vector<Mask> subset_seen_;  // the masks at the rule's last check
+  std::vector<Mask> subset_seen_;  // the masks at the rule's last check at the root
+  // The primary slots from the first vector with an item subset_capable_ to the last one's end: the rule's
+  // pass skips the rest (Sudoku: the cells).
+  std::size_t capable_begin_ = 0, capable_end_ = 0;
+  // Below the root the rule runs at levels that unit propagation leaves with more primary items uncovered
+  // than this (55% of them: below, the subtree it might save costs less than the check; bench/README.md);
+  // without the rule, more than any level has.
+  int subset_above_ = std::numeric_limits<int>::max();
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
   std::vector<std::uint32_t> primaries_of_;  // per option, how many primary items it has
