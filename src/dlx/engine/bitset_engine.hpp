@@ -59,39 +59,40 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
 
   void make_child(int level, int option);
   // The search loop (EngineBase::run), with LevelEngine's steps, or on the dense path (dense_words_) with
-  // DenseSteps<W>, chosen once per search: the loop is then compiled around the steps for that number of words,
-  // with fixed-length loops and no calls.
+  // DenseSteps<W, IW>, chosen once per search: the loop is then compiled around the steps for that number of words
+  // of options (W) and of items (IW: 1, or 0 for item_words_), with fixed-length loops and no calls.
   template <class Visit>
   void run(Visit&& visit) {
+    const bool one = item_words_ == 1;
     switch (dense_words_) {
       case 1:
-        return run_dense<1>(visit);
+        return one ? run_dense<1, 1>(visit) : run_dense<1, 0>(visit);
       case 2:
-        return run_dense<2>(visit);
+        return one ? run_dense<2, 1>(visit) : run_dense<2, 0>(visit);
       case 3:
-        return run_dense<3>(visit);
+        return one ? run_dense<3, 1>(visit) : run_dense<3, 0>(visit);
       case 4:
-        return run_dense<4>(visit);
+        return one ? run_dense<4, 1>(visit) : run_dense<4, 0>(visit);
       default:
         return this->run_with(*this, visit);
     }
   }
-  template <int W>
+  template <int W, int IW>
   struct DenseSteps {
     BitsetEngine& engine;
-    Outcome enter(int level) { return engine.enter_dense<W>(level); }
-    bool next_child(int level) { return engine.next_child_dense<W>(level); }
+    [[gnu::always_inline]] Outcome enter(int level) { return engine.enter_dense<W, IW>(level); }
+    [[gnu::always_inline]] bool next_child(int level) { return engine.next_child_dense<W, IW>(level); }
   };
-  template <int W, class Visit>
+  template <int W, int IW, class Visit>
   void run_dense(Visit& visit) {
-    DenseSteps<W> steps{*this};
+    DenseSteps<W, IW> steps{*this};
     this->run_with(steps, visit);
   }
-  template <int W>
+  template <int W, int IW>
   Outcome enter_dense(int level);
-  template <int W>
+  template <int W, int IW>
   bool next_child_dense(int level);
-  template <int W>
+  template <int W, int IW>
   void make_child_dense(int level, int option);
   void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
                std::uint64_t removed, bool queue_singles = false);
