@@ -181,8 +181,17 @@ class EngineBase : public Engine {
 
   // The search: a depth-first walk of the tree with the recursion replaced by depth_ and gotos, so that it can
   // return after any solution (visit(depth) returned false) or poll (should_pause) and pick up at the same place.
+  // An engine may hide run() with its own, to pass other steps to run_with (see BitsetEngine::run).
   template <class Visit>
   void run(Visit&& visit) {
+    run_with(self(), visit);
+  }
+
+ protected:
+  // run() with the two steps taken from `steps` (enter(depth), next_child(depth), as Derived provides them), so
+  // that an engine can have the loop compiled around a specialized pair of steps, chosen once per search.
+  template <class Steps, class Visit>
+  void run_with(Steps& steps, Visit&& visit) {
     Derived& d = self();
     int depth = depth_;
     switch (pc_) {
@@ -206,7 +215,7 @@ class EngineBase : public Engine {
       return;
     }
     ++stats_.nodes;
-    switch (check_step(d.enter(depth), depth)) {
+    switch (check_step(steps.enter(depth), depth)) {
       case Outcome::branch:
         ++depth;
         goto enter;
@@ -226,7 +235,7 @@ class EngineBase : public Engine {
   leave:  // Back up to the deepest level with a child left, and take it.
     while (depth > 0) {
       --depth;
-      if (check_step(d.next_child(depth), depth)) {
+      if (check_step(steps.next_child(depth), depth)) {
         ++depth;
         goto enter;
       }
@@ -236,7 +245,6 @@ class EngineBase : public Engine {
     status_ = Status::exhausted;
   }
 
- protected:
   using Engine::Engine;
   void start_search() {}
   std::vector<OptionId> solution_;
