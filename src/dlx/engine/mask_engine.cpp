@@ -133,7 +133,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // uninitialized until then, so that their pages are not touched either.
   if (static_cast<std::size_t>(option_count_) * stride_ * sizeof(Mask) <= kKeepRowsBudget) {
     keep_rows_.reset(new Mask[static_cast<std::size_t>(option_count_) * stride_]);
-    keep_row_built_.assign(static_cast<std::size_t>(option_count_), false);
+    keep_row_uses_.assign(static_cast<std::size_t>(option_count_), 0);
   }
   initial_masks_.assign(stride_, kSecondary);
   for (std::size_t s = 0; s < stride_; ++s) {
@@ -312,7 +312,7 @@ void MaskEngine::complete_twins() {
 // it. Built on first use.
 const MaskEngine::Mask* MaskEngine::keep_row(int o) {
   Mask* keep = keep_rows_.get() + static_cast<std::size_t>(o) * stride_;
-  if (keep_row_built_[static_cast<std::size_t>(o)]) return keep;
+  if (keep_row_uses_[static_cast<std::size_t>(o)] == kKeepRowBuilt) return keep;
   std::fill(keep, keep + stride_, static_cast<Mask>(~Mask{0}));
   for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
     const std::size_t slot = use_slot(packed_uses_[u]);
@@ -323,12 +323,11 @@ const MaskEngine::Mask* MaskEngine::keep_row(int o) {
             static_cast<Mask>(keep[use_slot(packed_uses_[g])] & ~use_bit(packed_uses_[g]));
     }
   }
-  keep_row_built_[static_cast<std::size_t>(o)] = true;
+  keep_row_uses_[static_cast<std::size_t>(o)] = kKeepRowBuilt;
   return keep;
 }
 
 void MaskEngine::reset() {
-  if (resets_ <= kKeepRowsAfter) ++resets_;
   std::copy(initial_masks_.begin(), initial_masks_.end(), masks(0));
   queue_ready_ = false;
   forced_.clear();
@@ -764,9 +763,10 @@ bool MaskEngine::force(OptionId option) {
   const std::uint32_t use = packed_uses_[first_primary_use_[static_cast<std::size_t>(o)]];
   const Mask mask = m[use_slot(use)];
   if ((mask & use_bit(use)) == 0 || (mask & 0x8000) != 0) return false;
-  // A keep row costs about as much to build as three uses of it save: only a solver that has seen many
-  // puzzles (kKeepRowsAfter resets) uses them.
-  if (!keep_rows_ || resets_ <= kKeepRowsAfter) {
+  // A keep row costs about as much to build as three uses of it save: an option gets one when force() takes it
+  // the third time (keep_row_uses_).
+  if (!keep_rows_ || keep_row_uses_[static_cast<std::size_t>(o)] < kKeepRowAfter) {
+    if (keep_rows_) ++keep_row_uses_[static_cast<std::size_t>(o)];
     removed_ = 0;
     take_any<false>(m, o);
     stats_.updates += removed_;

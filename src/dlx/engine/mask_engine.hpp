@@ -139,9 +139,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
   std::unique_ptr<Mask[]> keep_rows_;  // per option, stride_ masks (keep_row()); null if over the budget
-  std::vector<bool> keep_row_built_;
-  static constexpr int kKeepRowsAfter = 128;
-  int resets_ = 0;  // up to kKeepRowsAfter + 1
+  // Per option, how many times force() took it without its keep row, up to kKeepRowAfter; kKeepRowBuilt once
+  // keep_row() built the row. A row costs about what two or three uses of it save, so an option gets one when it
+  // is forced the third time: a file of one puzzle builds none, a long file builds the rows of the options it
+  // keeps forcing (its common givens).
+  std::vector<std::uint8_t> keep_row_uses_;
+  static constexpr std::uint8_t kKeepRowAfter = 2, kKeepRowBuilt = 0xFF;
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
   // per item shared beyond the first: twins_[twin_begin_[o], twin_end_[o]), kUnbuilt until build_twins(o).
