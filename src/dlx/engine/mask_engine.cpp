@@ -148,6 +148,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // Left to itself (Propagation::automatic), the engine breaks ties its own way (see best_of); otherwise it
   // takes the leftmost, and so the tree of the dancing-links engine.
   if (options.propagation == Propagation::automatic && !options.seed) tie_candidates_ = kTieCandidates;
+  tie_break_above_ = primaries_ * 3 / 10;
   if (subset_rule()) {
     subset_above_ = primaries_ * 11 / 20;
     build_shares();
@@ -509,7 +510,7 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
   uncovered_[static_cast<std::size_t>(level)] = uncovered;
   if (uncovered == 0) return finish(Outcome::solution);
   bool solved = false;
-  item = choose_item(m, solved);
+  item = choose_item(m, solved, uncovered > tie_break_above_ ? tie_candidates_ : 1);
   return finish(solved ? Outcome::solution : Outcome::branch);
 }
 
@@ -646,13 +647,13 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
 
 // After propagation every uncovered primary item has at least two options. The item to branch on: the
 // leftmost with fewest (or, with a seed, a random one of those), or with tie-breaks the best of the first few
-// with fewest (best_of). Most levels have items with two options, found with a vector pass; the others count
-// every mask.
-int MaskEngine::choose_item(const Mask* m, bool& solved) {
+// with fewest (best_of), `wanted` of them at most. Most levels have items with two options, found with a vector
+// pass; the others count every mask.
+int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
   solved = false;
   int tied[kTieCandidates];
   int ties = 0;
-  const int wanted = std::max(tie_candidates_, 1);
+  wanted = std::max(wanted, 1);
 #if DLX_SSE2
   if (!options_.seed) {
     const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128(), all = _mm_set1_epi16(-1);
