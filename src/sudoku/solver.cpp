@@ -1,5 +1,6 @@
 #include "sudoku/solver.hpp"
 
+#include <span>
 #include <stdexcept>
 
 #include "sudoku/model.hpp"
@@ -37,6 +38,33 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
       }
     }
     return std::nullopt;
+  }
+  // The givens' options, in cell order, forced in one call (dlx::Solver::force_all). A value above the side
+  // sends the puzzle down the loop below, which throws for it only once the givens before it forced cleanly,
+  // as it always did.
+  const std::size_t cells = puzzle.cells.size();
+  givens_.resize(cells);
+  dlx::OptionId* const out = givens_.data();
+  std::size_t count = 0;
+  bool too_large = false;
+  for (std::size_t cell = 0; cell < cells; ++cell) {
+    const int d = puzzle.cells[cell];
+    // Written for every cell, kept for the givens: no branch on whether a cell is blank.
+    out[count] =
+        static_cast<dlx::OptionId>(cell * static_cast<std::size_t>(n) + static_cast<std::size_t>(d) - 1);
+    count += d != 0 ? 1 : 0;
+    too_large |= d > n;
+  }
+  if (!too_large) {
+    const std::size_t forced = search_.force_all(std::span<const dlx::OptionId>(out, count));
+    if (forced == count) return std::nullopt;
+    // force_all() refuses an option that shares an item with an earlier given: the same digit twice in a row,
+    // column or box. Checking only then keeps the common case free of a separate validation pass.
+    impossible_ = true;
+    if (rules_.plain()) return find_conflict(puzzle);
+    if (auto conflict = find_conflict(puzzle, rules_)) return conflict;
+    const auto refused = static_cast<int>(out[forced]);
+    return Conflict{refused % n + 1, Unit::cage, 0, refused / n, refused / n};
   }
   int cell = 0;
   for (int r = 0; r < n; ++r) {

@@ -788,6 +788,13 @@ bool MaskEngine::force(OptionId option) {
   return true;
 }
 
+// Engine::force_all's loop, with force() called directly (MaskEngine is final): a puzzle's givens.
+std::size_t MaskEngine::force_all(std::span<const OptionId> options) {
+  for (std::size_t i = 0; i < options.size(); ++i)
+    if (!force(options[i])) return i;
+  return options.size();
+}
+
 // ANDs the pending keep rows into the root's masks.
 void MaskEngine::apply_pending() {
   switch (pending_) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -25,6 +26,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
 
   void reset() override;
   bool force(OptionId option) override;
+  std::size_t force_all(std::span<const OptionId> options) override;
   // The table at the head of mask_engine.cpp, checked: throws std::logic_error naming the first broken one.
   void check_invariants() const override;
 
