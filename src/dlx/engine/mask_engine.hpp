@@ -58,6 +58,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   void build_twins(int option);
   void complete_twins();
   const Mask* keep_row(int option);
+  void build_keep_row(int option, Mask* keep);
 
   // The other items of the option of a column entry: its range in other_slot_, other_keep_ and other_share_.
   // (take() computes it inline: through this function GCC 12 compiled take()'s loops to 8% more
