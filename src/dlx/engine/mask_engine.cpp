@@ -841,13 +841,15 @@ void MaskEngine::apply_pending() {
 
 template <int N>
 void MaskEngine::apply_rows() {
+  // Locals: the vector stores may alias any member, which the loops would then read again at every step.
   Mask* const m = masks(0);
+  const std::size_t stride = stride_;
   const Mask* rows[N];
   for (int i = 0; i < N; ++i) rows[i] = pending_rows_[i];
   std::size_t from = 0;
 #if defined(__AVX2__) && DLX_SSE2
   // The AVX2 copy (isa.hpp): 16 masks at a time, then the last 8 if stride_ is not a multiple of 16.
-  for (; from + 2 * kLanes <= stride_; from += 2 * kLanes) {
+  for (; from + 2 * kLanes <= stride; from += 2 * kLanes) {
     auto* to = reinterpret_cast<__m256i*>(m + from);
     __m256i v = _mm256_loadu_si256(to);
     for (int i = 0; i < N; ++i)
@@ -856,7 +858,7 @@ void MaskEngine::apply_rows() {
   }
 #endif
 #if DLX_SSE2
-  for (std::size_t s = from; s < stride_; s += kLanes) {
+  for (std::size_t s = from; s < stride; s += kLanes) {
     auto* to = reinterpret_cast<__m128i*>(m + s);
     __m128i v = _mm_loadu_si128(to);
     for (int i = 0; i < N; ++i)
@@ -864,7 +866,7 @@ void MaskEngine::apply_rows() {
     _mm_storeu_si128(to, v);
   }
 #else
-  for (std::size_t s = from; s < stride_; ++s) {
+  for (std::size_t s = from; s < stride; ++s) {
     Mask v = m[s];
     for (int i = 0; i < N; ++i) v = static_cast<Mask>(v & rows[i][s]);
     m[s] = v;
@@ -877,17 +879,24 @@ void MaskEngine::apply_rows() {
 void MaskEngine::settle_root() {
   apply_pending();
   Mask* m = masks(0);
-  with_uses_per_option([&](auto k) {
+  const auto cover = [&](auto k, auto primary) {
     constexpr int K = decltype(k)::value;
+    constexpr bool all_primary = decltype(primary)::value;
     const std::uint32_t* const uses = packed_uses_.data();
     for (OptionId o : forced_) {
       // With K items per option (Sudoku: 4) the option's uses are at o * K, without use_begin_'s two loads.
       const std::uint32_t* first = K > 0 ? uses + static_cast<std::size_t>(o) * K : uses + use_begin_[o];
       const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[o + 1];
       for (const std::uint32_t* u = first; u != last; ++u)
-        if (use_slot(*u) < primary_slots_) m[use_slot(*u)] = kCovered;
+        if (all_primary || use_slot(*u) < primary_slots_) m[use_slot(*u)] = kCovered;
     }
-  });
+  };
+  // Every item primary (Sudoku): no test per item.
+  if (all_primary_) {
+    with_uses_per_option([&](auto k) { cover(k, std::true_type{}); });
+  } else {
+    with_uses_per_option([&](auto k) { cover(k, std::false_type{}); });
+  }
 }
 
 void MaskEngine::copy_root(int level) {
