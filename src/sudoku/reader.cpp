@@ -184,7 +184,14 @@ void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
 }  // namespace
 
 PuzzleReader::PuzzleReader(std::istream& in, ReaderOptions options)
-    : lines_(in, options.max_line_length), options_(std::move(options)) {}
+    : lines_(in, options.max_line_length), options_(std::move(options)) {
+  for (int c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    const bool plain = ch == '.' || (ch >= '0' && ch <= '9');
+    plain_values_[static_cast<std::size_t>(c)] =
+        static_cast<signed char>(plain ? options_.symbols.value(ch, 9) : -1);
+  }
+}
 
 std::optional<PuzzleReader::Line> PuzzleReader::fetch() {
   const auto text = lines_.next();
@@ -295,20 +302,21 @@ bool PuzzleReader::next(Puzzle& puzzle) {
 // Any character the symbols do not take sends the line down the general path, which names the error.
 bool PuzzleReader::read_plain_line(const Line& line, Puzzle& puzzle) {
   constexpr std::size_t kCells = 81;
-  constexpr int kSide = 9;
   if (layout_ != Layout::line || line.too_long || csv_column_ || options_.box || line.text.size() != kCells)
     return false;
+  // One table look-up per cell (plain_values_), and one test per line: no branch per cell.
   std::array<std::uint8_t, kCells> values;
+  int rejected = 0;
   for (std::size_t i = 0; i < kCells; ++i) {
-    const char c = line.text[i];
-    const int value = c == '.' || (c >= '0' && c <= '9') ? options_.symbols.value(c, kSide) : -1;
-    if (value < 0) return false;
+    const signed char value = plain_values_[static_cast<unsigned char>(line.text[i])];
+    rejected |= value;  // negative once any cell is
     values[i] = static_cast<std::uint8_t>(value);
   }
+  if (rejected < 0) return false;
   puzzle.line = puzzle.error_line = line.number;
   puzzle.layout = Layout::line;
-  puzzle.grid.reset(Shape{3, 3});
-  std::copy(values.begin(), values.end(), puzzle.grid.cells.begin());
+  puzzle.grid.shape = Shape{3, 3};
+  puzzle.grid.cells.assign(values.begin(), values.end());
   return true;
 }
 

@@ -185,6 +185,40 @@ TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them",
   CHECK_THROWS_AS(dlx::Solver(p, with<T>()).force(99999), std::out_of_range);
 }
 
+TEST_CASE("force_all() forces as force() does, up to the first option refused, on every engine") {
+  const int n = 8;
+  const dlx::Problem p = test::queens(n);
+  for (const dlx::Engine engine :
+       {dlx::Engine::links, dlx::Engine::bitset, dlx::Engine::mask, dlx::Engine::bounds}) {
+    CAPTURE(dlx::engine_name(engine));
+    dlx::SearchOptions options;
+    options.engine = engine;
+    dlx::Solver solver(p, options);
+    // Several rounds: the mask engine forces an option with a keep row from its third time on, and applies
+    // those rows a few at a time (force() must see the ones not applied yet).
+    for (int round = 0; round < 5; ++round) {
+      solver.reset();
+      const std::array<dlx::OptionId, 4> clash{0, n + 4, 1, 2 * n + 7};  // r0 c1 shares row 0 with r0 c0
+      CHECK(solver.force_all(clash) == 2);
+      CHECK_FALSE(solver.force(n + 1));  // r1 c1: on r0 c0's diagonal
+      const dlx::Count restricted = solver.count();
+      solver.reset();
+      REQUIRE(solver.force(0));
+      REQUIRE(solver.force(n + 4));
+      CHECK(solver.count().solutions == restricted.solutions);
+      solver.reset();
+      CHECK(solver.force_all({}) == 0);
+      CHECK(solver.count().solutions == 92);
+    }
+    solver.reset();
+    const std::array<dlx::OptionId, 3> too_far{0, 99999, n + 4};
+    CHECK_THROWS_AS(solver.force_all(too_far), std::out_of_range);
+    CHECK_FALSE(solver.force(1));  // the option before the one out of range was forced
+    solver.count();
+    CHECK_THROWS_AS(solver.force_all(too_far), std::logic_error);  // after the search began
+  }
+}
+
 TEST_CASE_TEMPLATE("reset() in the middle of a search restores the whole table", T, Links, Bitset,
                    Propagating) {
   const dlx::Problem p = test::queens(9);

@@ -34,6 +34,13 @@ class Engine {
   virtual ~Engine() = default;
   virtual void reset() = 0;
   virtual bool force(OptionId option) = 0;
+  // force() for each option, up to the first refused; returns how many were forced. An engine whose force()
+  // is final overrides it with the same loop, which then calls force() directly.
+  virtual std::size_t force_all(std::span<const OptionId> options) {
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (!force(options[i])) return i;
+    return options.size();
+  }
   virtual std::vector<OptionId> branch_options() = 0;
   virtual bool all_covered() const = 0;
   virtual bool next() = 0;
