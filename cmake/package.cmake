@@ -41,7 +41,8 @@ if(DLX_BUILD_EXAMPLES)
   endforeach()
 endif()
 
-# Man pages from --help (Debian's help2man), for the commands that are built.
+# Man pages from --help (Debian's help2man), for the commands that are built. The version is given, not read
+# from --version, whose second line (the engines' instruction set) depends on the machine.
 find_program(HELP2MAN help2man)
 if(HELP2MAN AND TARGET dlx_app AND TARGET sudoku_app)
   set(man_pages)
@@ -52,7 +53,8 @@ if(HELP2MAN AND TARGET dlx_app AND TARGET sudoku_app)
     list(GET pair 2 summary)
     add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/man/${name}.1
                        COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
-                       COMMAND ${HELP2MAN} --no-info --name=${summary} --output=${PROJECT_BINARY_DIR}/man/${name}.1
+                       COMMAND ${HELP2MAN} --no-info --name=${summary} --version-string=${PROJECT_VERSION}
+                               --output=${PROJECT_BINARY_DIR}/man/${name}.1
                                $<TARGET_FILE:${target}>
                        DEPENDS ${target} VERBATIM)
     list(APPEND man_pages ${PROJECT_BINARY_DIR}/man/${name}.1)

@@ -173,7 +173,7 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
     return std::nullopt;
   }
   if (vm.count("version")) {
-    std::cout << "dlx " << DLX_VERSION << '\n';
+    std::cout << "dlx " << DLX_VERSION << '\n' << "engines: " << dlx::instruction_set() << '\n';
     return std::nullopt;
   }
 

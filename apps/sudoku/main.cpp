@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <dlx/solver.hpp>
 #include <dlx/thread_pool.hpp>
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
@@ -468,7 +469,7 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
     return 0;
   }
   if (o.vm.count("version")) {
-    std::cout << "sudoku (dlx) " << DLX_VERSION << '\n';
+    std::cout << "sudoku (dlx) " << DLX_VERSION << '\n' << "engines: " << dlx::instruction_set() << '\n';
     return 0;
   }
   if (o.vm.count("args")) o.args = o.vm["args"].as<std::vector<std::string>>();

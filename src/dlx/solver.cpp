@@ -1,6 +1,7 @@
 // The public Solver: forwards to the engine that engine/select.cpp picks.
 #include "dlx/solver.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -26,6 +27,23 @@ bool Solver::force(OptionId option) {
   if (!branch_decision && option >= problem_->option_count())
     throw std::out_of_range("dlx::Solver::force(): no such option " + std::to_string(option));
   return engine_->force(option);
+}
+std::size_t Solver::force_all(std::span<const OptionId> options) {
+  engine_->check_before_search("force");
+  if (engine_kind_ == Engine::bounds) {  // branch decisions: force() tells them from options
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (!force(options[i])) return i;
+    return options.size();
+  }
+  // The checks of force() once for the whole span, then the engine's own loop (no call through the vtable
+  // per option). An option out of range throws where force() would: after the ones before it.
+  const std::size_t valid = static_cast<std::size_t>(
+      std::find_if(options.begin(), options.end(),
+                   [count = problem_->option_count()](OptionId o) { return o >= count; }) -
+      options.begin());
+  const std::size_t forced = engine_->force_all(options.first(valid));
+  if (forced < valid || valid == options.size()) return forced;
+  throw std::out_of_range("dlx::Solver::force(): no such option " + std::to_string(options[valid]));
 }
 std::vector<OptionId> Solver::branch_options() {
   engine_->check_before_search("branch_options");

@@ -130,6 +130,10 @@ class Solver {
   // changes nothing when the option clashes with one forced earlier or has no primary item.
   // Throws std::logic_error once the search has started (call reset() first).
   bool force(OptionId option);
+  // force() for each option in turn, up to the first one refused: returns how many were forced (all of them:
+  // options.size()). The same as calling force() for each, at less cost per option (a puzzle's givens); throws
+  // as force() would, after forcing the options before the one it throws for.
+  std::size_t force_all(std::span<const OptionId> options);
 
   // The options the search would branch on first from the current forced state: those still available for the
   // primary item with fewest of them. With Engine::bounds, a child may also be a branch decision (bit 31 set:
@@ -182,6 +186,10 @@ class Solver {
 // its name ("links", "bitset", "mask", "bounds"). Throws as the Solver would for an engine that cannot run it.
 Engine engine_for(const Problem& problem, const SearchOptions& options = {});
 const char* engine_name(Engine engine);
+// The instruction set the bitset and mask engines run with in this process: "avx2" (a build for x86-64 that has
+// the AVX2 copies, a processor with AVX2, BMI1, BMI2 and POPCNT, and DLX_ISA not set to "portable" in the
+// environment) or "portable".
+const char* instruction_set();
 
 // Convenience: the first solution, or nothing.
 std::optional<std::vector<OptionId>> solve_first(const Problem& problem, SearchOptions options = {});

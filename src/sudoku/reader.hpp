@@ -17,6 +17,7 @@
 // costs only its own puzzle.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <dlx/line_reader.hpp>
 #include <istream>
@@ -89,6 +90,8 @@ class PuzzleReader {
   std::optional<Line> fetch();
   Layout detect(std::string_view text) const;
   void read_line_puzzle(const Line& line, Puzzle& puzzle);
+  // The commonest line, read without the other formats' checks (see reader.cpp); false when it is not one.
+  bool read_plain_line(const Line& line, Puzzle& puzzle);
   void read_block_puzzle(Line line, Puzzle& puzzle);
   // Counts the cells of one grid row, then reads them once the side is known.
   std::size_t count_cells(std::string_view text) const;
@@ -111,6 +114,9 @@ class PuzzleReader {
   std::optional<Layout> layout_;
   std::optional<Shape> last_block_shape_;  // a grid's shape, for the next grid whose first row is damaged
   bool first_line_ = true;
+  // What each character stands for in read_plain_line(): Symbols::value on a 9x9 board for '.' and the digits,
+  // -1 for any other character (and for a digit too large). Made once, so that a cell costs one look-up.
+  std::array<signed char, 256> plain_values_{};
 };
 
 }  // namespace sudoku

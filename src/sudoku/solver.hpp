@@ -14,6 +14,7 @@
 #include <dlx/solver.hpp>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "sudoku/conflict.hpp"
 #include "sudoku/grid.hpp"
@@ -68,7 +69,8 @@ class Solver {
   Rules rules_;
   std::unique_ptr<const dlx::Problem> problem_;  // on the heap: the engine points at it, and Solvers move
   dlx::Solver search_;
-  bool impossible_ = false;  // the givens clash: no search needed
+  bool impossible_ = false;            // the givens clash: no search needed
+  std::vector<dlx::OptionId> givens_;  // load()'s scratch: the givens' options, forced in one call
   std::uint64_t symmetry_ = 1;
 };
 

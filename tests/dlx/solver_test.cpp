@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstdlib>
 #include <set>
 #include <string_view>
 #include <type_traits>
@@ -182,6 +183,40 @@ TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them",
   // force() after the search began is a programming error.
   CHECK_THROWS_AS(solver.force(3), std::logic_error);
   CHECK_THROWS_AS(dlx::Solver(p, with<T>()).force(99999), std::out_of_range);
+}
+
+TEST_CASE("force_all() forces as force() does, up to the first option refused, on every engine") {
+  const int n = 8;
+  const dlx::Problem p = test::queens(n);
+  for (const dlx::Engine engine :
+       {dlx::Engine::links, dlx::Engine::bitset, dlx::Engine::mask, dlx::Engine::bounds}) {
+    CAPTURE(dlx::engine_name(engine));
+    dlx::SearchOptions options;
+    options.engine = engine;
+    dlx::Solver solver(p, options);
+    // Several rounds: the mask engine forces an option with a keep row from its third time on, and applies
+    // those rows a few at a time (force() must see the ones not applied yet).
+    for (int round = 0; round < 5; ++round) {
+      solver.reset();
+      const std::array<dlx::OptionId, 4> clash{0, n + 4, 1, 2 * n + 7};  // r0 c1 shares row 0 with r0 c0
+      CHECK(solver.force_all(clash) == 2);
+      CHECK_FALSE(solver.force(n + 1));  // r1 c1: on r0 c0's diagonal
+      const dlx::Count restricted = solver.count();
+      solver.reset();
+      REQUIRE(solver.force(0));
+      REQUIRE(solver.force(n + 4));
+      CHECK(solver.count().solutions == restricted.solutions);
+      solver.reset();
+      CHECK(solver.force_all({}) == 0);
+      CHECK(solver.count().solutions == 92);
+    }
+    solver.reset();
+    const std::array<dlx::OptionId, 3> too_far{0, 99999, n + 4};
+    CHECK_THROWS_AS(solver.force_all(too_far), std::out_of_range);
+    CHECK_FALSE(solver.force(1));  // the option before the one out of range was forced
+    solver.count();
+    CHECK_THROWS_AS(solver.force_all(too_far), std::logic_error);  // after the search began
+  }
 }
 
 TEST_CASE_TEMPLATE("reset() in the middle of a search restores the whole table", T, Links, Bitset,
@@ -396,4 +431,31 @@ TEST_CASE("the automatic engine choice, and limits of the bitset engine") {
   CHECK(dlx::Solver(big, bitset).engine() == dlx::Engine::bitset);
   for (dlx::ItemId i = 0; i < 30000; ++i) big.add_option({{i % 5000}});
   CHECK_THROWS_AS(dlx::Solver(big, bitset), std::length_error);
+}
+
+TEST_CASE("the instruction set the bitset and mask engines run with") {
+  const std::string_view isa = dlx::instruction_set();
+  const char* requested = std::getenv("DLX_ISA");
+#if defined(DLX_TEST_ISA_DISPATCH)
+  // The build has the AVX2 copy (src/dlx/engine/isa.hpp): it runs unless the environment asks for the portable
+  // one or the processor lacks the instructions.
+  if (requested != nullptr && std::string_view(requested) == "portable") {
+    CHECK(isa == "portable");
+  } else {
+    const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+                      __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    CHECK(isa == (avx2 ? "avx2" : "portable"));
+  }
+#else
+  (void)requested;
+  CHECK(isa == "portable");
+#endif
+  // Whichever copy runs, it finds what the other engines find.
+  const dlx::Problem queens = test::queens(9);
+  dlx::SearchOptions mask;
+  mask.engine = dlx::Engine::mask;
+  dlx::SearchOptions bitset;
+  bitset.engine = dlx::Engine::bitset;
+  CHECK(dlx::Solver(queens, bitset).count().solutions == 352);
+  CHECK(dlx::Solver(queens, mask).count().solutions == 352);
 }

@@ -5,9 +5,11 @@
 #include <utility>
 #include <vector>
 
+#include "isa.hpp"
 #include "level_engine.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 
 class BitsetEngine final : public LevelEngine<BitsetEngine> {
  public:
@@ -23,6 +25,7 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
 
  private:
   friend class LevelEngine<BitsetEngine>;  // its search calls the hooks below
+  friend class EngineBase<BitsetEngine>;   // its public operations call run() below
   using Choice = LevelChoice;
   void begin_search();
   void copy_root(int level);
@@ -57,6 +60,42 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   }
 
   void make_child(int level, int option);
+  // The search loop (EngineBase::run), with LevelEngine's steps, or on the dense path (dense_words_) with
+  // DenseSteps<W, IW>, chosen once per search: the loop is then compiled around the steps for that number of words
+  // of options (W) and of items (IW: 1, or 0 for item_words_), with fixed-length loops and no calls.
+  template <class Visit>
+  void run(Visit&& visit) {
+    const bool one = item_words_ == 1;
+    switch (dense_words_) {
+      case 1:
+        return one ? run_dense<1, 1>(visit) : run_dense<1, 0>(visit);
+      case 2:
+        return one ? run_dense<2, 1>(visit) : run_dense<2, 0>(visit);
+      case 3:
+        return one ? run_dense<3, 1>(visit) : run_dense<3, 0>(visit);
+      case 4:
+        return one ? run_dense<4, 1>(visit) : run_dense<4, 0>(visit);
+      default:
+        return this->run_with(*this, visit);
+    }
+  }
+  template <int W, int IW>
+  struct DenseSteps {
+    BitsetEngine& engine;
+    [[gnu::always_inline]] Outcome enter(int level) { return engine.enter_dense<W, IW>(level); }
+    [[gnu::always_inline]] bool next_child(int level) { return engine.next_child_dense<W, IW>(level); }
+  };
+  template <int W, int IW, class Visit>
+  void run_dense(Visit& visit) {
+    DenseSteps<W, IW> steps{*this};
+    this->run_with(steps, visit);
+  }
+  template <int W, int IW>
+  Outcome enter_dense(int level);
+  template <int W, int IW>
+  bool next_child_dense(int level);
+  template <int W, int IW>
+  void make_child_dense(int level, int option);
   void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
                std::uint64_t removed, bool queue_singles = false);
   void count_from_scratch(int level);
@@ -117,6 +156,10 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   // per level and take all forced options in rounds (wins with many items and short columns, as in Sudoku), or
   // count items with popcounts until one has at most one option (wins on the classic puzzles).
   bool propagating_ = false;
+  // W (1 to 4) when the search takes the dense path: no propagation, at most 4 words of options (W of them), and
+  // no seed (ties go to the leftmost item, so the scan can stop at the first item with at most one option).
+  // 0 otherwise.
+  int dense_words_ = 0;
   std::size_t words_ = 0, item_words_ = 0, count_stride_ = 0;
   std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
   std::vector<Word> items_of_;   // per option: its primary items, as a bitset
@@ -142,10 +185,12 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
 
   // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to
   // cover) and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the
-  // conflicts of choice_[k] (a Choice's `where` is the span of the item's column that holds its option).
+  // conflicts of choice_[k] (a Choice's `where` is the span of the item's column that holds its option; the
+  // dense path finds the next option from the option itself and leaves `where` unused).
   std::vector<Word> alive_, uncovered_;
   std::vector<Count> counts_;
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
 };
 
+DLX_ISA_END
 }  // namespace dlx::detail

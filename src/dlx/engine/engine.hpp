@@ -34,6 +34,13 @@ class Engine {
   virtual ~Engine() = default;
   virtual void reset() = 0;
   virtual bool force(OptionId option) = 0;
+  // force() for each option, up to the first refused; returns how many were forced. An engine whose force()
+  // is final overrides it with the same loop, which then calls force() directly.
+  virtual std::size_t force_all(std::span<const OptionId> options) {
+    for (std::size_t i = 0; i < options.size(); ++i)
+      if (!force(options[i])) return i;
+    return options.size();
+  }
   virtual std::vector<OptionId> branch_options() = 0;
   virtual bool all_covered() const = 0;
   virtual bool next() = 0;
@@ -181,8 +188,17 @@ class EngineBase : public Engine {
 
   // The search: a depth-first walk of the tree with the recursion replaced by depth_ and gotos, so that it can
   // return after any solution (visit(depth) returned false) or poll (should_pause) and pick up at the same place.
+  // An engine may hide run() with its own, to pass other steps to run_with (see BitsetEngine::run).
   template <class Visit>
   void run(Visit&& visit) {
+    run_with(self(), visit);
+  }
+
+ protected:
+  // run() with the two steps taken from `steps` (enter(depth), next_child(depth), as Derived provides them), so
+  // that an engine can have the loop compiled around a specialized pair of steps, chosen once per search.
+  template <class Steps, class Visit>
+  void run_with(Steps& steps, Visit&& visit) {
     Derived& d = self();
     int depth = depth_;
     switch (pc_) {
@@ -206,7 +222,7 @@ class EngineBase : public Engine {
       return;
     }
     ++stats_.nodes;
-    switch (check_step(d.enter(depth), depth)) {
+    switch (check_step(steps.enter(depth), depth)) {
       case Outcome::branch:
         ++depth;
         goto enter;
@@ -226,7 +242,7 @@ class EngineBase : public Engine {
   leave:  // Back up to the deepest level with a child left, and take it.
     while (depth > 0) {
       --depth;
-      if (check_step(d.next_child(depth), depth)) {
+      if (check_step(steps.next_child(depth), depth)) {
         ++depth;
         goto enter;
       }
@@ -236,7 +252,6 @@ class EngineBase : public Engine {
     status_ = Status::exhausted;
   }
 
- protected:
   using Engine::Engine;
   void start_search() {}
   std::vector<OptionId> solution_;
@@ -278,5 +293,15 @@ std::unique_ptr<Engine> make_links_engine(const Problem& problem, const SearchOp
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bounds_engine(const Problem& problem, const SearchOptions& options);
+
+// The bitset and mask engines compiled for AVX2, BMI1 and BMI2 (isa.hpp), in builds that have them
+// (DLX_ISA_DISPATCH); make_engine() takes them when avx2_engines() says so.
+namespace avx2 {
+std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
+}  // namespace avx2
+// Whether the AVX2 copies run: the build has them, the processor has AVX2, BMI1, BMI2 and POPCNT, and the
+// environment variable DLX_ISA is not "portable" (read once).
+bool avx2_engines();
 
 }  // namespace dlx::detail

@@ -16,7 +16,8 @@
 // that forces, before branching on an item with fewest options (usually two: found with a vector pass over
 // the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
 // remove the most (best_of), and the root applies the subset rule (apply_subset_rule: an item whose options
-// all have another item confines that item to them).
+// all have another item confines that item to them), as do the levels below where much is left to cover
+// (subset_below).
 //
 // Forced options (a puzzle's givens) are most of the work of an easy puzzle: when the table fits
 // kKeepRowsBudget, each option has a precomputed row of the masks its choice keeps, and force() is one AND
@@ -55,6 +56,7 @@
 #include "simd.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 namespace {
 
 constexpr std::size_t kLanes = 8;  // masks per 128-bit vector
@@ -131,7 +133,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // uninitialized until then, so that their pages are not touched either.
   if (static_cast<std::size_t>(option_count_) * stride_ * sizeof(Mask) <= kKeepRowsBudget) {
     keep_rows_.reset(new Mask[static_cast<std::size_t>(option_count_) * stride_]);
-    keep_row_built_.assign(static_cast<std::size_t>(option_count_), false);
+    keep_row_uses_.assign(static_cast<std::size_t>(option_count_), 0);
   }
   initial_masks_.assign(stride_, kSecondary);
   for (std::size_t s = 0; s < stride_; ++s) {
@@ -146,7 +148,9 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   // Left to itself (Propagation::automatic), the engine breaks ties its own way (see best_of); otherwise it
   // takes the leftmost, and so the tree of the dancing-links engine.
   if (options.propagation == Propagation::automatic && !options.seed) tie_candidates_ = kTieCandidates;
+  tie_break_above_ = primaries_ * 3 / 10;
   if (subset_rule()) {
+    subset_above_ = primaries_ * 11 / 20;
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
   }
@@ -230,6 +234,12 @@ void MaskEngine::build_shares() {
     }
     if (slot < primary_slots_ && capable) subset_capable_[slot] = static_cast<Mask>(~Mask{0});
   }
+  capable_begin_ = primary_slots_;
+  capable_end_ = primary_slots_;
+  for (std::size_t slot = primary_slots_; slot-- > 0;)
+    if (subset_capable_[slot] != 0) capable_begin_ = slot / kLanes * kLanes;
+  for (std::size_t slot = 0; slot < primary_slots_; ++slot)
+    if (subset_capable_[slot] != 0) capable_end_ = (slot / kLanes + 1) * kLanes;
 }
 
 // Per option, the options sharing more than one item with it, for best_of's exact count of removed options:
@@ -300,27 +310,37 @@ void MaskEngine::complete_twins() {
 }
 
 // The masks that choosing option o keeps: all bits but its own and those of every option sharing an item with
-// it. Built on first use.
-const MaskEngine::Mask* MaskEngine::keep_row(int o) {
+// it. Built on first use (build_keep_row()); the check is inline, as force() calls this once per given.
+[[gnu::always_inline]] inline const MaskEngine::Mask* MaskEngine::keep_row(int o) {
   Mask* keep = keep_rows_.get() + static_cast<std::size_t>(o) * stride_;
-  if (keep_row_built_[static_cast<std::size_t>(o)]) return keep;
-  std::fill(keep, keep + stride_, static_cast<Mask>(~Mask{0}));
-  for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
-    const std::size_t slot = use_slot(packed_uses_[u]);
-    for (std::size_t entry = column_begin_[slot]; entry < column_begin_[slot + 1]; ++entry) {
-      const std::uint32_t gone = column_[entry];
-      for (std::uint32_t g = use_begin_[gone]; g < use_begin_[gone + 1]; ++g)
-        keep[use_slot(packed_uses_[g])] =
-            static_cast<Mask>(keep[use_slot(packed_uses_[g])] & ~use_bit(packed_uses_[g]));
-    }
-  }
-  keep_row_built_[static_cast<std::size_t>(o)] = true;
+  if (keep_row_uses_[static_cast<std::size_t>(o)] != kKeepRowBuilt) build_keep_row(o, keep);
   return keep;
 }
 
+// Every option in a column of o's items goes: that column's bits all clear (o's too), and each option's bits in
+// its other items, from the per-entry tables take() reads (a quarter of the instructions of going through
+// each option's items).
+[[gnu::noinline]] void MaskEngine::build_keep_row(int o, Mask* keep) {
+  std::fill(keep, keep + stride_, static_cast<Mask>(~Mask{0}));
+  with_uses_per_option([&](auto k) {
+    constexpr int K = decltype(k)::value;
+    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u) {
+      const std::size_t slot = use_slot(packed_uses_[u]);
+      const std::size_t begin = column_begin_[slot], end = column_begin_[slot + 1];
+      keep[slot] = static_cast<Mask>(keep[slot] & ~((1u << (end - begin)) - 1));
+      for (std::size_t entry = begin; entry < end; ++entry) {
+        const auto [first, last] = others_of<K>(entry);
+        for (std::size_t r = first; r != last; ++r)
+          keep[other_slot_[r]] = static_cast<Mask>(keep[other_slot_[r]] & other_keep_[r]);
+      }
+    }
+  });
+  keep_row_uses_[static_cast<std::size_t>(o)] = kKeepRowBuilt;
+}
+
 void MaskEngine::reset() {
-  if (resets_ <= kKeepRowsAfter) ++resets_;
   std::copy(initial_masks_.begin(), initial_masks_.end(), masks(0));
+  pending_ = 0;
   queue_ready_ = false;
   forced_.clear();
   solution_.clear();
@@ -449,7 +469,8 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     return outcome;
   };
   removed_ = 0;
-  // The subset rule runs where the search starts (the root, or a copy of it): see apply_subset_rule().
+  // The subset rule runs to a fixed point where the search starts (the root, or a copy of it), and once at
+  // every other level: see apply_subset_rule().
   const bool at_root = !queue_ready_;
   if (queue_ready_) {
     queue_ready_ = false;
@@ -473,37 +494,72 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       propagated_[end++] = static_cast<OptionId>(option);
       if (dead_) return finish(Outcome::dead);
     }
-    if (!at_root || !subset_rule() || !apply_subset_rule<K>(m, check_all)) break;
+    if (!at_root || !subset_rule()) break;
+    if (check_all) std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
+    if (!apply_subset_rule<K, true>(m, subset_seen_.data())) break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
   }
   // The options propagation took covered their primary items: counted here, not as take() goes, where a
   // running count cost instructions on every take.
-  if (K > 0 && all_primary_) {
-    uncovered -= K * static_cast<int>(end - propagated_begin_[level]);
-  } else {
-    for (std::uint32_t p = propagated_begin_[level]; p != end; ++p)
-      uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+  const auto cover = [&](std::uint32_t from) {
+    if (K > 0 && all_primary_) {
+      uncovered -= K * static_cast<int>(end - from);
+    } else {
+      for (std::uint32_t p = from; p != end; ++p)
+        uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+    }
+  };
+  cover(propagated_begin_[level]);
+  // Below the root, the subset rule once, where much is left to cover (a large subtree to save). Outside the
+  // loop above, whose registers it would crowd (5% more instructions on every level, bench/README.md).
+  if (!at_root && uncovered > subset_above_) {
+    const std::uint32_t from = end;
+    if (!subset_below<K>(level, end)) return finish(Outcome::dead);
+    cover(from);
   }
   uncovered_[static_cast<std::size_t>(level)] = uncovered;
   if (uncovered == 0) return finish(Outcome::solution);
   bool solved = false;
-  item = choose_item(m, solved);
+  item = choose_item(m, solved, uncovered > tie_break_above_ ? tie_candidates_ : 1);
   return finish(solved ? Outcome::solution : Outcome::branch);
+}
+
+// The subset rule once at a level below the root, against its parent's masks (an item whose mask is the same
+// there was checked there), then unit propagation of what it leaves forced: the options taken are appended to
+// propagated_ from `end`. Returns false at a dead end.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::subset_below(int level, std::uint32_t& end) {
+  Mask* m = masks(level);
+  std::size_t head = queued_;
+  if (!apply_subset_rule<K, false>(m, masks(level - 1))) return true;
+  while (!dead_ && head < queued_) {
+    const std::uint32_t j = queue_[head++];
+    const Mask left = m[j];
+    if (left == kCovered) continue;  // an option taken meanwhile covered it
+    if (left == 0) return false;
+    const int option = option_at(static_cast<int>(j), left);
+    take<K, true>(m, option);
+    propagated_[end++] = static_cast<OptionId>(option);
+  }
+  return !dead_;
 }
 
 // The subset rule: when every option left to a primary item i also has item j, one of them covers j, and j's
 // other options can go. On Sudoku these are the locked candidates (a digit confined to one row of a box, or
 // to one box of a row). Run after unit propagation at the root, it removes 56% of top95's nodes, 46% of
-// top1465's and 67% of 17-clue's; run at every level it removed more nodes but cost more instructions than it
-// saved (the hardest puzzles: 21% fewer nodes, 29% more instructions; bench/README.md).
+// top1465's and 67% of 17-clue's.
 //
-// Checked for items with two or three options left, of the items whose masks changed since the last check
-// (subset_seen_; an unchanged item i was settled then: if its options all had j, j has since kept only
-// theirs). Removes options as take() does, queueing the items left with at most one; returns whether it
-// removed any.
-template <int K>
-bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
+// Checked for the items whose masks differ from `before` (an unchanged item i was settled then: if its
+// options all had j, j has since kept only theirs), and only where subset_capable_ (two of the item's options
+// share another item), so the vector pass covers capable_begin_ to capable_end_. At the root (Root) to a fixed
+// point, on items with two or three options: `before` is subset_seen_, all zero at first, and each pass
+// stores the masks it saw there. Below the root once per level, after unit propagation, on items with two
+// options, against the parent level: a second pass, and items with three options, cost more than the nodes
+// they save (bench/README.md). Removes options as take() does, queueing the items left with at most one;
+// returns whether it removed any.
+template <int K, bool Root>
+bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
   const std::uint32_t* const column_begin = column_begin_.data();
   const std::uint32_t* const other_slots = other_slot_.data();
   const std::uint32_t* const other_keeps = other_keep_.data();
@@ -562,20 +618,20 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
       }
     }
   };
-  if (check_all) std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
   const Mask* const capable = subset_capable_.data();
 #if DLX_SSE2
   const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
-  for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
+  for (std::size_t i = capable_begin_; i < capable_end_; i += kLanes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
-    auto* const was = reinterpret_cast<__m128i*>(seen + i);
-    const __m128i changed = _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(was)),
-                                             _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
-    _mm_storeu_si128(was, v);
-    // At most three bits: v with its three lowest bits cleared is zero. (A covered item has 16.)
+    const __m128i changed =
+        _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(before + i))),
+                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
+    if constexpr (Root) _mm_storeu_si128(reinterpret_cast<__m128i*>(seen + i), v);
+    // At most three bits (two below the root): v with its three (two) lowest bits cleared is zero. (A covered
+    // item has 16.)
     __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));
     t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-    t = _mm_and_si128(t, _mm_sub_epi16(t, one));
+    if constexpr (Root) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
     for (auto bits =
              static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(changed, _mm_cmpeq_epi16(t, zero)))) &
              0x5555u;
@@ -586,11 +642,12 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
     }
   }
 #else
-  for (std::size_t s = 0; s < primary_slots_; ++s) {
-    const Mask was = seen[s];
-    seen[s] = m[s];
+  for (std::size_t s = capable_begin_; s < capable_end_; ++s) {
+    const Mask was = before[s];
+    if constexpr (Root) seen[s] = m[s];
     const Mask left = m[s];
-    if (was == left || capable[s] == 0 || std::popcount(left) > 3 || (left & (left - 1)) == 0) continue;
+    if (was == left || capable[s] == 0 || std::popcount(left) > (Root ? 3 : 2) || (left & (left - 1)) == 0)
+      continue;
     check(s, left);
   }
 #endif
@@ -601,13 +658,13 @@ bool MaskEngine::apply_subset_rule(Mask* m, bool check_all) {
 
 // After propagation every uncovered primary item has at least two options. The item to branch on: the
 // leftmost with fewest (or, with a seed, a random one of those), or with tie-breaks the best of the first few
-// with fewest (best_of). Most levels have items with two options, found with a vector pass; the others count
-// every mask.
-int MaskEngine::choose_item(const Mask* m, bool& solved) {
+// with fewest (best_of), `wanted` of them at most. Most levels have items with two options, found with a vector
+// pass; the others count every mask.
+int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
   solved = false;
   int tied[kTieCandidates];
   int ties = 0;
-  const int wanted = std::max(tie_candidates_, 1);
+  wanted = std::max(wanted, 1);
 #if DLX_SSE2
   if (!options_.seed) {
     const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128(), all = _mm_set1_epi16(-1);
@@ -713,14 +770,18 @@ bool MaskEngine::force(OptionId option) {
   if (primaries_of_[static_cast<std::size_t>(o)] == 0) return false;
   // An option is available while its bit is set in its (uncovered) primary items' masks. A covered item's
   // mask is 0 after a keep row, or kCovered (bit 15 set, whatever later keep rows cleared) after take() or
-  // settle_root().
+  // settle_root(). The keep rows not applied yet count too: ANDed in at this one mask (they never clear bit
+  // 15), it is what the root would hold with them.
   Mask* m = masks(0);
   const std::uint32_t use = packed_uses_[first_primary_use_[static_cast<std::size_t>(o)]];
-  const Mask mask = m[use_slot(use)];
+  Mask mask = m[use_slot(use)];
+  for (int i = 0; i < pending_; ++i) mask = static_cast<Mask>(mask & pending_rows_[i][use_slot(use)]);
   if ((mask & use_bit(use)) == 0 || (mask & 0x8000) != 0) return false;
-  // A keep row costs about as much to build as three uses of it save: only a solver that has seen many
-  // puzzles (kKeepRowsAfter resets) uses them.
-  if (!keep_rows_ || resets_ <= kKeepRowsAfter) {
+  // A keep row costs about as much to build as three uses of it save: an option gets one when force() takes it
+  // the third time (keep_row_uses_).
+  if (!keep_rows_ || keep_row_uses_[static_cast<std::size_t>(o)] < kKeepRowAfter) {
+    if (keep_rows_) ++keep_row_uses_[static_cast<std::size_t>(o)];
+    apply_pending();  // take() reads and writes the masks
     removed_ = 0;
     take_any<false>(m, o);
     stats_.updates += removed_;
@@ -728,29 +789,115 @@ bool MaskEngine::force(OptionId option) {
     // One AND per mask instead of clearing every removed option's items one by one: forced options are most
     // of the work of an easy puzzle. The row clears the option's own items too; settle_root() marks them
     // covered before the search. (The options a keep row removes are not counted in stats().updates: counting
-    // them would cost what the row saves.)
-    const Mask* keep = keep_row(o);
-#if DLX_SSE2
-    for (std::size_t s = 0; s < stride_; s += kLanes) {
-      auto* to = reinterpret_cast<__m128i*>(m + s);
-      _mm_storeu_si128(to, _mm_and_si128(_mm_loadu_si128(to),
-                                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(keep + s))));
-    }
-#else
-    for (std::size_t s = 0; s < stride_; ++s) m[s] &= keep[s];
-#endif
+    // them would cost what the row saves.) Rows wait to be applied kPendingRows at a time: one pass over the
+    // masks then loads and stores each mask once for eight givens, not eight times (with settle_root()'s
+    // fixed-length loop, 7% fewer instructions on serg_benchmark's first 1000 at limit 2).
+    pending_rows_[pending_++] = keep_row(o);
+    if (pending_ == kPendingRows) apply_pending();
   }
   forced_.push_back(option);
   return true;
 }
 
-// Marks the items of the forced options covered (kCovered): a keep row leaves them at 0, and may clear bits
-// of an item take() covered.
+// Engine::force_all's loop, with force() called directly (MaskEngine is final): a puzzle's givens.
+std::size_t MaskEngine::force_all(std::span<const OptionId> options) {
+  for (std::size_t i = 0; i < options.size(); ++i)
+    if (!force(options[i])) return i;
+  return options.size();
+}
+
+// ANDs the pending keep rows into the root's masks.
+void MaskEngine::apply_pending() {
+  switch (pending_) {
+    case 1:
+      apply_rows<1>();
+      break;
+    case 2:
+      apply_rows<2>();
+      break;
+    case 3:
+      apply_rows<3>();
+      break;
+    case 4:
+      apply_rows<4>();
+      break;
+    case 5:
+      apply_rows<5>();
+      break;
+    case 6:
+      apply_rows<6>();
+      break;
+    case 7:
+      apply_rows<7>();
+      break;
+    case 8:
+      apply_rows<8>();
+      break;
+    default:
+      break;
+  }
+  static_assert(kPendingRows == 8, "apply_pending() handles up to eight rows");
+  pending_ = 0;
+}
+
+template <int N>
+void MaskEngine::apply_rows() {
+  // Locals: the vector stores may alias any member, which the loops would then read again at every step.
+  Mask* const m = masks(0);
+  const std::size_t stride = stride_;
+  const Mask* rows[N];
+  for (int i = 0; i < N; ++i) rows[i] = pending_rows_[i];
+  std::size_t from = 0;
+#if defined(__AVX2__) && DLX_SSE2
+  // The AVX2 copy (isa.hpp): 16 masks at a time, then the last 8 if stride_ is not a multiple of 16.
+  for (; from + 2 * kLanes <= stride; from += 2 * kLanes) {
+    auto* to = reinterpret_cast<__m256i*>(m + from);
+    __m256i v = _mm256_loadu_si256(to);
+    for (int i = 0; i < N; ++i)
+      v = _mm256_and_si256(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + from)));
+    _mm256_storeu_si256(to, v);
+  }
+#endif
+#if DLX_SSE2
+  for (std::size_t s = from; s < stride; s += kLanes) {
+    auto* to = reinterpret_cast<__m128i*>(m + s);
+    __m128i v = _mm_loadu_si128(to);
+    for (int i = 0; i < N; ++i)
+      v = _mm_and_si128(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[i] + s)));
+    _mm_storeu_si128(to, v);
+  }
+#else
+  for (std::size_t s = from; s < stride; ++s) {
+    Mask v = m[s];
+    for (int i = 0; i < N; ++i) v = static_cast<Mask>(v & rows[i][s]);
+    m[s] = v;
+  }
+#endif
+}
+
+// Applies the pending keep rows, then marks the items of the forced options covered (kCovered): a keep row
+// leaves them at 0, and may clear bits of an item take() covered.
 void MaskEngine::settle_root() {
+  apply_pending();
   Mask* m = masks(0);
-  for (OptionId o : forced_)
-    for (std::uint32_t u = use_begin_[o]; u < use_begin_[o + 1]; ++u)
-      if (use_slot(packed_uses_[u]) < primary_slots_) m[use_slot(packed_uses_[u])] = kCovered;
+  const auto cover = [&](auto k, auto primary) {
+    constexpr int K = decltype(k)::value;
+    constexpr bool all_primary = decltype(primary)::value;
+    const std::uint32_t* const uses = packed_uses_.data();
+    for (OptionId o : forced_) {
+      // With K items per option (Sudoku: 4) the option's uses are at o * K, without use_begin_'s two loads.
+      const std::uint32_t* first = K > 0 ? uses + static_cast<std::size_t>(o) * K : uses + use_begin_[o];
+      const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[o + 1];
+      for (const std::uint32_t* u = first; u != last; ++u)
+        if (all_primary || use_slot(*u) < primary_slots_) m[use_slot(*u)] = kCovered;
+    }
+  };
+  // Every item primary (Sudoku): no test per item.
+  if (all_primary_) {
+    with_uses_per_option([&](auto k) { cover(k, std::true_type{}); });
+  } else {
+    with_uses_per_option([&](auto k) { cover(k, std::false_type{}); });
+  }
 }
 
 void MaskEngine::copy_root(int level) {
@@ -838,4 +985,5 @@ std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOpt
   return std::make_unique<MaskEngine>(problem, options);
 }
 
+DLX_ISA_END
 }  // namespace dlx::detail

@@ -3,14 +3,18 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "isa.hpp"
 #include "level_engine.hpp"
 
 namespace dlx::detail {
+DLX_ISA_BEGIN
 
 class MaskEngine final : public LevelEngine<MaskEngine> {
  public:
@@ -22,6 +26,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
 
   void reset() override;
   bool force(OptionId option) override;
+  std::size_t force_all(std::span<const OptionId> options) override;
   // The table at the head of mask_engine.cpp, checked: throws std::logic_error naming the first broken one.
   void check_invariants() const override;
 
@@ -53,6 +58,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   void build_twins(int option);
   void complete_twins();
   const Mask* keep_row(int option);
+  void build_keep_row(int option, Mask* keep);
 
   // The other items of the option of a column entry: its range in other_slot_, other_keep_ and other_share_.
   // (take() computes it inline: through this function GCC 12 compiled take()'s loops to 8% more
@@ -94,12 +100,14 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // Whether the root applies the subset rule: when the engine breaks ties its own way (automatic, no seed).
   bool subset_rule() const { return tie_candidates_ != 0; }
   void build_shares();
+  template <int K, bool Root>
+  bool apply_subset_rule(Mask* m, const Mask* before);
   template <int K>
-  bool apply_subset_rule(Mask* m, bool check_all);
+  bool subset_below(int level, std::uint32_t& end);
   Outcome settle(int level, int& item);
   template <int K>
   Outcome propagate(int level, int& item);
-  int choose_item(const Mask* m, bool& solved);
+  int choose_item(const Mask* m, bool& solved, int wanted);
   int best_of(const Mask* m, const int* tied, int ties);
   template <int K, int T, bool Lazy>
   int best_of(const Mask* m, const int* tied, int ties);
@@ -119,7 +127,18 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
   std::vector<Mask> other_share_, subset_capable_;
-  std::vector<Mask> subset_seen_;  // the masks at the rule's last check
+  std::vector<Mask> subset_seen_;  // the masks at the rule's last check at the root
+  // The primary slots from the first vector with an item subset_capable_ to the last one's end: the rule's
+  // pass skips the rest (Sudoku: the cells).
+  std::size_t capable_begin_ = 0, capable_end_ = 0;
+  // Below the root the rule runs at levels that unit propagation leaves with more primary items uncovered
+  // than this (55% of them: below, the subtree it might save costs less than the check; bench/README.md);
+  // without the rule, more than any level has.
+  int subset_above_ = std::numeric_limits<int>::max();
+  // Ties are broken (best_of) at levels with more primary items uncovered than this (30% of them): deeper, the
+  // subtrees are small and the scores cost more than they save, so the leftmost item with fewest options is
+  // taken (serg counted to the end: -13.7% instructions; the hardest sets within 0.3%; bench/README.md).
+  int tie_break_above_ = 0;
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
   std::vector<std::uint32_t> primaries_of_;  // per option, how many primary items it has
@@ -127,9 +146,21 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> first_primary_use_;  // per option, into packed_uses_
   static constexpr std::size_t kKeepRowsBudget = std::size_t{1} << 20;
   std::unique_ptr<Mask[]> keep_rows_;  // per option, stride_ masks (keep_row()); null if over the budget
-  std::vector<bool> keep_row_built_;
-  static constexpr int kKeepRowsAfter = 128;
-  int resets_ = 0;  // up to kKeepRowsAfter + 1
+  // Per option, how many times force() took it without its keep row, up to kKeepRowAfter; kKeepRowBuilt once
+  // keep_row() built the row. A row costs about what two or three uses of it save, so an option gets one when it
+  // is forced the third time: a file of one puzzle builds none, a long file builds the rows of the options it
+  // keeps forcing (its common givens).
+  std::vector<std::uint8_t> keep_row_uses_;
+  static constexpr std::uint8_t kKeepRowAfter = 2, kKeepRowBuilt = 0xFF;
+  // Keep rows force() took but has not ANDed into the root yet (apply_pending()): applied eight at a time, one
+  // pass over the masks serves eight givens (four at a time: 0.4% more instructions on serg). What force()
+  // reads of the root ANDs them in at that one mask.
+  static constexpr int kPendingRows = 8;
+  const Mask* pending_rows_[kPendingRows] = {};
+  int pending_ = 0;
+  void apply_pending();
+  template <int N>
+  void apply_rows();
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
   // per item shared beyond the first: twins_[twin_begin_[o], twin_end_[o]), kUnbuilt until build_twins(o).
@@ -158,4 +189,5 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::uint64_t removed_ = 0;
 };
 
+DLX_ISA_END
 }  // namespace dlx::detail

@@ -17,9 +17,13 @@
 //                                                                                 instructions of bitset)
 //   automatic            any other                                                bitset
 //
+// The bitset and mask engines then run in their AVX2 copy when avx2_engines() says so (isa.hpp).
+//
 // The measurements behind the thresholds are in bench/README.md.
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "bitset_engine.hpp"
 #include "dlx/solver.hpp"
@@ -66,6 +70,10 @@ const char* engine_name(Engine engine) {
   return "?";
 }
 
+const char* instruction_set() {
+  return detail::avx2_engines() ? "avx2" : "portable";
+}
+
 namespace detail {
 
 dlx::Engine select_engine(const Problem& problem, const SearchOptions& options) {
@@ -97,11 +105,31 @@ dlx::Engine select_engine(const Problem& problem, const SearchOptions& options) 
   return dlx::Engine::bitset;
 }
 
+bool avx2_engines() {
+#if defined(DLX_ISA_DISPATCH)
+  static const bool run = [] {
+    if (const char* isa = std::getenv("DLX_ISA"); isa != nullptr && std::string_view(isa) == "portable")
+      return false;
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+           __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+  }();
+  return run;
+#else
+  return false;
+#endif
+}
+
 std::unique_ptr<Engine> make_engine(dlx::Engine kind, const Problem& problem, const SearchOptions& options) {
   switch (kind) {
     case dlx::Engine::bitset:
+#if defined(DLX_ISA_DISPATCH)
+      if (avx2_engines()) return avx2::make_bitset_engine(problem, options);
+#endif
       return make_bitset_engine(problem, options);
     case dlx::Engine::mask:
+#if defined(DLX_ISA_DISPATCH)
+      if (avx2_engines()) return avx2::make_mask_engine(problem, options);
+#endif
       return make_mask_engine(problem, options);
     case dlx::Engine::bounds:
       return make_bounds_engine(problem, options);

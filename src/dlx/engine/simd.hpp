@@ -8,6 +8,9 @@
 #if defined(__SSE2__) && !defined(DLX_SCALAR)
 #define DLX_SSE2 1
 #include <emmintrin.h>
+#if defined(__AVX2__)
+#include <immintrin.h>  // the AVX2 copy of the engines (isa.hpp)
+#endif
 #else
 #define DLX_SSE2 0
 #endif
