@@ -151,6 +151,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   tie_break_above_ = primaries_ * 3 / 10;
   if (subset_rule()) {
     subset_above_ = primaries_ * 11 / 20;
+    subset_three_above_ = primaries_ * 3 / 5;
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
   }
@@ -495,7 +496,19 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       if (dead_) return finish(Outcome::dead);
     }
     if (!at_root || !subset_rule()) break;
-    if (check_all) std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
+    if (check_all) {
+      std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
+      // Items with three options are checked too where much is left to cover (a sparse puzzle's root: most of
+      // the rule's gain on top95 and 17-clue); elsewhere they cost more than they save (bench/README.md).
+      int left_now = uncovered;
+      if (K > 0 && all_primary_) {
+        left_now -= K * static_cast<int>(end - propagated_begin_[level]);
+      } else {
+        for (std::uint32_t p = propagated_begin_[level]; p != end; ++p)
+          left_now -= static_cast<int>(primaries_of_[propagated_[p]]);
+      }
+      subset_three_ = left_now > subset_three_above_;
+    }
     if (!apply_subset_rule<K, true>(m, subset_seen_.data())) break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
@@ -553,8 +566,8 @@ template <int K>
 // Checked for the items whose masks differ from `before` (an unchanged item i was settled then: if its
 // options all had j, j has since kept only theirs), and only where subset_capable_ (two of the item's options
 // share another item), so the vector pass covers capable_begin_ to capable_end_. At the root (Root) to a fixed
-// point, on items with two or three options: `before` is subset_seen_, all zero at first, and each pass
-// stores the masks it saw there. Below the root once per level, after unit propagation, on items with two
+// point, on items with two options, and three where much is left to cover (subset_three_): `before` is
+// subset_seen_, all zero at first, and each pass stores the masks it saw there. Below the root once per level, after unit propagation, on items with two
 // options, against the parent level: a second pass, and items with three options, cost more than the nodes
 // they save (bench/README.md). Removes options as take() does, queueing the items left with at most one;
 // returns whether it removed any.
@@ -631,7 +644,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
     // item has 16.)
     __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));
     t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-    if constexpr (Root) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
+    if (Root && subset_three_) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
     for (auto bits =
              static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(changed, _mm_cmpeq_epi16(t, zero)))) &
              0x5555u;
@@ -646,7 +659,8 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
     const Mask was = before[s];
     if constexpr (Root) seen[s] = m[s];
     const Mask left = m[s];
-    if (was == left || capable[s] == 0 || std::popcount(left) > (Root ? 3 : 2) || (left & (left - 1)) == 0)
+    if (was == left || capable[s] == 0 || std::popcount(left) > (Root && subset_three_ ? 3 : 2) ||
+        (left & (left - 1)) == 0)
       continue;
     check(s, left);
   }

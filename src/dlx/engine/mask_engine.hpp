@@ -135,6 +135,11 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // than this (55% of them: below, the subtree it might save costs less than the check; bench/README.md);
   // without the rule, more than any level has.
   int subset_above_ = std::numeric_limits<int>::max();
+  // Whether the rule at the root checks items with three options as well as two: where more than
+  // subset_three_above_ primary items (60%) are left after the root's unit propagation (set there). Below,
+  // a puzzle with many givens (serg_benchmark: -4.9% instructions), where the checks find little.
+  bool subset_three_ = true;
+  int subset_three_above_ = 0;
   // Ties are broken (best_of) at levels with more primary items uncovered than this (30% of them): deeper, the
   // subtrees are small and the scores cost more than they save, so the leftmost item with fewest options is
   // taken (serg counted to the end: -13.7% instructions; the hardest sets within 0.3%; bench/README.md).
