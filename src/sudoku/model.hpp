@@ -6,6 +6,7 @@
 //   option(row, col, digit) = (row * n + col) * n + digit - 1.
 #pragma once
 
+#include <cstddef>
 #include <dlx/problem.hpp>
 
 #include "sudoku/rules.hpp"
@@ -18,9 +19,13 @@ struct Placement {
   friend bool operator==(const Placement&, const Placement&) = default;
 };
 
+// The option placing `digit` in a cell, given by its index (row * n + col) or by row and column.
+inline dlx::OptionId option_id(Shape shape, std::size_t cell, int digit) {
+  return static_cast<dlx::OptionId>(cell * static_cast<std::size_t>(shape.side()) +
+                                    static_cast<std::size_t>(digit) - 1);
+}
 inline dlx::OptionId option_id(Shape shape, int row, int col, int digit) {
-  const int n = shape.side();
-  return static_cast<dlx::OptionId>((row * n + col) * n + digit - 1);
+  return option_id(shape, static_cast<std::size_t>(row * shape.side() + col), digit);
 }
 
 inline Placement placement_of(Shape shape, dlx::OptionId option) {

@@ -52,8 +52,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   bool too_large = false;
   const auto add = [&](std::size_t cell) {
     const int d = values[cell];
-    out[count++] =
-        static_cast<dlx::OptionId>(cell * static_cast<std::size_t>(n) + static_cast<std::size_t>(d) - 1);
+    out[count++] = option_id(shape_, cell, d);
     too_large |= d > n;
   };
   std::size_t cell = 0;
@@ -79,8 +78,9 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     impossible_ = true;
     if (rules_.plain()) return find_conflict(puzzle);
     if (auto conflict = find_conflict(puzzle, rules_)) return conflict;
-    const auto refused = static_cast<int>(out[forced]);
-    return Conflict{refused % n + 1, Unit::cage, 0, refused / n, refused / n};
+    const Placement refused = placement_of(shape_, out[forced]);
+    const int at = refused.row * n + refused.col;
+    return Conflict{refused.digit, Unit::cage, 0, at, at};
   }
   int at = 0;
   for (int r = 0; r < n; ++r) {
