@@ -483,6 +483,17 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       if (m[queue_[q]] == 0) return finish(Outcome::dead);
   }
   dead_ = false;
+  // The primary items that the options taken from `from` on cover: counted once the taking is done, not as
+  // take() goes, where a running count cost instructions on every take.
+  const auto covered_since = [&](std::uint32_t from) {
+    int covered = 0;
+    if (K > 0 && all_primary_) {
+      covered = K * static_cast<int>(end - from);
+    } else {
+      for (std::uint32_t p = from; p != end; ++p) covered += static_cast<int>(primaries_of_[propagated_[p]]);
+    }
+    return covered;
+  };
   bool check_all = true;
   for (std::size_t head = 0;;) {
     while (head < queued_) {
@@ -500,36 +511,19 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
       // Items with three options are checked too where much is left to cover (a sparse puzzle's root: most of
       // the rule's gain on top95 and 17-clue); elsewhere they cost more than they save (bench/README.md).
-      int left_now = uncovered;
-      if (K > 0 && all_primary_) {
-        left_now -= K * static_cast<int>(end - propagated_begin_[level]);
-      } else {
-        for (std::uint32_t p = propagated_begin_[level]; p != end; ++p)
-          left_now -= static_cast<int>(primaries_of_[propagated_[p]]);
-      }
-      subset_three_ = left_now > subset_three_above_;
+      subset_three_ = uncovered - covered_since(propagated_begin_[level]) > subset_three_above_;
     }
     if (!apply_subset_rule<K, true>(m, subset_seen_.data())) break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
   }
-  // The options propagation took covered their primary items: counted here, not as take() goes, where a
-  // running count cost instructions on every take.
-  const auto cover = [&](std::uint32_t from) {
-    if (K > 0 && all_primary_) {
-      uncovered -= K * static_cast<int>(end - from);
-    } else {
-      for (std::uint32_t p = from; p != end; ++p)
-        uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
-    }
-  };
-  cover(propagated_begin_[level]);
+  uncovered -= covered_since(propagated_begin_[level]);
   // Below the root, the subset rule once, where much is left to cover (a large subtree to save). Outside the
   // loop above, whose registers it would crowd (5% more instructions on every level, bench/README.md).
   if (!at_root && uncovered > subset_above_) {
     const std::uint32_t from = end;
     if (!subset_below<K>(level, end)) return finish(Outcome::dead);
-    cover(from);
+    uncovered -= covered_since(from);
   }
   uncovered_[static_cast<std::size_t>(level)] = uncovered;
   if (uncovered == 0) return finish(Outcome::solution);
@@ -567,9 +561,9 @@ template <int K>
 // options all had j, j has since kept only theirs), and only where subset_capable_ (two of the item's options
 // share another item), so the vector pass covers capable_begin_ to capable_end_. At the root (Root) to a fixed
 // point, on items with two options, and three where much is left to cover (subset_three_): `before` is
-// subset_seen_, all zero at first, and each pass stores the masks it saw there. Below the root once per level, after unit propagation, on items with two
-// options, against the parent level: a second pass, and items with three options, cost more than the nodes
-// they save (bench/README.md). Removes options as take() does, queueing the items left with at most one;
+// subset_seen_, all zero at first, and each pass stores the masks it saw there. Below the root once per level,
+// after unit propagation, on items with two options, against the parent level: a second pass, and items with
+// three options, cost more than the nodes they save (bench/README.md). Removes options as take() does, queueing the items left with at most one;
 // returns whether it removed any.
 template <int K, bool Root>
 bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
@@ -822,35 +816,11 @@ std::size_t MaskEngine::force_all(std::span<const OptionId> options) {
 
 // ANDs the pending keep rows into the root's masks.
 void MaskEngine::apply_pending() {
-  switch (pending_) {
-    case 1:
-      apply_rows<1>();
-      break;
-    case 2:
-      apply_rows<2>();
-      break;
-    case 3:
-      apply_rows<3>();
-      break;
-    case 4:
-      apply_rows<4>();
-      break;
-    case 5:
-      apply_rows<5>();
-      break;
-    case 6:
-      apply_rows<6>();
-      break;
-    case 7:
-      apply_rows<7>();
-      break;
-    case 8:
-      apply_rows<8>();
-      break;
-    default:
-      break;
+  // apply_rows<N> for N = pending_ (1 to kPendingRows): the loop over the rows then has a fixed length.
+  [this]<int... N>(std::integer_sequence<int, N...>) {
+    (void)((pending_ == N + 1 && (apply_rows<N + 1>(), true)) || ...);
   }
-  static_assert(kPendingRows == 8, "apply_pending() handles up to eight rows");
+  (std::make_integer_sequence<int, kPendingRows>{});
   pending_ = 0;
 }
 
