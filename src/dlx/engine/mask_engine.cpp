@@ -627,26 +627,49 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
   };
   const Mask* const capable = subset_capable_.data();
 #if DLX_SSE2
-  const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
-  for (std::size_t i = capable_begin_; i < capable_end_; i += kLanes) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
-    const __m128i changed =
-        _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(before + i))),
-                         _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
-    if constexpr (Root) _mm_storeu_si128(reinterpret_cast<__m128i*>(seen + i), v);
-    // At most three bits (two below the root): v with its three (two) lowest bits cleared is zero. (A covered
-    // item has 16.)
-    __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));
-    t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-    if (Root && subset_three_) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-    for (auto bits =
-             static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(changed, _mm_cmpeq_epi16(t, zero)))) &
+  const bool three = Root && subset_three_;
+  for (std::size_t i = capable_begin_; i < capable_end_;) {
+    // Per mask two bits of `bits`: the item changed, is capable, and has at most three options (two below the
+    // root): v with its three (two) lowest bits cleared is zero (a covered item has 16).
+    unsigned bits = 0;
+    std::size_t width = kLanes;
+#if defined(__AVX2__)
+    if (i + 2 * kLanes <= capable_end_) {  // the AVX2 copy: 16 masks at a time
+      const __m256i one = _mm256_set1_epi16(1);
+      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(m + i));
+      const __m256i changed = _mm256_andnot_si256(
+          _mm256_cmpeq_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(before + i))),
+          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(capable + i)));
+      if constexpr (Root) _mm256_storeu_si256(reinterpret_cast<__m256i*>(seen + i), v);
+      __m256i t = _mm256_and_si256(v, _mm256_sub_epi16(v, one));
+      t = _mm256_and_si256(t, _mm256_sub_epi16(t, one));
+      if (three) t = _mm256_and_si256(t, _mm256_sub_epi16(t, one));
+      bits = static_cast<unsigned>(_mm256_movemask_epi8(
+                 _mm256_and_si256(changed, _mm256_cmpeq_epi16(t, _mm256_setzero_si256())))) &
+             0x55555555u;
+      width = 2 * kLanes;
+    } else
+#endif
+    {
+      const __m128i one = _mm_set1_epi16(1);
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
+      const __m128i changed =
+          _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(before + i))),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
+      if constexpr (Root) _mm_storeu_si128(reinterpret_cast<__m128i*>(seen + i), v);
+      __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));
+      t = _mm_and_si128(t, _mm_sub_epi16(t, one));
+      if (three) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
+      bits = static_cast<unsigned>(
+                 _mm_movemask_epi8(_mm_and_si128(changed, _mm_cmpeq_epi16(t, _mm_setzero_si128())))) &
              0x5555u;
-         bits != 0; bits &= bits - 1) {
+    }
+    for (; bits != 0; bits &= bits - 1) {
       const std::size_t s = i + static_cast<std::size_t>(std::countr_zero(bits)) / 2;
       const Mask left = m[s];  // may have lost options to this pass meanwhile
       if ((left & (left - 1)) != 0) check(s, left);
     }
+    i += width;
   }
 #else
   for (std::size_t s = capable_begin_; s < capable_end_; ++s) {
