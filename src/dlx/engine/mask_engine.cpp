@@ -395,6 +395,9 @@ template <int K, bool Queue>
   std::uint32_t* const queue = queue_.data();
   std::size_t queued = queued_;
   std::uint64_t removed = 0;
+  // Bit 31 set once a mask falls to 0 (a primary item left with no option): left - 1 wraps only then, as left
+  // is below 2^16. (Secondary and covered items always keep high bits.)
+  std::uint32_t emptied = 0;
   const std::uint32_t* first =
       K > 0 ? uses + static_cast<std::size_t>(option) * K : uses + use_begin_[option];
   const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[option + 1];
@@ -414,17 +417,22 @@ template <int K, bool Queue>
         const std::uint32_t left = std::uint32_t{m[target]} & other_keeps[r];
         m[target] = static_cast<Mask>(left);
         if constexpr (Queue) {
-          // Branch-free: whether a mask falls to one bit is unpredictable, and a mispredicted branch costs
-          // more.
+          // Branch-free: whether a mask falls to one bit, or to none, is unpredictable, and a mispredicted
+          // branch costs more. (Checking the items queued after the loop instead mispredicted its exit: 10%
+          // of the time on hard Sudoku.)
           queue[queued] = target;
           queued += (left & (left - 1)) == 0 ? 1 : 0;
+          emptied |= left - 1;
         }
       }
     }
     m[slot] = kCovered;  // a secondary item too: no available option has it any more, so nothing reads it
   }
   removed_ += removed;
-  if constexpr (Queue) end_queueing(m, queued);
+  if constexpr (Queue) {
+    queued_ = queued;
+    dead_ = dead_ || (emptied >> 31) != 0;
+  }
 }
 
 template <bool Queue>
