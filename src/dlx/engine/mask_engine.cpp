@@ -6,13 +6,15 @@
 //
 // Choosing option x covers x's items: for each of them, every other option still in its mask is removed,
 // which clears that option's bit in the masks of its other items (other_slot_/other_keep_, per column entry).
-// An option is removed once: its bits are gone from every mask by the time the next of x's items is read. A
-// covered item's mask becomes kCovered (all 16 bits: more than any column) and is not touched again, since
-// every option still available has all its items uncovered. Secondary items always have kSecondary's two high
-// bits, so that they never look forced or dead.
+// An option is removed once: its bits are gone from every mask by the time the next of x's items is read
+// (with K items per option, 2 to 4, the options to remove are read from all K masks at once, less repeats_:
+// those that an earlier item of x has too). A covered item's mask becomes kCovered (all 16 bits: more than
+// any column) and is not touched again, since every option still available has all its items uncovered.
+// Secondary items always have kSecondary's two high bits, so that they never look forced or dead.
 //
 // Propagation: an item whose mask falls to one bit (or none) is queued as the clear happens, branch-free
-// (whether it falls is unpredictable); the level then takes the option left to each queued item, and what
+// (whether it falls is unpredictable: on hard Sudoku, mispredicted branches cost more time than
+// instructions do, bench/README.md); the level then takes the option left to each queued item, and what
 // that forces, before branching on an item with fewest options (usually two: found with a vector pass over
 // the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
 // remove the most (best_of), and the root applies the subset rule (apply_subset_rule: an item whose options
@@ -33,6 +35,9 @@
 //   member                    meaning                                invariant                       valid
 //   column_[column_begin_[s]  the option of bit p of slot s's mask   that option has a use of slot   always
 //           + p]                                                     s whose bit is 1 << p
+//   repeats_[x * K + k]       per option x (K items, 2 to 4) and     bit p set iff the p-th option   always
+//                             its k-th item: options take() removes  of that column is not x and is
+//                             through an earlier item of x           in an earlier item's column
 //   masks(k)[s], s primary    options left to item s at level k      covered: bit 15 set; else no    levels
 //                                                                    bit past the column's length    0..depth_
 //   masks(k)[s], padding      slots between the primaries and the    kCovered                        levels
@@ -123,6 +128,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   }
 
   build_other_uses();
+  build_repeats();
   twin_begin_.assign(static_cast<std::size_t>(option_count_), kUnbuilt);
   twin_end_.assign(static_cast<std::size_t>(option_count_), kUnbuilt);
   first_primary_use_.assign(static_cast<std::size_t>(option_count_), 0);
@@ -200,6 +206,32 @@ void MaskEngine::build_other_uses() {
           other_keep_[r++] = ~std::uint32_t{use_bit(packed_uses_[u])};
         }
     }
+  }
+}
+
+// Per option x with K items (2 to 4) and per item k of it, the bits of the options in k's column that also
+// have one of x's items before k (repeats_): take() removes each of them through the first such item, and
+// finds the rest of its removals from one word (see take()).
+void MaskEngine::build_repeats() {
+  const auto k_uses = static_cast<std::size_t>(uses_per_option_);
+  if (k_uses < 2 || k_uses > 4) return;
+  repeats_.assign(static_cast<std::size_t>(option_count_) * k_uses, 0);
+  std::vector<std::uint8_t> seen(static_cast<std::size_t>(option_count_), 0);  // in a column of x read so far
+  for (std::size_t x = 0; x < static_cast<std::size_t>(option_count_); ++x) {
+    const std::uint32_t* const uses = packed_uses_.data() + x * k_uses;
+    for (std::size_t k = 0; k < k_uses; ++k) {
+      const std::size_t begin = column_begin_[use_slot(uses[k])], end = column_begin_[use_slot(uses[k]) + 1];
+      Mask repeated = 0;
+      for (std::size_t entry = begin; entry < end; ++entry)
+        if (seen[column_[entry]] != 0 && column_[entry] != x)
+          repeated = static_cast<Mask>(repeated | 1u << (entry - begin));
+      repeats_[x * k_uses + k] = repeated;
+      for (std::size_t entry = begin; entry < end; ++entry) seen[column_[entry]] = 1;
+    }
+    for (std::size_t k = 0; k < k_uses; ++k)
+      for (std::size_t entry = column_begin_[use_slot(uses[k])]; entry < column_begin_[use_slot(uses[k]) + 1];
+           ++entry)
+        seen[column_[entry]] = 0;
   }
 }
 
@@ -384,6 +416,10 @@ int MaskEngine::option_at(int slot, Mask bits) const {
 
 // Takes `option` in the masks m: removes every other option of its items, then marks them covered. With
 // Queue, queues each primary item left with at most one option (and sets dead_ when one has none).
+//
+// Branch-free where the outcome is unpredictable, which on hard Sudoku costs more than instructions do
+// (bench/README.md): whether a mask falls to one bit (queued) or to none (dead), and, with K items per option
+// (2 to 4), how many options each item loses.
 template <int K, bool Queue>
 [[gnu::always_inline]] inline void MaskEngine::take(Mask* m, int option) {
   // Locals, so that the compiler keeps them in registers across the stores to m; uses are read as 32-bit
@@ -398,35 +434,58 @@ template <int K, bool Queue>
   // Bit 31 set once a mask falls to 0 (a primary item left with no option): left - 1 wraps only then, as left
   // is below 2^16. (Secondary and covered items always keep high bits.)
   std::uint32_t emptied = 0;
+  // The option at column entry `entry` goes: its bit is cleared in its other items (the one it was found in is
+  // being covered).
+  const auto remove = [&](std::size_t entry) {
+    const std::size_t r_first =
+        K > 0 ? entry * static_cast<std::size_t>(K > 0 ? K - 1 : 0) : other_begin_[entry];
+    const std::size_t r_last = K > 0 ? r_first + (K - 1) : other_begin_[entry + 1];
+    for (std::size_t r = r_first; r != r_last; ++r) {
+      const std::uint32_t target = other_slots[r];
+      const std::uint32_t left = std::uint32_t{m[target]} & other_keeps[r];
+      m[target] = static_cast<Mask>(left);
+      if constexpr (Queue) {
+        // Branch-free: whether a mask falls to one bit, or to none, is unpredictable. (Checking the items
+        // queued after the loop instead mispredicted its exit: 10% of the time on hard Sudoku.)
+        queue[queued] = target;
+        queued += (left & (left - 1)) == 0 ? 1 : 0;
+        emptied |= left - 1;
+      }
+    }
+  };
   const std::uint32_t* first =
       K > 0 ? uses + static_cast<std::size_t>(option) * K : uses + use_begin_[option];
   const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[option + 1];
-  for (const std::uint32_t* u = first; u != last; ++u) {
-    const std::size_t slot = *u & 0xFFFF;
-    const std::size_t column = column_begin[slot];
-    for (auto others = static_cast<Mask>(m[slot] & (*u >> 16) & kColumnBits); others != 0;
-         others &= others - 1) {
-      // The option at this bit goes: clear its bit in its other items (this item is covered below).
-      const std::size_t entry = column + static_cast<std::size_t>(std::countr_zero(others));
-      ++removed;
-      const std::size_t r_first =
-          K > 0 ? entry * static_cast<std::size_t>(K > 0 ? K - 1 : 0) : other_begin_[entry];
-      const std::size_t r_last = K > 0 ? r_first + (K - 1) : other_begin_[entry + 1];
-      for (std::size_t r = r_first; r != r_last; ++r) {
-        const std::uint32_t target = other_slots[r];
-        const std::uint32_t left = std::uint32_t{m[target]} & other_keeps[r];
-        m[target] = static_cast<Mask>(left);
-        if constexpr (Queue) {
-          // Branch-free: whether a mask falls to one bit, or to none, is unpredictable, and a mispredicted
-          // branch costs more. (Checking the items queued after the loop instead mispredicted its exit: 10%
-          // of the time on hard Sudoku.)
-          queue[queued] = target;
-          queued += (left & (left - 1)) == 0 ? 1 : 0;
-          emptied |= left - 1;
-        }
-      }
+  if constexpr (K >= 2 && K <= 4) {
+    // The options to remove from all K items in one word, item k's at bit 16k (less those an earlier item of
+    // the option has: repeats_), so that one loop with one exit removes them all. A loop per item mispredicted
+    // its exit about once per item: 12% of the time on hard Sudoku.
+    const Mask* const repeats = repeats_.data() + static_cast<std::size_t>(option) * K;
+    std::size_t columns[K];
+    std::uint64_t all = 0;
+    for (int k = 0; k < K; ++k) {
+      const std::size_t slot = first[k] & 0xFFFF;
+      columns[k] = column_begin[slot];
+      all |= std::uint64_t{static_cast<Mask>(m[slot] & (first[k] >> 16) & kColumnBits & ~repeats[k])}
+             << (16 * k);
     }
-    m[slot] = kCovered;  // a secondary item too: no available option has it any more, so nothing reads it
+    removed = static_cast<std::uint64_t>(std::popcount(all));
+    for (; all != 0; all &= all - 1) {
+      const int bit = std::countr_zero(all);
+      remove(columns[bit >> 4] + static_cast<std::size_t>(bit & 15));
+    }
+    for (int k = 0; k < K; ++k) m[first[k] & 0xFFFF] = kCovered;
+  } else {
+    for (const std::uint32_t* u = first; u != last; ++u) {
+      const std::size_t slot = *u & 0xFFFF;
+      const std::size_t column = column_begin[slot];
+      for (auto others = static_cast<Mask>(m[slot] & (*u >> 16) & kColumnBits); others != 0;
+           others &= others - 1) {
+        ++removed;
+        remove(column + static_cast<std::size_t>(std::countr_zero(others)));
+      }
+      m[slot] = kCovered;  // a secondary item too: no available option has it any more, so nothing reads it
+    }
   }
   removed_ += removed;
   if constexpr (Queue) {
@@ -820,10 +879,7 @@ bool MaskEngine::force(OptionId option) {
   // the third time (keep_row_uses_).
   if (!keep_rows_ || keep_row_uses_[static_cast<std::size_t>(o)] < kKeepRowAfter) {
     if (keep_rows_) ++keep_row_uses_[static_cast<std::size_t>(o)];
-    apply_pending();  // take() reads and writes the masks
-    removed_ = 0;
-    take_any<false>(m, o);
-    stats_.updates += removed_;
+    force_by_take(o);
   } else {
     // One AND per mask instead of clearing every removed option's items one by one: forced options are most
     // of the work of an easy puzzle. The row clears the option's own items too; settle_root() marks them
@@ -836,6 +892,14 @@ bool MaskEngine::force(OptionId option) {
   }
   forced_.push_back(option);
   return true;
+}
+
+// force()'s rarer way, out of line so that force() stays small enough to inline into force_all().
+[[gnu::noinline]] void MaskEngine::force_by_take(int o) {
+  apply_pending();  // take() reads and writes the masks
+  removed_ = 0;
+  take_any<false>(masks(0), o);
+  stats_.updates += removed_;
 }
 
 // Engine::force_all's loop, with force() called directly (MaskEngine is final): a puzzle's givens.
@@ -948,6 +1012,31 @@ void MaskEngine::check_invariants() const {
       if (!found)
         fail("column entry " + std::to_string(p) + " of slot " + std::to_string(s) +
              " is not its option's use of the item");
+    }
+  }
+  // repeats_: bit p of option x's k-th item is set exactly when that column's p-th option is another option
+  // that also lies in the column of one of x's items before k.
+  if (!repeats_.empty()) {
+    const auto k_uses = static_cast<std::size_t>(uses_per_option_);
+    const auto in_column = [&](std::size_t slot, std::uint32_t z) {
+      for (std::size_t entry = column_begin_[slot]; entry < column_begin_[slot + 1]; ++entry)
+        if (column_[entry] == z) return true;
+      return false;
+    };
+    for (std::size_t x = 0; x < static_cast<std::size_t>(option_count_); ++x) {
+      for (std::size_t k = 0; k < k_uses; ++k) {
+        const std::size_t slot = use_slot(packed_uses_[x * k_uses + k]);
+        for (std::size_t entry = column_begin_[slot]; entry < column_begin_[slot + 1]; ++entry) {
+          const std::uint32_t z = column_[entry];
+          bool earlier = false;
+          for (std::size_t j = 0; j < k; ++j)
+            earlier = earlier || (z != x && in_column(use_slot(packed_uses_[x * k_uses + j]), z));
+          const bool set = (repeats_[x * k_uses + k] >> (entry - column_begin_[slot]) & 1u) != 0;
+          if (set != earlier)
+            fail("repeats_ of option " + std::to_string(x) + ", item " + std::to_string(k) + ", bit " +
+                 std::to_string(entry - column_begin_[slot]) + " is " + (set ? "set" : "clear"));
+        }
+      }
     }
   }
   if (this->pc_ == Engine::Pc::start) return;  // the levels hold nothing before the search

@@ -55,6 +55,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   const Mask* masks(int level) const { return masks_.get() + static_cast<std::size_t>(level) * stride_; }
   int option_at(int slot, Mask bits) const;
   void build_other_uses();
+  void build_repeats();
   void build_twins(int option);
   void complete_twins();
   const Mask* keep_row(int option);
@@ -124,6 +125,10 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // Per column entry, the other items of its option (build_other_uses()): their slots, and the masks that
   // keep all but that option's bit there (32 bits wide: the hot loop ANDs them with no widening).
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
+  // With K items per option (2 to 4; build_repeats()), per option x and its k-th item, the bits of that item's
+  // column whose options also have one of x's first k items: take() removes those through the earlier item,
+  // and so finds every option to remove in one word with no repeat (empty otherwise).
+  std::vector<Mask> repeats_;
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
   std::vector<Mask> other_share_, subset_capable_;
@@ -164,6 +169,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   const Mask* pending_rows_[kPendingRows] = {};
   int pending_ = 0;
   void apply_pending();
+  void force_by_take(int option);
   template <int N>
   void apply_rows();
   std::vector<Mask> initial_masks_;
