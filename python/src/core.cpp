@@ -101,6 +101,12 @@ class PySolver {
     check_option(option);
     return solver_.force(option);
   }
+  // Every id is checked before any is forced, so that a bad one leaves the solver as it was.
+  std::size_t force_all(const std::vector<dlx::OptionId>& options) {
+    const Busy busy(*this);
+    for (const dlx::OptionId option : options) check_option(option);
+    return solver_.force_all(options);
+  }
   std::vector<dlx::OptionId> branch_options() {
     const Busy busy(*this);
     return solver_.branch_options();
@@ -324,6 +330,9 @@ void bind_solver(py::module_& m) {
            "The number of solutions from here on, stopping once limit were found (0: all)")
       .def("force", &PySolver::force, py::arg("option"),
            "Puts an option into every solution before the search starts; False if it clashes")
+      .def("force_all", &PySolver::force_all, py::arg("options"),
+           "force() for each option in turn, up to the first one that clashes: returns how many were forced "
+           "(all of them: len(options)); cheaper per option than force() (a puzzle's givens)")
       .def("branch_options", &PySolver::branch_options,
            "The options the search would branch on first from the forced state")
       .def("reset", &PySolver::reset, "Back to the state after construction")

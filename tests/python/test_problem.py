@@ -74,7 +74,18 @@ def test_solver_force_reset_count_and_engines():
         assert len(solutions) == 1 and solutions[0][0] == 2 and sorted(solutions[0]) == [0, 1, 2]
         solver.reset()
         assert sorted(solver.branch_options()) in ([0], [1, 3], [2, 3])
+        solver.reset()
+        assert solver.force_all([2, 3, 0]) == 1  # c, then b c clashes: 0 is not tried
+        assert sorted(next(iter(solver))) == [0, 1, 2]
+        solver.reset()
+        assert solver.force_all([3]) == 1 and list(solver) == [[3, 0]]
+        solver.reset()
+        assert solver.force_all([]) == 0 and solver.count() == 2
     solver = dlx.Solver(p)
+    with pytest.raises(IndexError):
+        solver.force_all([0, 9])
+    assert solver.count() == 2  # nothing was forced
+    solver.reset()
     with pytest.raises(IndexError):
         solver.force(9)
     with pytest.raises(ValueError, match="no engine"):
