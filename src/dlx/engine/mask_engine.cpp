@@ -630,8 +630,9 @@ template <int K>
 // point, on items with two options, and three where much is left to cover (subset_three_): `before` is
 // subset_seen_, all zero at first, and each pass stores the masks it saw there. Below the root once per level,
 // after unit propagation, on items with two options, against the parent level: a second pass, and items with
-// three options, cost more than the nodes they save (bench/README.md). Removes options as take() does, queueing the items left with at most one;
-// returns whether it removed any.
+// three options, cost more than the nodes they save (bench/README.md). The pass reads 16 masks at a time in
+// the AVX2 copy, 8 in the portable one. Removes options as take() does, queueing the items left with at most
+// one; returns whether it removed any.
 template <int K, bool Root>
 bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
   const std::uint32_t* const column_begin = column_begin_.data();
