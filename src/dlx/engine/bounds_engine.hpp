@@ -40,8 +40,8 @@ namespace dlx::detail {
 class BoundsEngine final : public EngineBase<BoundsEngine> {
  public:
   // With by_cost, costs are taxed (Knuth's dlx5: see levy_taxes), every column is ordered by increasing share
-  // (net cost over primary items), only the options that fit under the cost limit count and are tried, and the search prunes nodes
-  // whose cost plus a lower bound reaches the limit.
+  // (net cost over primary items), only the options that fit under the cost limit count and are tried, and the
+  // search prunes nodes whose cost plus a lower bound reaches the limit.
   BoundsEngine(const Problem& problem, const SearchOptions& options, bool by_cost = false);
 
   void reset() override;
