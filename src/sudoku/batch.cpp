@@ -9,7 +9,11 @@
 
 #include "sudoku/candidates.hpp"
 #include "sudoku/conflict.hpp"
+#include "sudoku/houses.hpp"
+#include "sudoku/io/puzzle_line.hpp"
+#include "sudoku/logic.hpp"
 #include "sudoku/minimizer.hpp"
+#include "sudoku/rater.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
@@ -32,19 +36,60 @@ constexpr auto kWriteInterval = std::chrono::milliseconds(50);
 
 constexpr std::string_view kStatusName[] = {"solved", "none", "multiple", "error", "stopped"};
 
-// The header of each command's CSV output.
+// The header of each command's CSV output (by Command).
 constexpr std::string_view kCsvHeader[] = {
     "line,puzzle,status,solution,annotation\n",
     "line,puzzle,count,annotation\n",
     "line,puzzle,status,annotation\n",
+    "line,puzzle,status,tier,rating,annotation\n",
+    "line,puzzle,status,hint,annotation\n",
+    "line,puzzle,status,steps,annotation\n",
+    "line,puzzle,status,minimized,clues,annotation\n",
+    "line,puzzle,status,candidates,annotation\n",
+    "line,puzzle,status,solution,seed,index,clues,symmetry,tier\n",
 };
+
+const char* verdict_word(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::none:
+      return "none";
+    case Verdict::unique:
+      return "unique";
+    case Verdict::multiple:
+      return "multiple";
+    case Verdict::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+Outcome outcome_of(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::none:
+      return Outcome::none;
+    case Verdict::unique:
+      return Outcome::solved;
+    case Verdict::multiple:
+      return Outcome::multiple;
+    case Verdict::unknown:
+      break;
+  }
+  return Outcome::unknown;
+}
+
+std::string json_string(std::string_view text) {
+  std::string out;
+  append_json_string(out, text);
+  return out;
+}
 
 }  // namespace
 
 struct Batch::Slot {
   Puzzle puzzle;
-  std::string out;      // the result, line end(s) included
-  std::string message;  // for the error stream, without "source:line: "
+  std::uint64_t index = 0;  // generate: the puzzle's index
+  std::string out;          // the result, line end(s) included
+  std::string message;      // for the error stream, without "source:line: "
   std::size_t message_line = 0;
   Outcome outcome = Outcome::solved;
   bool multiline = false;  // a board over several lines: set apart from its neighbours by a blank line
@@ -54,6 +99,31 @@ struct Batch::Slot {
   bool started = false;          // count: a stopped search had begun; partial is what it found
   dlx::Count128 partial = 0;
   std::uint64_t end_offset = 0;  // bytes of the input read up to the end of this puzzle (input_position)
+  std::shared_ptr<const Rules> rules;  // the puzzle's rules and the command line's, for writing it back
+};
+
+// A result as the structured formats write it: {"line":..,"puzzle":..,"status":..,<fields>,"annotation":..}
+// in JSON, and the command's CSV header's columns; `text` is what the text formats write.
+struct Batch::Record {
+  std::string status;
+  std::vector<std::pair<std::string, std::string>> json;  // name, JSON value (already encoded)
+  std::vector<std::string> csv;                           // the columns between status and annotation
+  std::string text;                                       // text formats: the lines, each ending '\n'
+  bool multiline = false;
+  bool status_column = true;  // count's CSV has no status column
+  void field(std::string name, std::string json_value, std::string csv_value) {
+    json.emplace_back(std::move(name), std::move(json_value));
+    csv.push_back(std::move(csv_value));
+  }
+};
+
+// The solver and the logic of one set of rules, for the maker's commands.
+struct MakerTools {
+  explicit MakerTools(const Rules& rules)
+      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses) {}
+  Solver solver;
+  std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
+  LogicSolver logic;
 };
 
 // A worker's own solvers, one per shape met so far, and scratch space: nothing here is shared between
@@ -79,6 +149,17 @@ struct Batch::Worker {
     if (variant_solvers.size() == kVariantSolvers) variant_solvers.erase(variant_solvers.begin());
     return variant_solvers.emplace_back(std::move(rules), options);
   }
+
+  // The maker's commands: tools per rules met lately, as above.
+  std::vector<std::unique_ptr<MakerTools>> tools;
+  MakerTools& tools_for(const Rules& rules) {
+    for (auto& t : tools)
+      if (t->solver.rules() == rules) return *t;
+    if (tools.size() == kVariantSolvers) tools.erase(tools.begin());
+    return *tools.emplace_back(std::make_unique<MakerTools>(rules));
+  }
+
+  std::optional<Generator> generator;  // generate: made on the worker's first puzzle
 };
 
 // Writes out every kWriteInterval whatever results are ready, so that they do not wait for a slow puzzle
@@ -138,14 +219,37 @@ int Batch::exit_status() const {
   if (totals_.errors > 0) return 2;
   switch (options_.command) {
     case Command::solve:
+    case Command::generate:
       return totals_.unsolved > 0 ? 1 : 0;
-    case Command::check:
-      return totals_.solved == totals_.puzzles ? 0 : 1;
     case Command::count:
+    case Command::candidates:
       return 0;
+    default:
+      return totals_.solved == totals_.puzzles ? 0 : 1;
   }
-  return 0;
 }
+
+// Sets up a run's output and its flusher (see time_slice()), which stops before the run returns, however it
+// returns.
+struct Batch::RunScope {
+  Batch& batch;
+  RunScope(Batch& b, std::string_view source, std::ostream& out, std::ostream& err) : batch(b) {
+    batch.source_ = source;
+    batch.out_ = &out;
+    batch.err_ = &err;
+    batch.run_started_ = std::chrono::steady_clock::now();
+    batch.slow_.store(false);
+  }
+  ~RunScope() {
+    std::unique_ptr<Flusher> flusher;
+    {
+      std::lock_guard lock(batch.mutex_);
+      flusher = std::move(batch.flusher_);
+    }
+    flusher.reset();
+    batch.position_.store(0, std::memory_order_relaxed);  // the next run starts at its input's beginning
+  }
+};
 
 void Batch::run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err) {
   if (output_failed_) throw OutputError("cannot write the output");
@@ -154,34 +258,17 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
     stopped_ = true;
     return;
   }
-  source_ = source;
-  out_ = &out;
-  err_ = &err;
-  // The flusher of a run that lasts (see time_slice()) stops before run() returns, however it returns.
-  run_started_ = std::chrono::steady_clock::now();
-  slow_.store(false);
-  struct StopFlusher {
-    Batch& batch;
-    ~StopFlusher() {
-      std::unique_ptr<Flusher> flusher;
-      {
-        std::lock_guard lock(batch.mutex_);
-        flusher = std::move(batch.flusher_);
-      }
-    }
-  } stop_flusher{*this};
-
-  struct ResetPosition {  // the next run starts at its input's beginning
-    std::atomic<std::uint64_t>& position;
-    ~ResetPosition() { position.store(0, std::memory_order_relaxed); }
-  } reset_position{position_};
+  const RunScope scope(*this, source, out, err);
   PuzzleReader reader(in, options_.reader);
   for (bool more = true; more;) {
     // A chunk ends after chunk_size puzzles, or sooner when they hold much text (long annotations, big
-    // boards), so that memory stays bounded by kChunkBytes rather than by chunk_size times the longest line.
+    // boards), so that memory stays bounded by kChunkBytes rather than by chunk_size times the longest line;
+    // and when the input has nothing more ready (input_ready), so that a slow producer's puzzles are answered
+    // while it pauses.
     std::size_t used = 0, bytes = 0;
     const std::size_t chunk = std::max<std::size_t>(1, options_.chunk_size);
     while (used < chunk && bytes < kChunkBytes && !stop_requested()) {
+      if (used > 0 && reader.buffered() == 0 && options_.input_ready && !options_.input_ready()) break;
       if (used == slots_.size()) slots_.resize(std::min(chunk, 2 * slots_.size()));
       Puzzle& puzzle = slots_[used].puzzle;
       if (!reader.next(puzzle)) {
@@ -194,48 +281,92 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
       bytes += puzzle.grid.cells.size() + puzzle.annotation.size() + puzzle.error.size();
       ++used;
     }
-    if (used > 0) {
-      {
-        std::lock_guard lock(mutex_);
-        if (output_failed_) throw OutputError("cannot write the output");
-        used_ = used;
-        next_ = 0;
-        halted_ = false;
-        for (std::size_t i = 0; i < used; ++i) slots_[i].state = State::pending;
-      }
-      pool_.for_each_index(
-          used, [&](unsigned worker, std::size_t i) { finished(i, process(workers_[worker], slots_[i])); });
-      std::lock_guard lock(mutex_);
-      if (output_failed_) throw OutputError("cannot write the output");
-      // Every slot is done or stopped now, and the workers are idle.
-      collect();
-      if (halted_) {
-        const Slot& slot = slots_[next_];
-        if (options_.command == Command::count && slot.started) {
-          out_buffer_ += dlx::to_decimal(slot.partial) + "+\n";
-          partial_ = Partial{std::string(source_), slot.puzzle.line, slot.partial};
-        }
-        stopped_ = true;
-      }
-      // Slots keep their buffers from chunk to chunk, but not outsized ones: over a long input every slot
-      // could otherwise come to hold the longest line seen.
-      for (std::size_t i = 0; i < used; ++i) {
-        Slot& slot = slots_[i];
-        if (slot.puzzle.annotation.capacity() > kSlotKeepBytes) std::string().swap(slot.puzzle.annotation);
-        if (slot.out.capacity() > kSlotKeepBytes) std::string().swap(slot.out);
-      }
-      write_out(true);
-      if (stopped_) return;
-    }
+    if (used > 0 && !run_chunk(used)) return;
     if (more && stop_requested()) {
       stopped_ = true;
       return;
     }
   }
+  if (stop_requested()) {  // the input ended because the stop came while it was awaited (FdInput)
+    stopped_ = true;
+    return;
+  }
   if (reader.read_error()) {  // after the puzzles read before it; the next input is read as usual
-    err << source << ":0: cannot read file: " << *reader.read_error() << '\n';
+    err << source << ": cannot read file: " << *reader.read_error() << '\n';
     ++totals_.errors;
   }
+}
+
+void Batch::generate(std::uint64_t count, std::ostream& out, std::ostream& err) {
+  if (output_failed_) throw OutputError("cannot write the output");
+  const RunScope scope(*this, "generate", out, err);
+  const std::size_t chunk =
+      std::max<std::size_t>(1, std::min<std::size_t>(options_.chunk_size, 4 * pool_.size()));
+  for (std::uint64_t first = 0; first < count;) {
+    if (stopped_ || stop_->load(std::memory_order_relaxed)) {
+      stopped_ = true;
+      return;
+    }
+    const auto used = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, count - first));
+    if (slots_.size() < used) slots_.resize(used);
+    for (std::size_t i = 0; i < used; ++i) {
+      Slot& slot = slots_[i];
+      slot.index = first + i;
+      slot.puzzle.line = static_cast<std::size_t>(first + i + 1);
+      slot.puzzle.error.clear();
+      slot.puzzle.annotation.clear();
+      slot.puzzle.pencilmarks.clear();
+      slot.puzzle.rules.reset();
+    }
+    totals_.read += used;
+    read_.store(totals_.read, std::memory_order_relaxed);
+    if (!run_chunk(used)) return;
+    first += used;
+  }
+}
+
+bool Batch::run_chunk(std::size_t used) {
+  {
+    std::lock_guard lock(mutex_);
+    if (output_failed_) throw OutputError("cannot write the output");
+    used_ = used;
+    next_ = 0;
+    halted_ = false;
+    for (std::size_t i = 0; i < used; ++i) slots_[i].state = State::pending;
+  }
+  pool_.for_each_index(
+      used, [&](unsigned worker, std::size_t i) { finished(i, process(workers_[worker], slots_[i])); });
+  std::lock_guard lock(mutex_);
+  if (output_failed_) throw OutputError("cannot write the output");
+  // Every slot is done or stopped now, and the workers are idle.
+  collect();
+  if (halted_) {
+    Slot& slot = slots_[next_];
+    if (options_.command == Command::count && slot.started) {
+      // The count a stop cut short, as a record of the format asked for: "N+", or complete false.
+      partial_ = Partial{std::string(source_), slot.puzzle.line, slot.partial};
+      slot.out.clear();
+      Record record;
+      record.status = "stopped";
+      record.status_column = false;
+      record.field("count", dlx::to_decimal(slot.partial), dlx::to_decimal(slot.partial) + "+");
+      record.json.emplace_back("complete", "false");
+      record.text = dlx::to_decimal(slot.partial) + "+\n";
+      format_record(slot, record);
+      slot.message.clear();
+      append_result(slot);
+    }
+    stopped_ = true;
+  }
+  // Slots keep their buffers from chunk to chunk, but not outsized ones: over a long input every slot could
+  // otherwise come to hold the longest line seen.
+  for (std::size_t i = 0; i < used; ++i) {
+    Slot& slot = slots_[i];
+    if (slot.puzzle.annotation.capacity() > kSlotKeepBytes) std::string().swap(slot.puzzle.annotation);
+    if (slot.out.capacity() > kSlotKeepBytes) std::string().swap(slot.out);
+  }
+  write_out(true);
+  return !stopped_;
 }
 
 void Batch::finished(std::size_t i, State state) {
@@ -280,6 +411,46 @@ void Batch::write_out(bool force) {
   }
 }
 
+// The message goes to the error stream; the result gets `prefix` and the message, or `shown` when given (text
+// formats), or an error record.
+void Batch::fail(Slot& slot, std::string_view message, std::size_t line, std::string_view prefix,
+                 std::string_view shown) const {
+  slot.out.clear();
+  slot.multiline = false;
+  slot.outcome = Outcome::error;
+  slot.message.assign(message);
+  slot.message_line = line;
+  const Puzzle& puzzle = slot.puzzle;
+  if (options_.format == Format::csv) {
+    slot.out += std::to_string(puzzle.line) + ",,";
+    append_csv_field(slot.out, std::string(prefix) + std::string(message));
+    const std::string_view header = kCsvHeader[static_cast<int>(options_.command)];
+    // The header's other columns, empty.
+    for (auto n = std::count(header.begin(), header.end(), ',') - 2; n > 0; --n) slot.out += ',';
+    slot.out += '\n';
+  } else if (is_json(options_.format)) {
+    slot.out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":";
+    if (puzzle.ok() && !puzzle.grid.cells.empty()) {
+      slot.out += '"';
+      append_puzzle_line(slot.out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(),
+                         options_.reader.symbols);
+      slot.out += '"';
+    } else {
+      slot.out += "null";
+    }
+    slot.out += ",\"status\":\"error\",\"error\":";
+    append_json_string(slot.out, message);
+    slot.out += "}\n";
+  } else if (!shown.empty()) {
+    slot.out += shown;
+  } else {
+    if (options_.command == Command::steps) slot.multiline = true;
+    slot.out += prefix;
+    slot.out += message;
+    slot.out += '\n';
+  }
+}
+
 Batch::State Batch::process(Worker& worker, Slot& slot) {
   slot.out.clear();
   slot.message.clear();
@@ -288,208 +459,397 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   slot.seconds = 0;
   slot.started = false;
   slot.partial = 0;
+  slot.rules.reset();
   if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+  if (options_.command == Command::generate) return process_generate(worker, slot);
   const Puzzle& puzzle = slot.puzzle;
-  // The message goes to stderr; the result column gets prefix and message, or `shown` when given.
-  const auto fail = [&](std::string_view message, std::size_t line, std::string_view prefix,
-                        std::string_view shown = {}) {
-    slot.outcome = Outcome::error;
-    slot.message.assign(message);
-    slot.message_line = line;
-    if (!shown.empty() && options_.format != Format::csv && !is_json(options_.format)) {
-      slot.out += shown;
-    } else if (options_.format == Format::csv) {
-      slot.out += std::to_string(puzzle.line) + ",,";
-      append_csv_field(slot.out, std::string(prefix) + std::string(message));
-      slot.out += options_.command == Command::solve ? ",,\n" : ",\n";
-    } else if (is_json(options_.format)) {
-      slot.out += "{\"line\":" + std::to_string(puzzle.line) + ",\"status\":\"error\",\"error\":";
-      append_json_string(slot.out, message);
-      slot.out += "}\n";
-    } else {
-      slot.out += prefix;
-      slot.out += message;
-      slot.out += '\n';
-    }
-  };
   if (!puzzle.ok()) {
-    fail(puzzle.error, puzzle.error_line, "error: ");
+    fail(slot, puzzle.error, puzzle.error_line, "error: ");
     return State::done;
   }
   const bool variant = options_.variants.any() || puzzle.rules != nullptr;
   if (!puzzle.pencilmarks.empty() && variant) {
-    fail("pencilmark puzzles take no variant rules", puzzle.line, "error: ");
+    fail(slot, "pencilmark puzzles take no variant rules", puzzle.line, "error: ");
     return State::done;
   }
-  if (!puzzle.pencilmarks.empty()) {
+  if (variant) {
     try {
-      process_pencilmarks(slot);
-    } catch (const std::exception& e) {
-      slot.out.clear();
-      fail(std::string("internal error: ") + e.what(), puzzle.line, "error: ");
+      Rules rules = make_rules(puzzle.grid.shape, options_.variants);
+      if (puzzle.rules) add_rules(rules, *puzzle.rules);
+      slot.rules = std::make_shared<const Rules>(std::move(rules));
+    } catch (const RulesError& e) {
+      fail(slot, e.what(), puzzle.line, "error: ");
+      return State::done;
     }
-    return stop_->load(std::memory_order_relaxed) && slot.outcome == Outcome::unknown ? State::stopped
-                                                                                      : State::done;
   }
   try {
     const auto started =
         options_.stats ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-    dlx::SearchOptions search;
-    search.stop = stop_;
-    // Boards beyond kLargeSide with few givens (an empty 56x56 or 64x64 board) send the search into dead ends
-    // thousands of levels deep that it backtracks out of only after hours: solve and check give up after
-    // kLargeBoardNodes and say so, rather than never answer. count keeps no budget (a count of an open board is
-    // endless at every size, and Ctrl-C or --time-limit end it).
-    if (puzzle.grid.side() > kLargeSide && options_.command != Command::count)
-      search.node_limit = kLargeBoardNodes;
-    Solver* chosen = nullptr;
-    if (!variant) {
-      chosen = &worker.solver_for(puzzle.grid.shape, search);
-    } else {
-      try {
-        Rules rules = make_rules(puzzle.grid.shape, options_.variants);
-        if (puzzle.rules) add_rules(rules, *puzzle.rules);
-        chosen = &worker.solver_for(std::move(rules), search);
-      } catch (const RulesError& e) {
-        fail(e.what(), puzzle.line, "error: ");
-        return State::done;
-      }
-    }
-    Solver& solver = *chosen;
-    if (const auto conflict = solver.load(puzzle.grid)) {
-      const std::string why = describe(*conflict, puzzle.grid.side(),
-                                       digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
-      // Clashing givens make a well-formed puzzle with no solution: count's column stays a number in every
-      // format (the reason goes to stderr, and in JSON beside the count too).
-      if (options_.command == Command::count &&
-          (options_.format == Format::csv || is_json(options_.format))) {
-        slot.outcome = Outcome::error;
-        slot.message = why;
-        slot.message_line = puzzle.line;
-        std::string json = "\"count\":0,\"complete\":true,\"error\":";
-        append_json_string(json, why);
-        format_record(slot, "0", json);
-        return State::done;
-      }
-      fail(why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
-           options_.command == Command::count ? "0\n" : "");
-      return State::done;
-    }
-    // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
-    // search.
-    solver.set_time_limit(time_slice());
-    const auto sliced = [&] {
-      if (solver.status() != dlx::Status::timed_out) return false;
-      start_flusher();
-      solver.set_time_limit(std::chrono::nanoseconds::zero());
-      return true;
-    };
-    const auto count_all = [&](std::uint64_t limit) {
-      // Each solution found may stand for several (Solver::symmetry()): enough of them to pass the limit.
-      const std::uint64_t each = solver.symmetry();
-      if (limit != 0) limit = limit / each + (limit % each != 0);
-      dlx::Count count = solver.count(limit);
-      while (!count.complete && sliced()) {
-        // Below a 64-bit limit, what is left of it fits in 64 bits.
-        const dlx::Count more =
-            solver.count(limit == 0 ? 0 : static_cast<std::uint64_t>(limit - count.solutions));
-        count.solutions += more.solutions;
-        count.complete = more.complete;
-      }
-      if (count.solutions > dlx::kCount128Max / each) return dlx::Count{dlx::kCount128Max, false};
-      count.solutions *= each;
-      return count;
-    };
-    const auto gave_up = [&] {
-      if (solver.status() != dlx::Status::node_limit) return false;
-      slot.out.clear();
-      fail("gave up after " + std::to_string(kLargeBoardNodes) + " search nodes: boards larger than " +
-               std::to_string(kLargeSide) + "x" + std::to_string(kLargeSide) +
-               " with this few givens are beyond this solver (give more givens)",
-           puzzle.line, "error: ");
-      return true;
-    };
+    State state = State::done;
     switch (options_.command) {
       case Command::solve:
-        if (solver.next(worker.solution) || (sliced() && solver.next(worker.solution))) {
-          slot.outcome = Outcome::solved;
-          format_solution(slot, worker.solution);
-        } else if (solver.status() == dlx::Status::stopped) {
-          return State::stopped;
-        } else if (gave_up()) {
-          return State::done;
-        } else {
-          slot.outcome = solver.status() == dlx::Status::exhausted ? Outcome::none : Outcome::unknown;
-          format_solution(slot, Grid{});
-        }
+      case Command::count:
+      case Command::check:
+        state = puzzle.pencilmarks.empty() ? solve_count_check(worker, slot, slot.rules.get())
+                                           : process_pencilmarks(slot);
         break;
-      case Command::count: {
-        // One solution past --limit tells "exactly N" (printed N) from "more than N" (N+).
-        const std::uint64_t limit = options_.limit;
-        dlx::Count count = count_all(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
-        if (limit != 0 && count.solutions > limit) count = {limit, false};
-        if (!count.complete && solver.status() == dlx::Status::stopped) {
-          slot.started = true;
-          slot.partial = count.solutions;
-          return State::stopped;
-        }
-        slot.outcome = Outcome::solved;
-        const std::string number = dlx::to_decimal(count.solutions) + (count.complete ? "" : "+");
-        if (options_.format == Format::csv || is_json(options_.format)) {
-          format_record(slot, number,
-                        "\"count\":" + dlx::to_decimal(count.solutions) +
-                            ",\"complete\":" + (count.complete ? "true" : "false"));
-        } else {
-          slot.out += number + '\n';
-        }
+      default:
+        state = process_maker(worker, slot, slot.rules.get());
         break;
-      }
-      case Command::check: {
-        const dlx::Count count = count_all(2);
-        if (count.solutions < 2 && !count.complete && solver.status() == dlx::Status::stopped)
-          return State::stopped;
-        if (count.solutions < 2 && gave_up()) return State::done;
-        slot.outcome = count.solutions >= 2   ? Outcome::multiple
-                       : !count.complete      ? Outcome::unknown
-                       : count.solutions == 1 ? Outcome::solved
-                                              : Outcome::none;
-        std::string word = slot.outcome == Outcome::multiple  ? "multiple"
-                           : slot.outcome == Outcome::unknown ? "unknown"
-                           : slot.outcome == Outcome::solved  ? "unique"
-                                                              : "none";
-        std::string json = "\"status\":\"" + word + '"';
-        if (options_.minimal && slot.outcome == Outcome::solved) {
-          // The slices of time_slice() would cut these searches short; they are short ones.
-          solver.set_time_limit(std::chrono::nanoseconds::zero());
-          const bool minimal = is_minimal(puzzle.grid, solver);
-          if (stop_->load(std::memory_order_relaxed)) return State::stopped;
-          word += minimal ? " minimal" : " not-minimal";
-          json += std::string(",\"minimal\":") + (minimal ? "true" : "false");
-        }
-        if (options_.format == Format::csv || is_json(options_.format)) {
-          format_record(slot, word, json);
-        } else {
-          slot.out += word + '\n';
-        }
-        break;
-      }
     }
-    slot.nodes = solver.stats().nodes;
     if (options_.stats)
       slot.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return state;
   } catch (const std::exception& e) {
-    slot.out.clear();
-    fail(std::string("internal error: ") + e.what(), puzzle.line, "error: ");
+    fail(slot, std::string("internal error: ") + e.what(), puzzle.line, "error: ");
   }
   return State::done;
 }
 
-// The solve command's result in the chosen format; `solution` is empty when there is none.
-void Batch::format_solution(Slot& slot, const Grid& solution) const {
+Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* rules) {
+  const Puzzle& puzzle = slot.puzzle;
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  // Boards beyond kLargeSide with few givens (an empty 56x56 or 64x64 board) send the search into dead ends
+  // thousands of levels deep that it backtracks out of only after hours: solve and check give up after
+  // kLargeBoardNodes and say so, rather than never answer. count keeps no budget (a count of an open board is
+  // endless at every size, and Ctrl-C or --time-limit end it).
+  if (puzzle.grid.side() > kLargeSide && options_.command != Command::count)
+    search.node_limit = kLargeBoardNodes;
+  Solver& solver =
+      rules == nullptr ? worker.solver_for(puzzle.grid.shape, search) : worker.solver_for(*rules, search);
+  if (const auto conflict = solver.load(puzzle.grid)) {
+    const std::string why = describe(*conflict, puzzle.grid.side(),
+                                     digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
+    // Clashing givens make a well-formed puzzle with no solution: count's column stays a number in every
+    // format (the reason goes to stderr, and in JSON beside the count too).
+    if (options_.command == Command::count && (options_.format == Format::csv || is_json(options_.format))) {
+      slot.outcome = Outcome::error;
+      slot.message = why;
+      slot.message_line = puzzle.line;
+      Record record;
+      record.status = "none";
+      record.status_column = false;
+      record.field("count", "0", "0");
+      record.json.emplace_back("complete", "true");
+      record.json.emplace_back("error", json_string(why));
+      format_record(slot, record);
+      return State::done;
+    }
+    fail(slot, why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
+         options_.command == Command::count ? "0\n" : "");
+    return State::done;
+  }
+  // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
+  // search.
+  solver.set_time_limit(time_slice());
+  const auto sliced = [&] {
+    if (solver.status() != dlx::Status::timed_out) return false;
+    start_flusher();
+    solver.set_time_limit(std::chrono::nanoseconds::zero());
+    return true;
+  };
+  const auto count_all = [&](std::uint64_t limit) {
+    // Each solution found may stand for several (Solver::symmetry()): enough of them to pass the limit.
+    const std::uint64_t each = solver.symmetry();
+    if (limit != 0) limit = limit / each + (limit % each != 0);
+    dlx::Count count = solver.count(limit);
+    while (!count.complete && sliced()) {
+      // Below a 64-bit limit, what is left of it fits in 64 bits.
+      const dlx::Count more =
+          solver.count(limit == 0 ? 0 : static_cast<std::uint64_t>(limit - count.solutions));
+      count.solutions += more.solutions;
+      count.complete = more.complete;
+    }
+    if (count.solutions > dlx::kCount128Max / each) return dlx::Count{dlx::kCount128Max, false};
+    count.solutions *= each;
+    return count;
+  };
+  const auto gave_up = [&] {
+    if (solver.status() != dlx::Status::node_limit) return false;
+    fail(slot,
+         "gave up after " + std::to_string(kLargeBoardNodes) + " search nodes: boards larger than " +
+             std::to_string(kLargeSide) + "x" + std::to_string(kLargeSide) +
+             " with this few givens are beyond this solver (give more givens)",
+         puzzle.line, "error: ");
+    return true;
+  };
+  slot.nodes = 0;
+  switch (options_.command) {
+    case Command::solve: {
+      // The first `solutions` solutions (0: all). Solver::symmetry() > 1 (an empty variant board) stands for
+      // solutions it does not list: only the ones found are written.
+      std::vector<Grid> found;
+      const std::uint64_t wanted = options_.solutions;
+      bool complete = false;
+      while (wanted == 0 || found.size() < wanted) {
+        if (solver.next(worker.solution) || (sliced() && solver.next(worker.solution))) {
+          found.push_back(worker.solution);
+          continue;
+        }
+        if (solver.status() == dlx::Status::stopped) {
+          if (found.empty()) return State::stopped;
+        } else if (found.empty() && gave_up()) {
+          return State::done;
+        } else {
+          complete = solver.status() == dlx::Status::exhausted;
+        }
+        break;
+      }
+      slot.outcome = !found.empty() ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
+      format_solutions(slot, found, complete);
+      break;
+    }
+    case Command::count: {
+      // One solution past --limit tells "exactly N" (printed N) from "more than N" (N+).
+      const std::uint64_t limit = options_.limit;
+      dlx::Count count = count_all(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+      if (limit != 0 && count.solutions > limit) count = {limit, false};
+      if (!count.complete && solver.status() == dlx::Status::stopped) {
+        slot.started = true;
+        slot.partial = count.solutions;
+        return State::stopped;
+      }
+      slot.outcome = Outcome::solved;
+      const std::string number = dlx::to_decimal(count.solutions);
+      Record record;
+      record.status = "counted";
+      record.status_column = false;
+      record.field("count", number, number + (count.complete ? "" : "+"));
+      record.json.emplace_back("complete", count.complete ? "true" : "false");
+      record.text = number + (count.complete ? "" : "+") + '\n';
+      format_record(slot, record);
+      break;
+    }
+    case Command::check: {
+      const dlx::Count count = count_all(2);
+      if (count.solutions < 2 && !count.complete && solver.status() == dlx::Status::stopped)
+        return State::stopped;
+      if (count.solutions < 2 && gave_up()) return State::done;
+      slot.outcome = count.solutions >= 2   ? Outcome::multiple
+                     : !count.complete      ? Outcome::unknown
+                     : count.solutions == 1 ? Outcome::solved
+                                            : Outcome::none;
+      Record record;
+      record.status = slot.outcome == Outcome::multiple  ? "multiple"
+                      : slot.outcome == Outcome::unknown ? "unknown"
+                      : slot.outcome == Outcome::solved  ? "unique"
+                                                         : "none";
+      std::string word = record.status;
+      if (options_.minimal && slot.outcome == Outcome::solved) {
+        // The slices of time_slice() would cut these searches short; they are short ones.
+        solver.set_time_limit(std::chrono::nanoseconds::zero());
+        const bool minimal = is_minimal(puzzle.grid, solver);
+        if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+        word += minimal ? " minimal" : " not-minimal";
+        record.json.emplace_back("minimal", minimal ? "true" : "false");
+        record.status = word;  // csv: "unique minimal", as before
+      }
+      record.text = word + '\n';
+      format_record(slot, record);
+      if (is_json(options_.format) && options_.minimal && slot.outcome == Outcome::solved) {
+        // JSON's status stays the one word; "minimal" is a field of its own.
+        const std::string from = "\"status\":\"" + word + '"';
+        if (const auto at = slot.out.find(from); at != std::string::npos)
+          slot.out.replace(at, from.size(), "\"status\":\"unique\"");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  slot.nodes = solver.stats().nodes;
+  return State::done;
+}
+
+// rate, hint, steps, minimize and candidates.
+Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules) {
+  const Puzzle& puzzle = slot.puzzle;
+  const Command command = options_.command;
+  const Symbols& symbols = options_.reader.symbols;
+  Rules plain;
+  plain.shape = puzzle.grid.shape;
+  if (rules != nullptr) {
+    const bool refused =
+        command == Command::candidates || (!Houses::holds(*rules) && command != Command::minimize);
+    if (refused) {
+      fail(
+          slot,
+          command == Command::candidates
+              ? "candidates takes no variant rules"
+              : "this tool takes regions only (jigsaw, x, windoku, extra regions): the techniques know no "
+                "neighbour rule or cage (solve, count, check and minimize do)",
+          puzzle.line, "error: ");
+      return State::done;
+    }
+  }
+  MakerTools& t = worker.tools_for(rules != nullptr ? *rules : plain);
+  const bool marks = !puzzle.pencilmarks.empty();
+  const CandidateGrid grid =
+      marks ? CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks} : candidates_of(puzzle.grid);
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  Verdict verdict;
+  if (marks) {
+    const dlx::Count count = count_candidates(grid, 2, search);
+    if (!count.complete && count.solutions < 2 && stop_->load()) return State::stopped;
+    verdict = count.solutions >= 2   ? Verdict::multiple
+              : count.solutions == 1 ? Verdict::unique
+                                     : Verdict::none;
+  } else {
+    t.solver.set_time_limit(std::chrono::nanoseconds::zero());
+    verdict = t.solver.check(puzzle.grid);
+    slot.nodes = t.solver.stats().nodes;
+    if (verdict == Verdict::unknown && stop_->load()) return State::stopped;
+  }
+  if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+  Record record;
+  record.status = verdict_word(verdict);
+  slot.outcome = outcome_of(verdict);
+  if (command == Command::candidates) {
+    const CandidateGrid found = true_candidates(grid, search);
+    if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+    std::string marks_text;
+    append_pencilmarks(marks_text, found, symbols);
+    record.field("candidates", json_string(marks_text), marks_text);
+    record.text = marks_text + (puzzle.annotation.empty() ? "" : " " + puzzle.annotation) + '\n';
+    format_record(slot, record);
+    return State::done;
+  }
+  if (verdict != Verdict::unique) {
+    record.text = record.status + '\n';
+    if (command == Command::minimize) record.field("minimized", "null", "");
+    if (command == Command::rate)
+      record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
+    if (command == Command::hint) record.field("hint", "null", "");
+    if (command == Command::steps) {
+      record.field("steps", "[]", "");
+      record.multiline = true;
+    }
+    if (command == Command::minimize) record.field("clues", "null", "");
+    format_record(slot, record);
+    return State::done;
+  }
+  switch (command) {
+    case Command::rate: {
+      // A puzzle's givens are placed, not taken as singles: rate() starts from them.
+      const Rating rating =
+          marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
+      const std::string text = to_string(rating);
+      record.field("tier", json_string(kTierNames[static_cast<int>(rating.tier)]),
+                   kTierNames[static_cast<int>(rating.tier)]);
+      record.field("rating", json_string(text), text);
+      record.text = text + '\n';
+      break;
+    }
+    case Command::minimize: {
+      if (marks) {
+        fail(slot, "minimize takes puzzles with givens, not pencilmarks", puzzle.line, "error: ");
+        return State::done;
+      }
+      Grid minimized = puzzle.grid;
+      minimize(minimized, t.solver);
+      if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+      std::string line;
+      append_puzzle_line(line, minimized, {}, rules, symbols);
+      record.field("minimized", json_string(line), line);
+      record.field("clues", std::to_string(minimized.givens()), std::to_string(minimized.givens()));
+      record.text = line +
+                    (puzzle.annotation.empty() || !takes_annotation(rules) ? "" : " " + puzzle.annotation) +
+                    '\n';
+      break;
+    }
+    case Command::hint:
+    case Command::steps: {
+      if (marks) {
+        t.logic.load(grid);
+      } else {
+        t.logic.load(puzzle.grid);
+      }
+      std::string json = "[", csv;
+      bool any = false;
+      do {
+        if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+        const auto step = t.logic.step(Tier::subsets);
+        if (!step) {
+          const bool solved = t.logic.solved();
+          record.status = solved ? "solved" : "stuck";
+          record.text +=
+              solved ? "solved\n"
+                     : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
+          break;
+        }
+        const std::string text = describe(*step, *t.houses, symbols);
+        record.text += text + '\n';
+        json += (any ? "," : "") + json_string(text);
+        csv += (any ? "; " : "") + text;
+        any = true;
+      } while (command == Command::steps);
+      if (command == Command::hint) {
+        if (any) record.status = "hint";
+        record.field("hint", any ? json.substr(1) : "null", csv);
+      } else {
+        record.field("steps", json + ']', csv);
+        record.multiline = true;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  format_record(slot, record);
+  return State::done;
+}
+
+Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
+  const GenerateOptions& options = options_.generate;
+  if (!worker.generator) worker.generator.emplace(options, options_.variants);
+  const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
+  if (!g) {
+    if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+    fail(slot,
+         "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
+             " puzzle (boxes " + to_string(options.shape) + ")" +
+             (options.tier ? std::string(" of tier ") + kTierNames[static_cast<int>(*options.tier)] : "") +
+             (options.clues ? " with " + std::to_string(options.clues) + " clues" : "") +
+             (options.minimal ? ", minimal," : "") + " found in " + std::to_string(options.attempts) +
+             " attempts (puzzle " + std::to_string(slot.index) +
+             "); --attempts raises the bound, but it may not exist",
+         slot.puzzle.line, "error: ");
+    slot.outcome = Outcome::none;
+    return State::done;
+  }
+  Rules rules = make_rules(options.shape, options_.variants);
+  const bool rated = Houses::holds(rules);
+  if (!rules.plain()) slot.rules = std::make_shared<const Rules>(std::move(rules));
+  slot.puzzle.grid = g->puzzle;
+  slot.puzzle.layout = Layout::line;
+  slot.outcome = Outcome::solved;
+  Record record;
+  record.status = "generated";
+  std::string solution;
+  append_line(solution, g->solution, options_.reader.symbols);
+  record.field("solution", json_string(solution), solution);
+  record.field("seed", std::to_string(options.seed), std::to_string(options.seed));
+  record.field("index", std::to_string(slot.index), std::to_string(slot.index));
+  record.field("clues", std::to_string(g->puzzle.givens()), std::to_string(g->puzzle.givens()));
+  record.field("symmetry", json_string(symmetry_name(options.symmetry)), symmetry_name(options.symmetry));
+  const char* tier = kTierNames[static_cast<int>(g->tier)];
+  record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
+  std::string line;
+  append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
+  record.text = line + ' ' + annotation(*g, options, slot.index, rated) + '\n';
+  format_record(slot, record);
+  return State::done;
+}
+
+// The solve command's result in the chosen format: the solutions found (none: no solution, or stopped when
+// not `complete`).
+void Batch::format_solutions(Slot& slot, const std::vector<Grid>& solutions, bool complete) const {
   const Puzzle& puzzle = slot.puzzle;
   const Symbols& symbols = options_.reader.symbols;
-  const bool solved = !solution.cells.empty();
-  std::string& out = slot.out;
+  const bool solved = !solutions.empty();
+  const bool several = options_.solutions != 1;  // --all or --limit: a list of solutions
   Format format = options_.format;
   if (format == Format::same) {
     switch (puzzle.layout) {
@@ -507,117 +867,117 @@ void Batch::format_solution(Slot& slot, const Grid& solution) const {
   }
   const bool needs_symbols = format != Format::judge || puzzle.layout == Layout::spaced;
   if (needs_symbols && !writable(puzzle.grid, symbols)) {
-    slot.outcome = Outcome::error;
-    slot.message = "a " + std::to_string(puzzle.grid.side()) + "x" + std::to_string(puzzle.grid.side()) +
-                   " board cannot be written with " + std::to_string(symbols.size()) +
-                   " symbols; give --symbols or use --format judge";
-    slot.message_line = puzzle.line;
-    out += "error: " + slot.message + "\n";
+    fail(slot,
+         "a " + std::to_string(puzzle.grid.side()) + "x" + std::to_string(puzzle.grid.side()) +
+             " board cannot be written with " + std::to_string(symbols.size()) +
+             " symbols; give --symbols or use --format judge",
+         puzzle.line, "error: ");
     return;
   }
-  const std::string_view status = kStatusName[static_cast<int>(slot.outcome)];
-  switch (format) {
-    case Format::csv:
-      out += std::to_string(puzzle.line) + ',';
-      append_line(out, puzzle.grid, symbols);
-      out += ',';
-      out += status == "none" ? "no solution" : status;
-      out += ',';
-      if (solved) append_line(out, solution, symbols);
-      out += ',';
-      append_csv_field(out, puzzle.annotation);
-      out += '\n';
-      return;
-    case Format::json:
-    case Format::json_array:
-      out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
-      append_line(out, puzzle.grid, symbols);  // symbols are printable ASCII other than '"' and '\'
-      out += "\",\"status\":\"";
-      out += status == "none" ? "no solution" : status;
-      out += '"';
-      if (solved) {
-        out += ",\"solution\":\"";
-        append_line(out, solution, symbols);
-        out += '"';
-      }
-      if (!puzzle.annotation.empty()) {
-        out += ",\"annotation\":";
-        append_json_string(out, puzzle.annotation);
-      }
-      out += "}\n";
-      return;
-    default:
-      break;
+  if (format == Format::csv || is_json(format)) {
+    Record record;
+    record.status = solved ? "solved" : complete ? "no solution" : "stopped";
+    std::string csv, json = "[";
+    for (std::size_t i = 0; i < solutions.size(); ++i) {
+      std::string line;
+      append_line(line, solutions[i], symbols);
+      csv += (i > 0 ? " " : "") + line;
+      json += (i > 0 ? ",\"" : "\"") + line + '"';
+    }
+    if (!several) {
+      record.csv.push_back(csv);
+      if (solved) record.json.emplace_back("solution", json.substr(1));
+    } else {
+      record.field("solutions", json + ']', csv);
+      record.json.emplace_back("count", std::to_string(solutions.size()));
+      record.json.emplace_back("complete", complete ? "true" : "false");
+    }
+    format_record(slot, record);
+    return;
   }
+  std::string& out = slot.out;
   if (!solved) {
-    out += slot.outcome == Outcome::none ? "no solution\n" : "stopped\n";
+    out += complete ? "no solution\n" : "stopped\n";
     return;
   }
   const bool has_note = !puzzle.annotation.empty();
-  switch (format) {
-    case Format::line:
-      append_line(out, solution, symbols);
-      if (has_note) out += ' ' + puzzle.annotation;
-      out += '\n';
-      return;
-    case Format::grid:
-      slot.multiline = true;
-      if (has_note) out += "# " + puzzle.annotation + '\n';
-      append_grid(out, solution, symbols);
-      return;
-    case Format::pretty:
-      slot.multiline = true;
-      if (has_note) out += "# " + puzzle.annotation + '\n';
-      append_pretty(out, solution, symbols);
-      return;
-    case Format::judge:
-      slot.multiline = true;
-      if (puzzle.layout == Layout::spaced) {
-        append_spaced(out, solution, symbols);
-      } else {
-        append_judge(out, solution);
-      }
-      return;
-    default:
-      return;
+  for (std::size_t i = 0; i < solutions.size(); ++i) {
+    const Grid& solution = solutions[i];
+    switch (format) {
+      case Format::line:
+        append_puzzle_line(out, solution, {}, slot.rules.get(), symbols);
+        if (has_note && takes_annotation(slot.rules.get())) out += ' ' + puzzle.annotation;
+        out += '\n';
+        break;
+      case Format::grid:
+      case Format::pretty:
+        slot.multiline = true;
+        if (i > 0) out += '\n';
+        if (has_note) out += "# " + puzzle.annotation + '\n';
+        if (format == Format::grid) {
+          append_grid(out, solution, symbols);
+        } else {
+          append_pretty(out, solution, symbols);
+        }
+        break;
+      case Format::judge:
+        slot.multiline = true;
+        if (i > 0) out += '\n';
+        if (puzzle.layout == Layout::spaced) {
+          append_spaced(out, solution, symbols);
+        } else {
+          append_judge(out, solution);
+        }
+        break;
+      default:
+        break;
+    }
   }
+  if (several && !complete && options_.solutions == 0) out += "stopped\n";
 }
 
-void Batch::format_record(Slot& slot, std::string_view csv_fields, std::string_view json_fields) const {
+void Batch::format_record(Slot& slot, const Record& record) const {
   const Puzzle& puzzle = slot.puzzle;
-  const Symbols& symbols = options_.reader.symbols;
   std::string& out = slot.out;
-  const bool pencilmarks = !puzzle.pencilmarks.empty();
   if (options_.format == Format::csv) {
     out += std::to_string(puzzle.line) + ',';
-    if (pencilmarks) {
-      append_pencilmarks(out, CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks}, symbols);
-    } else {
-      append_line(out, puzzle.grid, symbols);
+    std::string line;
+    append_puzzle_line(line, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+    append_csv_field(out, line);
+    if (record.status_column) {
+      out += ',';
+      append_csv_field(out, record.status);
     }
-    out += ',';
-    out += csv_fields;
-    out += ',';
-    append_csv_field(out, puzzle.annotation);
+    for (const std::string& column : record.csv) {
+      out += ',';
+      append_csv_field(out, column);
+    }
+    if (options_.command != Command::generate) {
+      out += ',';
+      append_csv_field(out, puzzle.annotation);
+    }
     out += '\n';
     return;
   }
-  out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
-  if (pencilmarks) {
-    append_pencilmarks(out, CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks}, symbols);
-  } else {
-    append_line(out, puzzle.grid, symbols);
+  if (is_json(options_.format)) {
+    out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
+    // Symbols and the names written in layouts are printable ASCII other than '"' and '\'.
+    append_puzzle_line(out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+    out += "\",\"status\":";
+    append_json_string(out, record.status);
+    for (const auto& [name, value] : record.json) out += ",\"" + name + "\":" + value;
+    if (!puzzle.annotation.empty()) {
+      out += ",\"annotation\":";
+      append_json_string(out, puzzle.annotation);
+    }
+    out += "}\n";
+    return;
   }
-  out += "\",";
-  out += json_fields;
-  if (!puzzle.annotation.empty()) {
-    out += ",\"annotation\":";
-    append_json_string(out, puzzle.annotation);
-  }
-  out += "}\n";
+  out += record.text;
+  slot.multiline = record.multiline;
 }
 
-void Batch::process_pencilmarks(Slot& slot) {
+Batch::State Batch::process_pencilmarks(Slot& slot) {
   const Puzzle& puzzle = slot.puzzle;
   dlx::SearchOptions search;
   search.stop = stop_;
@@ -625,42 +985,38 @@ void Batch::process_pencilmarks(Slot& slot) {
   if (options_.command == Command::solve) {
     Grid solution;
     const dlx::Count found = count_candidates(grid, 1, search, &solution);
-    if (found.solutions == 0 && !found.complete) {
-      slot.outcome = Outcome::unknown;
-      return;
-    }
+    if (found.solutions == 0 && !found.complete) return State::stopped;
     slot.outcome = found.solutions > 0 ? Outcome::solved : Outcome::none;
-    format_solution(slot, found.solutions > 0 ? solution : Grid{});
-    return;
+    format_solutions(slot, found.solutions > 0 ? std::vector<Grid>{solution} : std::vector<Grid>{}, true);
+    return State::done;
   }
   const bool check = options_.command == Command::check;
   const dlx::Count count = count_candidates(grid, check ? 2 : options_.limit, search);
   if (!count.complete && stop_->load(std::memory_order_relaxed) && (!check || count.solutions < 2)) {
-    slot.outcome = Outcome::unknown;
-    return;
-  }
-  slot.outcome = Outcome::solved;
-  const bool structured = options_.format == Format::csv || is_json(options_.format);
-  if (!check) {
-    const std::string number = dlx::to_decimal(count.solutions) + (count.complete ? "" : "+");
-    if (structured) {
-      format_record(slot, number,
-                    "\"count\":" + dlx::to_decimal(count.solutions) +
-                        ",\"complete\":" + (count.complete ? "true" : "false"));
-    } else {
-      slot.out += number + '\n';
+    if (!check) {
+      slot.started = true;
+      slot.partial = count.solutions;
     }
-    return;
+    return State::stopped;
   }
-  slot.outcome = count.solutions >= 2   ? Outcome::multiple
-                 : count.solutions == 1 ? Outcome::solved
-                                        : Outcome::none;
-  const std::string word = count.solutions >= 2 ? "multiple" : count.solutions == 1 ? "unique" : "none";
-  if (structured) {
-    format_record(slot, word, "\"status\":\"" + word + '"');
+  Record record;
+  if (!check) {
+    slot.outcome = Outcome::solved;
+    const std::string number = dlx::to_decimal(count.solutions);
+    record.status = "counted";
+    record.status_column = false;
+    record.field("count", number, number + (count.complete ? "" : "+"));
+    record.json.emplace_back("complete", count.complete ? "true" : "false");
+    record.text = number + (count.complete ? "" : "+") + '\n';
   } else {
-    slot.out += word + '\n';
+    slot.outcome = count.solutions >= 2   ? Outcome::multiple
+                   : count.solutions == 1 ? Outcome::solved
+                                          : Outcome::none;
+    record.status = count.solutions >= 2 ? "multiple" : count.solutions == 1 ? "unique" : "none";
+    record.text = record.status + '\n';
   }
+  format_record(slot, record);
+  return State::done;
 }
 
 void Batch::finish(std::ostream& out) {
@@ -670,7 +1026,7 @@ void Batch::finish(std::ostream& out) {
   if (!out) throw OutputError("cannot write the output");
 }
 
-void Batch::emit(const Slot& slot) {
+void Batch::append_result(const Slot& slot) {
   if (options_.format == Format::csv && !wrote_csv_header_) {
     out_buffer_ += kCsvHeader[static_cast<int>(options_.command)];
     wrote_csv_header_ = true;
@@ -683,7 +1039,10 @@ void Batch::emit(const Slot& slot) {
   out_buffer_ += slot.out;
   wrote_any_ = true;
   last_multiline_ = slot.multiline;
+}
 
+void Batch::emit(const Slot& slot) {
+  append_result(slot);
   ++totals_.puzzles;
   done_.store(totals_.puzzles, std::memory_order_relaxed);
   position_.store(slot.end_offset, std::memory_order_relaxed);

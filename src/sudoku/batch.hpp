@@ -32,30 +32,48 @@
 #include <vector>
 
 #include "dlx/count128.hpp"
+#include "sudoku/generator.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/rules.hpp"
 #include "sudoku/writer.hpp"
 
 namespace sudoku {
 
+// Every command the pipeline runs, one task per puzzle (a generated puzzle for `generate`).
 enum class Command {
-  solve,  // the first solution of each puzzle
-  count,  // the number of solutions, "N+" when the limit stopped the count
-  check,  // unique, multiple or none
+  solve,       // the first solution of each puzzle (BatchOptions::solutions: more)
+  count,       // the number of solutions, "N+" when the limit stopped the count
+  check,       // unique, multiple or none
+  rate,        // the tier of techniques that solves it (rater.hpp)
+  hint,        // the next deduction (logic.hpp)
+  steps,       // every deduction in order, then "solved" or "stuck: ..."
+  minimize,    // the puzzle with givens dropped while it stays unique
+  candidates,  // the true candidates (digits in some solution), as pencilmarks
+  generate,    // puzzle number `index` of GenerateOptions::seed (Batch::generate)
 };
+inline constexpr const char* kCommandNames[] = {"solve", "count",    "check",      "rate",    "hint",
+                                                "steps", "minimize", "candidates", "generate"};
 
 struct BatchOptions {
   Command command = Command::solve;
   std::uint64_t limit = 0;  // count: stop after this many solutions (0: count them all)
-  // solve: any; count and check: same (one word per line), csv, json or json_array.
+  // solve: how many solutions to write, each in the format asked for (0: every one; --all, --limit N).
+  std::uint64_t solutions = 1;
+  // Any command: same (as read), line, grid, judge, pretty, csv, json or json_array; count, check and the
+  // maker's commands write one word or line per puzzle in every text format.
   Format format = Format::same;
   bool minimal = false;  // check: "minimal" or "not-minimal" after "unique"
   ReaderOptions reader;
   // Variant rules for every puzzle (--variant, --regions, --extra-regions), on top of those a puzzle brings
   // (a jigsaw line's regions, a killer's cages); none by default. Plain puzzles take the plain model.
   Variants variants;
-  bool stats = false;  // a line per puzzle on the error stream: search nodes and time
+  GenerateOptions generate;  // generate: what to make (its shape, symmetry, tier, seed...)
+  bool stats = false;        // a line per puzzle on the error stream: search nodes and time
   std::size_t chunk_size = 4096;
+  // Whether more input can be read at once, without waiting (null: assume so). A chunk of puzzles is closed
+  // early when it says no, so that the results of puzzles read from a slow producer (a generator, a person
+  // typing) are written while the next ones are awaited, not after a whole chunk has come in.
+  std::function<bool()> input_ready;
   // Raised by anyone (a signal thread, a timer, the caller) to stop early, as described above; the engine
   // polls it. The batch raises it itself when writing the output fails, so that every worker stops at once.
   // Must outlive the Batch. Without one the batch uses a flag of its own.
@@ -94,6 +112,8 @@ class Batch {
   // the stop flag is raised (then stopped() is true, and later calls return at once). Throws OutputError when
   // `out` fails, after raising the stop flag.
   void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
+  // generate: puzzles index 0..count-1 of the options' seed, in index order, as run() writes results.
+  void generate(std::uint64_t count, std::ostream& out, std::ostream& err);
   // Ends the output after the last run(): the closing bracket of --format json-array. Throws OutputError.
   void finish(std::ostream& out);
   // Counts an input that could not be read at all, after the caller reported it.
@@ -106,7 +126,8 @@ class Batch {
   // How far into the input of the run under way the puzzles answered reach, in bytes, readable from any
   // thread.
   std::uint64_t input_position() const { return position_.load(std::memory_order_relaxed); }
-  // 0 all good; 1 some puzzle had no solution (solve) or was not unique (check); 2 any input error.
+  // 0 all good; 1 some puzzle had no solution (solve) or was not unique (check, rate, ...), or generate
+  // found none; 2 any input error.
   int exit_status() const;
 
   // A run was cut short by the stop flag: some puzzles read (or not read yet) got no result.
@@ -122,21 +143,33 @@ class Batch {
  private:
   struct Worker;
   struct Slot;
+  struct Record;
+  struct RunScope;
   enum class State : std::uint8_t { pending, done, stopped };
   struct Flusher;
+  // Runs slots 0..used-1 on the pool and writes their results; false once the run stopped.
+  bool run_chunk(std::size_t used);
   State process(Worker& worker, Slot& slot);
+  // The tasks: one per command, each filling the slot's result. `rules` are the puzzle's own and the command
+  // line's, null for a plain puzzle.
+  State solve_count_check(Worker& worker, Slot& slot, const Rules* rules);
+  State process_pencilmarks(Slot& slot);
+  State process_maker(Worker& worker, Slot& slot, const Rules* rules);
+  State process_generate(Worker& worker, Slot& slot);
   std::chrono::nanoseconds time_slice();
   void start_flusher();
-  void format_solution(Slot& slot, const Grid& solution) const;
-  // count and check in csv or json: the puzzle, its line, `fields` (already formatted) and its annotation.
-  void format_record(Slot& slot, std::string_view csv_fields, std::string_view json_fields) const;
-  // count and check of a pencilmark puzzle (Puzzle::pencilmarks), with a problem of its own.
-  void process_pencilmarks(Slot& slot);
+  void format_solutions(Slot& slot, const std::vector<Grid>& solutions, bool complete) const;
+  // The result as a record (csv, json) or its text: the one formatter of every command's results.
+  void format_record(Slot& slot, const Record& record) const;
+  void fail(Slot& slot, std::string_view message, std::size_t line, std::string_view prefix,
+            std::string_view shown = {}) const;
   // Called by a worker when slot i is done or stopped: writes whatever that completes, in order.
   void finished(std::size_t i, State state);
   // Moves the done slots from next_ on into the buffers (emit), up to the first one not done. Under mutex_.
   void collect();
   void emit(const Slot& slot);
+  // The slot's text into the output buffer, with what the format puts between results. Under mutex_.
+  void append_result(const Slot& slot);
   // Writes the buffers: always when `force`, else once 64 KiB have gathered. Under mutex_. Throws
   // OutputError.
   void write_out(bool force);

@@ -7,6 +7,7 @@
 
 #include "sudoku/cages.hpp"
 #include "sudoku/candidates.hpp"
+#include "sudoku/io/puzzle_line.hpp"
 
 namespace sudoku {
 namespace {
@@ -175,6 +176,14 @@ bool is_jigsaw_line(std::string_view text) {
   return length % 2 == 0 && jigsaw_shape(length / 2).has_value();
 }
 
+bool has_rules_prefix(std::string_view text) {
+  try {
+    return parse_rules_prefix(text).has_value();
+  } catch (const RulesError&) {
+    return true;  // a malformed one: read as a line, to report its error
+  }
+}
+
 void set_error(Puzzle& puzzle, std::size_t line, std::string message) {
   if (!puzzle.error.empty()) return;  // the first problem is the one worth reporting
   puzzle.error = std::move(message);
@@ -267,7 +276,9 @@ bool PuzzleReader::next(Puzzle& puzzle) {
       layout_ = Layout::line;
       continue;
     }
-    const bool killer = !line->too_long && (is_typed_killer(line->text) || is_sudocue_killer(line->text));
+    // Killers and self-describing lines with rules are one-line puzzles, whatever their length.
+    const bool killer = !line->too_long && (is_typed_killer(line->text) || is_sudocue_killer(line->text) ||
+                                            has_rules_prefix(line->text));
     if (!killer && !line->too_long && !is_jigsaw_line(line->text) && !csv_column_ &&
         options_.symbols.is_default() && is_prose(line->text) && !trim(line->text).starts_with('{')) {
       // Its own error, before it can set the layout of the whole input.
@@ -325,7 +336,34 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     set_error(puzzle, line.number, "line longer than " + std::to_string(options_.max_line_length) + " bytes");
     return;
   }
-  const std::string_view text = line.text;
+  // A record (CSV, or this program's JSON) holds the puzzle in a field: read as a line of its own.
+  std::string_view text = line.text, cells;
+  const bool record = split_record(text, cells, puzzle);
+  if (!puzzle.ok()) return;
+  if (record) text = cells;
+  // The rules prefix of a self-describing line (io/puzzle_line.hpp): the rest is any other line form.
+  std::optional<RulesPrefix> prefix;
+  try {
+    prefix = parse_rules_prefix(text);
+  } catch (const RulesError& e) {
+    set_error(puzzle, line.number, e.what());
+    return;
+  }
+  if (prefix) text = text.substr(prefix->length);
+  read_puzzle_text(text, record, line.number, puzzle);
+  if (!prefix || !puzzle.ok()) return;
+  try {
+    if (!puzzle.pencilmarks.empty()) throw RulesError("pencilmark puzzles take no variant rules");
+    Rules rules = make_rules(puzzle.grid.shape, prefix->variants);
+    if (puzzle.rules) add_rules(rules, *puzzle.rules);
+    puzzle.rules = std::make_shared<const Rules>(std::move(rules));
+  } catch (const RulesError& e) {
+    set_error(puzzle, line.number, e.what());
+  }
+}
+
+void PuzzleReader::read_puzzle_text(std::string_view text, bool record, std::size_t number, Puzzle& puzzle) {
+  const Line line{text, number, false};
   if (is_typed_killer(text) || is_sudocue_killer(text)) {
     try {
       KillerPuzzle killer =
@@ -340,8 +378,8 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     }
     return;
   }
-  std::string_view cells;
-  if (!split_record(text, cells, puzzle)) {
+  std::string_view cells = text;
+  if (!record) {
     // The cells end at white space, or at a ':' or ',' that starts the annotation ("puzzle:count", CSV
     // without a header).
     std::size_t first = 0;
@@ -352,7 +390,6 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
     if (end < text.size() && (text[end] == ':' || text[end] == ',')) ++end;
     puzzle.annotation.assign(trim(text.substr(end)));
   }
-  if (!puzzle.ok()) return;
   const std::size_t start = cells.empty() ? 0 : static_cast<std::size_t>(cells.data() - text.data());
   if (read_pencilmark_line(cells, puzzle)) return;
 

@@ -77,6 +77,8 @@ class PuzzleReader {
   const std::optional<std::string>& read_error() const { return lines_.read_error(); }
   // Bytes of the input read into puzzles so far (dlx::LineReader::consumed).
   std::uint64_t consumed() const { return lines_.consumed(); }
+  // Bytes read ahead of the puzzles returned (dlx::LineReader::buffered): the next puzzle may need no read.
+  std::size_t buffered() const { return lines_.buffered(); }
 
   // The input's layout: known once the first puzzle was read.
   std::optional<Layout> layout() const { return layout_; }
@@ -90,6 +92,9 @@ class PuzzleReader {
   std::optional<Line> fetch();
   Layout detect(std::string_view text) const;
   void read_line_puzzle(const Line& line, Puzzle& puzzle);
+  // One puzzle's text in any one-line form but a record's: a killer, pencilmarks, a jigsaw or plain cells
+  // (then an annotation, unless `record`, whose annotation is a field of its own).
+  void read_puzzle_text(std::string_view text, bool record, std::size_t number, Puzzle& puzzle);
   // The commonest line, read without the other formats' checks (see reader.cpp); false when it is not one.
   bool read_plain_line(const Line& line, Puzzle& puzzle);
   void read_block_puzzle(Line line, Puzzle& puzzle);

@@ -141,7 +141,11 @@ void add_windows(Rules& rules) {
 
 void add_rules(Rules& rules, const Rules& own) {
   if (!own.regions.empty()) rules.regions = own.regions;
-  rules.extra.insert(rules.extra.end(), own.extra.begin(), own.extra.end());
+  // A region both bring (a self-describing "x:" line read with --variant x) is kept once.
+  for (const Region& region : own.extra)
+    if (std::none_of(rules.extra.begin(), rules.extra.end(),
+                     [&](const Region& r) { return r.cells == region.cells; }))
+      rules.extra.push_back(region);
   rules.cages.insert(rules.cages.end(), own.cages.begin(), own.cages.end());
   rules.anti_knight = rules.anti_knight || own.anti_knight;
   rules.anti_king = rules.anti_king || own.anti_king;
