@@ -15,6 +15,7 @@
 #include <atomic>
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <string_view>
 
@@ -31,32 +32,33 @@ struct ToolOptions {
   const std::atomic<bool>* stop = nullptr;  // raised: no new puzzle starts
 };
 
+// The same commands as the pipeline runs them (batch.hpp: Command::rate...), one thread, for callers of this
+// older interface.
 class ToolRunner {
  public:
   // Variants: jigsaw regions (--regions, or a puzzle's own) for every tool; the other rules for minimize only
   // (the techniques, and the candidates, know rows, columns and regions alone). Puzzles with rules a tool
   // cannot take get an error.
-  explicit ToolRunner(ToolOptions options, Variants variants = {})
-      : options_(std::move(options)), variants_(std::move(variants)) {}
+  explicit ToolRunner(ToolOptions options, Variants variants = {});
+  ~ToolRunner();
+  ToolRunner(const ToolRunner&) = delete;
+  ToolRunner& operator=(const ToolRunner&) = delete;
 
   // Every puzzle of `in`, `source` naming it in messages.
   void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
-  void add_input_error() { ++errors_; }
+  void add_input_error();
 
-  std::uint64_t puzzles() const { return puzzles_; }
+  std::uint64_t puzzles() const;
   // Puzzles finished so far, readable from any thread (for a progress line) while run() goes on.
-  std::uint64_t puzzles_done() const { return done_.load(std::memory_order_relaxed); }
+  std::uint64_t puzzles_done() const;
   // How far into the input of the run under way the puzzles read reach, in bytes, readable from any thread.
-  std::uint64_t input_position() const { return position_.load(std::memory_order_relaxed); }
+  std::uint64_t input_position() const;
   // 0 all good; 1 some puzzle had no or several solutions; 2 some input was bad.
-  int exit_status() const { return errors_ > 0 ? 2 : not_unique_ > 0 ? 1 : 0; }
+  int exit_status() const;
 
  private:
-  ToolOptions options_;
-  Variants variants_;
-  std::uint64_t puzzles_ = 0, errors_ = 0, not_unique_ = 0;
-  std::atomic<std::uint64_t> done_{0};      // puzzles_, for other threads
-  std::atomic<std::uint64_t> position_{0};  // see input_position()
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace sudoku
