@@ -227,10 +227,12 @@ Options parse_options(int argc, char** argv) {
   } catch (const po::error& e) {
     usage_error(shown(e.what()));
   }
-  std::ostringstream help;
-  help << visible;
-  o.help_text = help.str();
   o.help = vm.count("help") > 0;
+  if (o.help) {  // formatting the table costs more than solving a thousand easy puzzles: only when asked
+    std::ostringstream help;
+    help << visible;
+    o.help_text = help.str();
+  }
   o.version = vm.count("version") > 0;
   if (o.help || o.version) return o;
   if (vm.count("args")) o.args = vm["args"].as<std::vector<std::string>>();

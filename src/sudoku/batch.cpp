@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <dlx/periodic_worker.hpp>
 #include <exception>
+#include <span>
 #include <thread>
 
 #include "sudoku/candidates.hpp"
@@ -160,6 +161,7 @@ struct Batch::Worker {
   }
 
   std::optional<Generator> generator;  // generate: made on the worker's first puzzle
+  std::vector<Grid> found;  // solve: the solutions of the puzzle under way (only the first ones used)
 };
 
 // Writes out every kWriteInterval whatever results are ready, so that they do not wait for a slow puzzle
@@ -211,7 +213,8 @@ Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
       workers_(pool.size()),
       // Slots are added as a chunk needs them (up to chunk_size): a short input does not pay for 4096 of
       // them.
-      slots_(std::min<std::size_t>(std::max<std::size_t>(1, options_.chunk_size), kFirstSlots)) {}
+      slots_(std::min<std::size_t>(std::max<std::size_t>(1, options_.chunk_size), kFirstSlots)),
+      structured_(options_.format == Format::csv || is_json(options_.format)) {}
 
 Batch::~Batch() = default;
 
@@ -579,25 +582,28 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
     case Command::solve: {
       // The first `solutions` solutions (0: all). Solver::symmetry() > 1 (an empty variant board) stands for
       // solutions it does not list: only the ones found are written.
-      std::vector<Grid> found;
+      // The worker's grids are reused from puzzle to puzzle: no allocation per puzzle.
+      std::vector<Grid>& grids = worker.found;
+      std::size_t found = 0;
       const std::uint64_t wanted = options_.solutions;
       bool complete = false;
-      while (wanted == 0 || found.size() < wanted) {
-        if (solver.next(worker.solution) || (sliced() && solver.next(worker.solution))) {
-          found.push_back(worker.solution);
+      while (wanted == 0 || found < wanted) {
+        if (found == grids.size()) grids.emplace_back();
+        if (solver.next(grids[found]) || (sliced() && solver.next(grids[found]))) {
+          ++found;
           continue;
         }
         if (solver.status() == dlx::Status::stopped) {
-          if (found.empty()) return State::stopped;
-        } else if (found.empty() && gave_up()) {
+          if (found == 0) return State::stopped;
+        } else if (found == 0 && gave_up()) {
           return State::done;
         } else {
           complete = solver.status() == dlx::Status::exhausted;
         }
         break;
       }
-      slot.outcome = !found.empty() ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
-      format_solutions(slot, found, complete);
+      slot.outcome = found > 0 ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
+      format_solutions(slot, std::span<const Grid>(grids.data(), found), complete);
       break;
     }
     case Command::count: {
@@ -611,6 +617,11 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
         return State::stopped;
       }
       slot.outcome = Outcome::solved;
+      if (!structured_) {  // the common case, without a record's allocations
+        slot.out += dlx::to_decimal(count.solutions);
+        slot.out += count.complete ? "\n" : "+\n";
+        break;
+      }
       const std::string number = dlx::to_decimal(count.solutions);
       Record record;
       record.status = "counted";
@@ -630,6 +641,13 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
                      : !count.complete      ? Outcome::unknown
                      : count.solutions == 1 ? Outcome::solved
                                             : Outcome::none;
+      if (!structured_ && !options_.minimal) {  // the common case, without a record's allocations
+        slot.out += slot.outcome == Outcome::multiple  ? "multiple\n"
+                    : slot.outcome == Outcome::unknown ? "unknown\n"
+                    : slot.outcome == Outcome::solved  ? "unique\n"
+                                                       : "none\n";
+        break;
+      }
       Record record;
       record.status = slot.outcome == Outcome::multiple  ? "multiple"
                       : slot.outcome == Outcome::unknown ? "unknown"
@@ -673,13 +691,12 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     const bool refused =
         command == Command::candidates || (!Houses::holds(*rules) && command != Command::minimize);
     if (refused) {
-      fail(
-          slot,
-          command == Command::candidates
-              ? "candidates takes no variant rules"
-              : "this tool takes regions only (jigsaw, x, windoku, extra regions): the techniques know no "
-                "neighbour rule or cage (solve, count, check and minimize do)",
-          puzzle.line, "error: ");
+      fail(slot,
+           command == Command::candidates
+               ? "candidates takes no variant rules"
+               : "this tool takes regions only (jigsaw, x, windoku, extra regions): the techniques know no "
+                 "neighbour rule or cage (solve, count, check and minimize do)",
+           puzzle.line, "error: ");
       return State::done;
     }
   }
@@ -845,7 +862,7 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
 
 // The solve command's result in the chosen format: the solutions found (none: no solution, or stopped when
 // not `complete`).
-void Batch::format_solutions(Slot& slot, const std::vector<Grid>& solutions, bool complete) const {
+void Batch::format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const {
   const Puzzle& puzzle = slot.puzzle;
   const Symbols& symbols = options_.reader.symbols;
   const bool solved = !solutions.empty();
@@ -987,7 +1004,7 @@ Batch::State Batch::process_pencilmarks(Slot& slot) {
     const dlx::Count found = count_candidates(grid, 1, search, &solution);
     if (found.solutions == 0 && !found.complete) return State::stopped;
     slot.outcome = found.solutions > 0 ? Outcome::solved : Outcome::none;
-    format_solutions(slot, found.solutions > 0 ? std::vector<Grid>{solution} : std::vector<Grid>{}, true);
+    format_solutions(slot, std::span<const Grid>(&solution, found.solutions > 0 ? 1 : 0), true);
     return State::done;
   }
   const bool check = options_.command == Command::check;

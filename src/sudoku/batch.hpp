@@ -26,6 +26,7 @@
 #include <mutex>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -158,7 +159,7 @@ class Batch {
   State process_generate(Worker& worker, Slot& slot);
   std::chrono::nanoseconds time_slice();
   void start_flusher();
-  void format_solutions(Slot& slot, const std::vector<Grid>& solutions, bool complete) const;
+  void format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const;
   // The result as a record (csv, json) or its text: the one formatter of every command's results.
   void format_record(Slot& slot, const Record& record) const;
   void fail(Slot& slot, std::string_view message, std::size_t line, std::string_view prefix,
@@ -200,6 +201,7 @@ class Batch {
   std::atomic<bool> slow_{false};     // this run has lasted kWriteInterval: the flusher runs
   bool stopped_ = false;
   std::optional<Partial> partial_;
+  bool structured_;  // the format is csv, json or json_array: results are records
 };
 
 }  // namespace sudoku
