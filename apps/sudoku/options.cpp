@@ -269,7 +269,7 @@ Options parse_options(int argc, char** argv) {
   const auto format = sudoku::parse_format(t.format);
   if (!format)
     usage_error("--format " + shown(t.format) +
-                ": expected same, line, grid, judge, pretty, csv, json or json-array");
+                ": expected text (or same), line, grid, judge, pretty, csv, json or json-array");
   const bool record = *format == sudoku::Format::csv || sudoku::is_json(*format);
   if (vm.count("format") && o.command != "solve" && !record && *format != sudoku::Format::same &&
       *format != sudoku::Format::line)

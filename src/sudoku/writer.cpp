@@ -12,7 +12,7 @@ char cell_char(std::uint8_t value, const Symbols& symbols) {
 }  // namespace
 
 std::optional<Format> parse_format(std::string_view name) {
-  if (name == "same") return Format::same;
+  if (name == "same" || name == "text") return Format::same;  // text: each command's own words, as read
   if (name == "line") return Format::line;
   if (name == "grid") return Format::grid;
   if (name == "judge") return Format::judge;
