@@ -16,8 +16,8 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <sudoku/batch.hpp>
-#include <sudoku/puzzle_problem.hpp>
+#include <sudoku/model/puzzle_problem.hpp>
+#include <sudoku/pipeline/batch.hpp>
 #include <vector>
 
 #include "fd_input.hpp"

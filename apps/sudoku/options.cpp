@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <dlxapp/interrupts.hpp>
-#include <sudoku/houses.hpp>
-#include <sudoku/rules.hpp>
+#include <sudoku/model/houses.hpp>
+#include <sudoku/model/rules.hpp>
 
 namespace po = boost::program_options;
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <sudoku/batch.hpp>
+#include <sudoku/pipeline/batch.hpp>
 #include <vector>
 
 namespace sudoku_app {

@@ -6,10 +6,10 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <sudoku/reader.hpp>
-#include <sudoku/solver.hpp>
-#include <sudoku/symbols.hpp>
-#include <sudoku/writer.hpp>
+#include <sudoku/io/reader.hpp>
+#include <sudoku/io/symbols.hpp>
+#include <sudoku/io/writer.hpp>
+#include <sudoku/model/solver.hpp>
 
 #include "interrupt.hpp"
 

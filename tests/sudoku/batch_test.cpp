@@ -1,4 +1,4 @@
-#include "sudoku/batch.hpp"
+#include "sudoku/pipeline/batch.hpp"
 
 #include <doctest/doctest.h>
 

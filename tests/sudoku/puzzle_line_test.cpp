@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/reader.hpp"
+#include "sudoku/io/reader.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <map>
 
-#include "sudoku/candidates.hpp"
-#include "sudoku/writer.hpp"
+#include "sudoku/io/writer.hpp"
+#include "sudoku/model/candidates.hpp"
 
 namespace sudoku {
 namespace {

@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/grid.hpp"
-#include "sudoku/rules.hpp"
-#include "sudoku/symbols.hpp"
+#include "sudoku/io/symbols.hpp"
+#include "sudoku/model/grid.hpp"
+#include "sudoku/model/rules.hpp"
 
 namespace sudoku {
 
