@@ -141,6 +141,31 @@ set +m
 [ "$(wc -l <slow.out)" = 1 ] || fail "slow producer: $(wc -l <slow.out) results kept"
 grep -q "after 1 of the 1 puzzles read" slow.err || fail "slow producer: $(cat slow.err)"
 
+# --- --time-limit on every command over an endless input (and generate asked for 10^9 puzzles): each stops,
+# status 3, and what it wrote is whole records of the format asked for
+puzzle=$(sed -n 1p sample.txt)
+for command in solve count check rate hint steps minimize candidates generate; do
+  for format in json json-array; do
+    if [ "$command" = generate ]; then
+      timeout -s KILL 120 "$sudoku" generate 1000000000 --seed 1 --format "$format" --time-limit 1 >endless.out 2>endless.err
+      status=$?
+    else
+      yes "$puzzle" | timeout -s KILL 120 "$sudoku" "$command" --format "$format" --time-limit 1 >endless.out 2>endless.err
+      status=${PIPESTATUS[1]}
+    fi
+    [ "$status" = 3 ] || fail "endless $command $format: exit $status ($(head -c 200 endless.err))"
+    $python - endless.out "$format" <<'PY' || fail "endless $command $format: not whole records: $(tail -c 200 endless.out)"
+import json, sys
+text = open(sys.argv[1]).read()
+records = json.loads(text) if sys.argv[2] == "json-array" else [json.loads(l) for l in text.splitlines()]
+assert len(records) > 0
+for r in records:
+    assert r["status"] and "puzzle" in r, r
+PY
+    grep -q "time limit" endless.err || fail "endless $command $format: $(cat endless.err)"
+  done
+done
+
 # --- Ctrl-C and --time-limit on the maker's commands: a 25x25 minimize and candidates end within the limit
 sym=123456789ABCDEFGHIJKLMNOP
 "$sudoku" generate 1 --box 5x5 --seed 1 >big.out 2>/dev/null || true
