@@ -78,6 +78,28 @@ Outcome outcome_of(Verdict verdict) {
   return Outcome::unknown;
 }
 
+// A logic step as JSON: {"technique":..,"text":..,"placements":[[r,c,d]],"eliminations":[[r,c,d],...]},
+// rows, columns and digits from 1.
+void append_step_json(std::string& out, const Step& step, const std::string& text, int side) {
+  const auto triple = [&](int cell, int digit) {
+    out += '[' + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) + ',' +
+           std::to_string(digit) + ']';
+  };
+  out += "{\"technique\":\"";
+  out += technique_name(step.technique);
+  out += "\",\"text\":";
+  append_json_string(out, text);
+  out += ",\"placements\":[";
+  const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
+  if (single && step.cell >= 0) triple(step.cell, step.digit);
+  out += "],\"eliminations\":[";
+  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
+    if (i > 0) out += ',';
+    triple(step.eliminated[i].first, step.eliminated[i].second);
+  }
+  out += "]}";
+}
+
 std::string json_string(std::string_view text) {
   std::string out;
   append_json_string(out, text);
@@ -738,7 +760,10 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     if (command == Command::minimize) record.field("minimized", "null", "");
     if (command == Command::rate)
       record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
-    if (command == Command::hint) record.field("hint", "null", "");
+    if (command == Command::hint) {
+      record.field("hint", "null", "");
+      record.json.emplace_back("steps", "[]");
+    }
     if (command == Command::steps) {
       record.field("steps", "[]", "");
       record.multiline = true;
@@ -783,7 +808,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       } else {
         t.logic.load(puzzle.grid);
       }
-      std::string json = "[", csv;
+      std::string texts = "[", objects = "[", csv;
       bool any = false;
       do {
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
@@ -798,15 +823,20 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
         }
         const std::string text = describe(*step, *t.houses, symbols);
         record.text += text + '\n';
-        json += (any ? "," : "") + json_string(text);
-        csv += (any ? "; " : "") + text;
+        if (structured_) {
+          texts += (any ? "," : "") + json_string(text);
+          objects += any ? "," : "";
+          append_step_json(objects, *step, text, puzzle.grid.side());
+          csv += (any ? "; " : "") + text;
+        }
         any = true;
       } while (command == Command::steps);
       if (command == Command::hint) {
         if (any) record.status = "hint";
-        record.field("hint", any ? json.substr(1) : "null", csv);
+        record.field("hint", any ? texts.substr(1) : "null", csv);
+        record.json.emplace_back("steps", objects + ']');
       } else {
-        record.field("steps", json + ']', csv);
+        record.field("steps", objects + ']', csv);
         record.multiline = true;
       }
       break;
