@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <dlxapp/interrupts.hpp>
+#include <dlxapp/options.hpp>
 #include <dlxapp/progress_line.hpp>
 #include <dlxapp/usage.hpp>
 #include <filesystem>
@@ -117,24 +118,13 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
   hidden.add_options()("file", po::value<std::string>(), "input file")(
       "progress-delay", po::value<unsigned>()->default_value(1000),
       "testing: ms before the progress line appears");
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("file", 1);
-
-  po::variables_map vm;
-  try {
-    // A bare --memo would take the next word (the file) as its SIZE: make it "--memo=auto", the default.
-    std::vector<std::string> args(argv + 1, argv + argc);
-    for (std::string& arg : args) {
-      if (arg == "--") break;
-      if (arg == "--memo") arg = "--memo=auto";
-    }
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    usage_error(dlxapp::shorten_words(e.what()) + " (see dlx --help)");
+  // A bare --memo would take the next word (the file) as its SIZE: make it "--memo=auto", the default.
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg == "--memo") arg = "--memo=auto";
   }
+  const po::variables_map vm = dlxapp::parse_options(args, visible, hidden, "dlx");
   if (vm.count("help")) {
     std::cout << kUsage << '\n' << visible << kExitCodes;
     return std::nullopt;
