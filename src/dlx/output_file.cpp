@@ -116,12 +116,16 @@ OutputFile::OutputFile(const std::string& path, const std::atomic<bool>* stop) :
   const bool exists = ::stat(path.c_str(), &info) == 0;  // a symbolic link followed
   int fd = -1;
   if (exists && S_ISDIR(info.st_mode)) fail("cannot open for writing", EISDIR);
-  if (exists && !S_ISREG(info.st_mode)) {
+  // Names of devices and descriptors (/dev/stdout, /dev/fd/3, /proc/self/fd/1) are written in place even when
+  // they lead to a regular file: that file is one the caller holds open, which a rename would leave behind.
+  const bool descriptor = path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0;
+  if (exists && (!S_ISREG(info.st_mode) || descriptor)) {
     // A FIFO opened for writing without a reader fails with ENXIO rather than wait: try again until a reader
     // comes or the stop flag is raised.
     const bool fifo = S_ISFIFO(info.st_mode);
+    const int flags = O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0) | (S_ISREG(info.st_mode) ? O_TRUNC : 0);
     for (;;) {
-      fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (fifo ? O_NONBLOCK : 0));
+      fd = ::open(path.c_str(), flags);
       if (fd >= 0 || (errno != ENXIO && errno != EINTR)) break;
       if (raised(stop)) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(kPollMilliseconds));

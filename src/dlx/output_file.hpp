@@ -9,7 +9,8 @@
 // A regular file, or a name that does not exist yet, is written to a temporary file in the same folder (the
 // folder of the file a symbolic link names) and renamed over the name by commit(), after an fsync: a reader sees
 // the old file or the whole new one, never a half-written one, and a run that is stopped leaves nothing behind.
-// Anything else (a FIFO, a terminal, /dev/null, /dev/full) cannot be replaced and is written in place.
+// Anything else (a FIFO, a terminal, /dev/null, /dev/full) cannot be replaced and is written in place, as are
+// names under /dev/ and /proc/ (/dev/stdout), which stand for a file the caller holds open.
 //
 // Opening a FIFO that nobody reads, and writing to one whose reader does not keep up, would block for ever: both
 // are done without blocking, polling `stop` (when not null) every few milliseconds, and give up once it is raised:

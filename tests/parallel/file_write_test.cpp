@@ -148,6 +148,22 @@ TEST_SUITE("parallel") {
     }
   }
 
+  TEST_CASE("an output file named by a descriptor (/proc/self/fd/N) is written in place") {
+    TempDir dir;
+    const fs::path target = dir.path / "held";
+    const int held = ::open(target.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    REQUIRE(held >= 0);
+    {
+      dlx::OutputFile file("/proc/self/fd/" + std::to_string(held));
+      CHECK(file.in_place());
+      file.stream() << "through the descriptor\n";
+      file.commit();
+    }
+    ::close(held);
+    CHECK(text_of(target) == "through the descriptor\n");
+    CHECK(dir.names() == "held");
+  }
+
   TEST_CASE("a FIFO nobody opens or reads gives up once the stop flag is raised") {
     TempDir dir;
     const std::string fifo = (dir.path / "fifo").string();
