@@ -53,10 +53,10 @@ int run(int argc, char** argv, int rank, int ranks) {
       dlxapp::load_knuth(in, dlxapp::input_source_name(settings->path), root ? std::cerr : quiet);
   if (!input) return dlxapp::kExitUsage;
 
-  std::uint64_t checkpoint_ok = 1;
-  if (root) return dlxmpi::coordinate(input->problem, *settings, ranks, checkpoint_ok);
-  dlxmpi::broadcast(checkpoint_ok);
-  if (checkpoint_ok == 0) return dlxapp::kExitUsage;
+  if (root) return dlxmpi::coordinate(input->problem, *settings, ranks);
+  std::uint64_t refused = dlxapp::kExitOk;
+  dlxmpi::broadcast(refused);
+  if (refused != dlxapp::kExitOk) return static_cast<int>(refused);
   dlxmpi::serve(input->problem);
   return dlxapp::kExitOk;
 }

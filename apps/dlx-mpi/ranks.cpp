@@ -170,10 +170,10 @@ void serve(const dlx::Problem& problem) {
   }
 }
 
-int coordinate(const dlx::Problem& problem, const Settings& settings, int ranks,
-               std::uint64_t& checkpoint_ok) {
+int coordinate(const dlx::Problem& problem, const Settings& settings, int ranks) {
   std::unique_ptr<dlx::ResumableCount> count;
-  int refused = dlxapp::kExitOk;
+  std::uint64_t refused =
+      dlxapp::kExitOk;  // the status every rank ends with when the checkpoint cannot be used
   try {
     count = std::make_unique<dlx::ResumableCount>(problem, settings.subproblems, settings.checkpoint);
   } catch (const dlx::CheckpointWriteError& e) {  // the file is sound, the disk is full
@@ -183,9 +183,8 @@ int coordinate(const dlx::Problem& problem, const Settings& settings, int ranks,
     std::cerr << dlxapp::printable(e.what()) << '\n';
     refused = dlxapp::kExitUsage;
   }
-  if (refused != dlxapp::kExitOk) checkpoint_ok = 0;
-  broadcast(checkpoint_ok);
-  if (checkpoint_ok == 0) return refused;
+  broadcast(refused);
+  if (refused != dlxapp::kExitOk) return static_cast<int>(refused);
   const std::vector<dlx::Subproblem>& subproblems = count->split().subproblems;
 
   const bool show = settings.progress || dlxapp::ProgressLine::is_terminal(stderr);

@@ -18,10 +18,9 @@ void broadcast(std::string& text);
 // Counts subproblems sent by rank 0 until told to stop.
 void serve(const dlx::Problem& problem);
 
-// Rank 0: splits, hands out, collects, records (dlx::ResumableCount keeps the books), prints the count. Tells
-// the other ranks through checkpoint_ok (broadcast: 1, or 0 when the checkpoint was refused or could not be
-// written) whether to serve. Returns the exit status.
-int coordinate(const dlx::Problem& problem, const Settings& settings, int ranks,
-               std::uint64_t& checkpoint_ok);
+// Rank 0: splits, hands out, collects, records (dlx::ResumableCount keeps the books), prints the count. First
+// broadcasts the status the other ranks end with at once (0: serve), when the checkpoint is refused (2) or cannot
+// be written (5). Returns the exit status.
+int coordinate(const dlx::Problem& problem, const Settings& settings, int ranks);
 
 }  // namespace dlxmpi

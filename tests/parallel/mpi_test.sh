@@ -201,6 +201,9 @@ lines[3] = reseal(f)'
   grep -q "^dlx-mpi: $tmp/no/such/folder/ck: cannot create checkpoint: " "$tmp/err" ||
     fail "uncreatable checkpoint: $(head -c 300 "$tmp/err")"
   [ ! -s "$tmp/out" ] || fail "uncreatable checkpoint: printed a count"
+  run 3 "$dlx_mpi" --count --checkpoint "$tmp/no/such/folder/ck" "$f" >"$tmp/out" 2>"$tmp/err"
+  check "$?" "5" "uncreatable checkpoint, 3 ranks: exit status"
+  check "$(grep -c "cannot create checkpoint" "$tmp/err")" "1" "uncreatable checkpoint, 3 ranks: one message"
   # --help lists every option dlx-mpi takes.
   "$dlx_mpi" --help </dev/null >"$tmp/help" 2>&1
   for option in --help --version --count --checkpoint --subproblems --stop-after --progress --stats; do
