@@ -108,7 +108,8 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
       ("memo", po::value(&memo)->value_name("SIZE"),
        "with --count: count by memoizing the states of the search (DXZ), exact up to 2^128-1; SIZE caps its"
        " cache (--memo=512M, --memo=2G; default: a quarter of the memory)")
-      ("zdd", po::value(&zdd)->value_name("FILE"), "count with --memo and write the ZDD of all solutions to FILE")
+      ("zdd", po::value(&zdd)->value_name("FILE"), "count with --memo and write the ZDD of all solutions to FILE (whole, once the count"
+                                                 " is done; nothing when it is stopped)")
       ("sample", po::value(&samples)->value_name("N"), "print N solutions drawn uniformly at random (with --memo's"
                                                       " counts; --seed sets the draws), like --all")
       ("progress", "show a progress line on stderr during long counts even when stderr is not a terminal")

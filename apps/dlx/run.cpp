@@ -66,9 +66,10 @@ Outcome memo_count(const Context& c) {
   }
   file->discard();
   // The count's own note (interrupted, time limit, overflow) comes first; this line says what became of the file.
-  outcome.report.note += std::string(outcome.report.note.empty() ? "" : "\n") + "dlx: " + name +
-                         (file->in_place() ? ": the count did not finish, what was written is not a whole ZDD"
-                                           : ": no ZDD written, the count did not finish");
+  const std::string why = count.complete ? "stopped while writing it" : "the count did not finish";
+  outcome.report.note +=
+      std::string(outcome.report.note.empty() ? "" : "\n") + "dlx: " + name +
+      (file->in_place() ? ": " + why + ", what was written is not a whole ZDD" : ": no ZDD written, " + why);
   return outcome;
 }
 

@@ -14,7 +14,8 @@
 //
 // Opening a FIFO that nobody reads, and writing to one whose reader does not keep up, would block for ever: both
 // are done without blocking, polling `stop` (when not null) every few milliseconds, and give up once it is raised:
-// stopped() is then true, the stream is bad, and commit() throws.
+// stopped() is then true, the stream is bad, and commit() throws. A FIFO whose reader went away raises SIGPIPE,
+// as any write to it does; a program that ignores SIGPIPE (the commands do) gets a write error instead.
 #pragma once
 
 #include <atomic>
