@@ -25,7 +25,7 @@ TEST_CASE("kit: one exit-code enum, and the int table programs return agrees wit
   CHECK(dlxapp::kExitTimeLimit == dlxapp::status(ExitCode::stopped));
 }
 
-TEST_CASE("kit: numbers are decimal digits within the range; -1 is never 2^64 - 1") {
+TEST_CASE("kit: numbers are decimal digits within the range, and -1 is never 2^64 - 1") {
   using dlxapp::NumberError;
   std::uint64_t value = 0;
   CHECK(dlxapp::read_number("42", 1, 100, value) == NumberError::none);
@@ -65,7 +65,7 @@ TEST_CASE("kit: a bad value is echoed short, and control characters are escaped"
         "unrecognised option '--" + std::string(37, '9') + "... here");
 }
 
-TEST_CASE("kit: the usage-error path prints one line; a file that cannot be opened says why") {
+TEST_CASE("kit: the usage-error path prints one line, and a file that cannot be opened says why") {
   std::ostringstream err;
   CHECK(dlxapp::report_usage_error("dlx", "--zdd a\nb: bad", err) == 2);
   CHECK(err.str() == "dlx: --zdd a\\nb: bad\n");
