@@ -12,6 +12,7 @@
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
 #include <dlxapp/progress_line.hpp>
+#include <dlxapp/usage.hpp>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -40,17 +41,19 @@ void for_each_input(const std::vector<std::string>& files, const std::atomic<boo
     } else {
       std::error_code ec;
       if (std::filesystem::is_directory(file, ec)) {
-        report(file + ": cannot read file: is a directory");
+        report(dlxapp::printable(file) + ": cannot read file: is a directory");
         continue;
       }
       input = FdInput::open(file, stop);
       if (!input) {
-        report(file + ": cannot open file: " + std::strerror(errno));
+        report(dlxapp::cannot_open(file, errno));
         continue;
       }
     }
     std::istream in(input.get());
-    if (!open(in, *input, std::string_view(file == "-" ? "<stdin>" : file))) return;
+    // Messages name the file as "FILE:LINE: ...": its control characters escaped, so that a name cannot
+    // break the line or drive the terminal.
+    if (!open(in, *input, file == "-" ? std::string("<stdin>") : dlxapp::printable(file))) return;
   }
 }
 
@@ -214,9 +217,9 @@ int main(int argc, char** argv) {
       }
       if (o.time_limit) interrupts.start_timer(*o.time_limit);
       status = run(o, interrupts, output);
-    } catch (const sudoku_app::UsageError& e) {
-      std::cerr << "sudoku: " << e.message << "\nTry 'sudoku --help'.\n";
-      status = dlxapp::kExitUsage;
+    } catch (const dlxapp::UsageError& e) {
+      status = dlxapp::report_usage_error("sudoku", e.what(), std::cerr);
+      std::cerr << "Try 'sudoku --help'.\n";
     } catch (const std::exception& e) {
       output.flush();
       std::cerr << "sudoku: " << e.what() << '\n';

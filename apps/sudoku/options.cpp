@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <dlxapp/interrupts.hpp>
+#include <dlxapp/duration.hpp>
+#include <dlxapp/usage.hpp>
 #include <sudoku/model/houses.hpp>
 #include <sudoku/model/rules.hpp>
 
@@ -71,25 +72,17 @@ constexpr std::uint64_t kMaxThreads = 1024;
 constexpr const char* kCommands[] = {"solve", "count",    "check",      "rate",     "hint",
                                      "steps", "minimize", "candidates", "generate", "emit"};
 
-[[noreturn]] void usage_error(const std::string& message) {
-  throw UsageError{message};
-}
+using dlxapp::usage_error;
 
-// At most 40 characters of what the user typed, so that a runaway argument does not flood the terminal.
+// What the user typed, for a message: printable, at most 40 characters.
 std::string shown(const std::string& text) {
-  return text.size() <= 40 ? text : text.substr(0, 40) + "...";
+  return dlxapp::echo_value(text);
 }
 
-// A whole decimal number up to max; boost would take "-1" as 2^64-1.
+// A whole decimal number from min to max: the kit's parser ("-1" is out of range, never 2^64 - 1).
 std::uint64_t parse_number(const std::string& option, const std::string& text, std::uint64_t max,
                            std::uint64_t min = 0) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc{} || ptr != end || value > max || value < min)
-    usage_error(option + " " + shown(text) + ": expected a whole number from " + std::to_string(min) +
-                " to " + std::to_string(max));
-  return value;
+  return dlxapp::parse_number(option, text, min, max);
 }
 
 struct Typed {  // the options as typed
@@ -225,7 +218,7 @@ Options parse_options(int argc, char** argv) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
     po::notify(vm);
   } catch (const po::error& e) {
-    usage_error(shown(e.what()));
+    usage_error(dlxapp::shorten_words(e.what()));
   }
   o.help = vm.count("help") > 0;
   if (o.help) {  // formatting the table costs more than solving a thousand easy puzzles: only when asked

@@ -12,11 +12,6 @@
 
 namespace sudoku_app {
 
-// A usage error: "sudoku: MESSAGE" and the hint to --help, exit status 2.
-struct UsageError {
-  std::string message;
-};
-
 struct Options {
   std::string command = "solve";
   std::vector<std::string> args;  // files, or generate's count
@@ -29,7 +24,7 @@ struct Options {
   bool generate_clock_seed = false;  // no --seed: from the clock
 };
 
-// Parses and checks the command line; throws UsageError.
+// Parses and checks the command line; throws dlxapp::UsageError.
 Options parse_options(int argc, char** argv);
 
 extern const char* const kUsage;
