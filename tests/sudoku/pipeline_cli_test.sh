@@ -166,13 +166,24 @@ PY
   done
 done
 
-# --- Ctrl-C and --time-limit on the maker's commands: a 25x25 minimize and candidates end within the limit
-sym=123456789ABCDEFGHIJKLMNOP
+# --- Ctrl-C and --time-limit on the maker's commands on 25x25 boards: minimize, candidates and generate end
+# soon after the stop (the bound here is generous: a loaded machine), with the status of the stop
 "$sudoku" generate 1 --box 5x5 --seed 1 >big.out 2>/dev/null || true
-for command in minimize candidates; do
-  timeout -s KILL 60 "$sudoku" "$command" --time-limit 1 big.out >/dev/null 2>big.err
+for command in minimize candidates generate; do
+  args=("$command" big.out)
+  [ "$command" = generate ] && args=(generate 3 --box 5x5 --minimal --seed 2)
+  timeout -s KILL 60 "$sudoku" "${args[@]}" --time-limit 1 >/dev/null 2>big.err
   status=$?
   [ "$status" = 3 ] || [ "$status" = 0 ] || fail "$command 25x25 --time-limit: exit $status ($(cat big.err))"
+  set -m
+  timeout -s KILL 60 "$sudoku" "${args[@]}" >/dev/null 2>big.err &
+  pid=$!
+  sleep 1
+  kill -INT "$pid" 2>/dev/null
+  wait "$pid"
+  status=$?
+  set +m
+  [ "$status" = 130 ] || [ "$status" = 0 ] || fail "$command 25x25 Ctrl-C: exit $status ($(cat big.err))"
 done
 
 finish pipeline
