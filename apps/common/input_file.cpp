@@ -39,11 +39,11 @@ bool read_input_text(const std::string& path, std::string& text, std::ostream& e
       text += '\n';
     }
   } catch (const std::bad_alloc&) {
-    err << input_source_name(path) << ":0: cannot read file: too large to hold in memory\n";
+    err << input_source_name(path) << ": cannot read file: too large to hold in memory\n";
     return false;
   }
   if (reader.read_error()) {
-    err << input_source_name(path) << ":0: cannot read file: " << *reader.read_error() << '\n';
+    err << input_source_name(path) << ": cannot read file: " << *reader.read_error() << '\n';
     return false;
   }
   return true;

@@ -299,19 +299,19 @@ test_inputs() {
   expect cr_bad 2
   note cr_bad "<stdin>:2: unknown item 'c'"
 
-  # Unreadable inputs name the file, in the documented FILE:0: form; an endless line stops at the limit.
+  # Unreadable inputs name the file, in the documented "FILE: why" form; an endless line stops at the limit.
   bounded directory .
   expect directory 2
-  note directory ".:0: cannot read file: Is a directory"
+  note directory ".: cannot read file: Is a directory"
   if [ -r /proc/self/mem ]; then
     bounded eio /proc/self/mem
     expect eio 2
-    note eio "/proc/self/mem:0: cannot read file: Input/output error"
+    note eio "/proc/self/mem: cannot read file: Input/output error"
   fi
   timeout -s KILL "$limit" "$dlx" --count <&- >closed_in.out 2>closed_in.err
   status=$?
   expect closed_in 2
-  note closed_in "<stdin>:0: cannot read file: Bad file descriptor"
+  note closed_in "<stdin>: cannot read file: Bad file descriptor"
   bounded endless --count /dev/zero
   expect endless 2
   note endless "/dev/zero:1: line longer than 67108864 bytes"

@@ -149,7 +149,7 @@ lines[3] = reseal(f)'
   # A directory, and an endless line: the same FILE:LINE: and exit 2 as dlx, not an MPI abort or a read into memory.
   "$dlx_mpi" --count "$tmp" </dev/null >"$tmp/out" 2>"$tmp/err"
   check "$?" "2" "directory: exit status"
-  check "$(cat "$tmp/err")" "$tmp:0: cannot read file: Is a directory" "directory: message"
+  check "$(cat "$tmp/err")" "$tmp: cannot read file: Is a directory" "directory: message"
   timeout 120 "$dlx_mpi" --count /dev/zero </dev/null >"$tmp/out" 2>"$tmp/err"
   check "$?" "2" "endless line: exit status"
   grep -q '^/dev/zero:1: line longer than' "$tmp/err" || fail "endless line: $(head -c 300 "$tmp/err")"
