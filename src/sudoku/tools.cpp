@@ -13,8 +13,8 @@ namespace {
 
 // The solver and the logic of one shape, kept while puzzles of that shape keep coming.
 struct ShapeTools {
-  explicit ShapeTools(const Rules& rules)
-      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses) {}
+  ShapeTools(const Rules& rules, const dlx::SearchOptions& search)
+      : solver(rules, search), houses(std::make_unique<Houses>(rules)), logic(*houses) {}
   Solver solver;
   std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
   LogicSolver logic;
@@ -36,6 +36,8 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
   std::vector<std::unique_ptr<ShapeTools>> tools;
   Puzzle puzzle;
   std::string text;
+  dlx::SearchOptions search;
+  search.stop = options_.stop;
   while ((options_.stop == nullptr || !options_.stop->load()) && reader.next(puzzle)) {
     ++puzzles_;
     done_.store(puzzles_, std::memory_order_relaxed);
@@ -79,14 +81,14 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
     ShapeTools* t = nullptr;
     for (auto& candidate : tools)
       if (candidate->solver.rules() == rules) t = candidate.get();
-    if (t == nullptr) t = tools.emplace_back(std::make_unique<ShapeTools>(rules)).get();
+    if (t == nullptr) t = tools.emplace_back(std::make_unique<ShapeTools>(rules, search)).get();
 
     const bool marks = !puzzle.pencilmarks.empty();
     const CandidateGrid grid = marks ? CandidateGrid{shape, puzzle.pencilmarks} : candidates_of(puzzle.grid);
     Verdict verdict;
     std::uint64_t nodes = 0;
     if (marks) {
-      const dlx::Count count = count_candidates(grid, 2, {});
+      const dlx::Count count = count_candidates(grid, 2, search);
       verdict = count.solutions >= 2   ? Verdict::multiple
                 : count.solutions == 1 ? Verdict::unique
                                        : Verdict::none;
@@ -94,8 +96,11 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
       verdict = t->solver.check(puzzle.grid);
       nodes = t->solver.stats().nodes;
     }
+    if (options_.stop != nullptr && options_.stop->load()) break;  // a search above was cut short
     if (options_.tool == Tool::candidates) {
-      append_pencilmarks(text, true_candidates(grid), symbols);
+      const CandidateGrid found = true_candidates(grid, search);
+      if (found.cells.empty()) break;  // stopped
+      append_pencilmarks(text, found, symbols);
       if (!puzzle.annotation.empty()) text += ' ' + puzzle.annotation;
       text += '\n';
       out << text;
@@ -119,7 +124,7 @@ void ToolRunner::run(std::istream& in, std::string_view source, std::ostream& ou
           fail("minimize takes puzzles with givens, not pencilmarks");
           break;
         }
-        minimize(puzzle.grid, t->solver);
+        if (!minimize(puzzle.grid, t->solver, {}, options_.stop)) return;  // stopped: no partial result
         append_line(text, puzzle.grid, symbols);
         if (!puzzle.annotation.empty()) text += ' ' + puzzle.annotation;
         text += '\n';
