@@ -48,6 +48,15 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   from_pattern_ = false;
   const int n = shape_.side();
   if (!rules_.plain() && !rules_.non_consecutive && rules_.cages.empty() && n <= 20 && puzzle.givens() == 0) {
+    // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
+    if (!layout_checked_) {
+      layout_checked_ = true;
+      layout_admits_ = admits_grid(rules_);
+    }
+    if (layout_admits_ == false) {
+      impossible_ = true;
+      return std::nullopt;
+    }
     for (int d = 1; d <= n; ++d) {
       symmetry_ *= static_cast<std::uint64_t>(d);
       // The first row takes every digit once under any rules, so this is a partial solution of each.

@@ -68,7 +68,9 @@ class Solver {
 
   // The engine's figures for the current puzzle's search, and why it last returned.
   const dlx::Stats& stats() const { return search_.stats(); }
-  dlx::Status status() const { return from_pattern_ ? dlx::Status::found : search_.status(); }
+  dlx::Status status() const {
+    return impossible_ ? dlx::Status::exhausted : from_pattern_ ? dlx::Status::found : search_.status();
+  }
 
   // Plain boards wider than this with at most `side` givens are first answered from pattern_solutions(): the
   // search alone runs for hours on an empty 56x56 or 64x64 board. next() hands out those grids first, then
@@ -87,6 +89,8 @@ class Solver {
   std::vector<Grid> patterns_;  // solutions known without search (see kPatternSide)
   std::size_t next_pattern_ = 0;
   bool from_pattern_ = false;  // the latest next() or count() was answered from patterns_
+  bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
+  std::optional<bool> layout_admits_;
 };
 
 // Up to `wanted` distinct solutions of a plain puzzle among the grids of the standard pattern (row r of band b

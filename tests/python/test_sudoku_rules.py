@@ -199,3 +199,10 @@ def test_bad_keywords_raise_value_error():
         dlx.sudoku.check("." * 81, regions="AB")
     with pytest.raises(ValueError, match="pencilmark"):
         dlx.sudoku.count(marks_of("." * 81), variant="x")
+
+
+def test_a_layout_that_admits_no_grid_is_none():
+    layout = "000000001222304111222344111222344411555333444665553777666553777666583777688888888"
+    assert dlx.sudoku.check("." * 81 + layout) == "none"
+    assert dlx.sudoku.count("." * 81 + layout) == 0
+    assert dlx.sudoku.solve("." * 81 + layout) is None

@@ -18,6 +18,7 @@
 #include "sudoku/candidates.hpp"
 #include "sudoku/generator.hpp"
 #include "sudoku/minimizer.hpp"
+#include "sudoku/model.hpp"
 #include "sudoku/reader.hpp"
 #include "sudoku/solver.hpp"
 
@@ -363,4 +364,69 @@ TEST_CASE("reader: a 16x16 written 0-F is told to give --symbols; a short first 
   CHECK(p.ok());
   CHECK(p.line == 11);
   CHECK(p.grid.at(8, 8) == 9);
+}
+
+TEST_CASE("a published jigsaw layout that admits no grid is settled at once; good layouts still fill") {
+  const std::string none =
+      "000000001222304111222344111222344411555333444665553777666553777666583777688888888";
+  sudoku::Rules rules;
+  rules.shape = {3, 3};
+  rules.regions = sudoku::parse_regions(none, 9);
+  CHECK(sudoku::admits_grid(rules) == false);
+  // The command's path: a jigsaw line of 81 blanks and the layout; check says none, count 0 (complete).
+  const sudoku::Puzzle line = read_one(std::string(81, '.') + none);
+  const sudoku::PuzzleAnswer answer = sudoku::answer_puzzle(line, 0, true);
+  CHECK(answer.count.solutions == 0);
+  CHECK(answer.count.complete);
+  CHECK(answer.status == dlx::Status::exhausted);
+  sudoku::Solver solver(rules);
+  Grid empty;
+  empty.reset({3, 3});
+  CHECK(solver.check(empty) == sudoku::Verdict::none);
+
+  rules.regions = sudoku::parse_regions(
+      "AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII", 9);
+  CHECK(sudoku::admits_grid(rules) == true);
+  // Random 4x4 layouts (cells of the boxes traded at random, some admitting no grid): admits_grid agrees with
+  // a brute-force fill that checks the regions by hand.
+  std::mt19937 random(32);
+  int none_seen = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::string layout = "AABBAABBCCDDCCDD";
+    for (int swap = 0; swap < 3; ++swap) std::swap(layout[random() % 16], layout[random() % 16]);
+    CAPTURE(layout);
+    sudoku::Rules small;
+    small.shape = {2, 2};
+    small.regions = sudoku::parse_regions(layout, 4);
+    bool found = false;
+    Grid g;
+    g.reset({2, 2});
+    const auto fill = [&](auto&& self, int cell) -> void {
+      if (found) return;
+      if (cell == 16) {
+        found = true;
+        return;
+      }
+      for (std::uint8_t d = 1; d <= 4 && !found; ++d) {
+        bool ok = true;
+        for (int other = 0; other < cell; ++other)
+          if (g.cells[static_cast<std::size_t>(other)] == d &&
+              (other / 4 == cell / 4 || other % 4 == cell % 4 ||
+               layout[static_cast<std::size_t>(other)] == layout[static_cast<std::size_t>(cell)]))
+            ok = false;
+        if (!ok) continue;
+        g.cells[static_cast<std::size_t>(cell)] = d;
+        self(self, cell + 1);
+        if (!found) g.cells[static_cast<std::size_t>(cell)] = 0;
+      }
+    };
+    fill(fill, 0);
+    CHECK(sudoku::admits_grid(small) == found);
+    none_seen += !found;
+  }
+  CHECK(none_seen > 0);
+  sudoku::Rules killer;
+  killer.shape = {3, 3};
+  killer.cages.push_back({3, {0, 1}});
+  CHECK(!sudoku::admits_grid(killer).has_value());  // not rules of regions alone
 }
