@@ -1,6 +1,7 @@
 # Installing and exporting: `cmake --install BUILD --prefix P` puts the commands in P/bin (the examples as
 # dlx-queens, dlx-langford, dlx-polyomino, dlx-macmahon, so that no name clashes with another package's), the
-# libraries in P/lib, the public headers in P/include/dlx and P/include/sudoku, the CMake package (dlx::dlx,
+# libraries in P/lib (libdlx, libdlx-sudoku), the public headers in P/include/dlx (the adapter's in
+# P/include/dlx/sudoku, its old header names in P/include/dlx/compat), the CMake package (dlx::dlx,
 # dlx::sudoku; find_package(dlx CONFIG)) in P/lib/cmake/dlx, pkg-config files dlx.pc and dlx-sudoku.pc, and the
 # man pages of dlx and sudoku (made from their --help by help2man, when it is installed). The build tree is
 # exported too: find_package(dlx CONFIG) works with -Ddlx_DIR=BUILD.

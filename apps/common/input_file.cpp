@@ -1,16 +1,18 @@
 #include "dlxapp/input_file.hpp"
 
+#include <cerrno>
 #include <fstream>
 #include <iostream>
 #include <new>
 
 #include "dlx/input_error.hpp"
 #include "dlx/line_reader.hpp"
+#include "dlxapp/usage.hpp"
 
 namespace dlxapp {
 
 std::string input_source_name(const std::string& path) {
-  return path == "-" ? "<stdin>" : path;
+  return path == "-" ? "<stdin>" : printable(path);
 }
 
 bool read_input_text(const std::string& path, std::string& text, std::ostream& err) {
@@ -18,7 +20,7 @@ bool read_input_text(const std::string& path, std::string& text, std::ostream& e
   if (path != "-") {
     file.open(path, std::ios::binary);
     if (!file) {
-      err << path << ":0: cannot open file\n";
+      err << cannot_open(path, errno) << '\n';
       return false;
     }
   }
@@ -64,7 +66,7 @@ std::optional<dlx::KnuthInput> load_knuth_file(const std::string& path, std::ost
   if (path != "-") {
     file.open(path, std::ios::binary);
     if (!file) {
-      err << path << ":0: cannot open file\n";
+      err << cannot_open(path, errno) << '\n';
       return std::nullopt;
     }
   }

@@ -7,8 +7,10 @@
 #include <cstdlib>
 #include <dlxapp/interrupts.hpp>
 #include <dlxapp/output.hpp>
+#include <dlxapp/usage.hpp>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <utility>
 
 #include "dlx/input_error.hpp"
@@ -75,7 +77,7 @@ bool Cli::parse(int argc, const char* const* argv, std::ostream& out) {
     po::store(po::command_line_parser(argc, argv).options(all).positional(positional_).run(), values_);
     po::notify(values_);
   } catch (const po::error& e) {
-    throw UsageError(std::string(e.what()) + " (see " + program_ + " --help)");
+    throw UsageError(dlxapp::shorten_words(e.what()) + " (see " + program_ + " --help)");
   }
   if (has("help")) {
     print_help(out);
@@ -161,11 +163,9 @@ int guard(std::string_view program, std::ostream& err, const std::function<int()
     err << e.what() << '\n';
     return kExitUsage;
   } catch (const UsageError& e) {
-    err << program << ": " << e.what() << '\n';
-    return kExitUsage;
+    return dlxapp::report_usage_error(program, e.what(), err);
   } catch (const dlx::ProblemError& e) {
-    err << program << ": " << e.what() << '\n';
-    return kExitUsage;
+    return dlxapp::report_usage_error(program, e.what(), err);
   } catch (const std::bad_alloc&) {
     err << program << ": error: out of memory\n";
     return kExitInternal;
@@ -195,24 +195,29 @@ int run_main(std::string_view program, const std::function<int()>& body) {
 }
 
 long long parse_integer(std::string_view text, long long low, long long high, std::string_view what) {
-  long long value = 0;
-  const char* const end = text.data() + text.size();
-  const auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (low < 0 || high < low)
+    throw std::invalid_argument("examples::parse_integer: a range from 0 up is expected");
   const std::string range =
       std::to_string(low) + (high == INT64_MAX ? " or more" : " to " + std::to_string(high));
-  if (text.empty() || error == std::errc::invalid_argument || stop != end)
-    throw UsageError(std::string(what) + " wants a whole number (" + range + "), not '" + std::string(text) +
-                     "'");
-  if (error == std::errc::result_out_of_range || value < low || value > high)
-    throw UsageError(std::string(what) + " must be " + range + ", not " + std::string(text));
-  return value;
+  std::uint64_t value = 0;
+  switch (
+      dlxapp::read_number(text, static_cast<std::uint64_t>(low), static_cast<std::uint64_t>(high), value)) {
+    case dlxapp::NumberError::none:
+      break;
+    case dlxapp::NumberError::malformed:
+      throw UsageError(std::string(what) + " wants a whole number (" + range + "), not '" +
+                       dlxapp::echo_value(text) + "'");
+    case dlxapp::NumberError::out_of_range:
+      throw UsageError(std::string(what) + " must be " + range + ", not " + dlxapp::echo_value(text));
+  }
+  return static_cast<long long>(value);
 }
 
 bool use_color(std::string_view when) {
   if (when == "always") return true;
   if (when == "never") return false;
   if (when != "auto")
-    throw UsageError("--color wants auto, always or never, not '" + std::string(when) + "'");
+    throw UsageError("--color wants auto, always or never, not '" + dlxapp::echo_value(when) + "'");
   const char* no_color = std::getenv("NO_COLOR");
   return isatty(STDOUT_FILENO) == 1 && (no_color == nullptr || *no_color == '\0');
 }

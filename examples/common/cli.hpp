@@ -19,6 +19,7 @@
 #include <boost/program_options.hpp>
 #include <cstdint>
 #include <dlxapp/exit_codes.hpp>
+#include <dlxapp/usage.hpp>
 #include <functional>
 #include <iosfwd>
 #include <span>
@@ -35,11 +36,9 @@ namespace po = boost::program_options;
 inline constexpr int kExitOk = dlxapp::kExitOk, kExitNoSolution = dlxapp::kExitNoSolution,
                      kExitUsage = dlxapp::kExitUsage, kExitInternal = dlxapp::kExitFailure;
 
-// Bad arguments or input that have no file and line: printed as "program: message", exit status 2.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// Bad arguments or input that have no file and line: printed as "program: message", exit status 2. The
+// commands' own (apps/common/dlxapp/usage.hpp), so that every program reports them the same way.
+using UsageError = dlxapp::UsageError;
 
 struct RunSettings {
   bool count = false;       // print only the number of solutions
@@ -105,7 +104,8 @@ int guard(std::string_view program, std::ostream& err, const std::function<int()
 // and prints what was found. Call it first thing in main, before any thread starts.
 int run_main(std::string_view program, const std::function<int()>& body);
 
-// A whole number in [low, high] from a command-line argument, or UsageError naming `what`.
+// A whole number in [low, high] (0 <= low) from a command-line argument, read by dlxapp::read_number (no sign,
+// "-1" out of range), or UsageError naming `what` and echoing at most 40 characters of text.
 long long parse_integer(std::string_view text, long long low, long long high, std::string_view what);
 
 // Whether ANSI colors should be used on standard output: "always", "never", or "auto" (a terminal, and the

@@ -10,11 +10,11 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <sudoku/reader.hpp>
-#include <sudoku/rules.hpp>
-#include <sudoku/solver.hpp>
-#include <sudoku/symbols.hpp>
-#include <sudoku/writer.hpp>
+#include <sudoku/io/reader.hpp>
+#include <sudoku/io/symbols.hpp>
+#include <sudoku/io/writer.hpp>
+#include <sudoku/model/rules.hpp>
+#include <sudoku/pipeline/answer.hpp>
 
 #include "interrupt.hpp"
 
@@ -80,7 +80,8 @@ sudoku::PuzzleAnswer answer(const std::string& text, std::uint64_t limit, bool w
 
 using Text = std::optional<std::string>;
 
-// The first solution as text of the puzzle's length, or None.
+// The first solution's n*n cells as text (a one-line puzzle's length; a jigsaw or killer line's rules are not
+// repeated), or None.
 py::object solve(const std::string& text, const Text& box, const Text& symbols, const Text& variant,
                  const Text& regions, const Text& extra_regions) {
   const Settings s = settings(box, symbols, variant, regions, extra_regions);
@@ -115,7 +116,7 @@ void bind_sudoku(py::module_& parent) {
   const auto none = py::none();
   m.def("solve", &solve, py::arg("text"), py::kw_only(), py::arg("box") = none, py::arg("symbols") = none,
         py::arg("variant") = none, py::arg("regions") = none, py::arg("extra_regions") = none,
-        "The first solution as a string of the same length, or None");
+        "The first solution's n*n cells as a string (a one-line puzzle's length), or None");
   m.def("count", &count, py::arg("text"), py::arg("limit") = 0, py::kw_only(), py::arg("box") = none,
         py::arg("symbols") = none, py::arg("variant") = none, py::arg("regions") = none,
         py::arg("extra_regions") = none, "The number of solutions (0 limit: all)");

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "dlx/knuth_format.hpp"
+#include "dlx/output_file.hpp"
 
 namespace dlx {
 namespace {
@@ -35,12 +36,17 @@ std::string header_text(const CheckpointKey& key) {
   fail(path, what + ": " + std::strerror(errno));
 }
 
+// The file is sound but could not be written: a failure of the machine (a full disk), not a refused file.
+[[noreturn]] void fail_write(const std::string& path, const std::string& what) {
+  throw CheckpointWriteError(path + ": " + what + ": " + std::strerror(errno));
+}
+
 void write_all(int fd, std::string_view bytes, const std::string& path) {
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd, bytes.data(), bytes.size());
     if (n < 0) {
       if (errno == EINTR) continue;
-      fail_errno(path, "cannot write checkpoint");
+      fail_write(path, "cannot write checkpoint");
     }
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
@@ -48,18 +54,8 @@ void write_all(int fd, std::string_view bytes, const std::string& path) {
 
 void sync(int fd, const std::string& path) {
   while (::fsync(fd) != 0) {
-    if (errno != EINTR) fail_errno(path, "cannot sync checkpoint");
+    if (errno != EINTR) fail_write(path, "cannot sync checkpoint");
   }
-}
-
-// Makes the file's directory entry durable too, so that a new checkpoint survives a crash.
-void sync_directory(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (fd < 0) return;  // best effort
-  (void)::fsync(fd);
-  ::close(fd);
 }
 
 bool parse_number(std::string_view text, std::uint64_t& out) {
@@ -133,10 +129,15 @@ CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target,
 
 Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
     : path_(std::move(path)), subproblems_(key.subproblems) {
-  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  const std::string header = header_text(key);
+  if (path_.empty()) throw CheckpointError("checkpoint: the file name is empty");
+  fd_ = ::open(path_.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0 && errno == ENOENT) {
+    create(header);
+    return;
+  }
   if (fd_ < 0) fail_errno(path_, "cannot open checkpoint");
   try {
-    const std::string header = header_text(key);
     // No larger than every subproblem recorded once by a done_line() allows: a huge or endless file is refused
     // once that much was read, not read whole into memory.
     constexpr std::uint64_t kMaxDoneLine = 4 + 2 * 21 + 40 + 17 + 1;  // 39 digits of a 128-bit count
@@ -157,11 +158,11 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
       offset += n;
     }
     if (text.size() <= header.size() && header.compare(0, text.size(), text) == 0) {
-      // New, or killed while its header was being written: no results to lose.
-      if (!text.empty() && ::ftruncate(fd_, 0) != 0) fail_errno(path_, "cannot truncate checkpoint");
-      write_all(fd_, header, path_);
-      sync(fd_, path_);
-      sync_directory(path_);
+      // Empty, or left by a run killed before a version of this code that writes the header whole: no
+      // results to lose.
+      ::close(fd_);
+      fd_ = -1;
+      create(header);
       return;
     }
     if (line_of(text, 0) != line_of(header, 0)) fail(path_, "not a dlx checkpoint file");
@@ -183,7 +184,7 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
     const std::size_t complete = text.rfind('\n') + 1;
     if (complete < text.size()) {
       if (::ftruncate(fd_, static_cast<off_t>(complete)) != 0)
-        fail_errno(path_, "cannot truncate checkpoint");
+        fail_write(path_, "cannot truncate checkpoint");
       text.resize(complete);
     }
     std::size_t line_number = 3, begin = header.size();
@@ -210,6 +211,20 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
     ::close(fd_);
     throw;
   }
+}
+
+// The header goes to a temporary file that is renamed into place once complete: a run stopped while writing it
+// (a full disk, a kill) leaves no file rather than one that later runs would have to tell from damage.
+void Checkpoint::create(const std::string& header) {
+  try {
+    OutputFile file(path_);
+    file.stream() << header;
+    file.commit();
+  } catch (const FileError& e) {
+    throw CheckpointWriteError(path_ + ": cannot create checkpoint: " + e.what());
+  }
+  fd_ = ::open(path_.c_str(), O_RDWR | O_APPEND | O_CLOEXEC);
+  if (fd_ < 0) fail_write(path_, "cannot open checkpoint");
 }
 
 Checkpoint::~Checkpoint() {

@@ -62,10 +62,18 @@ class CheckpointError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The checkpoint could not be created or written (a full disk, a folder that is not there): the file is sound,
+// the machine is not. A refused file (damaged, or another problem's) is a plain CheckpointError.
+class CheckpointWriteError : public CheckpointError {
+ public:
+  using CheckpointError::CheckpointError;
+};
+
 class Checkpoint {
  public:
-  // Opens path, creating it with key's header when it does not exist or is empty. An existing file must carry
-  // the same key; its results are loaded. Throws CheckpointError.
+  // Opens path, creating it with key's header when it does not exist or is empty (written whole, through
+  // dlx::OutputFile, or not at all). An existing file must carry the same key; its results are loaded. Throws
+  // CheckpointError, CheckpointWriteError when the file cannot be created or written.
   Checkpoint(std::string path, const CheckpointKey& key);
   ~Checkpoint();
   Checkpoint(const Checkpoint&) = delete;
@@ -74,7 +82,7 @@ class Checkpoint {
   // Results recorded so far, by subproblem index.
   const std::map<std::uint64_t, SubproblemResult>& done() const { return done_; }
 
-  // Appends results and makes them durable (one fsync for the lot). Throws CheckpointError.
+  // Appends results and makes them durable (one fsync for the lot). Throws CheckpointWriteError.
   void record(std::span<const std::pair<std::uint64_t, SubproblemResult>> results);
   void record(std::uint64_t index, SubproblemResult result) {
     const std::pair<std::uint64_t, SubproblemResult> one{index, result};
@@ -82,6 +90,8 @@ class Checkpoint {
   }
 
  private:
+  void create(const std::string& header);  // writes a new file holding only the header, and opens it
+
   std::string path_;
   int fd_ = -1;
   std::uint64_t subproblems_ = 0;

@@ -32,6 +32,8 @@ class LineReader {
   // Bytes of the input consumed so far: those of the lines returned and their line ends (for progress lines:
   // exact whatever the stream, a pipe included).
   std::uint64_t consumed() const { return read_total_ - (filled_ - position_); }
+  // Bytes read from the stream and not returned in a line yet: the next line may come without a read.
+  std::size_t buffered() const { return filled_ - position_; }
 
  private:
   // Reads the next block into buffer_; false at end of input.

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "fuzz_check.hpp"
-#include "sudoku/reader.hpp"
-#include "sudoku/solver.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/model/solver.hpp"
 
 namespace {
 

@@ -45,12 +45,15 @@ grep -q 'Boost\|MPI' "$tmp/subdirectory/CMakeCache.txt" && grep -q 'Boost_DIR:PA
 # What the install holds: the public headers only, and the CMake and pkg-config files.
 p="$tmp/prefix-static"
 for f in include/dlx/dlx.hpp include/dlx/solver.hpp include/dlx/cost.hpp include/dlx/memo.hpp \
-  include/sudoku/sudoku.hpp lib/libdlx.a lib/libsudoku.a lib/cmake/dlx/dlxConfig.cmake \
+  include/dlx/sudoku/sudoku.hpp include/dlx/sudoku/model/solver.hpp include/dlx/compat/sudoku/solver.hpp \
+  lib/libdlx.a lib/libdlx-sudoku.a lib/cmake/dlx/dlxConfig.cmake \
   lib/cmake/dlx/dlxConfigVersion.cmake lib/pkgconfig/dlx.pc lib/pkgconfig/dlx-sudoku.pc; do
   checks=$((checks + 1))
   [ -f "$p/$f" ] || fail "not installed: $f"
 done
-for f in include/dlx/links_engine.hpp include/dlx/engine.hpp include/dlx/memo/state.hpp include/dlx/engine; do
+# Nothing claims the global name "sudoku" (headers under include/dlx/sudoku, the library is libdlx-sudoku).
+for f in include/dlx/links_engine.hpp include/dlx/engine.hpp include/dlx/memo/state.hpp include/dlx/engine \
+  include/sudoku lib/libsudoku.a; do
   checks=$((checks + 1))
   [ ! -e "$p/$f" ] || fail "an internal header was installed: $f"
 done

@@ -143,7 +143,7 @@ lines[3] = reseal(f)'
   check "$(grep -c "^$tmp/bad.dlx:2: " "$tmp/err")" "1" "malformed input, 3 ranks: one message"
   "$dlx_mpi" --count "$tmp/missing.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"
   check "$?" "2" "missing file: exit status"
-  check "$(cat "$tmp/err")" "$tmp/missing.dlx:0: cannot open file" "missing file: message"
+  check "$(cat "$tmp/err")" "$tmp/missing.dlx: cannot open: No such file or directory" "missing file: message"
   "$dlx_mpi" --no-such-option </dev/null >/dev/null 2>&1
   check "$?" "2" "unknown option: exit status"
   # A directory, and an endless line: the same FILE:LINE: and exit 2 as dlx, not an MPI abort or a read into memory.
@@ -162,6 +162,53 @@ lines[3] = reseal(f)'
   check "$?" "2" "damaged checkpoint: exit status"
   grep -q "^$ck:$line: damaged checkpoint record" "$tmp/err" || fail "damaged checkpoint: $(head -c 300 "$tmp/err")"
   [ ! -s "$tmp/out" ] || fail "damaged checkpoint: printed a count $(cat "$tmp/out")"
+
+  # Standard output that cannot be written: one line, the write-error status (2), as dlx.
+  "$dlx_mpi" --count "$f" </dev/null >/dev/full 2>"$tmp/err"
+  check "$?" "2" "/dev/full: exit status"
+  check "$(cat "$tmp/err")" "dlx-mpi: write error: No space left on device" "/dev/full: message"
+  "$dlx_mpi" --count "$f" </dev/null >&- 2>"$tmp/err"
+  check "$?" "2" "closed stdout: exit status"
+  check "$(cat "$tmp/err")" "dlx-mpi: write error: Bad file descriptor" "closed stdout: message"
+  # Numbers out of range, "-1" among them (never 2^64 - 1), and empty file names: one usage line, status 2,
+  # before any work.
+  for bad in "--subproblems 2147483648" "--subproblems -1" "--subproblems 0" "--subproblems 12x" "--stop-after -1"; do
+    # shellcheck disable=SC2086
+    "$dlx_mpi" --count $bad "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+    check "$?" "2" "$bad: exit status"
+    check "$(wc -l <"$tmp/err")" "1" "$bad: one line"
+    grep -q "^dlx-mpi: ${bad% *} ${bad#* }: expected a whole number from [01] to " "$tmp/err" ||
+      fail "$bad: $(head -c 300 "$tmp/err")"
+  done
+  "$dlx_mpi" --count --checkpoint '' "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "--checkpoint '': exit status"
+  check "$(cat "$tmp/err")" "dlx-mpi: --checkpoint: expected a file name, not an empty one" "--checkpoint ''"
+  # A number of 100,000 digits is echoed as its first 40, then "...".
+  "$dlx_mpi" --count --subproblems "$(head -c 100000 /dev/zero | tr '\0' 9)" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "huge number: exit status"
+  check "$(cat "$tmp/err")" \
+    "dlx-mpi: --subproblems $(head -c 40 /dev/zero | tr '\0' 9)...: expected a whole number from 1 to 1048576" \
+    "huge number: message"
+  # Control characters of a file name are escaped, never written raw to the terminal.
+  "$dlx_mpi" --count "$tmp/a"$'\n'"b"$'\e'"c.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "2" "control characters: exit status"
+  check "$(cat "$tmp/err")" "$tmp/a\\nb\\x1bc.dlx: cannot open: No such file or directory" "control characters"
+  # A checkpoint that cannot be created (its folder is missing) is a failure to write (5), not a refused file
+  # (2); no file is left behind. (tests/parallel/checkpoint_write_test.cpp fails the header's write itself.)
+  "$dlx_mpi" --count --checkpoint "$tmp/no/such/folder/ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
+  check "$?" "5" "uncreatable checkpoint: exit status"
+  check "$(wc -l <"$tmp/err")" "1" "uncreatable checkpoint: one line"
+  grep -q "^dlx-mpi: $tmp/no/such/folder/ck: cannot create checkpoint: " "$tmp/err" ||
+    fail "uncreatable checkpoint: $(head -c 300 "$tmp/err")"
+  [ ! -s "$tmp/out" ] || fail "uncreatable checkpoint: printed a count"
+  run 3 "$dlx_mpi" --count --checkpoint "$tmp/no/such/folder/ck" "$f" >"$tmp/out" 2>"$tmp/err"
+  check "$?" "5" "uncreatable checkpoint, 3 ranks: exit status"
+  check "$(grep -c "cannot create checkpoint" "$tmp/err")" "1" "uncreatable checkpoint, 3 ranks: one message"
+  # --help lists every option dlx-mpi takes.
+  "$dlx_mpi" --help </dev/null >"$tmp/help" 2>&1
+  for option in --help --version --count --checkpoint --subproblems --stop-after --progress --stats; do
+    grep -q -- "$option" "$tmp/help" || fail "--help does not list $option"
+  done
 else
   # Killed with SIGKILL (mpirun and every rank) once the checkpoint has some results, then resumed.
   f="$tmp/pentominoes_6_10.dlx"

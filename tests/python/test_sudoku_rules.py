@@ -78,7 +78,7 @@ def test_a_jigsaw_line_is_solved_under_its_regions():
     expected = run("count", text=puzzle)
     if expected is not None:
         assert str(count) == expected
-        assert solved == run("solve", text=puzzle)
+        assert solved == run("solve", text=puzzle)[:81]  # the command writes the layout after the cells
 
 
 @pytest.mark.parametrize("index", range(len(KILLERS)))

@@ -131,12 +131,12 @@ same count_limit count_limit_expected.txt
 
 # --- files: a missing one is reported and the others still run; '-' is stdin
 stdin=judge.txt run files 2 dead.txt missing.txt - 
-grep -q '^missing.txt:0: cannot open file: ' files.err || fail "files: stderr $(cat files.err)"
+grep -q '^missing.txt: cannot open: ' files.err || fail "files: stderr $(cat files.err)"
 # A board over several lines is set apart from its neighbours by a blank line.
 [ "$(head -2 files.out)" = "$(printf 'no solution\n')" ] && [ "$(tail -n +3 files.out)" = "$(cat judge_solved.txt)" ] ||
   fail "files: output $(cat files.out)"
 run directory 2 .
-grep -q '^\.:0: cannot read file: is a directory' directory.err || fail "directory: $(cat directory.err)"
+grep -q '^\.: cannot read file: is a directory' directory.err || fail "directory: $(cat directory.err)"
 : >empty.txt
 run empty 0 empty.txt
 [ -s empty.out ] && fail "empty: output $(cat empty.out)"

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/grid.hpp"
+#include "sudoku/model/grid.hpp"
 
 namespace test {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/grid.hpp"
+#include "sudoku/model/grid.hpp"
 
 namespace test {
 

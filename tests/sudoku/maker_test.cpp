@@ -8,11 +8,11 @@
 
 #include "helpers.hpp"
 #include "maker_independent.hpp"
-#include "sudoku/candidates.hpp"
-#include "sudoku/generator.hpp"
-#include "sudoku/minimizer.hpp"
-#include "sudoku/rater.hpp"
-#include "sudoku/tools.hpp"
+#include "sudoku/maker/generator.hpp"
+#include "sudoku/maker/minimizer.hpp"
+#include "sudoku/maker/rater.hpp"
+#include "sudoku/maker/tools.hpp"
+#include "sudoku/model/candidates.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "sudoku/reader.hpp"
+#include "sudoku/io/reader.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
-#include "sudoku/shape.hpp"
+#include "sudoku/model/shape.hpp"
 
 #include <doctest/doctest.h>
 
-#include "sudoku/model.hpp"
+#include "sudoku/model/model.hpp"
 
 using sudoku::Shape;
 

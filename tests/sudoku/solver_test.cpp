@@ -1,4 +1,4 @@
-#include "sudoku/solver.hpp"
+#include "sudoku/model/solver.hpp"
 
 #include <doctest/doctest.h>
 

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "helpers.hpp"
-#include "sudoku/batch.hpp"
+#include "sudoku/pipeline/batch.hpp"
 
 using sudoku::Command;
 

@@ -14,13 +14,14 @@
 #include <thread>
 
 #include "helpers.hpp"
-#include "sudoku/cages.hpp"
-#include "sudoku/candidates.hpp"
-#include "sudoku/generator.hpp"
-#include "sudoku/minimizer.hpp"
-#include "sudoku/model.hpp"
-#include "sudoku/reader.hpp"
-#include "sudoku/solver.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/maker/generator.hpp"
+#include "sudoku/maker/minimizer.hpp"
+#include "sudoku/model/cages.hpp"
+#include "sudoku/model/candidates.hpp"
+#include "sudoku/model/model.hpp"
+#include "sudoku/model/solver.hpp"
+#include "sudoku/pipeline/answer.hpp"
 
 using sudoku::Grid;
 using sudoku::Shape;

@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "helpers.hpp"
-#include "sudoku/batch.hpp"
-#include "sudoku/cages.hpp"
-#include "sudoku/conflict.hpp"
-#include "sudoku/generator.hpp"
-#include "sudoku/houses.hpp"
-#include "sudoku/logic.hpp"
-#include "sudoku/solver.hpp"
+#include "sudoku/maker/generator.hpp"
+#include "sudoku/maker/logic.hpp"
+#include "sudoku/model/cages.hpp"
+#include "sudoku/model/conflict.hpp"
+#include "sudoku/model/houses.hpp"
+#include "sudoku/model/solver.hpp"
+#include "sudoku/pipeline/batch.hpp"
 
 using sudoku::Grid;
 using sudoku::Shape;

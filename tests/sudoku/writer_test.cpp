@@ -1,11 +1,11 @@
-#include "sudoku/writer.hpp"
+#include "sudoku/io/writer.hpp"
 
 #include <doctest/doctest.h>
 
 #include <sstream>
 
 #include "helpers.hpp"
-#include "sudoku/reader.hpp"
+#include "sudoku/io/reader.hpp"
 
 using sudoku::Layout;
 using sudoku::Shape;

@@ -5,27 +5,46 @@
 
 namespace dlxapp {
 
-// Success; also when the output's reader went away (`prog | head -1`), which is not the program's failure.
-inline constexpr int kExitOk = 0;
-// No solution: dlx and the examples in their default (first solution) mode; sudoku: some puzzle had no
-// solution (solve) or was not unique (check).
-inline constexpr int kExitNoSolution = 1;
-// Usage error, unreadable or malformed input ("FILE:LINE: what is wrong"), a refused checkpoint, or standard
-// output could not be written ("PROGRAM: write error: ...").
-inline constexpr int kExitUsage = 2;
-inline constexpr int kExitWriteError = kExitUsage;
-// Stopped early as asked, with the result so far: --time-limit ran out (dlx, sudoku), or --stop-after
-// (dlx-mpi, which a run with the same checkpoint finishes).
-inline constexpr int kExitTimeLimit = 3;
-// More than 2^64 - 1 solutions, too many to count.
-inline constexpr int kExitOverflow = 4;
-// Anything unexpected: out of memory, a checkpoint that cannot be written, an internal error.
-inline constexpr int kExitFailure = 5;
-// dlx --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest.
-inline constexpr int kExitNotOptimal = 6;
-// Stopped by a signal and wound up (partial result, a note): 128 + the signal's number, what a shell reports
-// for a command killed by it. SIGINT (Ctrl-C) 130, SIGTERM 143, SIGHUP 129.
-inline constexpr int kExitSignalBase = 128;
-inline constexpr int kExitInterrupted = kExitSignalBase + 2;
+// One name per status.
+enum class ExitCode : int {
+  // Success; also when the output's reader went away (`prog | head -1`), which is not the program's failure.
+  ok = 0,
+  // No solution: dlx and the examples in their default (first solution) mode; sudoku: some puzzle had no
+  // solution (solve) or was not unique (check).
+  no_solution = 1,
+  // Usage error, unreadable or malformed input ("FILE:LINE: what is wrong"), a refused checkpoint, or standard
+  // output could not be written ("PROGRAM: write error: ...").
+  usage = 2,
+  // Stopped early as asked, with the result so far: --time-limit ran out (dlx, sudoku), or --stop-after
+  // (dlx-mpi, which a run with the same checkpoint finishes).
+  stopped = 3,
+  // More than 2^128 - 1 solutions, too many to count.
+  overflow = 4,
+  // Anything unexpected: out of memory, a file (a checkpoint) that cannot be written, an internal error.
+  failure = 5,
+  // dlx --min-cost/--best: --limit stopped the search before the solutions printed were proven the cheapest.
+  not_optimal = 6,
+  // Stopped by a signal and wound up (partial result, a note): 128 + the signal's number, what a shell reports
+  // for a command killed by it. SIGINT (Ctrl-C) 130; SIGTERM 143 and SIGHUP 129 are signal_base + their number.
+  signal_base = 128,
+  interrupted = 130,
+};
+
+// What main() returns.
+constexpr int status(ExitCode code) {
+  return static_cast<int>(code);
+}
+
+// The same statuses as ints, as main() returns them (the names programs have used so far).
+inline constexpr int kExitOk = status(ExitCode::ok);
+inline constexpr int kExitNoSolution = status(ExitCode::no_solution);
+inline constexpr int kExitUsage = status(ExitCode::usage);
+inline constexpr int kExitWriteError = status(ExitCode::usage);  // a write error shares the usage status
+inline constexpr int kExitTimeLimit = status(ExitCode::stopped);
+inline constexpr int kExitOverflow = status(ExitCode::overflow);
+inline constexpr int kExitFailure = status(ExitCode::failure);
+inline constexpr int kExitNotOptimal = status(ExitCode::not_optimal);
+inline constexpr int kExitSignalBase = status(ExitCode::signal_base);
+inline constexpr int kExitInterrupted = status(ExitCode::interrupted);
 
 }  // namespace dlxapp

@@ -12,11 +12,11 @@
 
 namespace dlxapp {
 
-// How messages name the input: the path, or "<stdin>" for "-".
+// How messages name the input: the path (printable: control characters escaped), or "<stdin>" for "-".
 std::string input_source_name(const std::string& path);
 
 // Reads the whole of path ("-": standard input) into text, its lines ended by '\n' whatever they ended with. On
-// failure writes "FILE:0: cannot open file", "FILE:0: cannot read file: why" or, for a line longer than
+// failure writes "FILE: cannot open: why", "FILE:0: cannot read file: why" or, for a line longer than
 // dlx::kMaxKnuthLineLength, "FILE:LINE: line longer than ..." on err and returns false.
 bool read_input_text(const std::string& path, std::string& text, std::ostream& err);
 

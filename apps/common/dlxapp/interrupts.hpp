@@ -54,6 +54,7 @@
 #include <string>
 #include <string_view>
 
+#include "dlxapp/duration.hpp"  // parse_duration and format_duration, for the --time-limit of start_timer
 #include "dlxapp/exit_codes.hpp"
 
 namespace dlxapp {
@@ -124,13 +125,5 @@ class Interrupts {
 // round (0 write-only, 1 and 2 read-only) so that using them still fails with EBADF as before, but no file or
 // pipe the program opens later lands there and gets its output. Interrupts and OutputGuard call it.
 void keep_standard_fds();
-
-// A --time-limit value: a non-negative decimal number of seconds ("10", "0.5"), optionally followed by a unit
-// s, m, h or d as with timeout(1) ("90s", "1.5m", "2h"); at most 10^8 seconds. Nothing for anything else.
-// Zero means no limit.
-std::optional<std::chrono::nanoseconds> parse_duration(std::string_view text);
-
-// "2.5 s", "90 s", "0.001 s": a duration for messages.
-std::string format_duration(std::chrono::nanoseconds duration);
 
 }  // namespace dlxapp

@@ -1,0 +1,286 @@
+#include "options.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <dlxapp/duration.hpp>
+#include <dlxapp/usage.hpp>
+#include <sudoku/model/houses.hpp>
+#include <sudoku/model/rules.hpp>
+
+namespace po = boost::program_options;
+
+namespace sudoku_app {
+
+const char* const kUsage = R"(Usage: sudoku [COMMAND] [OPTION...] [FILE...]
+       sudoku generate [N] [--box RxC] [--symmetry S] [--minimal] [--clues K] [--tier T] [--seed S]
+
+Reads Sudoku puzzles from the FILEs, or from standard input when there is none or FILE is '-'.
+  solve       (the default) print each puzzle's first solution, or "no solution"; --all: every solution,
+              --limit N: the first N
+  count       print each puzzle's number of solutions; "N+" when --limit stopped the count
+  check       print "unique", "multiple" or "none" ("none: why" when givens clash); with --minimal,
+              "minimal" or "not-minimal" after "unique"
+  rate        the easiest tier solving it without guessing: singles, locked, subsets, else search;
+              then the steps of each technique used (for search: guesses and nodes); none or multiple
+  hint        the next deduction, e.g. "r3c4=5 hidden single in box 2"
+  steps       every deduction in order, then "solved" or "stuck: ..."
+  minimize    the puzzle with givens removed while it stays unique: a minimal puzzle
+  candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters
+  generate    N puzzles (default 1) with exactly one solution, each with "seed=.. index=.. clues=..
+              symmetry=.. tier=.." after the cells; the same --seed gives the same puzzles
+  emit        the first puzzle's exact-cover model in Knuth's format (each given the only option of its
+              cell): `sudoku emit p.txt | dlx --count` counts what `sudoku count p.txt` counts
+
+Every command takes --threads, --progress, --time-limit and --format: text (the default: `same`, or line,
+grid, judge, pretty for solutions), csv, json (JSON Lines: one object per puzzle with "line", "puzzle" and
+"status", then the command's fields) or json-array. Output never depends on --threads.
+
+Input: one puzzle per line (81 characters for 9x9, '.', '0', '_' or '*' for a blank, then optionally, after
+white space, ':' or ',', an annotation that is echoed with the result); CSV with a header naming a puzzle
+column; this program's JSON output; pencilmark lines of n^3 characters (729 for 9x9); grids of n lines of n
+cells, with or without spaces and |-+ box drawing; or n lines of n space-separated numbers with 0 for a
+blank. '#' and '%' lines are comments. Boards from 4x4 to 25x25: the shape comes from the number of cells
+(16, 36, 64, 81, 144, 256, 625) or --box. Every puzzle gets exactly one result, in input order; a bad
+puzzle gets "error: what is wrong" in its place and "FILE:LINE: what is wrong" on standard error.
+
+Variants: --variant x,windoku,anti-knight,anti-king,non-consecutive; --regions LAYOUT (jigsaw: n*n
+characters naming each cell's region) or a line of 2*n*n characters (the givens, then the layout);
+--extra-regions LAYOUT ('.' for no region); killers as SudoCue lines (3x3::k:... or 3x3:d:k:... with
+diagonals, n*n numbers sum*256+cage) or typed lines (killer AAB.C... A=15 B=7 C=9 [givens=...]). rate, hint
+and steps take regions, not neighbour rules or cages. A puzzle is written back with its rules, in a line
+every command reads: rule words before a ':' (x,windoku,anti-knight,anti-king,non-consecutive,extra=LAYOUT,
+regions=LAYOUT), then the cells, a jigsaw line or a typed killer line:  x,anti-knight:4.....3....
+
+Ctrl-C or --time-limit stops the run: the puzzles finished by then keep their results, in order, a count
+cut short is printed as "N+" (in JSON "complete": false), the others get nothing, and a note on standard
+error says how far it got. A second Ctrl-C exits at once. Output into a pipe whose reader went away ends
+the run quietly.
+
+Exit status:
+    0  every puzzle solved (solve), unique (check, rate, ...) or counted (count); or the reader went away
+    1  some puzzle had no solution (solve) or was not unique (check, rate, ...); generate: a puzzle
+       could not be made within --attempts
+    2  some input was bad: an unreadable puzzle or file, clashing givens, or a usage error; or the output
+       could not be written ("sudoku: write error: ...")
+    3  --time-limit ran out
+  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM, 129 by SIGHUP, which stop it the same way
+)";
+
+namespace {
+
+constexpr std::uint64_t kMaxThreads = 1024;
+constexpr const char* kCommands[] = {"solve", "count",    "check",      "rate",     "hint",
+                                     "steps", "minimize", "candidates", "generate", "emit"};
+
+using dlxapp::usage_error;
+
+// What the user typed, for a message: printable, at most 40 characters.
+std::string shown(const std::string& text) {
+  return dlxapp::echo_value(text);
+}
+
+// A whole decimal number from min to max: the kit's parser ("-1" is out of range, never 2^64 - 1).
+std::uint64_t parse_number(const std::string& option, const std::string& text, std::uint64_t max,
+                           std::uint64_t min = 0) {
+  return dlxapp::parse_number(option, text, min, max);
+}
+
+struct Typed {  // the options as typed
+  std::string box, variant, regions, extra_regions, symbols, format = "same", limit, threads, time_limit,
+                                                             symmetry = "none", clues, tier, seed, attempts;
+};
+
+void read_reader_and_variants(const Typed& t, const po::variables_map& vm, sudoku::BatchOptions& b) {
+  if (vm.count("box")) {
+    const auto shape = sudoku::parse_box(t.box);
+    if (!shape)
+      usage_error("--box " + shown(t.box) + ": expected RxC, such as 3x3 or 2x3, with a side from 2 to " +
+                  std::to_string(sudoku::kMaxSide));
+    b.reader.box = shape;
+  }
+  if (vm.count("symbols")) {
+    try {
+      b.reader.symbols = sudoku::Symbols(t.symbols);
+    } catch (const std::invalid_argument& e) {
+      usage_error(e.what());
+    }
+  }
+  const auto check = [](const char* option, auto&& parse) {
+    try {
+      parse();
+    } catch (const sudoku::RulesError& e) {
+      usage_error(std::string(option) + ": " + e.what());
+    }
+  };
+  if (vm.count("variant")) check("--variant", [&] { sudoku::parse_variant_names(t.variant, b.variants); });
+  if (vm.count("regions"))
+    check("--regions", [&] { sudoku::parse_regions(t.regions, sudoku::layout_side(t.regions, "LAYOUT")); });
+  if (vm.count("extra-regions"))
+    check("--extra-regions", [&] {
+      sudoku::parse_extra_regions(t.extra_regions, sudoku::layout_side(t.extra_regions, "LAYOUT"));
+    });
+  b.variants.regions = t.regions;
+  b.variants.extra_regions = t.extra_regions;
+}
+
+void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
+  sudoku::GenerateOptions& g = o.batch.generate;
+  g.shape = o.batch.reader.box.value_or(sudoku::Shape{3, 3});
+  if (!t.regions.empty() && !o.batch.reader.box) {
+    // A jigsaw's size is its layout's; its boxes (unused) the usual ones, or rows for a prime side.
+    const int side = sudoku::layout_side(t.regions, "--regions");
+    g.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
+  }
+  bool rated = true;  // the techniques know every rule: regions, not neighbour rules or cages
+  try {
+    rated = sudoku::Houses::holds(sudoku::make_rules(g.shape, o.batch.variants));
+  } catch (const sudoku::RulesError& e) {
+    usage_error(e.what());
+  }
+  if (!rated && vm.count("tier"))
+    usage_error(
+        "--tier does not apply to neighbour rules: the techniques know regions only (rows, columns, boxes "
+        "or jigsaw regions, x, windoku, extra regions)");
+  if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
+  o.count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
+  const auto symmetry = sudoku::parse_symmetry(t.symmetry);
+  if (!symmetry)
+    usage_error("--symmetry " + shown(t.symmetry) +
+                ": expected none, rotate90, rotate180, mirror, flip or diagonal");
+  g.symmetry = *symmetry;
+  g.minimal = o.batch.minimal;
+  // At least one clue: 0 would mean "as removal leaves it", which is not what was asked.
+  if (vm.count("clues"))
+    g.clues =
+        static_cast<int>(parse_number("--clues", t.clues, static_cast<std::uint64_t>(g.shape.cells()), 1));
+  if (vm.count("tier")) {
+    g.tier = sudoku::parse_tier(t.tier);
+    if (!g.tier) usage_error("--tier " + shown(t.tier) + ": expected singles, locked, subsets or search");
+  }
+  o.generate_clock_seed = !vm.count("seed");
+  g.seed = vm.count("seed")
+               ? parse_number("--seed", t.seed, UINT64_MAX)
+               : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
+  if (vm.count("attempts")) g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
+  if (g.shape.side() > o.batch.reader.symbols.size())
+    usage_error("a " + std::to_string(g.shape.side()) + "x" + std::to_string(g.shape.side()) +
+                " board needs " + std::to_string(g.shape.side()) + " symbols; give them with --symbols");
+}
+
+}  // namespace
+
+Options parse_options(int argc, char** argv) {
+  po::options_description visible("Options", 110, 40);
+  Options o;
+  Typed t;
+  // clang-format off
+  visible.add_options()
+      ("help,h", "print this help and exit")
+      ("version", "print the version and exit")
+      ("box", po::value(&t.box)->value_name("RxC"),
+       "boxes of R rows by C columns, e.g. 3x3, 2x3, 3x4 (default: from each puzzle's size; generate: 3x3)")
+      ("variant", po::value(&t.variant)->value_name("LIST"),
+       "variant rules, comma-separated: x (both diagonals), windoku (extra windows), anti-knight, anti-king, "
+       "non-consecutive")
+      ("regions", po::value(&t.regions)->value_name("LAYOUT"),
+       "jigsaw: n*n characters naming each cell's region (n symbols, each n times), replacing the boxes")
+      ("extra-regions", po::value(&t.extra_regions)->value_name("LAYOUT"),
+       "n*n characters, '.' for no region, naming regions of at most n cells whose digits differ too")
+      ("symbols", po::value(&t.symbols)->value_name("STRING"),
+       "the digits' characters in order (default 1-9 then A-Z), e.g. 0123456789ABCDEF")
+      ("format", po::value(&t.format)->value_name("NAME"),
+       "same (as the input), line, grid, judge, pretty (solve), csv, json (JSON Lines), json-array")
+      ("all", "solve: every solution")
+      ("limit", po::value(&t.limit)->value_name("N"),
+       "count: stop after N solutions (default: count them all); solve: the first N solutions")
+      ("minimal", "check: say minimal or not-minimal; generate: minimal puzzles")
+      ("symmetry", po::value(&t.symmetry)->value_name("S"),
+       "generate: none, rotate90, rotate180, mirror, flip or diagonal pattern of givens")
+      ("clues", po::value(&t.clues)->value_name("K"), "generate: exactly K givens")
+      ("tier", po::value(&t.tier)->value_name("T"), "generate: puzzles rating exactly T (singles, locked, subsets, search)")
+      ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
+      ("attempts", po::value(&t.attempts)->value_name("N"),
+       "generate: attempts per puzzle before giving up (default 1000)")
+      ("progress", "a progress line (puzzles done, time) on standard error during long runs even when it is not a terminal")
+      ("threads", po::value(&t.threads)->value_name("N"), "worker threads (default 0: one per core)")
+      ("time-limit", po::value(&t.time_limit)->value_name("SECONDS"),
+       "stop after this much time (also 1.5m, 2h), keeping the results so far; exit status 3")
+      ("stats", "print search nodes and time per puzzle and in all on standard error");
+  // clang-format on
+  po::options_description hidden;
+  hidden.add_options()("args", po::value<std::vector<std::string>>(), "");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("args", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    usage_error(dlxapp::shorten_words(e.what()));
+  }
+  o.help = vm.count("help") > 0;
+  if (o.help) {  // formatting the table costs more than solving a thousand easy puzzles: only when asked
+    std::ostringstream help;
+    help << visible;
+    o.help_text = help.str();
+  }
+  o.version = vm.count("version") > 0;
+  if (o.help || o.version) return o;
+  if (vm.count("args")) o.args = vm["args"].as<std::vector<std::string>>();
+  if (!o.args.empty() &&
+      std::find(std::begin(kCommands), std::end(kCommands), o.args[0]) != std::end(kCommands)) {
+    o.command = o.args[0];
+    o.args.erase(o.args.begin());
+  }
+  sudoku::BatchOptions& b = o.batch;
+  const bool generating = o.command == "generate";
+  for (const char* only : {"symmetry", "clues", "tier", "seed", "attempts"})
+    if (vm.count(only) && !generating) usage_error(std::string("--") + only + " applies to generate only");
+  if (o.args.empty() && !generating) o.args.emplace_back("-");
+  if (o.command != "emit") {
+    const auto* name =
+        std::find(std::begin(sudoku::kCommandNames), std::end(sudoku::kCommandNames), o.command);
+    b.command = static_cast<sudoku::Command>(name - std::begin(sudoku::kCommandNames));
+  }
+  o.progress = vm.count("progress") > 0;
+  b.stats = vm.count("stats") > 0;
+  b.minimal = vm.count("minimal") > 0;
+  if (b.minimal && o.command != "check" && !generating)
+    usage_error("--minimal applies to check and generate only");
+  if (vm.count("all") && o.command != "solve") usage_error("--all applies to solve only");
+  if (vm.count("limit") && o.command != "count" && o.command != "solve")
+    usage_error("--limit applies to count and solve only");
+  if (vm.count("limit") && o.command == "count") b.limit = parse_number("--limit", t.limit, UINT64_MAX);
+  if (vm.count("limit") && o.command == "solve")
+    b.solutions = parse_number("--limit", t.limit, UINT64_MAX, 1);
+  if (vm.count("all")) {
+    if (vm.count("limit")) usage_error("--all and --limit: give one of them");
+    b.solutions = 0;
+  }
+  const auto format = sudoku::parse_format(t.format);
+  if (!format)
+    usage_error("--format " + shown(t.format) +
+                ": expected text (or same), line, grid, judge, pretty, csv, json or json-array");
+  const bool record = *format == sudoku::Format::csv || sudoku::is_json(*format);
+  if (vm.count("format") && o.command != "solve" && !record && *format != sudoku::Format::same &&
+      *format != sudoku::Format::line)
+    usage_error("--format " + t.format + ": " + o.command + " writes text (same), csv, json or json-array");
+  if (vm.count("format") && o.command == "emit")
+    usage_error("--format does not apply to emit (Knuth's format)");
+  b.format = *format;
+  read_reader_and_variants(t, vm, b);
+  if (generating) read_generate(t, vm, o);
+  if (vm.count("threads"))
+    o.threads = static_cast<unsigned>(parse_number("--threads", t.threads, kMaxThreads));
+  if (vm.count("time-limit")) {
+    o.time_limit = dlxapp::parse_duration(t.time_limit);
+    if (!o.time_limit)
+      usage_error("--time-limit " + shown(t.time_limit) +
+                  ": expected a number of seconds, such as 10 or 2.5, or with a unit: 90s, 1.5m, 2h, 1d");
+  }
+  return o;
+}
+
+}  // namespace sudoku_app

@@ -1,0 +1,5 @@
+// The header's old place, kept so that programs written against it still compile: include
+// "sudoku/io/symbols.hpp" in new code.
+#pragma once
+
+#include "sudoku/io/symbols.hpp"

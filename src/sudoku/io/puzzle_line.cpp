@@ -1,0 +1,153 @@
+#include "sudoku/io/puzzle_line.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "sudoku/io/writer.hpp"
+#include "sudoku/model/candidates.hpp"
+
+namespace sudoku {
+namespace {
+
+// Names for regions and cages in written layouts: never '.', '=', ',', ':' or white space.
+constexpr std::string_view kNames =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+-/;<>?@[]^_{|}~";
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t';
+}
+
+// Whether `region` is one of `of`'s regions (same cells).
+bool contains(const std::vector<Region>& of, const Region& region) {
+  return std::any_of(of.begin(), of.end(), [&](const Region& r) { return r.cells == region.cells; });
+}
+
+// Whether every region of `group` is among `extra`.
+bool holds_all(const std::vector<Region>& extra, const std::vector<Region>& group) {
+  return !group.empty() &&
+         std::all_of(group.begin(), group.end(), [&](const Region& r) { return contains(extra, r); });
+}
+
+// n*n characters naming each cell's group (of `groups`, by index), '.' for none; empty when there are more
+// groups than names.
+template <class Groups>
+std::string layout_of(const Groups& groups, int cells) {
+  std::string layout(static_cast<std::size_t>(cells), '.');
+  if (groups.size() > kNames.size()) return {};
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (const int cell : groups[g].cells) layout[static_cast<std::size_t>(cell)] = kNames[g];
+  return layout;
+}
+
+}  // namespace
+
+std::optional<RulesPrefix> parse_rules_prefix(std::string_view text) {
+  std::size_t at = 0;
+  while (at < text.size() && is_space(text[at])) ++at;
+  const std::size_t colon = text.find(':', at);
+  if (colon == std::string_view::npos) return std::nullopt;
+  RulesPrefix prefix;
+  bool first = true;
+  while (at < colon) {
+    const std::size_t end = std::min(text.find(',', at), colon);
+    const std::string_view word = text.substr(at, end - at);
+    const auto layout = [&](std::string_view key) -> std::optional<std::string> {
+      if (!word.starts_with(key)) return std::nullopt;
+      return std::string(word.substr(key.size()));
+    };
+    if (const auto extra = layout("extra=")) {
+      prefix.variants.extra_regions = *extra;
+    } else if (const auto regions = layout("regions=")) {
+      prefix.variants.regions = *regions;
+    } else if (word == "x" || word == "windoku" || word == "anti-knight" || word == "anti-king" ||
+               word == "non-consecutive") {
+      parse_variant_names(word, prefix.variants);
+    } else if (first) {
+      return std::nullopt;  // no rule word: another line form
+    } else {
+      throw RulesError("rules prefix: unknown rule '" + std::string(word.substr(0, 40)) +
+                       "': expected x, windoku, anti-knight, anti-king, non-consecutive, extra=LAYOUT or "
+                       "regions=LAYOUT before ':'");
+    }
+    first = false;
+    at = end + 1;
+  }
+  if (first) return std::nullopt;
+  if (!prefix.variants.regions.empty())
+    parse_regions(prefix.variants.regions, layout_side(prefix.variants.regions, "regions="));
+  if (!prefix.variants.extra_regions.empty())
+    parse_extra_regions(prefix.variants.extra_regions, layout_side(prefix.variants.extra_regions, "extra="));
+  prefix.length = colon + 1;
+  return prefix;
+}
+
+bool takes_annotation(const Rules* rules) {
+  return rules == nullptr || rules->cages.empty();
+}
+
+void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<std::uint64_t>& marks,
+                        const Rules* rules, const Symbols& symbols) {
+  if (!marks.empty()) {
+    append_pencilmarks(out, CandidateGrid{givens.shape, marks}, symbols);
+    return;
+  }
+  if (rules == nullptr || rules->plain()) {
+    append_line(out, givens, symbols);
+    return;
+  }
+  const int cells = givens.shape.cells();
+  // The extra regions that x and windoku stand for are written as those words; the rest as extra=LAYOUT.
+  Rules words;
+  words.shape = givens.shape;
+  add_diagonals(words);
+  const std::vector<Region> diagonals = words.extra;
+  words.extra.clear();
+  add_windows(words);
+  const std::vector<Region> windows = words.extra;
+  const bool x = holds_all(rules->extra, diagonals), windoku = holds_all(rules->extra, windows);
+  std::vector<Region> others;
+  for (const Region& r : rules->extra)
+    if (!(x && contains(diagonals, r)) && !(windoku && contains(windows, r)) && !contains(others, r))
+      others.push_back(r);
+  std::string prefix;
+  const auto word = [&](std::string_view w) {
+    if (!prefix.empty()) prefix += ',';
+    prefix += w;
+  };
+  if (x) word("x");
+  if (windoku) word("windoku");
+  if (rules->anti_knight) word("anti-knight");
+  if (rules->anti_king) word("anti-king");
+  if (rules->non_consecutive) word("non-consecutive");
+  if (!others.empty()) word("extra=" + layout_of(others, cells));
+  // The regions go in the jigsaw line form, or in the prefix for a killer (whose form has no place for them).
+  std::string regions;
+  if (!rules->regions.empty()) {
+    const int n = givens.shape.side();
+    std::vector<Region> by_region(static_cast<std::size_t>(n));
+    for (int cell = 0; cell < cells; ++cell)
+      by_region[static_cast<std::size_t>(rules->regions[static_cast<std::size_t>(cell)])].cells.push_back(
+          cell);
+    regions = layout_of(by_region, cells);
+    if (!rules->cages.empty()) word("regions=" + regions);
+  }
+  if (!prefix.empty()) out += prefix + ':';
+  if (rules->cages.empty()) {
+    append_line(out, givens, symbols);
+    out += regions;
+    return;
+  }
+  out += "killer ";
+  out += layout_of(rules->cages, cells);
+  for (std::size_t c = 0; c < rules->cages.size(); ++c) {
+    out += ' ';
+    out += kNames[c];
+    out += '=' + std::to_string(rules->cages[c].sum);
+  }
+  if (std::any_of(givens.cells.begin(), givens.cells.end(), [](auto v) { return v != 0; })) {
+    out += " givens=";
+    append_line(out, givens, symbols);
+  }
+}
+
+}  // namespace sudoku

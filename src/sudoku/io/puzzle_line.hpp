@@ -1,0 +1,47 @@
+// A puzzle written back with its rules, on one line that every command reads (the self-describing form):
+//
+//   plain          the n*n cells:                                   4...3.......6..8....
+//   jigsaw         the cells, then each cell's region:              ....1...  AAABBBCCC...
+//   killer         our typed killer form (cages.hpp):               killer AAB.C... A=15 B=7 givens=...
+//   pencilmarks    n^3 characters (candidates.hpp)
+//   other rules    a prefix of comma-separated rule words and a ':', before any of the forms above:
+//                  x,windoku,anti-knight,anti-king,non-consecutive,extra=LAYOUT,regions=LAYOUT:<rest>
+//                  (extra= and regions= take n*n characters naming regions, '.' for no extra region; the
+//                  writer names regions with letters and digits, so that a layout never holds ',' or ':').
+//
+// A rules prefix starts with one of those words followed by ',' or ':', which no other line form does (a
+// SudoCue killer starts with its box shape, "3x3:", a puzzle with cells).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/io/symbols.hpp"
+#include "sudoku/model/grid.hpp"
+#include "sudoku/model/rules.hpp"
+
+namespace sudoku {
+
+struct RulesPrefix {
+  Variants variants;       // the rules it names (regions and extra regions as layouts)
+  std::size_t length = 0;  // characters of the prefix, its ':' included
+};
+
+// The prefix at the start of `text` (after white space), or nothing when the line has none. Throws RulesError
+// for a prefix that starts with a rule word but is malformed ("x,foo:...").
+std::optional<RulesPrefix> parse_rules_prefix(std::string_view text);
+
+// The puzzle as one self-describing line, without line end: the givens (or pencilmarks, cell by cell, when
+// `marks` is not empty) under `rules` (null or plain: none). Reads back, with the same reader, as the same
+// puzzle with the same rules.
+void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<std::uint64_t>& marks,
+                        const Rules* rules, const Symbols& symbols);
+
+// Whether append_puzzle_line writes something after the cells that an annotation could not follow (a killer
+// line: every word after "killer" is read as a cage sum).
+bool takes_annotation(const Rules* rules);
+
+}  // namespace sudoku

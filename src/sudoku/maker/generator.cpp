@@ -1,0 +1,314 @@
+#include "sudoku/maker/generator.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include "sudoku/maker/minimizer.hpp"
+#include "sudoku/maker/rater.hpp"
+
+namespace sudoku {
+namespace {
+
+constexpr std::uint64_t kQuickNodes = 20000;
+// make_minimal's rounds before an attempt is given up: each swaps one orbit for others.
+constexpr int kRepairRounds = 64;
+// Other solutions make_minimal keeps: on 16x16 most orbits it tries to remove are told apart by one of them.
+constexpr std::size_t kKeptSolutions = 64;
+
+dlx::SearchOptions bounded(std::uint64_t nodes) {
+  dlx::SearchOptions options;
+  options.node_limit = nodes;
+  return options;
+}
+
+bool stopped(const std::atomic<bool>* stop) {
+  return stop != nullptr && stop->load(std::memory_order_relaxed);
+}
+
+// A random order of 0..count-1 in groups of `group`, each group's members shuffled: the rows of a band, the
+// bands; composing the two keeps every box a box.
+std::vector<int> line_order(int groups, int group, Random& random) {
+  std::vector<int> outer(static_cast<std::size_t>(groups));
+  std::iota(outer.begin(), outer.end(), 0);
+  random.shuffle(outer);
+  std::vector<int> order;
+  for (int g : outer) {
+    std::vector<int> inner(static_cast<std::size_t>(group));
+    std::iota(inner.begin(), inner.end(), g * group);
+    random.shuffle(inner);
+    order.insert(order.end(), inner.begin(), inner.end());
+  }
+  return order;
+}
+
+}  // namespace
+
+std::uint64_t Random::next() {
+  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+void check_clues(const GenerateOptions& options, bool plain) {
+  const Shape shape = options.shape;
+  const int n = shape.side(), clues = options.clues;
+  const std::string board = std::to_string(n) + "x" + std::to_string(n);
+  if (clues < 0 || clues > shape.cells())
+    throw std::invalid_argument("clues " + std::to_string(clues) + ": a " + board + " board has 0 to " +
+                                std::to_string(shape.cells()) + " cells to give");
+  if (clues == 0 || !plain) return;
+  const int fewest = n == 4 ? 4 : n == 6 ? 8 : n == 9 ? 17 : n - 1;
+  if (clues < fewest)
+    throw std::invalid_argument("clues " + std::to_string(clues) + ": no " + board +
+                                " puzzle with fewer than " + std::to_string(fewest) +
+                                " givens has exactly one solution");
+}
+
+Generator::Generator(GenerateOptions options, const Variants& variants)
+    : options_((check_clues(options, !variants.any()), options)),
+      rules_(make_rules(options.shape, variants)),
+      solver_(rules_),
+      quick_(rules_, bounded(kQuickNodes)),
+      houses_(rules_),
+      logic_(houses_),
+      orbits_(orbits(options.shape, options.symmetry)),
+      orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
+  for (std::size_t k = 0; k < orbits_.size(); ++k)
+    for (int cell : orbits_[k]) orbit_of_[static_cast<std::size_t>(cell)] = k;
+}
+
+Grid Generator::variant_grid(Random& random) {
+  dlx::SearchOptions search;
+  search.seed = random.next();
+  search.stop = stop_;
+  Solver seeded(rules_, search);
+  Grid empty, full;
+  empty.reset(options_.shape);
+  if (!seeded.solve(empty, full)) return Grid{};
+  // Any permutation of the digits keeps regions and the anti-knight and anti-king rules; non-consecutive
+  // allows only reversing them.
+  const int n = options_.shape.side();
+  std::vector<std::uint8_t> relabel(static_cast<std::size_t>(n + 1));
+  std::iota(relabel.begin(), relabel.end(), std::uint8_t{0});
+  if (!rules_.non_consecutive) {
+    std::vector<std::uint8_t> digits(relabel.begin() + 1, relabel.end());
+    random.shuffle(digits);
+    std::copy(digits.begin(), digits.end(), relabel.begin() + 1);
+  } else if (random.below(2) == 1) {
+    for (int d = 1; d <= n; ++d) relabel[static_cast<std::size_t>(d)] = static_cast<std::uint8_t>(n + 1 - d);
+  }
+  for (std::uint8_t& v : full.cells) v = relabel[v];
+  return full;
+}
+
+Grid Generator::solution_grid(Random& random) {
+  if (!rules_.plain()) return variant_grid(random);
+  const Shape shape = options_.shape;
+  const int n = shape.side();
+  // A random first row, then the solver's first completion: any first row completes (shift it box by box).
+  Grid start;
+  start.reset(shape);
+  std::vector<std::uint8_t> digits(static_cast<std::size_t>(n));
+  std::iota(digits.begin(), digits.end(), std::uint8_t{1});
+  random.shuffle(digits);
+  std::copy(digits.begin(), digits.end(), start.cells.begin());
+  Grid full;
+  if (!solver_.solve(start, full)) return Grid{};  // stopped
+  // The solver's completion is far from random below the first row: shuffle rows within bands, bands,
+  // columns within stacks and stacks, which keeps every row, column and box whole.
+  const std::vector<int> rows = line_order(shape.box_cols, shape.box_rows, random);
+  const std::vector<int> cols = line_order(shape.box_rows, shape.box_cols, random);
+  Grid result;
+  result.reset(shape);
+  const bool transpose = shape.box_rows == shape.box_cols && random.below(2) == 1;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      const std::uint8_t v = full.at(rows[static_cast<std::size_t>(r)], cols[static_cast<std::size_t>(c)]);
+      (transpose ? result.at(c, r) : result.at(r, c)) = v;
+    }
+  return result;
+}
+
+std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bool>* stop) {
+  Generated g;
+  g.solution = solution_grid(random);
+  if (g.solution.cells.empty()) return std::nullopt;  // variant rules no grid fits
+  g.puzzle = g.solution;
+  std::vector<std::size_t> order(orbits_.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  random.shuffle(order);
+  const int n = options_.shape.side();
+  const int target = options_.clues;
+  int clues = options_.shape.cells(), failures = 0;
+  for (std::size_t k : order) {
+    if (stopped(stop)) return std::nullopt;
+    const std::vector<int>& orbit = orbits_[k];
+    const int size = static_cast<int>(orbit.size());
+    if (target > 0 && clues - size < target) {
+      if (!options_.minimal && clues == target) break;
+      continue;
+    }
+    for (int cell : orbit) g.puzzle.cells[static_cast<std::size_t>(cell)] = 0;
+    // The bounded search only where complete ones can be slow: it costs small boards more than it saves.
+    const bool bounded_check = !options_.minimal && n >= 16;
+    if ((bounded_check ? quick_ : solver_).check(g.puzzle) == Verdict::unique) {
+      clues -= size;
+      failures = 0;
+      continue;
+    }
+    for (int cell : orbit)
+      g.puzzle.cells[static_cast<std::size_t>(cell)] = g.solution.cells[static_cast<std::size_t>(cell)];
+    if (!options_.minimal && target == 0 && ++failures >= n) break;
+  }
+  if (target > 0 && clues != target) return std::nullopt;
+  // Removing whole orbits ends minimal for orbits of one cell; otherwise a single given may still be implied.
+  if (options_.minimal && target > 0 && !is_minimal(g.puzzle, solver_)) return std::nullopt;
+  if (options_.minimal && target == 0 && options_.symmetry != Symmetry::none &&
+      !make_minimal(g, random, stop))
+    return std::nullopt;
+  if (!Houses::holds(rules_)) return g;  // the techniques know regions, not neighbour rules or cages
+  g.tier = logic_tier(g.puzzle, logic_);
+  if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  return g;
+}
+
+void Generator::set_orbit(Generated& g, std::size_t orbit, bool given) {
+  for (int cell : orbits_[orbit]) {
+    const auto c = static_cast<std::size_t>(cell);
+    g.puzzle.cells[c] = given ? g.solution.cells[c] : std::uint8_t{0};
+  }
+}
+
+// A solution that agrees with every given is a solution of the puzzle. Solutions other than ours that were met
+// before are tried first: removing givens keeps them solutions, so on a board that is being thinned out they
+// settle most questions without a search (16x16, rotate180: 14 s a puzzle without them, see bench/README.md).
+const Grid* Generator::other_solution(const Generated& g) {
+  const auto agrees = [&](const Grid& s) {
+    for (std::size_t i = 0; i < g.puzzle.cells.size(); ++i)
+      if (g.puzzle.cells[i] != 0 && g.puzzle.cells[i] != s.cells[i]) return false;
+    return true;
+  };
+  for (const Grid& s : others_)
+    if (agrees(s)) return &s;
+  solver_.load(g.puzzle);
+  Grid found;
+  while (solver_.next(found)) {
+    if (found.cells == g.solution.cells) continue;
+    if (others_.size() < kKeptSolutions) {
+      others_.push_back(std::move(found));
+      return &others_.back();
+    }
+    Grid& slot = others_[next_other_];
+    next_other_ = (next_other_ + 1) % kKeptSolutions;
+    slot = std::move(found);
+    return &slot;
+  }
+  return nullptr;
+}
+
+void Generator::remove_orbits(Generated& g, Random& random) {
+  std::vector<std::size_t> order(orbits_.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  random.shuffle(order);
+  for (std::size_t k : order) {
+    if (g.puzzle.cells[static_cast<std::size_t>(orbits_[k].front())] == 0) continue;
+    set_orbit(g, k, false);
+    if (other_solution(g) != nullptr) set_orbit(g, k, true);
+  }
+}
+
+// With a symmetry, removing whole orbits can stop where no orbit can go but one given of an orbit is implied by
+// the others: the pattern forbids removing it alone. Each round finds such a given and swaps its orbit for
+// others: the orbit goes, and while the puzzle has another solution, the orbit of a cell where that solution
+// differs from ours comes back (never the orbit just taken out, so that the swap changes the puzzle); then
+// every orbit that became redundant goes. The puzzle stays unique and symmetric throughout; it is minimal when a
+// round finds no given that can go alone.
+bool Generator::make_minimal(Generated& g, Random& random, const std::atomic<bool>* stop) {
+  const int cells = options_.shape.cells();
+  others_.clear();
+  next_other_ = 0;
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  std::iota(order.begin(), order.end(), 0);
+  std::vector<int> differing;
+  for (int round = 0; round < kRepairRounds; ++round) {
+    if (stopped(stop)) return false;
+    random.shuffle(order);
+    const auto implied = std::find_if(order.begin(), order.end(), [&](int cell) {
+      std::uint8_t& given = g.puzzle.cells[static_cast<std::size_t>(cell)];
+      if (given == 0) return false;
+      const std::uint8_t value = given;
+      given = 0;
+      const bool unique = other_solution(g) == nullptr;
+      given = value;
+      return unique;
+    });
+    if (implied == order.end()) return true;
+    const std::size_t out = orbit_of_[static_cast<std::size_t>(*implied)];
+    set_orbit(g, out, false);
+    while (const Grid* other = other_solution(g)) {
+      differing.clear();
+      for (int c = 0; c < cells; ++c) {
+        const auto i = static_cast<std::size_t>(c);
+        if (other->cells[i] != g.solution.cells[i] && orbit_of_[i] != out) differing.push_back(c);
+      }
+      // The other solution differs from ours only in the orbit taken out: that orbit is needed after all.
+      if (differing.empty()) return false;
+      set_orbit(g, orbit_of_[static_cast<std::size_t>(differing[random.below(differing.size())])], true);
+    }
+    remove_orbits(g, random);
+  }
+  return false;
+}
+
+std::optional<Generated> Generator::generate(std::uint64_t index, const std::atomic<bool>* stop) {
+  Random seeder(options_.seed);
+  // Distinct, well mixed streams per index: the seed's own stream, advanced by the index's hash.
+  Random random(seeder.next() ^ Random(index * 0x2545F4914F6CDD1DULL + 1).next());
+  // The searches poll the flag themselves: one check on a big board can take long.
+  stop_ = stop;
+  solver_.set_stop(stop);
+  quick_.set_stop(stop);
+  for (std::uint64_t a = 1; a <= options_.attempts && !stopped(stop); ++a) {
+    if (auto g = attempt(random, stop)) {
+      g->attempts = a;
+      return g;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index,
+                       bool rated) {
+  return "seed=" + std::to_string(options.seed) + " index=" + std::to_string(index) +
+         " clues=" + std::to_string(puzzle.puzzle.givens()) + " symmetry=" + symmetry_name(options.symmetry) +
+         (!rated ? std::string() : std::string(" tier=") + kTierNames[static_cast<int>(puzzle.tier)]);
+}
+
+void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
+                   const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
+                   const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done,
+                   const Variants& variants) {
+  check_clues(options, !variants.any());
+  std::vector<std::optional<Generator>> generators(pool.size());
+  const std::uint64_t chunk = std::uint64_t{4} * pool.size();
+  std::vector<std::optional<Generated>> results;
+  for (std::uint64_t first = 0; first < count && !stopped(stop); first += chunk) {
+    const std::uint64_t size = std::min(chunk, count - first);
+    results.assign(static_cast<std::size_t>(size), std::nullopt);
+    pool.for_each_index(static_cast<std::size_t>(size), [&](unsigned worker, std::size_t i) {
+      std::optional<Generator>& generator = generators[worker];
+      if (!generator) generator.emplace(options, variants);
+      results[i] = generator->generate(first + i, stop);
+      if (done) done->fetch_add(1, std::memory_order_relaxed);
+    });
+    for (std::uint64_t i = 0; i < size; ++i) {
+      if (stopped(stop)) return;
+      emit(first + i, results[static_cast<std::size_t>(i)]);
+    }
+  }
+}
+
+}  // namespace sudoku

@@ -1,0 +1,126 @@
+// Generates puzzles with exactly one solution: a random solution grid, then givens removed (a symmetry orbit
+// at a time, in random order) while the puzzle stays unique. Minimal and symmetric puzzles need more: see
+// Generator::make_minimal.
+//
+// Puzzle number i of a seed is made from a random stream of its own, derived from (seed, i) alone, so the same
+// seed gives the same puzzles whatever the number of threads or the order they are made in. An attempt that
+// misses the asked clue count, minimality or tier is thrown away and the next one, from the same stream,
+// starts afresh, up to GenerateOptions::attempts.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <dlx/thread_pool.hpp>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/symmetry.hpp"
+#include "sudoku/model/houses.hpp"
+#include "sudoku/model/solver.hpp"
+
+namespace sudoku {
+
+struct GenerateOptions {
+  Shape shape;
+  Symmetry symmetry = Symmetry::none;
+  // Removing any given leaves several solutions. Without it, removal stops after `side` failures in a row:
+  // faster, a few givens above minimal.
+  bool minimal = false;
+  int clues = 0;             // exactly this many givens (0: as removal leaves it)
+  std::optional<Tier> tier;  // the puzzle rates exactly this
+  std::uint64_t seed = 0;
+  std::uint64_t attempts = 1000;  // per puzzle, before giving up
+};
+
+struct Generated {
+  Grid puzzle, solution;
+  Tier tier = Tier::search;
+  std::uint64_t attempts = 0;  // how many it took (1: the first)
+};
+
+// A small, fast, fully specified random generator (splitmix64), so that puzzles do not depend on the
+// standard library's distributions.
+class Random {
+ public:
+  explicit Random(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  // Uniform enough in 0..bound-1 for shuffling (bound far below 2^64).
+  std::uint64_t below(std::uint64_t bound) { return next() % bound; }
+  template <class T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<std::size_t>(below(i))]);
+  }
+
+ private:
+  std::uint64_t state_;
+};
+
+// Throws std::invalid_argument naming a clue count no puzzle of the shape can have with one solution: below
+// 0, above the cells, or (plain rules) below the fewest known: 4 on 4x4, 8 on 6x6, 17 on 9x9 (McGuire et al.,
+// 2012), side - 1 on any board (a puzzle missing two digits swaps them). Such a count would otherwise cost
+// every one of its attempts in vain.
+void check_clues(const GenerateOptions& options, bool plain = true);
+
+class Generator {
+ public:
+  // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
+  // rows, columns and boxes only), so options.tier must stay unset. Throws as check_clues() does.
+  explicit Generator(GenerateOptions options, const Variants& variants = {});
+
+  // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised (its searches poll
+  // it: the call returns within a few thousand search nodes of it).
+  std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
+
+  // A random complete grid from the stream.
+  Grid solution_grid(Random& random);
+
+ private:
+  std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
+  // Turns a unique puzzle from which no whole orbit can go into a minimal one with the same pattern symmetry,
+  // or says false after kRepairRounds rounds (see generator.cpp).
+  bool make_minimal(Generated& g, Random& random, const std::atomic<bool>* stop);
+  // Removes every orbit (in random order) whose givens can go with the puzzle staying unique.
+  void remove_orbits(Generated& g, Random& random);
+  void set_orbit(Generated& g, std::size_t orbit, bool given);
+  // A solution of g.puzzle other than g.solution, or null when it has none (see generator.cpp).
+  const Grid* other_solution(const Generated& g);
+
+  // A random complete grid of a variant: the solver's first solution with random tie-breaking, its digits
+  // relabelled at random where the rules allow it.
+  Grid variant_grid(Random& random);
+  // The stop flag of the generate() under way, for the searches made on the way (variant_grid).
+  const std::atomic<bool>* stop_ = nullptr;
+
+  GenerateOptions options_;
+  Rules rules_;
+  Solver solver_;
+  // Without --minimal a removal is tried with a bounded search (kQuickNodes): a given whose removal the bound
+  // cannot settle stays. Uniqueness is still proven; only minimality is given up, and big boards gain most.
+  Solver quick_;
+  Houses houses_;
+  LogicSolver logic_;
+  std::vector<std::vector<int>> orbits_;
+  std::vector<std::size_t> orbit_of_;  // by cell: its orbit's index in orbits_
+  // Solutions other than the attempt's own met by make_minimal's searches, the latest kKeptSolutions: a puzzle
+  // that agrees with one of them is ambiguous without a search.
+  std::vector<Grid> others_;
+  std::size_t next_other_ = 0;  // where the next one found goes once others_ is full
+};
+
+// "seed=7 index=0 clues=24 symmetry=rotate180 tier=singles": what generate prints after the cells (without
+// the tier when not `rated`: variants).
+std::string annotation(const Generated& puzzle, const GenerateOptions& options, std::uint64_t index,
+                       bool rated = true);
+
+// Puzzles index 0..count-1 on the pool's threads, handed to `emit` in index order (nothing when it was not
+// found). `done`, when given, counts finished puzzles for a progress line. Stops early when `stop` is raised.
+// Throws as check_clues() does, before making any.
+void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
+                   const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
+                   const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr,
+                   const Variants& variants = {});
+
+}  // namespace sudoku

@@ -1,0 +1,106 @@
+#include "sudoku/model/candidates.hpp"
+
+#include <bit>
+
+#include "sudoku/model/model.hpp"
+
+namespace sudoku {
+
+CandidateGrid candidates_of(const Grid& puzzle) {
+  CandidateGrid grid{puzzle.shape, std::vector<Mask>(puzzle.cells.size(), all_digits(puzzle.side()))};
+  for (std::size_t i = 0; i < puzzle.cells.size(); ++i)
+    if (puzzle.cells[i] != 0) grid.cells[i] = digit_bit(puzzle.cells[i]);
+  return grid;
+}
+
+bool is_pencilmark_text(std::string_view text, int side, const Symbols& symbols) {
+  const auto n = static_cast<std::size_t>(side);
+  if (side < 2 || text.size() != n * n * n || side > symbols.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int v = symbols.value(text[i], side);
+    if (v != Symbols::kBlank && v != static_cast<int>(i % n) + 1) return false;
+  }
+  return true;
+}
+
+CandidateGrid read_pencilmarks(std::string_view text, Shape shape, const Symbols& symbols) {
+  const auto n = static_cast<std::size_t>(shape.side());
+  CandidateGrid grid{shape, std::vector<Mask>(n * n, 0)};
+  for (std::size_t i = 0; i < text.size() && i < n * n * n; ++i)
+    if (symbols.value(text[i], shape.side()) > 0) grid.cells[i / n] |= Mask{1} << (i % n);
+  return grid;
+}
+
+void append_pencilmarks(std::string& out, const CandidateGrid& grid, const Symbols& symbols) {
+  const int n = grid.shape.side();
+  for (Mask m : grid.cells)
+    for (int d = 1; d <= n; ++d) out += (m & digit_bit(d)) ? symbols.symbol(d) : '.';
+}
+
+CandidateProblem make_candidate_problem(const CandidateGrid& grid) {
+  // The same items as make_problem(), but only the options the candidates allow.
+  const Shape shape = grid.shape;
+  const int n = shape.side();
+  const dlx::Problem full = make_problem(shape);
+  CandidateProblem result;
+  for (dlx::ItemId i = 0; i < full.item_count(); ++i) result.problem.add_primary(full.item_name(i));
+  for (int cell = 0; cell < n * n; ++cell) {
+    for (int d = 1; d <= n; ++d) {
+      if (!(grid.cells[static_cast<std::size_t>(cell)] & digit_bit(d))) continue;
+      result.problem.add_option(full.option(option_id(shape, cell / n, cell % n, d)));
+      result.cell_of.push_back(cell);
+      result.digit_of.push_back(d);
+    }
+  }
+  return result;
+}
+
+dlx::Count count_candidates(const CandidateGrid& grid, std::uint64_t limit, const dlx::SearchOptions& options,
+                            Grid* first, dlx::Status* status) {
+  const CandidateProblem cp = make_candidate_problem(grid);
+  dlx::Solver solver(cp.problem, options);
+  struct Report {  // the search's last status, however this returns
+    const dlx::Solver& solver;
+    dlx::Status* status;
+    ~Report() {
+      if (status != nullptr) *status = solver.status();
+    }
+  } report{solver, status};
+  if (first == nullptr) return solver.count(limit);
+  if (!solver.next()) return {0, solver.status() == dlx::Status::exhausted};
+  first->reset(grid.shape);
+  for (dlx::OptionId o : solver.solution())
+    first->cells[static_cast<std::size_t>(cp.cell_of[o])] = static_cast<std::uint8_t>(cp.digit_of[o]);
+  dlx::Count rest = limit == 1 ? dlx::Count{0, false} : solver.count(limit == 0 ? 0 : limit - 1);
+  return {rest.solutions + 1, limit == 1 ? solver.status() == dlx::Status::exhausted : rest.complete};
+}
+
+CandidateGrid true_candidates(const CandidateGrid& grid, const dlx::SearchOptions& options) {
+  const CandidateProblem cp = make_candidate_problem(grid);
+  dlx::Solver solver(cp.problem, options);
+  CandidateGrid seen{grid.shape, std::vector<Mask>(grid.cells.size(), 0)};
+  const auto record = [&] {
+    for (dlx::OptionId o : solver.solution())
+      seen.cells[static_cast<std::size_t>(cp.cell_of[o])] |= digit_bit(cp.digit_of[o]);
+  };
+  // Every candidate not yet seen in a solution gets one search with it forced; a solution found that way
+  // also marks all its other placements, so most candidates need no search of their own.
+  const auto cut_short = [&] {
+    const dlx::Status s = solver.status();
+    return s == dlx::Status::stopped || s == dlx::Status::timed_out || s == dlx::Status::node_limit;
+  };
+  for (dlx::OptionId o = 0; o < cp.cell_of.size(); ++o) {
+    if (seen.cells[static_cast<std::size_t>(cp.cell_of[o])] & digit_bit(cp.digit_of[o])) continue;
+    // Each search polls the flag only every few thousand nodes: a board with many candidates also looks here.
+    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) return {grid.shape, {}};
+    solver.reset();
+    if (solver.force(o) && solver.next()) {
+      record();
+    } else if (cut_short()) {
+      return {grid.shape, {}};
+    }
+  }
+  return seen;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,64 @@
+// Candidates: for every cell, the set of digits it may still hold, as a bit mask (bit d-1 for digit d; sides
+// up to 64 fit). A puzzle's givens are cells with one candidate; a pencilmark ("sukaku") puzzle is any such
+// set of masks. In exact-cover terms the candidates are the options still available.
+//
+// Pencilmark text: n^3 characters, the one for cell (r, c) and digit d at position (r*n + c)*n + d - 1, being
+// that digit's symbol when d is a candidate, '.' (or another blank) when not. A 9x9 board takes 729.
+#pragma once
+
+#include <cstdint>
+#include <dlx/solver.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/io/symbols.hpp"
+#include "sudoku/model/grid.hpp"
+
+namespace sudoku {
+
+using Mask = std::uint64_t;
+
+inline Mask digit_bit(int digit) {
+  return Mask{1} << (digit - 1);
+}
+inline Mask all_digits(int side) {
+  return side >= 64 ? ~Mask{0} : (Mask{1} << side) - 1;
+}
+
+struct CandidateGrid {
+  Shape shape;
+  std::vector<Mask> cells;  // shape.cells() masks, row by row
+};
+
+// A puzzle's candidates before any deduction: a given's own digit, every digit for a blank.
+CandidateGrid candidates_of(const Grid& puzzle);
+
+// Whether `text` has the pencilmark pattern for side n: n^3 characters, each a blank or the one digit its
+// position stands for. Lengths shared with one-line puzzles (64: 4x4 marks or an 8x8 puzzle) are settled by
+// this pattern.
+bool is_pencilmark_text(std::string_view text, int side, const Symbols& symbols);
+// Reads pencilmark text of side n (is_pencilmark_text must hold); the shape is the usual one of that side.
+CandidateGrid read_pencilmarks(std::string_view text, Shape shape, const Symbols& symbols);
+void append_pencilmarks(std::string& out, const CandidateGrid& grid, const Symbols& symbols);
+
+// The exact-cover problem restricted to these candidates (only their options), for counting or solving a
+// pencilmark puzzle with the public dlx API. Option k of it is the k-th candidate in (cell, digit) order.
+struct CandidateProblem {
+  dlx::Problem problem;
+  std::vector<int> cell_of, digit_of;  // by option id
+};
+CandidateProblem make_candidate_problem(const CandidateGrid& grid);
+
+// Solutions of a pencilmark puzzle, up to limit (0: all); the first one into `first` when there is one, and
+// why the search returned into `status` (stopped, timed_out, node_limit: cut short by the options' limits).
+dlx::Count count_candidates(const CandidateGrid& grid, std::uint64_t limit, const dlx::SearchOptions& options,
+                            Grid* first = nullptr, dlx::Status* status = nullptr);
+
+// The true candidates: the digits that appear in some solution, cell by cell (all zero when none). Found by
+// solving once per candidate not yet seen in a solution, never by listing every solution. When the options'
+// stop flag, time or node limit cut it short, the result has no cells at all (cells.empty()).
+CandidateGrid true_candidates(const CandidateGrid& grid, const dlx::SearchOptions& options = {});
+
+}  // namespace sudoku

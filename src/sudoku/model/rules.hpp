@@ -1,0 +1,109 @@
+// The rules of a Sudoku variant: which groups of cells must hold distinct digits, beyond rows and columns.
+// Plain Sudoku is rows, columns and boxes; a variant replaces the boxes (jigsaw regions), adds regions
+// (diagonals, windoku windows, Knuth's generalized sudoku), forbids digits between neighbouring cells
+// (anti-knight, anti-king, non-consecutive) or adds killer cages. Each is a few more items or options of the
+// same exact-cover model (model.hpp), built once per Rules and reused for every puzzle that has them.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/model/shape.hpp"
+
+namespace sudoku {
+
+// A layout, variant name or cage that makes no sense; the message names what is wrong ("region 'A' has 8
+// cells; each region needs 9").
+class RulesError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// Cells whose digits must differ. A region of n cells holds every digit once; a smaller one holds each at
+// most once.
+struct Region {
+  std::string name;        // "diagonal 1", "window 2", "region 'A'": for messages
+  std::vector<int> cells;  // row * n + col, ascending
+  friend bool operator==(const Region&, const Region&) = default;
+};
+
+// A killer cage: distinct digits adding up to sum.
+struct Cage {
+  int sum = 0;
+  std::vector<int> cells;  // row * n + col, ascending
+  friend bool operator==(const Cage&, const Cage&) = default;
+};
+
+struct Rules {
+  Shape shape;
+  // The region of each cell (0..n-1), replacing the boxes; empty: the shape's boxes.
+  std::vector<int> regions;
+  std::vector<Region> extra;     // regions on top of rows, columns and boxes
+  bool anti_knight = false;      // cells a knight's move apart differ
+  bool anti_king = false;        // diagonally touching cells differ (orthogonal ones already do)
+  bool non_consecutive = false;  // orthogonal neighbours never differ by 1
+  std::vector<Cage> cages;
+
+  // Rows, columns and boxes only: the plain model, built exactly as without variants.
+  bool plain() const {
+    return regions.empty() && extra.empty() && !anti_knight && !anti_king && !non_consecutive &&
+           cages.empty();
+  }
+  // The region (or box) of a cell.
+  int region_of(int cell) const;
+  friend bool operator==(const Rules&, const Rules&) = default;
+};
+
+// What the command line asks for, independent of the board size: the rules are made per shape from it.
+struct Variants {
+  bool x = false;        // both long diagonals
+  bool windoku = false;  // the windows (see add_windows)
+  bool anti_knight = false, anti_king = false, non_consecutive = false;
+  std::string regions;        // --regions LAYOUT, empty for the boxes
+  std::string extra_regions;  // --extra-regions LAYOUT, empty for none
+  bool any() const {
+    return x || windoku || anti_knight || anti_king || non_consecutive || !regions.empty() ||
+           !extra_regions.empty();
+  }
+};
+
+// Adds the comma-separated names (x, windoku, anti-knight, anti-king, non-consecutive) to `variants`;
+// throws RulesError naming an unknown one.
+void parse_variant_names(std::string_view names, Variants& variants);
+
+// The rules of these variants on boards of this shape. Throws RulesError when a layout does not fit the shape
+// or is malformed.
+Rules make_rules(Shape shape, const Variants& variants);
+
+// Adds a puzzle's own rules to those of the command line: its regions replace theirs, its extra regions and
+// cages join theirs, and so do its neighbour rules.
+void add_rules(Rules& rules, const Rules& own);
+
+// The houses that hold every digit once, as ascending cell lists: rows, columns, the regions (or boxes), and
+// those of `extra` with n cells (the rules' own extra regions, and any derived ones the caller adds).
+std::vector<std::vector<int>> full_houses(const Rules& rules, const std::vector<Region>& extra);
+
+// Jigsaw solvers' "law of leftovers", as more regions: when k consecutive rows (or columns) wholly hold k - 1
+// regions, their other n cells hold every digit once too. Nothing new for the rules, only a smaller search (a
+// layout that admits no grid is found out far sooner). Empty for the boxes.
+std::vector<Region> derived_regions(const Rules& rules);
+
+// The side of the board a layout of n*n characters describes; throws RulesError otherwise.
+int layout_side(std::string_view layout, std::string_view what);
+
+// A jigsaw layout: n*n characters naming each cell's region, n symbols each used n times. Returns the region
+// of each cell (numbered by first appearance); throws RulesError naming the region that is wrong.
+std::vector<int> parse_regions(std::string_view layout, int side);
+
+// Extra regions: n*n characters, '.' for a cell in none, any other symbol naming its region (at most n cells).
+std::vector<Region> parse_extra_regions(std::string_view layout, int side);
+
+// The two long diagonals, and the windows: boxes of the shape set one cell in from the top-left and one
+// cell apart (9x9: rows and columns 2-4 and 6-8), as many as fit.
+void add_diagonals(Rules& rules);
+void add_windows(Rules& rules);
+
+}  // namespace sudoku
