@@ -17,4 +17,5 @@
 #include "sudoku/model/puzzle_problem.hpp"
 #include "sudoku/model/shape.hpp"
 #include "sudoku/model/solver.hpp"
+#include "sudoku/pipeline/answer.hpp"
 #include "sudoku/pipeline/batch.hpp"

@@ -133,8 +133,10 @@ TEST_CASE("boards of other sizes on one line - each line's shape from its length
   CHECK(puzzles[3].grid.cells[624] == 24);
   CHECK(read_all(std::string(624, '.') + "p")[0].error == "unknown character 'p' at column 625");
   CHECK(puzzles[4].grid.shape == Shape{3, 4});
-  // '0' is a blank only up to 9x9; in a 16x16 puzzle it is a mistake.
-  CHECK(read_all("0" + std::string(255, '.'))[0].error == "unknown character '0' at column 1");
+  // '0' is a blank only up to 9x9; in a 16x16 puzzle it is a mistake, or a digit of 0-F.
+  CHECK(read_all("0" + std::string(255, '.'))[0].error ==
+        "'0' at column 1 is no digit of a 16x16 board (1-9, A-G, blanks '.'); if its digits are 0-F, give "
+        "--symbols 0123456789ABCDEF");
   CHECK(read_all("1.3.3..2.1.34..1\nG...............\n")[1].error ==
         "'G' at column 1 is not a digit of a 4x4 board (1-4)");
 }

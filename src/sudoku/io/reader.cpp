@@ -84,6 +84,14 @@ std::string bad_cell(char c, int value, int side, std::size_t column, const Symb
   if (value == Symbols::kTooLarge)
     return shown + where + " is not a digit of a " + board_name(side) + " board (" + symbols.symbol(1) + "-" +
            symbols.symbol(side) + ")";
+  // Boards above 9x9 are often written 0-9A-F...: '0' is then their first digit, not a blank.
+  if (c == '0' && symbols.is_default() && side > 9 && side <= 36) {
+    const std::string zero_based =
+        std::string("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ").substr(0, static_cast<std::size_t>(side));
+    return "'0'" + where + " is no digit of a " + board_name(side) + " board (1-9, A-" +
+           symbols.symbol(side) + ", blanks '.'); if its digits are " + zero_based.front() + "-" +
+           zero_based.back() + ", give --symbols " + zero_based;
+  }
   return "unknown character " + shown + where;
 }
 
@@ -639,9 +647,11 @@ void PuzzleReader::read_block_puzzle(Line line, Puzzle& puzzle) {
                         "; no board has that side (or use --box)");
     return;
   }
+  const bool inferred = !options_.box && shape_for_side(first_cells).has_value();
+  const std::size_t first_line = line.number;
   last_block_shape_ = shape;
   puzzle.grid.reset(shape);
-  const int side = shape.side();
+  int side = shape.side();
   if (layout_ == Layout::grid && side > options_.symbols.size()) {
     set_error(puzzle, line.number,
               "a " + board_name(side) + " board needs " + std::to_string(side) +
@@ -653,7 +663,22 @@ void PuzzleReader::read_block_puzzle(Line line, Puzzle& puzzle) {
       set_error(puzzle, line.number,
                 "line longer than " + std::to_string(options_.max_line_length) + " bytes");
     } else if (puzzle.ok()) {
-      read_row(line.text, row, puzzle, line.number);
+      // A short first row passes for a smaller board (8 cells: 8x8) until the second row, which is then not
+      // to blame: when that one is a whole row of a larger board, the first is the wrong one, and the puzzle
+      // takes that board's rows, so that the puzzles after it stay in step.
+      const std::size_t cells = row == 1 && inferred ? count_cells(line.text) : 0;
+      if (cells > first_cells && shape_for_side(cells)) {
+        set_error(puzzle, first_line,
+                  "row 1 has " + std::to_string(first_cells) + (first_cells == 1 ? " cell" : " cells") +
+                      ", but row 2 has " + std::to_string(cells) + ": every row of a " +
+                      board_name(static_cast<int>(cells)) + " board needs " + std::to_string(cells));
+        shape = *shape_for_side(cells);
+        last_block_shape_ = shape;
+        puzzle.grid.reset(shape);
+        side = shape.side();
+      } else {
+        read_row(line.text, row, puzzle, line.number);
+      }
     }
     if (++row == side) return;
     // The next row, past comments and box drawing. A blank line or the end of input ends the grid early.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
@@ -50,8 +52,23 @@ std::uint64_t Random::next() {
   return z ^ (z >> 31);
 }
 
+void check_clues(const GenerateOptions& options, bool plain) {
+  const Shape shape = options.shape;
+  const int n = shape.side(), clues = options.clues;
+  const std::string board = std::to_string(n) + "x" + std::to_string(n);
+  if (clues < 0 || clues > shape.cells())
+    throw std::invalid_argument("clues " + std::to_string(clues) + ": a " + board + " board has 0 to " +
+                                std::to_string(shape.cells()) + " cells to give");
+  if (clues == 0 || !plain) return;
+  const int fewest = n == 4 ? 4 : n == 6 ? 8 : n == 9 ? 17 : n - 1;
+  if (clues < fewest)
+    throw std::invalid_argument("clues " + std::to_string(clues) + ": no " + board +
+                                " puzzle with fewer than " + std::to_string(fewest) +
+                                " givens has exactly one solution");
+}
+
 Generator::Generator(GenerateOptions options, const Variants& variants)
-    : options_(options),
+    : options_((check_clues(options, !variants.any()), options)),
       rules_(make_rules(options.shape, variants)),
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
@@ -66,6 +83,7 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
 Grid Generator::variant_grid(Random& random) {
   dlx::SearchOptions search;
   search.seed = random.next();
+  search.stop = stop_;
   Solver seeded(rules_, search);
   Grid empty, full;
   empty.reset(options_.shape);
@@ -98,7 +116,7 @@ Grid Generator::solution_grid(Random& random) {
   random.shuffle(digits);
   std::copy(digits.begin(), digits.end(), start.cells.begin());
   Grid full;
-  solver_.solve(start, full);
+  if (!solver_.solve(start, full)) return Grid{};  // stopped
   // The solver's completion is far from random below the first row: shuffle rows within bands, bands,
   // columns within stacks and stacks, which keeps every row, column and box whole.
   const std::vector<int> rows = line_order(shape.box_cols, shape.box_rows, random);
@@ -249,6 +267,10 @@ std::optional<Generated> Generator::generate(std::uint64_t index, const std::ato
   Random seeder(options_.seed);
   // Distinct, well mixed streams per index: the seed's own stream, advanced by the index's hash.
   Random random(seeder.next() ^ Random(index * 0x2545F4914F6CDD1DULL + 1).next());
+  // The searches poll the flag themselves: one check on a big board can take long.
+  stop_ = stop;
+  solver_.set_stop(stop);
+  quick_.set_stop(stop);
   for (std::uint64_t a = 1; a <= options_.attempts && !stopped(stop); ++a) {
     if (auto g = attempt(random, stop)) {
       g->attempts = a;
@@ -269,6 +291,7 @@ void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::Thr
                    const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
                    const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done,
                    const Variants& variants) {
+  check_clues(options, !variants.any());
   std::vector<std::optional<Generator>> generators(pool.size());
   const std::uint64_t chunk = std::uint64_t{4} * pool.size();
   std::vector<std::optional<Generated>> results;

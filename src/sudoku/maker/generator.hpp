@@ -58,13 +58,20 @@ class Random {
   std::uint64_t state_;
 };
 
+// Throws std::invalid_argument naming a clue count no puzzle of the shape can have with one solution: below
+// 0, above the cells, or (plain rules) below the fewest known: 4 on 4x4, 8 on 6x6, 17 on 9x9 (McGuire et al.,
+// 2012), side - 1 on any board (a puzzle missing two digits swaps them). Such a count would otherwise cost
+// every one of its attempts in vain.
+void check_clues(const GenerateOptions& options, bool plain = true);
+
 class Generator {
  public:
   // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
-  // rows, columns and boxes only), so options.tier must stay unset.
+  // rows, columns and boxes only), so options.tier must stay unset. Throws as check_clues() does.
   explicit Generator(GenerateOptions options, const Variants& variants = {});
 
-  // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised.
+  // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised (its searches poll
+  // it: the call returns within a few thousand search nodes of it).
   std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
 
   // A random complete grid from the stream.
@@ -84,6 +91,8 @@ class Generator {
   // A random complete grid of a variant: the solver's first solution with random tie-breaking, its digits
   // relabelled at random where the rules allow it.
   Grid variant_grid(Random& random);
+  // The stop flag of the generate() under way, for the searches made on the way (variant_grid).
+  const std::atomic<bool>* stop_ = nullptr;
 
   GenerateOptions options_;
   Rules rules_;
@@ -108,6 +117,7 @@ std::string annotation(const Generated& puzzle, const GenerateOptions& options, 
 
 // Puzzles index 0..count-1 on the pool's threads, handed to `emit` in index order (nothing when it was not
 // found). `done`, when given, counts finished puzzles for a progress line. Stops early when `stop` is raised.
+// Throws as check_clues() does, before making any.
 void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
                    const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
                    const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr,

@@ -56,9 +56,16 @@ CandidateProblem make_candidate_problem(const CandidateGrid& grid) {
 }
 
 dlx::Count count_candidates(const CandidateGrid& grid, std::uint64_t limit, const dlx::SearchOptions& options,
-                            Grid* first) {
+                            Grid* first, dlx::Status* status) {
   const CandidateProblem cp = make_candidate_problem(grid);
   dlx::Solver solver(cp.problem, options);
+  struct Report {  // the search's last status, however this returns
+    const dlx::Solver& solver;
+    dlx::Status* status;
+    ~Report() {
+      if (status != nullptr) *status = solver.status();
+    }
+  } report{solver, status};
   if (first == nullptr) return solver.count(limit);
   if (!solver.next()) return {0, solver.status() == dlx::Status::exhausted};
   first->reset(grid.shape);
@@ -78,10 +85,20 @@ CandidateGrid true_candidates(const CandidateGrid& grid, const dlx::SearchOption
   };
   // Every candidate not yet seen in a solution gets one search with it forced; a solution found that way
   // also marks all its other placements, so most candidates need no search of their own.
+  const auto cut_short = [&] {
+    const dlx::Status s = solver.status();
+    return s == dlx::Status::stopped || s == dlx::Status::timed_out || s == dlx::Status::node_limit;
+  };
   for (dlx::OptionId o = 0; o < cp.cell_of.size(); ++o) {
     if (seen.cells[static_cast<std::size_t>(cp.cell_of[o])] & digit_bit(cp.digit_of[o])) continue;
+    // Each search polls the flag only every few thousand nodes: a board with many candidates also looks here.
+    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) return {grid.shape, {}};
     solver.reset();
-    if (solver.force(o) && solver.next()) record();
+    if (solver.force(o) && solver.next()) {
+      record();
+    } else if (cut_short()) {
+      return {grid.shape, {}};
+    }
   }
   return seen;
 }

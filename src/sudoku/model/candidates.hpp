@@ -51,12 +51,14 @@ struct CandidateProblem {
 };
 CandidateProblem make_candidate_problem(const CandidateGrid& grid);
 
-// Solutions of a pencilmark puzzle, up to limit (0: all); the first one into `first` when there is one.
+// Solutions of a pencilmark puzzle, up to limit (0: all); the first one into `first` when there is one, and
+// why the search returned into `status` (stopped, timed_out, node_limit: cut short by the options' limits).
 dlx::Count count_candidates(const CandidateGrid& grid, std::uint64_t limit, const dlx::SearchOptions& options,
-                            Grid* first = nullptr);
+                            Grid* first = nullptr, dlx::Status* status = nullptr);
 
 // The true candidates: the digits that appear in some solution, cell by cell (all zero when none). Found by
-// solving once per candidate not yet seen in a solution, never by listing every solution.
+// solving once per candidate not yet seen in a solution, never by listing every solution. When the options'
+// stop flag, time or node limit cut it short, the result has no cells at all (cells.empty()).
 CandidateGrid true_candidates(const CandidateGrid& grid, const dlx::SearchOptions& options = {});
 
 }  // namespace sudoku

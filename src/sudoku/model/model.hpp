@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <dlx/problem.hpp>
+#include <optional>
 
 #include "sudoku/model/rules.hpp"
 #include "sudoku/model/shape.hpp"
@@ -50,5 +52,13 @@ dlx::Problem make_problem(Shape shape);
 //   the cells get distinct digits, exactly those of one set, and so the cage's sum. No colors are needed.
 // Throws RulesError for cages that check_cages() rejects.
 dlx::Problem make_problem(const Rules& rules);
+
+// Whether any grid fits rules of regions alone (a jigsaw layout, extra regions; no neighbour rule, no cage),
+// told from the digits' side: the cells of one digit are a transversal (one per row, column and region, at
+// most one per extra or derived region, both twin cells or neither), and a grid is n disjoint transversals
+// covering the board, an exact cover of the cells searched on its own. A layout that admits no grid is so
+// found out in milliseconds where the cell-by-cell search ran for minutes. Nothing when the rules are of
+// another kind, or when the transversals or the search pass `budget` (steps, nodes).
+std::optional<bool> admits_grid(const Rules& rules, std::uint64_t budget = 2'000'000);
 
 }  // namespace sudoku

@@ -1,7 +1,9 @@
 #include "sudoku/model/solver.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
+#include <numeric>
 #include <span>
 #include <stdexcept>
 
@@ -12,7 +14,8 @@ namespace sudoku {
 Solver::Solver(Shape shape, dlx::SearchOptions options)
     : shape_(shape),
       problem_(std::make_unique<const dlx::Problem>(make_problem(shape))),
-      search_(*problem_, options) {
+      search_(*problem_, options),
+      options_(options) {
   rules_.shape = shape;
 }
 
@@ -20,7 +23,16 @@ Solver::Solver(Rules rules, dlx::SearchOptions options)
     : shape_(rules.shape),
       rules_(std::move(rules)),
       problem_(std::make_unique<const dlx::Problem>(make_problem(rules_))),
-      search_(*problem_, options) {}
+      search_(*problem_, options),
+      options_(options) {}
+
+const std::atomic<bool>* Solver::set_stop(const std::atomic<bool>* stop) {
+  const std::atomic<bool>* const old = options_.stop;
+  if (stop == old) return old;
+  options_.stop = stop;
+  search_ = dlx::Solver(*problem_, options_);  // dlx::Solver reads its stop flag once, when it is made
+  return old;
+}
 
 std::optional<Conflict> Solver::load(const Grid& puzzle) {
   if (puzzle.shape != shape_ || puzzle.cells.size() != static_cast<std::size_t>(shape_.cells()))
@@ -29,8 +41,20 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   search_.reset();
   impossible_ = false;
   symmetry_ = 1;
+  patterns_.clear();
+  next_pattern_ = 0;
+  from_pattern_ = false;
   const int n = shape_.side();
   if (!rules_.plain() && !rules_.non_consecutive && rules_.cages.empty() && n <= 20 && puzzle.givens() == 0) {
+    // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
+    if (!layout_checked_) {
+      layout_checked_ = true;
+      layout_admits_ = admits_grid(rules_);
+    }
+    if (layout_admits_ == false) {
+      impossible_ = true;
+      return std::nullopt;
+    }
     for (int d = 1; d <= n; ++d) {
       symmetry_ *= static_cast<std::uint64_t>(d);
       // The first row takes every digit once under any rules, so this is a partial solution of each.
@@ -72,7 +96,11 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     if (values[cell] != 0) add(cell);
   if (!too_large) {
     const std::size_t forced = search_.force_all(std::span<const dlx::OptionId>(out, count));
-    if (forced == count) return std::nullopt;
+    if (forced == count) {
+      if (rules_.plain() && n > kPatternSide && count <= static_cast<std::size_t>(n))
+        patterns_ = pattern_solutions(puzzle, 2);
+      return std::nullopt;
+    }
     // force_all() refuses an option that shares an item with an earlier given: the same digit twice in a row,
     // column or box. Checking only then keeps the common case free of a separate validation pass.
     impossible_ = true;
@@ -105,20 +133,43 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
 }
 
 bool Solver::next(Grid& solution) {
-  if (impossible_ || !search_.next()) return false;
-  solution.reset(shape_);
-  const auto cell_options = static_cast<dlx::OptionId>(shape_.cells() * shape_.side());
-  for (dlx::OptionId option : search_.solution()) {
-    if (option >= cell_options) continue;  // a cage's digit set (model.hpp)
-    const Placement p = placement_of(shape_, option);
-    solution.at(p.row, p.col) = static_cast<std::uint8_t>(p.digit);
+  from_pattern_ = false;
+  if (impossible_) return false;
+  if (next_pattern_ < patterns_.size()) {
+    solution = patterns_[next_pattern_++];
+    from_pattern_ = true;
+    return true;
   }
-  return true;
+  const auto cell_options = static_cast<dlx::OptionId>(shape_.cells() * shape_.side());
+  while (search_.next()) {
+    solution.reset(shape_);
+    for (dlx::OptionId option : search_.solution()) {
+      if (option >= cell_options) continue;  // a cage's digit set (model.hpp)
+      const Placement p = placement_of(shape_, option);
+      solution.at(p.row, p.col) = static_cast<std::uint8_t>(p.digit);
+    }
+    // The pattern's grids were handed out first: the search must not count them twice.
+    if (std::find(patterns_.begin(), patterns_.end(), solution) == patterns_.end()) return true;
+  }
+  return false;
 }
 
 dlx::Count Solver::count(std::uint64_t limit) {
+  from_pattern_ = false;
   if (impossible_) return {0, true};
-  return search_.count(limit);
+  if (patterns_.empty()) return search_.count(limit);
+  const std::size_t left = patterns_.size() - next_pattern_;
+  if (limit != 0 && limit <= left) {
+    next_pattern_ += static_cast<std::size_t>(limit);
+    from_pattern_ = true;
+    return {limit, false};
+  }
+  // Past the pattern's grids, one by one: only huge open boards come here, whose counts never end anyway.
+  Grid scratch;
+  dlx::Count128 total = 0;
+  while ((limit == 0 || total < limit) && next(scratch)) ++total;
+  from_pattern_ = false;
+  return {total, search_.status() == dlx::Status::exhausted};
 }
 
 bool Solver::solve(const Grid& puzzle, Grid& solution) {
@@ -131,6 +182,100 @@ Verdict Solver::check(const Grid& puzzle) {
   if (symmetry_ > 1 && c.solutions > 0) return Verdict::multiple;  // each stands for n! grids
   if (c.solutions < 2 && !c.complete) return Verdict::unknown;
   return c.solutions == 0 ? Verdict::none : c.solutions == 1 ? Verdict::unique : Verdict::multiple;
+}
+
+namespace {
+
+// splitmix64: pattern_solutions() must give the same grids on every platform.
+struct SplitMix {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  template <class T>
+  void shuffle(std::vector<T>& v) {
+    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[static_cast<std::size_t>(next() % i)]);
+  }
+};
+
+// A random order of `groups` groups of `size` consecutive lines, each group's lines shuffled too: the rows of
+// bands and the bands (or columns of stacks and the stacks), which keeps every box a box.
+void group_order(int groups, int size, SplitMix& random, std::vector<int>& order, std::vector<int>& outer,
+                 std::vector<int>& inner) {
+  outer.resize(static_cast<std::size_t>(groups));
+  std::iota(outer.begin(), outer.end(), 0);
+  random.shuffle(outer);
+  order.clear();
+  for (int g : outer) {
+    inner.resize(static_cast<std::size_t>(size));
+    std::iota(inner.begin(), inner.end(), g * size);
+    random.shuffle(inner);
+    order.insert(order.end(), inner.begin(), inner.end());
+  }
+}
+
+}  // namespace
+
+std::vector<Grid> pattern_solutions(const Grid& puzzle, std::size_t wanted, int tries) {
+  const Shape shape = puzzle.shape;
+  const int R = shape.box_rows, C = shape.box_cols, n = shape.side();
+  struct Given {
+    int row, col, digit;
+  };
+  std::vector<Given> givens;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      if (const int d = puzzle.at(r, c); d != 0) {
+        if (d > n) return {};
+        givens.push_back({r, c, d});
+      }
+  // Row r of band b (r = b * R + i) holds C * i + b + c in column c: every row, column and box holds each of
+  // 0..n-1 once, for boxes of any shape.
+  const auto base = [&](int r, int c) { return (C * (r % R) + r / R + c) % n; };
+  std::vector<Grid> found;
+  SplitMix random{0x5EED5EED5EED5EEDULL};
+  std::vector<int> rows, cols, outer, inner, digit_of(static_cast<std::size_t>(n)),
+      value_of(static_cast<std::size_t>(n) + 1), unused;
+  for (int t = 0; t < tries && found.size() < wanted; ++t) {
+    group_order(C, R, random, rows, outer, inner);  // C bands of R rows
+    group_order(R, C, random, cols, outer, inner);  // R stacks of C columns
+    std::fill(digit_of.begin(), digit_of.end(), 0);
+    std::fill(value_of.begin(), value_of.end(), -1);
+    bool agrees = true;
+    for (const Given& g : givens) {
+      const int v = base(rows[static_cast<std::size_t>(g.row)], cols[static_cast<std::size_t>(g.col)]);
+      int& digit = digit_of[static_cast<std::size_t>(v)];
+      int& value = value_of[static_cast<std::size_t>(g.digit)];
+      if (digit == 0 && value == -1) {
+        digit = g.digit;
+        value = v;
+      } else if (digit != g.digit) {
+        agrees = false;
+        break;
+      }
+    }
+    if (!agrees) continue;
+    unused.clear();
+    for (int d = 1; d <= n; ++d)
+      if (value_of[static_cast<std::size_t>(d)] == -1) unused.push_back(d);
+    random.shuffle(unused);
+    for (int& digit : digit_of)
+      if (digit == 0) {
+        digit = unused.back();
+        unused.pop_back();
+      }
+    Grid grid;
+    grid.reset(shape);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c)
+        grid.at(r, c) = static_cast<std::uint8_t>(digit_of[static_cast<std::size_t>(
+            base(rows[static_cast<std::size_t>(r)], cols[static_cast<std::size_t>(c)]))]);
+    if (std::find(found.begin(), found.end(), grid) == found.end()) found.push_back(std::move(grid));
+  }
+  return found;
 }
 
 }  // namespace sudoku

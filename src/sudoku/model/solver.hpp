@@ -8,6 +8,7 @@
 //   switch (solver.check(puzzle)) { case sudoku::Verdict::unique: ... }
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <dlx/problem.hpp>
@@ -48,6 +49,9 @@ class Solver {
 
   // As dlx::Solver::set_time_limit: next() and count() return early, resumably, with status() timed_out.
   void set_time_limit(std::chrono::nanoseconds limit) { search_.set_time_limit(limit); }
+  // Replaces SearchOptions::stop for the puzzles loaded from now on (the search is rebuilt when it changes,
+  // so call it before load()). Returns the flag it replaced.
+  const std::atomic<bool>* set_stop(const std::atomic<bool>* stop);
 
   // load() and a search in one call. A conflict counts as no solution; call load() to learn which.
   bool solve(const Grid& puzzle, Grid& solution);
@@ -62,7 +66,14 @@ class Solver {
 
   // The engine's figures for the current puzzle's search, and why it last returned.
   const dlx::Stats& stats() const { return search_.stats(); }
-  dlx::Status status() const { return search_.status(); }
+  dlx::Status status() const {
+    return impossible_ ? dlx::Status::exhausted : from_pattern_ ? dlx::Status::found : search_.status();
+  }
+
+  // Plain boards wider than this with at most `side` givens are first answered from pattern_solutions(): the
+  // search alone runs for hours on an empty 56x56 or 64x64 board. next() hands out those grids first, then
+  // the search's other ones; count() counts each once.
+  static constexpr int kPatternSide = 49;
 
  private:
   Shape shape_;
@@ -72,6 +83,19 @@ class Solver {
   bool impossible_ = false;            // the givens clash: no search needed
   std::vector<dlx::OptionId> givens_;  // load()'s scratch: the givens' options, forced in one call
   std::uint64_t symmetry_ = 1;
+  dlx::SearchOptions options_;
+  std::vector<Grid> patterns_;  // solutions known without search (see kPatternSide)
+  std::size_t next_pattern_ = 0;
+  bool from_pattern_ = false;    // the latest next() or count() was answered from patterns_
+  bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
+  std::optional<bool> layout_admits_;
 };
+
+// Up to `wanted` distinct solutions of a plain puzzle among the grids of the standard pattern (row r of band b
+// holds (C * (r mod R) + r / R + c) mod n in column c, for boxes of R x C), its rows permuted within bands,
+// its bands, its columns within stacks and its stacks, and its digits relabelled to agree with the givens;
+// `tries` random arrangements at most (deterministic). Every empty board of any shape gets one at once; a
+// board with a few givens usually does; fewer than wanted (maybe none) otherwise, which proves nothing.
+std::vector<Grid> pattern_solutions(const Grid& puzzle, std::size_t wanted, int tries = 2000);
 
 }  // namespace sudoku

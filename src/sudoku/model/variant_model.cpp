@@ -1,5 +1,6 @@
 // The exact-cover model of a variant (model.hpp describes its items and options).
 #include <algorithm>
+#include <dlx/solver.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -176,6 +177,76 @@ dlx::Problem make_problem(const Rules& rules) {
     }
   }
   return problem;
+}
+
+std::optional<bool> admits_grid(const Rules& rules, std::uint64_t budget) {
+  if (rules.regions.empty() || rules.anti_knight || rules.anti_king || rules.non_consecutive ||
+      !rules.cages.empty())
+    return std::nullopt;
+  const int n = rules.shape.side();
+  const auto cells = static_cast<std::size_t>(n * n);
+  std::vector<Region> extra = rules.extra;
+  for (Region& region : derived_regions(rules)) extra.push_back(std::move(region));
+  std::vector<std::vector<int>> extra_of(cells);  // the extra regions of each cell
+  for (std::size_t x = 0; x < extra.size(); ++x)
+    for (int cell : extra[x].cells) extra_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(x));
+  std::vector<int> twin(cells, -1);
+  for (const auto& [a, b] : twin_cells(rules, extra)) {
+    if (twin[static_cast<std::size_t>(a)] >= 0 || twin[static_cast<std::size_t>(b)] >= 0)
+      continue;  // a cell with several twins: the first one filters enough
+    twin[static_cast<std::size_t>(a)] = b;
+    twin[static_cast<std::size_t>(b)] = a;
+  }
+
+  // The transversals, row by row: a column and a region not used yet, and no extra region twice.
+  dlx::Problem problem;
+  for (std::size_t cell = 0; cell < cells; ++cell) problem.add_primary("p" + std::to_string(cell + 1));
+  std::vector<int> chosen(static_cast<std::size_t>(n));
+  std::vector<char> in_transversal(cells, 0);
+  std::vector<int> extra_used(extra.size(), 0);
+  std::vector<dlx::ItemUse> uses;
+  std::uint64_t steps = 0;
+  bool over = false;
+  const auto place = [&](auto&& self, int row, std::uint64_t columns, std::uint64_t regions) -> void {
+    if (over) return;
+    if (++steps > budget || problem.option_count() > budget / 8) {
+      over = true;
+      return;
+    }
+    if (row == n) {
+      for (int r = 0; r < n; ++r) {
+        const int t = twin[static_cast<std::size_t>(chosen[static_cast<std::size_t>(r)])];
+        if (t >= 0 && !in_transversal[static_cast<std::size_t>(t)]) return;
+      }
+      uses.clear();
+      for (int cell : chosen) uses.push_back({static_cast<dlx::ItemId>(cell)});
+      problem.add_option(uses);
+      return;
+    }
+    for (int c = 0; c < n; ++c) {
+      const int cell = row * n + c;
+      const auto region = static_cast<unsigned>(rules.regions[static_cast<std::size_t>(cell)]);
+      if ((columns >> c & 1) != 0 || (regions >> region & 1) != 0) continue;
+      const std::vector<int>& mine = extra_of[static_cast<std::size_t>(cell)];
+      if (std::any_of(mine.begin(), mine.end(),
+                      [&](int x) { return extra_used[static_cast<std::size_t>(x)] != 0; }))
+        continue;
+      for (int x : mine) extra_used[static_cast<std::size_t>(x)] = 1;
+      chosen[static_cast<std::size_t>(row)] = cell;
+      in_transversal[static_cast<std::size_t>(cell)] = 1;
+      self(self, row + 1, columns | std::uint64_t{1} << c, regions | std::uint64_t{1} << region);
+      in_transversal[static_cast<std::size_t>(cell)] = 0;
+      for (int x : mine) extra_used[static_cast<std::size_t>(x)] = 0;
+    }
+  };
+  place(place, 0, 0, 0);
+  if (over) return std::nullopt;
+  dlx::SearchOptions options;
+  options.node_limit = budget;
+  dlx::Solver cover(problem, options);
+  if (cover.next()) return true;
+  if (cover.status() == dlx::Status::exhausted) return false;
+  return std::nullopt;
 }
 
 }  // namespace sudoku

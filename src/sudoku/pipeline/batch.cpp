@@ -737,6 +737,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
                                      : Verdict::none;
   } else {
     t.solver.set_time_limit(std::chrono::nanoseconds::zero());
+    t.solver.set_stop(stop_);  // its searches, and minimize's below, poll the flag (rebuilt once)
     verdict = t.solver.check(puzzle.grid);
     slot.nodes = t.solver.stats().nodes;
     if (verdict == Verdict::unknown && stop_->load()) return State::stopped;
@@ -790,7 +791,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
         return State::done;
       }
       Grid minimized = puzzle.grid;
-      minimize(minimized, t.solver);
+      minimize(minimized, t.solver, {}, stop_);
       if (stop_->load(std::memory_order_relaxed)) return State::stopped;
       std::string line;
       append_puzzle_line(line, minimized, {}, rules, symbols);
