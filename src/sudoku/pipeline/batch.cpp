@@ -16,6 +16,7 @@
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/solver.hpp"
+#include "sudoku/pipeline/answer.hpp"
 
 namespace sudoku {
 namespace {
@@ -492,20 +493,13 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     fail(slot, puzzle.error, puzzle.error_line, "error: ");
     return State::done;
   }
-  const bool variant = options_.variants.any() || puzzle.rules != nullptr;
-  if (!puzzle.pencilmarks.empty() && variant) {
-    fail(slot, "pencilmark puzzles take no variant rules", puzzle.line, "error: ");
+  try {
+    // The command line's rules and the puzzle's own, as every reader of puzzles takes them (answer.hpp).
+    if (std::optional<Rules> rules = puzzle_rules(puzzle, options_.variants))
+      slot.rules = std::make_shared<const Rules>(std::move(*rules));
+  } catch (const RulesError& e) {
+    fail(slot, e.what(), puzzle.line, "error: ");
     return State::done;
-  }
-  if (variant) {
-    try {
-      Rules rules = make_rules(puzzle.grid.shape, options_.variants);
-      if (puzzle.rules) add_rules(rules, *puzzle.rules);
-      slot.rules = std::make_shared<const Rules>(std::move(rules));
-    } catch (const RulesError& e) {
-      fail(slot, e.what(), puzzle.line, "error: ");
-      return State::done;
-    }
   }
   try {
     const auto started =
