@@ -15,6 +15,12 @@
 //   and low64() / high64() give the two 64-bit halves for storage. Floating-point conversions round.
 #pragma once
 
+// The library is C++20 (pkg-config's Cflags leave the standard to the program): say so rather than fail deep
+// inside a header.
+#if __cplusplus < 202002L
+#error "the dlx library needs C++20 or later: compile with -std=c++20 (or later)"
+#endif
+
 #include <compare>
 #include <concepts>
 #include <cstdint>
@@ -106,6 +112,11 @@ class Count128 {
   }
 
   friend constexpr bool operator==(Count128 a, Count128 b) { return a.value_ == b.value_; }
+  // The four relations spelled out (not rewritten from <=>), so that each is one 128-bit comparison.
+  friend constexpr bool operator<(Count128 a, Count128 b) { return a.value_ < b.value_; }
+  friend constexpr bool operator>(Count128 a, Count128 b) { return a.value_ > b.value_; }
+  friend constexpr bool operator<=(Count128 a, Count128 b) { return a.value_ <= b.value_; }
+  friend constexpr bool operator>=(Count128 a, Count128 b) { return a.value_ >= b.value_; }
   friend constexpr std::strong_ordering operator<=>(Count128 a, Count128 b) {
     return count128_detail::order(a.value_, b.value_);
   }
@@ -183,8 +194,8 @@ inline constexpr Count128 kCount128Max = ~Count128{0};
 
 // a + b, or kCount128Max (and overflow set) when the sum does not fit.
 constexpr Count128 saturating_add(Count128 a, Count128 b, bool& overflow) {
-  const Count128 sum = a + b;
-  if (sum < a) {
+  UInt128 sum = 0;
+  if (__builtin_add_overflow(a.value(), b.value(), &sum)) {
     overflow = true;
     return kCount128Max;
   }
