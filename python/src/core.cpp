@@ -31,9 +31,33 @@ namespace py = pybind11;
 
 namespace dlxpy {
 void bind_sudoku(py::module_& parent);
-}
+
+// An int argument taken as it comes, so that the module checks it itself (see whole_number below) rather than
+// pybind11, whose TypeError would also cover negative and too large numbers; signatures still show "int".
+struct IntArg {
+  py::object value;
+  // Implicit: the checks below take handles.
+  operator py::handle() const { return value; }  // NOLINT(google-explicit-constructor)
+};
+}  // namespace dlxpy
+
+namespace pybind11::detail {
+template <>
+struct type_caster<dlxpy::IntArg> {
+  PYBIND11_TYPE_CASTER(dlxpy::IntArg, const_name("int"));
+  bool load(handle source, bool) {
+    value.value = reinterpret_borrow<object>(source);
+    return true;
+  }
+  static handle cast(const dlxpy::IntArg& source, return_value_policy, handle) {
+    return source.value.inc_ref();
+  }
+};
+}  // namespace pybind11::detail
 
 namespace {
+
+using dlxpy::IntArg;
 
 constexpr unsigned kMaxThreads = 1024;  // as the command lines: more is a mistake, not a machine
 constexpr double kMaxSeconds = 1e9;     // 31 years: a time limit longer than that is none
@@ -130,9 +154,9 @@ dlx::SearchOptions search_options(const std::string& engine, py::handle seed) {
 // One search at a time: the GIL is released while it runs, so another Python thread could otherwise enter.
 class PySolver {
  public:
-  PySolver(const dlx::Problem& problem, const std::string& engine, py::handle seed)
+  PySolver(const dlx::Problem& problem, const std::string& engine, const std::optional<IntArg>& seed)
       : problem_(std::make_unique<const dlx::Problem>(problem)),
-        solver_(*problem_, search_options(engine, seed)) {
+        solver_(*problem_, search_options(engine, seed ? seed->value : py::none())) {
     ++live;
   }
   ~PySolver() { --live; }
@@ -154,7 +178,7 @@ class PySolver {
   }
 
   // The number of solutions from here on, stopping once `limit` were found (0: no limit).
-  py::int_ count(py::handle limit_argument) {
+  py::int_ count(const IntArg& limit_argument) {
     const std::uint64_t limit = search_limit(limit_argument);
     const Busy busy(*this);
     dlx::Count128 total = 0;
@@ -170,7 +194,7 @@ class PySolver {
     return dlxpy::to_python(total);
   }
 
-  bool force(py::handle option) {
+  bool force(const IntArg& option) {
     const dlx::OptionId id = option_id(option);
     const Busy busy(*this);
     return solver_.force(id);
@@ -231,8 +255,8 @@ class PySolver {
 };
 
 // The whole count of a problem: memoized (exact past 2^64, no limit), on several threads, or plain.
-py::int_ count_problem(const dlx::Problem& shared, py::handle limit_argument, py::handle threads_argument,
-                       bool memo, const std::string& engine) {
+py::int_ count_problem(const dlx::Problem& shared, const IntArg& limit_argument,
+                       const IntArg& threads_argument, bool memo, const std::string& engine) {
   const std::uint64_t limit = search_limit(limit_argument);
   const auto threads = static_cast<unsigned>(whole_number(threads_argument, "threads", kMaxThreads));
   const dlx::Problem problem = shared;  // the search runs without the GIL: another thread may change `shared`
@@ -261,7 +285,7 @@ py::int_ count_problem(const dlx::Problem& shared, py::handle limit_argument, py
 }
 
 // The k cheapest solutions as (cost, option ids) pairs, cheapest first, and whether they are proven so.
-py::tuple cheapest(const dlx::Problem& shared, py::handle k_argument, double time_limit) {
+py::tuple cheapest(const dlx::Problem& shared, const IntArg& k_argument, double time_limit) {
   const py::int_ k_number = integer(k_argument, "k");
   if (k_number < py::int_(1)) throw py::value_error("k must be 1 or more, not " + short_repr(k_number));
   // No search finds more than 2^64 - 1 solutions: a larger k asks for all of them.
@@ -324,10 +348,9 @@ void bind_problem(py::module_& m) {
       .def(py::init<>())
       .def(
           "add_primary",
-          [](dlx::Problem& p, std::string_view name, py::handle lo, py::handle hi) {
+          [](dlx::Problem& p, std::string_view name, const IntArg& lo, const std::optional<IntArg>& hi) {
             const auto low = static_cast<std::uint32_t>(whole_number(lo, "lo", dlx::kMaxBound));
-            const auto high =
-                hi.is_none() ? low : static_cast<std::uint32_t>(whole_number(hi, "hi", dlx::kMaxBound));
+            const auto high = hi ? static_cast<std::uint32_t>(whole_number(*hi, "hi", dlx::kMaxBound)) : low;
             return p.add_primary(name, low, high);
           },
           py::arg("name"), py::arg("lo") = 1, py::arg("hi") = py::none(),
@@ -340,7 +363,7 @@ void bind_problem(py::module_& m) {
            "ValueError for a bad name or a name used before")
       .def(
           "add_option",
-          [](dlx::Problem& p, const std::vector<std::string>& items, py::handle cost) {
+          [](dlx::Problem& p, const std::vector<std::string>& items, const IntArg& cost) {
             // The cost is checked first: a bad one must not leave the option behind.
             const std::uint64_t c = whole_number(cost, "cost", dlx::kMaxCost);
             const dlx::OptionId id = p.add_option(items);
@@ -356,7 +379,7 @@ void bind_problem(py::module_& m) {
           "is not an int")
       .def(
           "set_cost",
-          [](dlx::Problem& p, py::handle option, py::handle cost) {
+          [](dlx::Problem& p, const IntArg& option, const IntArg& cost) {
             const dlx::OptionId id = option_of(p, option);
             p.set_cost(id, whole_number(cost, "cost", dlx::kMaxCost));
           },
@@ -364,11 +387,11 @@ void bind_problem(py::module_& m) {
           "Sets an option's cost (0 to 4294967295). IndexError for an option the problem does not have,\n"
           "ValueError for a cost out of range, TypeError for arguments that are not ints")
       .def(
-          "cost", [](const dlx::Problem& p, py::handle option) { return p.cost(option_of(p, option)); },
+          "cost", [](const dlx::Problem& p, const IntArg& option) { return p.cost(option_of(p, option)); },
           py::arg("option"), "The option's cost. IndexError for an option the problem does not have")
       .def(
           "bounds",
-          [](const dlx::Problem& p, py::handle item) {
+          [](const dlx::Problem& p, const IntArg& item) {
             const dlx::Bounds b = p.bounds(item_of(p, item));
             return std::make_pair(b.lo, b.hi);
           },
@@ -381,16 +404,18 @@ void bind_problem(py::module_& m) {
       .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities)
       .def_property_readonly("has_costs", &dlx::Problem::has_costs)
       .def(
-          "item_name", [](const dlx::Problem& p, py::handle item) { return p.item_name(item_of(p, item)); },
+          "item_name",
+          [](const dlx::Problem& p, const IntArg& item) { return p.item_name(item_of(p, item)); },
           py::arg("item"), "The item's name. IndexError for an item the problem does not have")
       .def(
-          "is_primary", [](const dlx::Problem& p, py::handle item) { return p.is_primary(item_of(p, item)); },
+          "is_primary",
+          [](const dlx::Problem& p, const IntArg& item) { return p.is_primary(item_of(p, item)); },
           py::arg("item"), "Whether the item is primary. IndexError for an item the problem does not have")
       .def("find_item", &dlx::Problem::find_item, py::arg("name"),
            "The id of the item with this name, or None")
       .def(
           "option_items",
-          [](const dlx::Problem& p, py::handle option) {
+          [](const dlx::Problem& p, const IntArg& option) {
             std::vector<std::string> items;
             for (const dlx::ItemUse& use : p.option(option_of(p, option))) {
               std::string text = p.item_name(use.item);
@@ -405,7 +430,7 @@ void bind_problem(py::module_& m) {
           "have")
       .def(
           "option_text",
-          [](const dlx::Problem& p, py::handle option) { return p.option_text(option_of(p, option)); },
+          [](const dlx::Problem& p, const IntArg& option) { return p.option_text(option_of(p, option)); },
           py::arg("option"),
           "The option as a line of Knuth's format. IndexError for an option the problem does not have")
       .def("__repr__", [](const dlx::Problem& p) {
@@ -419,8 +444,8 @@ void bind_solver(py::module_& m) {
       m, "Solver",
       "A resumable search over a copy of a problem. Iterating yields each solution as a list of "
       "option ids (forced ones first, then in the order the search chose them).")
-      .def(py::init<const dlx::Problem&, const std::string&, py::handle>(), py::arg("problem"), py::kw_only(),
-           py::arg("engine") = "automatic", py::arg("seed") = py::none(),
+      .def(py::init<const dlx::Problem&, const std::string&, const std::optional<IntArg>&>(),
+           py::arg("problem"), py::kw_only(), py::arg("engine") = "automatic", py::arg("seed") = py::none(),
            "A search of the problem with this engine (automatic, links, bitset, mask or bounds), breaking "
            "ties at "
            "random\n"
