@@ -44,8 +44,9 @@ __extension__ typedef __int128 Int128;
 // The integer types a count mixes with: the standard ones and the 128-bit ones (not integral in strict ISO mode),
 // not bool.
 template <class T>
-concept CountInteger = (std::integral<T> || std::same_as<T, Int128> ||
-                        std::same_as<T, UInt128>)&&!std::same_as<T, bool>;
+concept Integer128 = std::same_as<T, Int128> || std::same_as<T, UInt128>;
+template <class T>
+concept CountInteger = (std::integral<T> && !std::same_as<T, bool>) || Integer128<T>;
 
 class Count128;
 
