@@ -109,7 +109,7 @@ void Cli::print_help(std::ostream& out) const {
 int solve(const dlx::Problem& problem, const RunSettings& settings, const SolutionPrinter& print,
           std::ostream& out, std::ostream& err, const SolutionFilter& keep, std::string_view separator) {
   if (settings.emit) {
-    dlx::write_knuth(out, problem);
+    dlx::write_knuth(problem, out);
     out.flush();
     return kExitOk;
   }

@@ -11,6 +11,9 @@ Searches run without the GIL and stop with KeyboardInterrupt on Ctrl-C. A malfor
 naming the item or option (ProblemError and InputError are ValueErrors).
 """
 
+import os
+import warnings
+
 from ._dlx import (
     InputError,
     Problem,
@@ -21,8 +24,8 @@ from ._dlx import (
     format_knuth,
     parse_knuth,
     read_knuth,
-    write_knuth,
 )
+from ._dlx import write_knuth as _write_knuth_file
 from . import sudoku
 
 __all__ = [
@@ -148,6 +151,26 @@ def build_problem(options, primary=None, secondary=None, colored=False, bounds=N
             except (ValueError, TypeError) as error:
                 raise ValueError(f"option {index}: cost {cost!r}: {error}") from None
     return problem
+
+
+def write_knuth(problem, path):
+    """Writes `problem` in Knuth's DLX format to `path` (a str or os.PathLike) or to a text file object (anything
+    with a write() method), so that read_knuth() reads it back as the same problem. The problem comes first, as
+    in the C++ library's write_knuth(problem, out).
+
+    The other order, write_knuth(path, problem), is taken with a DeprecationWarning. Raises TypeError when
+    neither argument is a Problem, ValueError when the file cannot be written.
+    """
+    if not isinstance(problem, Problem) and isinstance(path, Problem):
+        warnings.warn("write_knuth(path, problem) is deprecated: the problem comes first, write_knuth(problem, path)",
+                      DeprecationWarning, stacklevel=2)
+        problem, path = path, problem
+    if not isinstance(problem, Problem):
+        raise TypeError(f"write_knuth(problem, path): problem must be a dlx.Problem, not {type(problem).__name__}")
+    if hasattr(path, "write") and not isinstance(path, (str, bytes, os.PathLike)):
+        path.write(format_knuth(problem))
+        return
+    _write_knuth_file(problem, path)
 
 
 def covers(options, primary=None, secondary=None, colored=False, limit=0, bounds=None):

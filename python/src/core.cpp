@@ -6,6 +6,7 @@
 #include <pybind11/stl/filesystem.h>
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <dlx/cost.hpp>
 #include <dlx/count128.hpp>
@@ -30,11 +31,107 @@ namespace py = pybind11;
 
 namespace dlxpy {
 void bind_sudoku(py::module_& parent);
-}
+
+// An int argument taken as it comes, so that the module checks it itself (see whole_number below) rather than
+// pybind11, whose TypeError would also cover negative and too large numbers; signatures still show "int".
+struct IntArg {
+  py::object value;
+  // Implicit: the checks below take handles.
+  operator py::handle() const { return value; }  // NOLINT(google-explicit-constructor)
+};
+}  // namespace dlxpy
+
+namespace pybind11::detail {
+template <>
+struct type_caster<dlxpy::IntArg> {
+  PYBIND11_TYPE_CASTER(dlxpy::IntArg, const_name("int"));
+  bool load(handle source, bool) {
+    value.value = reinterpret_borrow<object>(source);
+    return true;
+  }
+  static handle cast(const dlxpy::IntArg& source, return_value_policy, handle) {
+    return source.value.inc_ref();
+  }
+};
+}  // namespace pybind11::detail
 
 namespace {
 
+using dlxpy::IntArg;
+
 constexpr unsigned kMaxThreads = 1024;  // as the command lines: more is a mistake, not a machine
+constexpr double kMaxSeconds = 1e9;     // 31 years: a time limit longer than that is none
+
+// Arguments are checked before anything changes, and the exception says what is wrong with them: TypeError for
+// a value of the wrong type (an int is needed: bool and numpy integers are ints, floats and strings are not),
+// ValueError for a number out of its range, IndexError for an item or option id the problem does not have.
+
+// repr(value), at most some 60 characters: a number of 100,000 digits is named, not echoed (Python would refuse
+// to write it anyway).
+std::string short_repr(py::handle value) {
+  constexpr std::size_t kMax = 60;
+  if (PyLong_Check(value.ptr()) && py::int_(value.attr("bit_length")()) > py::int_(4 * kMax)) {
+    const auto bits = value.attr("bit_length")().cast<std::uint64_t>();
+    const bool negative = py::reinterpret_borrow<py::int_>(value) < py::int_(0);
+    return std::string(negative ? "a negative int" : "an int") + " of about " +
+           std::to_string(static_cast<std::uint64_t>(static_cast<double>(bits) * 0.30103)) + " digits";
+  }
+  std::string text;
+  try {
+    text = py::repr(value).cast<std::string>();
+  } catch (const py::error_already_set&) {
+    return "an object that cannot be shown";
+  }
+  if (text.size() > kMax)
+    text = text.substr(0, kMax / 2) + "... (" + std::to_string(text.size()) + " characters)";
+  return text;
+}
+
+// `value` as a Python int, or TypeError naming `what`.
+py::int_ integer(py::handle value, const std::string& what) {
+  if (PyFloat_Check(value.ptr()) || !PyIndex_Check(value.ptr()))
+    throw py::type_error(what + " must be an int, not " +
+                         std::string(py::str(value.get_type().attr("__name__"))));
+  return py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+}
+
+// The value of `number` if it is in [0, max], else nothing.
+std::optional<std::uint64_t> in_range(const py::int_& number, std::uint64_t max) {
+  const unsigned long long value = PyLong_AsUnsignedLongLong(number.ptr());  // OverflowError when negative
+  if (PyErr_Occurred() != nullptr) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  if (value > max) return std::nullopt;
+  return value;
+}
+
+// A whole number from 0 to max: TypeError, or ValueError naming `what` and the range.
+std::uint64_t whole_number(py::handle value, const std::string& what, std::uint64_t max) {
+  const py::int_ number = integer(value, what);
+  const std::optional<std::uint64_t> n = in_range(number, max);
+  if (!n)
+    throw py::value_error(what + " must be 0 to " + std::to_string(max) + ", not " + short_repr(number));
+  return *n;
+}
+
+// A search limit: 0 (none) or more; past 2^64 - 1 no search gets there, so that is no limit either.
+std::uint64_t search_limit(py::handle value) {
+  const py::int_ number = integer(value, "limit");
+  if (number < py::int_(0))
+    throw py::value_error("limit must be 0 (none) or more, not " + short_repr(number));
+  return in_range(number, UINT64_MAX).value_or(0);
+}
+
+// An id below `count` (an item's or an option's), or IndexError naming `what`.
+std::size_t id_below(py::handle value, std::size_t count, const char* what) {
+  const py::int_ number = integer(value, std::string(what) + " id");
+  const std::optional<std::uint64_t> n = in_range(number, count == 0 ? 0 : count - 1);
+  if (!n || count == 0)
+    throw py::index_error(std::string("no ") + what + " " + short_repr(number) + " (the problem has " +
+                          std::to_string(count) + ")");
+  return static_cast<std::size_t>(*n);
+}
 
 dlx::Engine engine_named(const std::string& name) {
   if (name == "automatic") return dlx::Engine::automatic;
@@ -45,10 +142,10 @@ dlx::Engine engine_named(const std::string& name) {
   throw py::value_error("no engine '" + name + "' (automatic, links, bitset, mask or bounds)");
 }
 
-dlx::SearchOptions search_options(const std::string& engine, std::optional<std::uint64_t> seed) {
+dlx::SearchOptions search_options(const std::string& engine, py::handle seed) {
   dlx::SearchOptions options;
   options.engine = engine_named(engine);
-  options.seed = seed;
+  if (!seed.is_none()) options.seed = whole_number(seed, "seed", UINT64_MAX);
   return options;
 }
 
@@ -57,9 +154,9 @@ dlx::SearchOptions search_options(const std::string& engine, std::optional<std::
 // One search at a time: the GIL is released while it runs, so another Python thread could otherwise enter.
 class PySolver {
  public:
-  PySolver(const dlx::Problem& problem, const std::string& engine, std::optional<std::uint64_t> seed)
+  PySolver(const dlx::Problem& problem, const std::string& engine, const std::optional<IntArg>& seed)
       : problem_(std::make_unique<const dlx::Problem>(problem)),
-        solver_(*problem_, search_options(engine, seed)) {
+        solver_(*problem_, search_options(engine, seed ? seed->value : py::none())) {
     ++live;
   }
   ~PySolver() { --live; }
@@ -81,7 +178,8 @@ class PySolver {
   }
 
   // The number of solutions from here on, stopping once `limit` were found (0: no limit).
-  py::int_ count(std::uint64_t limit) {
+  py::int_ count(const IntArg& limit_argument) {
+    const std::uint64_t limit = search_limit(limit_argument);
     const Busy busy(*this);
     dlx::Count128 total = 0;
     bool overflow = false;
@@ -96,16 +194,17 @@ class PySolver {
     return dlxpy::to_python(total);
   }
 
-  bool force(dlx::OptionId option) {
+  bool force(const IntArg& option) {
+    const dlx::OptionId id = option_id(option);
     const Busy busy(*this);
-    check_option(option);
-    return solver_.force(option);
+    return solver_.force(id);
   }
   // Every id is checked before any is forced, so that a bad one leaves the solver as it was.
-  std::size_t force_all(const std::vector<dlx::OptionId>& options) {
+  std::size_t force_all(const py::iterable& options) {
+    std::vector<dlx::OptionId> ids;
+    for (const py::handle option : options) ids.push_back(option_id(option));
     const Busy busy(*this);
-    for (const dlx::OptionId option : options) check_option(option);
-    return solver_.force_all(options);
+    return solver_.force_all(ids);
   }
   std::vector<dlx::OptionId> branch_options() {
     const Busy busy(*this);
@@ -146,10 +245,8 @@ class PySolver {
     std::unique_lock<std::mutex> lock_;
   };
 
-  void check_option(dlx::OptionId option) const {
-    if (option >= problem_->option_count())
-      throw py::index_error("no option " + std::to_string(option) + " (the problem has " +
-                            std::to_string(problem_->option_count()) + ")");
+  dlx::OptionId option_id(py::handle option) const {
+    return static_cast<dlx::OptionId>(id_below(option, problem_->option_count(), "option"));
   }
 
   std::unique_ptr<const dlx::Problem> problem_;  // on the heap: solver_ points at it
@@ -158,9 +255,10 @@ class PySolver {
 };
 
 // The whole count of a problem: memoized (exact past 2^64, no limit), on several threads, or plain.
-py::int_ count_problem(const dlx::Problem& shared, std::uint64_t limit, unsigned threads, bool memo,
-                       const std::string& engine) {
-  if (threads > kMaxThreads) throw py::value_error("threads: at most " + std::to_string(kMaxThreads));
+py::int_ count_problem(const dlx::Problem& shared, const IntArg& limit_argument,
+                       const IntArg& threads_argument, bool memo, const std::string& engine) {
+  const std::uint64_t limit = search_limit(limit_argument);
+  const auto threads = static_cast<unsigned>(whole_number(threads_argument, "threads", kMaxThreads));
   const dlx::Problem problem = shared;  // the search runs without the GIL: another thread may change `shared`
   std::atomic<bool> stop{false};
   if (memo) {
@@ -175,7 +273,7 @@ py::int_ count_problem(const dlx::Problem& shared, std::uint64_t limit, unsigned
   }
   dlx::ParallelOptions options;
   options.threads = threads;
-  options.search = search_options(engine, std::nullopt);
+  options.search = search_options(engine, py::none());
   options.search.stop = &stop;
   const auto [c, status] = dlxpy::run_stoppable(stop, [&] {
     dlx::ParallelSolver search(problem, options);
@@ -187,17 +285,24 @@ py::int_ count_problem(const dlx::Problem& shared, std::uint64_t limit, unsigned
 }
 
 // The k cheapest solutions as (cost, option ids) pairs, cheapest first, and whether they are proven so.
-py::tuple cheapest(const dlx::Problem& shared, std::size_t k, double time_limit) {
+py::tuple cheapest(const dlx::Problem& shared, const IntArg& k_argument, double time_limit) {
+  const py::int_ k_number = integer(k_argument, "k");
+  if (k_number < py::int_(1)) throw py::value_error("k must be 1 or more, not " + short_repr(k_number));
+  // No search finds more than 2^64 - 1 solutions: a larger k asks for all of them.
+  const std::uint64_t k = in_range(k_number, UINT64_MAX).value_or(UINT64_MAX);
+  // NaN and infinities would overflow the conversion to nanoseconds; so would anything past 292 years.
+  if (!(time_limit >= 0) || !std::isfinite(time_limit))
+    throw py::value_error("time_limit must be a number of seconds >= 0 (0: none), not " +
+                          short_repr(py::float_(time_limit)));
+  if (time_limit > kMaxSeconds) time_limit = 0;  // longer than any search: none
   const dlx::Problem problem = shared;  // the search runs without the GIL: another thread may change `shared`
-  if (k == 0) throw py::value_error("k must be at least 1");
-  if (time_limit < 0) throw py::value_error("time_limit must not be negative");
   std::atomic<bool> stop{false};
   dlx::SearchOptions options;
   options.stop = &stop;
   options.time_limit =
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(time_limit));
-  const dlx::CheapestResult result =
-      dlxpy::run_stoppable(stop, [&] { return dlx::cheapest(problem, k, options); });
+  const dlx::CheapestResult result = dlxpy::run_stoppable(
+      stop, [&] { return dlx::cheapest(problem, static_cast<std::size_t>(k), options); });
   py::list solutions;
   for (const dlx::CostedSolution& s : result.solutions) solutions.append(py::make_tuple(s.cost, s.options));
   return py::make_tuple(solutions, result.optimal);
@@ -216,29 +321,23 @@ dlx::Problem read_knuth_file(const std::filesystem::path& path) {
 
 std::string format_knuth(const dlx::Problem& problem) {
   std::ostringstream out;
-  dlx::write_knuth(out, problem);
+  dlx::write_knuth(problem, out);
   return std::move(out).str();
 }
 
 void write_knuth_file(const dlx::Problem& problem, const std::filesystem::path& path) {
   std::ofstream out(path, std::ios::binary);
-  dlx::write_knuth(out, problem);
+  dlx::write_knuth(problem, out);
   out.close();
   if (!out) throw py::value_error(path.string() + ": cannot write");
 }
 
-dlx::ItemId item_of(const dlx::Problem& p, std::size_t item) {
-  if (item >= p.item_count())
-    throw py::index_error("no item " + std::to_string(item) + " (the problem has " +
-                          std::to_string(p.item_count()) + ")");
-  return static_cast<dlx::ItemId>(item);
+dlx::ItemId item_of(const dlx::Problem& p, py::handle item) {
+  return static_cast<dlx::ItemId>(id_below(item, p.item_count(), "item"));
 }
 
-dlx::OptionId option_of(const dlx::Problem& p, std::size_t option) {
-  if (option >= p.option_count())
-    throw py::index_error("no option " + std::to_string(option) + " (the problem has " +
-                          std::to_string(p.option_count()) + ")");
-  return static_cast<dlx::OptionId>(option);
+dlx::OptionId option_of(const dlx::Problem& p, py::handle option) {
+  return static_cast<dlx::OptionId>(id_below(option, p.option_count(), "option"));
 }
 
 void bind_problem(py::module_& m) {
@@ -249,55 +348,74 @@ void bind_problem(py::module_& m) {
       .def(py::init<>())
       .def(
           "add_primary",
-          [](dlx::Problem& p, std::string_view name, std::uint32_t lo, std::optional<std::uint32_t> hi) {
-            return p.add_primary(name, lo, hi.value_or(lo));
+          [](dlx::Problem& p, std::string_view name, const IntArg& lo, const std::optional<IntArg>& hi) {
+            const auto low = static_cast<std::uint32_t>(whole_number(lo, "lo", dlx::kMaxBound));
+            const auto high = hi ? static_cast<std::uint32_t>(whole_number(*hi, "hi", dlx::kMaxBound)) : low;
+            return p.add_primary(name, low, high);
           },
           py::arg("name"), py::arg("lo") = 1, py::arg("hi") = py::none(),
-          "Adds a primary item covered between lo and hi times (hi defaults to lo: exactly lo); its id")
+          "Adds a primary item covered between lo and hi times (hi defaults to lo: exactly lo); its id.\n"
+          "ValueError for a bad name, a name used before, bounds past 16777215 or lo > hi; TypeError for "
+          "bounds\n"
+          "that are not ints")
       .def("add_secondary", &dlx::Problem::add_secondary, py::arg("name"),
-           "Adds a secondary item (at most once, or shared by options that agree on its color); its id")
+           "Adds a secondary item (at most once, or shared by options that agree on its color); its id.\n"
+           "ValueError for a bad name or a name used before")
       .def(
           "add_option",
-          [](dlx::Problem& p, const std::vector<std::string>& items, std::uint64_t cost) {
+          [](dlx::Problem& p, const std::vector<std::string>& items, const IntArg& cost) {
+            // The cost is checked first: a bad one must not leave the option behind.
+            const std::uint64_t c = whole_number(cost, "cost", dlx::kMaxCost);
             const dlx::OptionId id = p.add_option(items);
-            if (cost != 0) p.set_cost(id, cost);
+            if (c != 0) p.set_cost(id, c);
             return id;
           },
           py::arg("items"), py::arg("cost") = 0,
-          "Adds an option of item names (\"x:color\" gives secondary item x a color) with a cost; its id")
+          "Adds an option of item names (\"x:color\" gives secondary item x a color) with a cost; its id.\n"
+          "Nothing is added when it raises: ValueError for an unknown item, an item twice, a color on a "
+          "primary\n"
+          "item or a cost outside 0 to 4294967295; TypeError for items that are not a list of str or a cost "
+          "that\n"
+          "is not an int")
       .def(
           "set_cost",
-          [](dlx::Problem& p, std::size_t option, std::uint64_t cost) {
-            p.set_cost(option_of(p, option), cost);
+          [](dlx::Problem& p, const IntArg& option, const IntArg& cost) {
+            const dlx::OptionId id = option_of(p, option);
+            p.set_cost(id, whole_number(cost, "cost", dlx::kMaxCost));
           },
-          py::arg("option"), py::arg("cost"))
+          py::arg("option"), py::arg("cost"),
+          "Sets an option's cost (0 to 4294967295). IndexError for an option the problem does not have,\n"
+          "ValueError for a cost out of range, TypeError for arguments that are not ints")
       .def(
-          "cost", [](const dlx::Problem& p, std::size_t option) { return p.cost(option_of(p, option)); },
-          py::arg("option"))
+          "cost", [](const dlx::Problem& p, const IntArg& option) { return p.cost(option_of(p, option)); },
+          py::arg("option"), "The option's cost. IndexError for an option the problem does not have")
       .def(
           "bounds",
-          [](const dlx::Problem& p, std::size_t item) {
+          [](const dlx::Problem& p, const IntArg& item) {
             const dlx::Bounds b = p.bounds(item_of(p, item));
             return std::make_pair(b.lo, b.hi);
           },
-          py::arg("item"), "(lo, hi): how many chosen options may cover the item")
+          py::arg("item"),
+          "(lo, hi): how many chosen options may cover the item. IndexError for an item the problem does not "
+          "have")
       .def_property_readonly("item_count", &dlx::Problem::item_count)
       .def_property_readonly("primary_count", &dlx::Problem::primary_count)
       .def_property_readonly("option_count", &dlx::Problem::option_count)
       .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities)
       .def_property_readonly("has_costs", &dlx::Problem::has_costs)
       .def(
-          "item_name", [](const dlx::Problem& p, std::size_t item) { return p.item_name(item_of(p, item)); },
-          py::arg("item"))
+          "item_name",
+          [](const dlx::Problem& p, const IntArg& item) { return p.item_name(item_of(p, item)); },
+          py::arg("item"), "The item's name. IndexError for an item the problem does not have")
       .def(
           "is_primary",
-          [](const dlx::Problem& p, std::size_t item) { return p.is_primary(item_of(p, item)); },
-          py::arg("item"))
+          [](const dlx::Problem& p, const IntArg& item) { return p.is_primary(item_of(p, item)); },
+          py::arg("item"), "Whether the item is primary. IndexError for an item the problem does not have")
       .def("find_item", &dlx::Problem::find_item, py::arg("name"),
            "The id of the item with this name, or None")
       .def(
           "option_items",
-          [](const dlx::Problem& p, std::size_t option) {
+          [](const dlx::Problem& p, const IntArg& option) {
             std::vector<std::string> items;
             for (const dlx::ItemUse& use : p.option(option_of(p, option))) {
               std::string text = p.item_name(use.item);
@@ -306,11 +424,15 @@ void bind_problem(py::module_& m) {
             }
             return items;
           },
-          py::arg("option"), "The option's items as names (\"x:color\" when colored)")
+          py::arg("option"),
+          "The option's items as names (\"x:color\" when colored). IndexError for an option the problem does "
+          "not "
+          "have")
       .def(
           "option_text",
-          [](const dlx::Problem& p, std::size_t option) { return p.option_text(option_of(p, option)); },
-          py::arg("option"), "The option as a line of Knuth's format")
+          [](const dlx::Problem& p, const IntArg& option) { return p.option_text(option_of(p, option)); },
+          py::arg("option"),
+          "The option as a line of Knuth's format. IndexError for an option the problem does not have")
       .def("__repr__", [](const dlx::Problem& p) {
         return "<dlx.Problem: " + std::to_string(p.item_count()) + " items, " +
                std::to_string(p.option_count()) + " options>";
@@ -322,17 +444,29 @@ void bind_solver(py::module_& m) {
       m, "Solver",
       "A resumable search over a copy of a problem. Iterating yields each solution as a list of "
       "option ids (forced ones first, then in the order the search chose them).")
-      .def(py::init<const dlx::Problem&, const std::string&, std::optional<std::uint64_t>>(),
-           py::arg("problem"), py::kw_only(), py::arg("engine") = "automatic", py::arg("seed") = py::none())
+      .def(py::init<const dlx::Problem&, const std::string&, const std::optional<IntArg>&>(),
+           py::arg("problem"), py::kw_only(), py::arg("engine") = "automatic", py::arg("seed") = py::none(),
+           "A search of the problem with this engine (automatic, links, bitset, mask or bounds), breaking "
+           "ties at "
+           "random\n"
+           "when seed (0 to 2^64 - 1) is given. ValueError for another engine, a seed out of range or a "
+           "problem "
+           "the\n"
+           "engine cannot take; TypeError for a seed that is not an int")
       .def("__iter__", [](PySolver& s) -> PySolver& { return s; })
       .def("__next__", &PySolver::next)
       .def("count", &PySolver::count, py::arg("limit") = 0,
-           "The number of solutions from here on, stopping once limit were found (0: all)")
+           "The number of solutions from here on, stopping once limit were found (0: all). ValueError for a\n"
+           "negative limit, TypeError for one that is not an int, OverflowError past 2^128 - 1 solutions")
       .def("force", &PySolver::force, py::arg("option"),
-           "Puts an option into every solution before the search starts; False if it clashes")
+           "Puts an option into every solution before the search starts; False if it clashes. IndexError for "
+           "an\n"
+           "option the problem does not have, RuntimeError once the search has started")
       .def("force_all", &PySolver::force_all, py::arg("options"),
            "force() for each option in turn, up to the first one that clashes: returns how many were forced "
-           "(all of them: len(options)); cheaper per option than force() (a puzzle's givens)")
+           "(all of them: len(options)); cheaper per option than force() (a puzzle's givens). Every id is "
+           "checked first:\n"
+           "IndexError (an option the problem does not have) or TypeError (not an int) forces none")
       .def("branch_options", &PySolver::branch_options,
            "The options the search would branch on first from the forced state")
       .def("reset", &PySolver::reset, "Back to the state after construction")
@@ -353,17 +487,27 @@ PYBIND11_MODULE(_dlx, m) {
 
   bind_problem(m);
   bind_solver(m);
-  m.def("count_problem", &count_problem, py::arg("problem"), py::arg("limit") = 0, py::arg("threads") = 1,
-        py::arg("memo") = false, py::arg("engine") = "automatic");
-  m.def("cheapest", &cheapest, py::arg("problem"), py::arg("k") = 1, py::arg("time_limit") = 0.0,
-        "The k cheapest solutions as a list of (cost, option ids), cheapest first, and whether they are "
-        "proven\n"
-        "the cheapest (False when time_limit, in seconds, ran out first)");
-  m.def("read_knuth", &read_knuth_file, py::arg("path"), "Reads a problem in Knuth's DLX format from a file");
+  m.def(
+      "count_problem", &count_problem, py::arg("problem"), py::arg("limit") = 0, py::arg("threads") = 1,
+      py::arg("memo") = false, py::arg("engine") = "automatic",
+      "The number of solutions (0: no limit; threads 0: one per core; memo: memoized, no limit). ValueError "
+      "for a\n"
+      "negative limit, threads past 1024, a limit with memo or an unknown engine; TypeError for numbers that "
+      "are\n"
+      "not ints; OverflowError past 2^128 - 1 solutions");
+  m.def(
+      "cheapest", &cheapest, py::arg("problem"), py::arg("k") = 1, py::arg("time_limit") = 0.0,
+      "The k cheapest solutions as a list of (cost, option ids), cheapest first, and whether they are "
+      "proven\n"
+      "the cheapest (False when time_limit, in seconds, ran out first). ValueError for k < 1 or a negative,\n"
+      "infinite or NaN time_limit; TypeError for a k that is not an int");
+  m.def("read_knuth", &read_knuth_file, py::arg("path"),
+        "Reads a problem in Knuth's DLX format from a file. ValueError (InputError) naming FILE:LINE for a\n"
+        "malformed line, or the file when it cannot be opened");
   m.def("parse_knuth", &parse_knuth, py::arg("text"), py::arg("source") = "<text>",
-        "Reads a problem in Knuth's DLX format from a string");
+        "Reads a problem in Knuth's DLX format from a string. ValueError (InputError) naming SOURCE:LINE");
   m.def("write_knuth", &write_knuth_file, py::arg("problem"), py::arg("path"),
-        "Writes a problem in Knuth's DLX format to a file");
+        "Writes a problem in Knuth's DLX format to a file. ValueError when it cannot be written");
   m.def("format_knuth", &format_knuth, py::arg("problem"), "A problem in Knuth's DLX format, as a string");
   m.def(
       "_live_solvers", [] { return PySolver::live.load(); }, "Solvers alive (for the tests)");

@@ -117,7 +117,7 @@ std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
 CheckpointKey checkpoint_key(const Problem& problem, std::uint64_t target,
                              std::span<const Subproblem> split) {
   std::ostringstream text;
-  write_knuth(text, problem);
+  write_knuth(problem, text);
   CheckpointKey key{fnv1a64(text.str()), target, split.size(), fnv1a64("")};
   for (const Subproblem& s : split) {
     std::string prefix;

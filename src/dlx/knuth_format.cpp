@@ -163,7 +163,7 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
   return result;
 }
 
-void write_knuth(std::ostream& out, const Problem& problem) {
+void write_knuth(const Problem& problem, std::ostream& out) {
   bool first = true;
   for (ItemId item = 0; item < problem.item_count(); ++item) {
     if (!problem.is_primary(item)) continue;

@@ -31,7 +31,12 @@ struct KnuthInput {
 // Throws InputError ("source:line: what is wrong") on the first malformed line.
 KnuthInput read_knuth(std::istream& in, std::string_view source);
 
-// Writes any problem so that read_knuth (and Knuth's programs) read it back as the same problem.
-void write_knuth(std::ostream& out, const Problem& problem);
+// Writes any problem so that read_knuth (and Knuth's programs) read it back as the same problem. The problem
+// comes first, then where it goes, as in Python's dlx.write_knuth(problem, path).
+void write_knuth(const Problem& problem, std::ostream& out);
+// The same in the order of the first releases (stream first), kept for the programs written against them.
+inline void write_knuth(std::ostream& out, const Problem& problem) {
+  write_knuth(problem, out);
+}
 
 }  // namespace dlx

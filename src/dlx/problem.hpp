@@ -16,6 +16,12 @@
 // look at it. Option ids are 0, 1, 2... in the order the options were added.
 #pragma once
 
+// The library is C++20 (pkg-config's Cflags leave the standard to the program): say so rather than fail deep
+// inside a header.
+#if __cplusplus < 202002L
+#error "the dlx library needs C++20 or later: compile with -std=c++20 (or later)"
+#endif
+
 #include <cstdint>
 #include <initializer_list>
 #include <optional>

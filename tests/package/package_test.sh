@@ -17,12 +17,18 @@ step() {  # step NAME command...: runs it, output kept in $tmp/NAME.log
 }
 gen=()
 command -v ninja >/dev/null && gen=(-G Ninja)
+# What the outside project prints: counts with std::cout << (decimal, then hex past 2^64).
+expected_output=$'2 1 1\ncount: 1 18446744073709551616 0x10000000000000000'
+check_output() {  # check_output NAME: the run's output is the expected one
+  checks=$((checks + 1))
+  [ "$(cat "$tmp/$1-run.log")" = "$expected_output" ] || fail "$1: printed $(cat "$tmp/$1-run.log")"
+}
 consumer() {  # consumer NAME cmake-args...: configure, build and run the outside project
   local name=$1
   shift
   step "$name-configure" cmake -S "$src/tests/package/consumer" -B "$tmp/$name" "${gen[@]}" "$@" &&
     step "$name-build" cmake --build "$tmp/$name" &&
-    step "$name-run" "$tmp/$name/consumer"
+    step "$name-run" "$tmp/$name/consumer" && check_output "$name"
 }
 
 for kind in static shared; do
@@ -38,6 +44,34 @@ done
 consumer build-tree -Ddlx_DIR="$tmp/build-static"
 PKG_CONFIG_PATH="$tmp/prefix-static/lib/pkgconfig" consumer pkgconfig -DCONSUME=pkgconfig
 consumer subdirectory -DCONSUME=subdirectory -DDLX_SOURCE="$src"
+
+# pkg-config by hand, as the README shows: the flags leave the standard to the program (C++20 or later), and a
+# program that forgets it is told so by its first error.
+export PKG_CONFIG_PATH="$tmp/prefix-static/lib/pkgconfig"
+checks=$((checks + 1))
+case " $(pkg-config --cflags dlx-sudoku) " in *" -std="*) fail "pkg-config --cflags forces a standard" ;; esac
+checks=$((checks + 1))
+[ "$(pkg-config --variable=cxx_std dlx)" = c++20 ] || fail "pkg-config --variable=cxx_std dlx is not c++20"
+# shellcheck disable=SC2046
+step pkgconfig-readme c++ -std=c++20 "$src/tests/package/consumer/main.cpp" -o "$tmp/readme-app" \
+  $(pkg-config --cflags --libs dlx-sudoku) && step pkgconfig-readme-run "$tmp/readme-app" &&
+  check_output pkgconfig-readme
+printf '#include <dlx/dlx.hpp>\n#include <cstdio>\nint main() { std::printf("%%ld\\n", __cplusplus); }\n' \
+  >"$tmp/later.cpp"
+# shellcheck disable=SC2046
+step pkgconfig-later c++ -std=c++2b "$tmp/later.cpp" -o "$tmp/later" $(pkg-config --cflags --libs dlx) &&
+  step pkgconfig-later-run "$tmp/later" && {
+  checks=$((checks + 1))
+  [ "$(cat "$tmp/pkgconfig-later-run.log")" -gt 202002 ] || fail "-std=c++2b was overridden: $(cat "$tmp/pkgconfig-later-run.log")"
+}
+checks=$((checks + 1))
+# shellcheck disable=SC2046
+if c++ -std=c++17 -c "$tmp/later.cpp" -o "$tmp/older.o" $(pkg-config --cflags dlx) >"$tmp/older.log" 2>&1; then
+  fail "a C++17 program compiled against the headers"
+elif ! grep -m 1 'error' "$tmp/older.log" | grep -q 'needs C++20 or later: compile with -std=c++20'; then
+  fail "a C++17 program is not told first that C++20 is needed: $(head -c 600 "$tmp/older.log")"
+fi
+unset PKG_CONFIG_PATH
 checks=$((checks + 1))
 grep -q 'Boost\|MPI' "$tmp/subdirectory/CMakeCache.txt" && grep -q 'Boost_DIR:PATH=/' "$tmp/subdirectory/CMakeCache.txt" &&
   fail "add_subdirectory looked for Boost although no command is built"

@@ -53,8 +53,8 @@ void Cache::insert(std::uint64_t hash, std::span<const std::uint64_t> key, const
     ++entries_;
   }
   target[0] = t;
-  target[1] = static_cast<std::uint64_t>(entry.count);
-  target[2] = static_cast<std::uint64_t>(entry.count >> 64);
+  target[1] = entry.count.low64();
+  target[2] = entry.count.high64();
   target[3] = entry.zdd;
   std::copy(key.begin(), key.end(), target + kHeader);
   ++inserts_;

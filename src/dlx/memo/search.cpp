@@ -189,8 +189,8 @@ Counted Search::count(const Limits& limits) {
     // Back from a state with its result: add it to the frame above, if any.
     if (depth == 0) return {result, node, overflow ? Status::overflow : Status::exhausted};
     Frame& parent = frames_[depth - 1];
-    state_.untake(parent.item, parent.chosen);
     parent.sum = saturating_add(parent.sum, result, overflow);
+    state_.untake(parent.item, parent.chosen);
     if (overflow) {
       parent.chosen = kNone;  // undone already
       stop = Status::overflow;

@@ -1,8 +1,14 @@
-// An outside program using the installed library: the README's example, a Sudoku puzzle, and Knuth's format.
+// An outside program using the installed library: the README's example, a Sudoku puzzle, Knuth's format, and
+// counts printed with << as any integer.
+#include <cstdint>
 #include <dlx/dlx.hpp>
 #include <iostream>
 #include <sstream>
 #include <sudoku/sudoku.hpp>
+#include <version>
+#if defined(__cpp_lib_format)
+#include <format>
+#endif
 
 int main() {
   dlx::Problem p;
@@ -25,8 +31,22 @@ int main() {
   puzzle.at(0, 0) = 1;
   puzzle.at(1, 2) = 2;
   const sudoku::Verdict verdict = sudoku_solver.check(puzzle);
-  // Counts are 128-bit (dlx::Count128), written in decimal by dlx::to_decimal.
+  // Counts are 128-bit (dlx::Count128): they print, compare and convert as integers do.
+  const dlx::Count128 big = bounded.solutions << 64;
   std::cout << solutions << ' ' << dlx::to_decimal(bounded.solutions) << ' '
             << (verdict == sudoku::Verdict::multiple) << '\n';
-  return solutions == 2 && bounded.solutions == 1 && verdict == sudoku::Verdict::multiple ? 0 : 1;
+  std::cout << "count: " << bounded.solutions << ' ' << big << ' ' << std::hex << std::showbase << big
+            << std::dec << '\n';
+#if defined(__cpp_lib_format)
+  if (std::format("{}", big) != "18446744073709551616") return 1;
+#endif
+  // Knuth's format, the problem first or (as in the first releases) the stream first.
+  std::ostringstream written, written_old_order;
+  dlx::write_knuth(knuth.problem, written);
+  dlx::write_knuth(written_old_order, knuth.problem);
+  if (written.str() != written_old_order.str() || written.str().empty()) return 1;
+  const bool counts_ok = bounded.solutions == 1 && bounded.solutions < 2U && 1 == bounded.solutions &&
+                         big > UINT64_MAX && !big.to_u64() &&
+                         static_cast<std::uint64_t>(bounded.solutions) == 1;
+  return solutions == 2 && counts_ok && verdict == sudoku::Verdict::multiple ? 0 : 1;
 }
