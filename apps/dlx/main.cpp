@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
     } catch (const std::bad_alloc&) {
       output.flush();
       std::cerr << "dlx: out of memory\n";
-      status = dlxapp::kExitUsage;
+      status = dlxapp::kExitFailure;  // the documented status of the unexpected (exit_codes.hpp)
     } catch (const std::exception& e) {
       output.flush();
       std::cerr << "dlx: " << dlxapp::printable(e.what()) << '\n';

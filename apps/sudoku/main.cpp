@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <string>
 #include <sudoku/model/puzzle_problem.hpp>
 #include <sudoku/pipeline/batch.hpp>
@@ -220,9 +221,13 @@ int main(int argc, char** argv) {
     } catch (const dlxapp::UsageError& e) {
       status = dlxapp::report_usage_error("sudoku", e.what(), std::cerr);
       std::cerr << "Try 'sudoku --help'.\n";
+    } catch (const std::bad_alloc&) {
+      output.flush();
+      std::cerr << "sudoku: out of memory\n";
+      status = dlxapp::kExitFailure;  // the documented status of the unexpected (exit_codes.hpp)
     } catch (const std::exception& e) {
       output.flush();
-      std::cerr << "sudoku: " << e.what() << '\n';
+      std::cerr << "sudoku: " << dlxapp::printable(e.what()) << '\n';
       status = dlxapp::kExitUsage;
     }
     std::cerr.flush();
