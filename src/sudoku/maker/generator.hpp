@@ -117,7 +117,8 @@ std::string annotation(const Generated& puzzle, const GenerateOptions& options, 
 
 // Puzzles index 0..count-1 on the pool's threads, handed to `emit` in index order (nothing when it was not
 // found). `done`, when given, counts finished puzzles for a progress line. Stops early when `stop` is raised.
-// Throws as check_clues() does, before making any.
+// Throws as check_clues() does, before making any. Kept for programs written against it: the sudoku command,
+// and anything that wants formats, ordered output and stopping, runs sudoku::Batch::generate (pipeline/).
 void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,
                    const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
                    const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr,
