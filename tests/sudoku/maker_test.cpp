@@ -8,6 +8,7 @@
 
 #include "helpers.hpp"
 #include "maker_independent.hpp"
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "helpers.hpp"
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/minimizer.hpp"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "sudoku/io/killer_lines.hpp"
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/model/cages.hpp"

@@ -3,6 +3,8 @@
 #include <array>
 
 #include "sudoku/io/detail/reader_text.hpp"
+#include "sudoku/io/killer_lines.hpp"
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/puzzle_line.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/model/cages.hpp"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/writer.hpp"
 #include "sudoku/model/candidates.hpp"
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "sudoku/io/detail/reader_text.hpp"
+#include "sudoku/io/killer_lines.hpp"
 #include "sudoku/model/cages.hpp"
 
 namespace sudoku {

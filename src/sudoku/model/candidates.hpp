@@ -1,9 +1,7 @@
 // Candidates: for every cell, the set of digits it may still hold, as a bit mask (bit d-1 for digit d; sides
 // up to 64 fit). A puzzle's givens are cells with one candidate; a pencilmark ("sukaku") puzzle is any such
 // set of masks. In exact-cover terms the candidates are the options still available.
-//
-// Pencilmark text: n^3 characters, the one for cell (r, c) and digit d at position (r*n + c)*n + d - 1, being
-// that digit's symbol when d is a candidate, '.' (or another blank) when not. A 9x9 board takes 729.
+// Their text form, pencilmarks, is read and written in io/pencilmarks.hpp.
 #pragma once
 
 #include <cstdint>
@@ -34,14 +32,6 @@ struct CandidateGrid {
 
 // A puzzle's candidates before any deduction: a given's own digit, every digit for a blank.
 CandidateGrid candidates_of(const Grid& puzzle);
-
-// Whether `text` has the pencilmark pattern for side n: n^3 characters, each a blank or the one digit its
-// position stands for. Lengths shared with one-line puzzles (64: 4x4 marks or an 8x8 puzzle) are settled by
-// this pattern.
-bool is_pencilmark_text(std::string_view text, int side, const Symbols& symbols);
-// Reads pencilmark text of side n (is_pencilmark_text must hold); the shape is the usual one of that side.
-CandidateGrid read_pencilmarks(std::string_view text, Shape shape, const Symbols& symbols);
-void append_pencilmarks(std::string& out, const CandidateGrid& grid, const Symbols& symbols);
 
 // The exact-cover problem restricted to these candidates (only their options), for counting or solving a
 // pencilmark puzzle with the public dlx API. Option k of it is the k-th candidate in (cell, digit) order.

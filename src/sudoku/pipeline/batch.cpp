@@ -8,6 +8,7 @@
 #include <span>
 #include <thread>
 
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/puzzle_line.hpp"
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/maker/minimizer.hpp"
