@@ -12,7 +12,7 @@
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
-#include "sudoku/maker/tools.hpp"
+#include "sudoku/pipeline/tools.hpp"
 #include "sudoku/model/candidates.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "sudoku/maker/tools.hpp"
+#include "sudoku/pipeline/tools.hpp"
 
 #include <dlx/thread_pool.hpp>
 
