@@ -1,0 +1,529 @@
+// The pipeline's tasks: what each command does with one puzzle (or, for generate, one index), leaving its
+// result in the slot (records.cpp formats it).
+#include <chrono>
+#include <span>
+
+#include "sudoku/io/pencilmarks.hpp"
+#include "sudoku/io/puzzle_line.hpp"
+#include "sudoku/maker/minimizer.hpp"
+#include "sudoku/maker/rater.hpp"
+#include "sudoku/model/candidates.hpp"
+#include "sudoku/model/conflict.hpp"
+#include "sudoku/pipeline/answer.hpp"
+#include "sudoku/pipeline/batch.hpp"
+#include "sudoku/pipeline/detail/batch_parts.hpp"
+
+namespace sudoku {
+namespace {
+
+using namespace batch_detail;
+
+// Boards with a side above this get a node budget in solve and check (see process()): 49x49 is the largest
+// side whose empty board the search fills at once (0.4 s); 56x56 and 64x64 ones ran for hours. A few seconds at
+// most (a node of a big half-filled board costs up to 20 us); 64x64 puzzles with 70% givens need about 1000.
+constexpr int kLargeSide = 49;
+constexpr std::uint64_t kLargeBoardNodes = 250'000;
+
+const char* verdict_word(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::none:
+      return "none";
+    case Verdict::unique:
+      return "unique";
+    case Verdict::multiple:
+      return "multiple";
+    case Verdict::unknown:
+      break;
+  }
+  return "unknown";
+}
+
+Outcome outcome_of(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::none:
+      return Outcome::none;
+    case Verdict::unique:
+      return Outcome::solved;
+    case Verdict::multiple:
+      return Outcome::multiple;
+    case Verdict::unknown:
+      break;
+  }
+  return Outcome::unknown;
+}
+
+// A logic step as JSON: {"technique":..,"text":..,"placements":[[r,c,d]],"eliminations":[[r,c,d],...]},
+// rows, columns and digits from 1.
+void append_step_json(std::string& out, const Step& step, const std::string& text, int side) {
+  const auto triple = [&](int cell, int digit) {
+    out += '[' + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) + ',' +
+           std::to_string(digit) + ']';
+  };
+  out += "{\"technique\":\"";
+  out += technique_name(step.technique);
+  out += "\",\"text\":";
+  append_json_string(out, text);
+  out += ",\"placements\":[";
+  const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
+  if (single && step.cell >= 0) triple(step.cell, step.digit);
+  out += "],\"eliminations\":[";
+  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
+    if (i > 0) out += ',';
+    triple(step.eliminated[i].first, step.eliminated[i].second);
+  }
+  out += "]}";
+}
+
+}  // namespace
+
+Batch::State Batch::process(Worker& worker, Slot& slot) {
+  slot.out.clear();
+  slot.message.clear();
+  slot.multiline = false;
+  slot.nodes = 0;
+  slot.seconds = 0;
+  slot.started = false;
+  slot.partial = 0;
+  slot.rules.reset();
+  if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+  if (options_.command == Command::generate) return process_generate(worker, slot);
+  const Puzzle& puzzle = slot.puzzle;
+  if (!puzzle.ok()) {
+    fail(slot, puzzle.error, puzzle.error_line, "error: ");
+    return State::done;
+  }
+  try {
+    // The command line's rules and the puzzle's own, as every reader of puzzles takes them (answer.hpp).
+    if (std::optional<Rules> rules = puzzle_rules(puzzle, options_.variants))
+      slot.rules = std::make_shared<const Rules>(std::move(*rules));
+  } catch (const RulesError& e) {
+    fail(slot, e.what(), puzzle.line, "error: ");
+    return State::done;
+  }
+  try {
+    const auto started =
+        options_.stats ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    State state = State::done;
+    switch (options_.command) {
+      case Command::solve:
+      case Command::count:
+      case Command::check:
+        state = puzzle.pencilmarks.empty() ? solve_count_check(worker, slot, slot.rules.get())
+                                           : process_pencilmarks(slot);
+        break;
+      default:
+        state = process_maker(worker, slot, slot.rules.get());
+        break;
+    }
+    if (options_.stats)
+      slot.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return state;
+  } catch (const std::exception& e) {
+    fail(slot, std::string("internal error: ") + e.what(), puzzle.line, "error: ");
+  }
+  return State::done;
+}
+
+Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* rules) {
+  const Puzzle& puzzle = slot.puzzle;
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  // Boards beyond kLargeSide with few givens (an empty 56x56 or 64x64 board) send the search into dead ends
+  // thousands of levels deep that it backtracks out of only after hours: solve and check give up after
+  // kLargeBoardNodes and say so, rather than never answer. count keeps no budget (a count of an open board is
+  // endless at every size, and Ctrl-C or --time-limit end it).
+  if (puzzle.grid.side() > kLargeSide && options_.command != Command::count)
+    search.node_limit = kLargeBoardNodes;
+  Solver& solver =
+      rules == nullptr ? worker.solver_for(puzzle.grid.shape, search) : worker.solver_for(*rules, search);
+  if (const auto conflict = solver.load(puzzle.grid)) {
+    const std::string why = describe(*conflict, puzzle.grid.side(),
+                                     digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
+    // Clashing givens make a well-formed puzzle with no solution: count's column stays a number in every
+    // format (the reason goes to stderr, and in JSON beside the count too).
+    if (options_.command == Command::count && (options_.format == Format::csv || is_json(options_.format))) {
+      slot.outcome = Outcome::error;
+      slot.message = why;
+      slot.message_line = puzzle.line;
+      Record record;
+      record.status = "none";
+      record.status_column = false;
+      record.field("count", "0", "0");
+      record.json.emplace_back("complete", "true");
+      record.json.emplace_back("error", json_string(why));
+      format_record(slot, record);
+      return State::done;
+    }
+    fail(slot, why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
+         options_.command == Command::count ? "0\n" : "");
+    return State::done;
+  }
+  // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
+  // search.
+  solver.set_time_limit(time_slice());
+  const auto sliced = [&] {
+    if (solver.status() != dlx::Status::timed_out) return false;
+    start_flusher();
+    solver.set_time_limit(std::chrono::nanoseconds::zero());
+    return true;
+  };
+  const auto count_all = [&](std::uint64_t limit) {
+    // Each solution found may stand for several (Solver::symmetry()): enough of them to pass the limit.
+    const std::uint64_t each = solver.symmetry();
+    if (limit != 0) limit = limit / each + (limit % each != 0);
+    dlx::Count count = solver.count(limit);
+    while (!count.complete && sliced()) {
+      // Below a 64-bit limit, what is left of it fits in 64 bits.
+      const dlx::Count more =
+          solver.count(limit == 0 ? 0 : static_cast<std::uint64_t>(limit - count.solutions));
+      count.solutions += more.solutions;
+      count.complete = more.complete;
+    }
+    if (count.solutions > dlx::kCount128Max / each) return dlx::Count{dlx::kCount128Max, false};
+    count.solutions *= each;
+    return count;
+  };
+  const auto gave_up = [&] {
+    if (solver.status() != dlx::Status::node_limit) return false;
+    fail(slot,
+         "gave up after " + std::to_string(kLargeBoardNodes) + " search nodes: boards larger than " +
+             std::to_string(kLargeSide) + "x" + std::to_string(kLargeSide) +
+             " with this few givens are beyond this solver (give more givens)",
+         puzzle.line, "error: ");
+    return true;
+  };
+  slot.nodes = 0;
+  switch (options_.command) {
+    case Command::solve: {
+      // The first `solutions` solutions (0: all). Solver::symmetry() > 1 (an empty variant board) stands for
+      // solutions it does not list: only the ones found are written.
+      // The worker's grids are reused from puzzle to puzzle: no allocation per puzzle.
+      std::vector<Grid>& grids = worker.found;
+      std::size_t found = 0;
+      const std::uint64_t wanted = options_.solutions;
+      bool complete = false;
+      while (wanted == 0 || found < wanted) {
+        if (found == grids.size()) grids.emplace_back();
+        if (solver.next(grids[found]) || (sliced() && solver.next(grids[found]))) {
+          ++found;
+          continue;
+        }
+        if (solver.status() == dlx::Status::stopped) {
+          if (found == 0) return State::stopped;
+        } else if (found == 0 && gave_up()) {
+          return State::done;
+        } else {
+          complete = solver.status() == dlx::Status::exhausted;
+        }
+        break;
+      }
+      slot.outcome = found > 0 ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
+      format_solutions(slot, std::span<const Grid>(grids.data(), found), complete);
+      break;
+    }
+    case Command::count: {
+      // One solution past --limit tells "exactly N" (printed N) from "more than N" (N+).
+      const std::uint64_t limit = options_.limit;
+      dlx::Count count = count_all(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+      if (limit != 0 && count.solutions > limit) count = {limit, false};
+      if (!count.complete && solver.status() == dlx::Status::stopped) {
+        slot.started = true;
+        slot.partial = count.solutions;
+        return State::stopped;
+      }
+      slot.outcome = Outcome::solved;
+      if (!structured_) {  // the common case, without a record's allocations
+        slot.out += dlx::to_decimal(count.solutions);
+        slot.out += count.complete ? "\n" : "+\n";
+        break;
+      }
+      const std::string number = dlx::to_decimal(count.solutions);
+      Record record;
+      record.status = "counted";
+      record.status_column = false;
+      record.field("count", number, number + (count.complete ? "" : "+"));
+      record.json.emplace_back("complete", count.complete ? "true" : "false");
+      record.text = number + (count.complete ? "" : "+") + '\n';
+      format_record(slot, record);
+      break;
+    }
+    case Command::check: {
+      const dlx::Count count = count_all(2);
+      if (count.solutions < 2 && !count.complete && solver.status() == dlx::Status::stopped)
+        return State::stopped;
+      if (count.solutions < 2 && gave_up()) return State::done;
+      slot.outcome = count.solutions >= 2   ? Outcome::multiple
+                     : !count.complete      ? Outcome::unknown
+                     : count.solutions == 1 ? Outcome::solved
+                                            : Outcome::none;
+      if (!structured_ && !options_.minimal) {  // the common case, without a record's allocations
+        slot.out += slot.outcome == Outcome::multiple  ? "multiple\n"
+                    : slot.outcome == Outcome::unknown ? "unknown\n"
+                    : slot.outcome == Outcome::solved  ? "unique\n"
+                                                       : "none\n";
+        break;
+      }
+      Record record;
+      record.status = slot.outcome == Outcome::multiple  ? "multiple"
+                      : slot.outcome == Outcome::unknown ? "unknown"
+                      : slot.outcome == Outcome::solved  ? "unique"
+                                                         : "none";
+      std::string word = record.status;
+      if (options_.minimal && slot.outcome == Outcome::solved) {
+        // The slices of time_slice() would cut these searches short; they are short ones.
+        solver.set_time_limit(std::chrono::nanoseconds::zero());
+        const bool minimal = is_minimal(puzzle.grid, solver);
+        if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+        word += minimal ? " minimal" : " not-minimal";
+        record.json.emplace_back("minimal", minimal ? "true" : "false");
+        record.status = word;  // csv: "unique minimal", as before
+      }
+      record.text = word + '\n';
+      format_record(slot, record);
+      if (is_json(options_.format) && options_.minimal && slot.outcome == Outcome::solved) {
+        // JSON's status stays the one word; "minimal" is a field of its own.
+        const std::string from = "\"status\":\"" + word + '"';
+        if (const auto at = slot.out.find(from); at != std::string::npos)
+          slot.out.replace(at, from.size(), "\"status\":\"unique\"");
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  slot.nodes = solver.stats().nodes;
+  return State::done;
+}
+
+// rate, hint, steps, minimize and candidates.
+Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules) {
+  const Puzzle& puzzle = slot.puzzle;
+  const Command command = options_.command;
+  const Symbols& symbols = options_.reader.symbols;
+  Rules plain;
+  plain.shape = puzzle.grid.shape;
+  if (rules != nullptr) {
+    const bool refused =
+        command == Command::candidates || (!Houses::holds(*rules) && command != Command::minimize);
+    if (refused) {
+      fail(slot,
+           command == Command::candidates
+               ? "candidates takes no variant rules"
+               : "this tool takes regions only (jigsaw, x, windoku, extra regions): the techniques know no "
+                 "neighbour rule or cage (solve, count, check and minimize do)",
+           puzzle.line, "error: ");
+      return State::done;
+    }
+  }
+  MakerTools& t = worker.tools_for(rules != nullptr ? *rules : plain);
+  const bool marks = !puzzle.pencilmarks.empty();
+  const CandidateGrid grid =
+      marks ? CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks} : candidates_of(puzzle.grid);
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  Verdict verdict;
+  if (marks) {
+    const dlx::Count count = count_candidates(grid, 2, search);
+    if (!count.complete && count.solutions < 2 && stop_->load()) return State::stopped;
+    verdict = count.solutions >= 2   ? Verdict::multiple
+              : count.solutions == 1 ? Verdict::unique
+                                     : Verdict::none;
+  } else {
+    t.solver.set_time_limit(std::chrono::nanoseconds::zero());
+    t.solver.set_stop(stop_);  // its searches, and minimize's below, poll the flag (rebuilt once)
+    verdict = t.solver.check(puzzle.grid);
+    slot.nodes = t.solver.stats().nodes;
+    if (verdict == Verdict::unknown && stop_->load()) return State::stopped;
+  }
+  if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+  Record record;
+  record.status = verdict_word(verdict);
+  slot.outcome = outcome_of(verdict);
+  if (command == Command::candidates) {
+    const CandidateGrid found = true_candidates(grid, search);
+    if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+    std::string marks_text;
+    append_pencilmarks(marks_text, found, symbols);
+    record.field("candidates", json_string(marks_text), marks_text);
+    record.text = marks_text + (puzzle.annotation.empty() ? "" : " " + puzzle.annotation) + '\n';
+    format_record(slot, record);
+    return State::done;
+  }
+  if (verdict != Verdict::unique) {
+    record.text = record.status + '\n';
+    if (command == Command::minimize) record.field("minimized", "null", "");
+    if (command == Command::rate)
+      record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
+    if (command == Command::hint) {
+      record.field("hint", "null", "");
+      record.json.emplace_back("steps", "[]");
+    }
+    if (command == Command::steps) {
+      record.field("steps", "[]", "");
+      record.multiline = true;
+    }
+    if (command == Command::minimize) record.field("clues", "null", "");
+    format_record(slot, record);
+    return State::done;
+  }
+  switch (command) {
+    case Command::rate: {
+      // A puzzle's givens are placed, not taken as singles: rate() starts from them.
+      const Rating rating =
+          marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
+      const std::string text = to_string(rating);
+      record.field("tier", json_string(kTierNames[static_cast<int>(rating.tier)]),
+                   kTierNames[static_cast<int>(rating.tier)]);
+      record.field("rating", json_string(text), text);
+      record.text = text + '\n';
+      break;
+    }
+    case Command::minimize: {
+      if (marks) {
+        fail(slot, "minimize takes puzzles with givens, not pencilmarks", puzzle.line, "error: ");
+        return State::done;
+      }
+      Grid minimized = puzzle.grid;
+      minimize(minimized, t.solver, {}, stop_);
+      if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+      std::string line;
+      append_puzzle_line(line, minimized, {}, rules, symbols);
+      record.field("minimized", json_string(line), line);
+      record.field("clues", std::to_string(minimized.givens()), std::to_string(minimized.givens()));
+      record.text = line +
+                    (puzzle.annotation.empty() || !takes_annotation(rules) ? "" : " " + puzzle.annotation) +
+                    '\n';
+      break;
+    }
+    case Command::hint:
+    case Command::steps: {
+      if (marks) {
+        t.logic.load(grid);
+      } else {
+        t.logic.load(puzzle.grid);
+      }
+      std::string texts = "[", objects = "[", csv;
+      bool any = false;
+      do {
+        if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+        const auto step = t.logic.step(Tier::subsets);
+        if (!step) {
+          const bool solved = t.logic.solved();
+          record.status = solved ? "solved" : "stuck";
+          record.text +=
+              solved ? "solved\n"
+                     : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
+          break;
+        }
+        const std::string text = describe(*step, *t.houses, symbols);
+        record.text += text + '\n';
+        if (structured_) {
+          texts += (any ? "," : "") + json_string(text);
+          objects += any ? "," : "";
+          append_step_json(objects, *step, text, puzzle.grid.side());
+          csv += (any ? "; " : "") + text;
+        }
+        any = true;
+      } while (command == Command::steps);
+      if (command == Command::hint) {
+        if (any) record.status = "hint";
+        record.field("hint", any ? texts.substr(1) : "null", csv);
+        record.json.emplace_back("steps", objects + ']');
+      } else {
+        record.field("steps", objects + ']', csv);
+        record.multiline = true;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  format_record(slot, record);
+  return State::done;
+}
+
+Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
+  const GenerateOptions& options = options_.generate;
+  if (!worker.generator) worker.generator.emplace(options, options_.variants);
+  const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
+  if (!g) {
+    if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+    fail(slot,
+         "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
+             " puzzle (boxes " + to_string(options.shape) + ")" +
+             (options.tier ? std::string(" of tier ") + kTierNames[static_cast<int>(*options.tier)] : "") +
+             (options.clues ? " with " + std::to_string(options.clues) + " clues" : "") +
+             (options.minimal ? ", minimal," : "") + " found in " + std::to_string(options.attempts) +
+             " attempts (puzzle " + std::to_string(slot.index) +
+             "); --attempts raises the bound, but it may not exist",
+         slot.puzzle.line, "error: ");
+    slot.outcome = Outcome::none;
+    return State::done;
+  }
+  Rules rules = make_rules(options.shape, options_.variants);
+  const bool rated = Houses::holds(rules);
+  if (!rules.plain()) slot.rules = std::make_shared<const Rules>(std::move(rules));
+  slot.puzzle.grid = g->puzzle;
+  slot.puzzle.layout = Layout::line;
+  slot.outcome = Outcome::solved;
+  Record record;
+  record.status = "generated";
+  std::string solution;
+  append_line(solution, g->solution, options_.reader.symbols);
+  record.field("solution", json_string(solution), solution);
+  record.field("seed", std::to_string(options.seed), std::to_string(options.seed));
+  record.field("index", std::to_string(slot.index), std::to_string(slot.index));
+  record.field("clues", std::to_string(g->puzzle.givens()), std::to_string(g->puzzle.givens()));
+  record.field("symmetry", json_string(symmetry_name(options.symmetry)), symmetry_name(options.symmetry));
+  const char* tier = kTierNames[static_cast<int>(g->tier)];
+  record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
+  std::string line;
+  append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
+  record.text = line + ' ' + annotation(*g, options, slot.index, rated) + '\n';
+  format_record(slot, record);
+  return State::done;
+}
+
+Batch::State Batch::process_pencilmarks(Slot& slot) {
+  const Puzzle& puzzle = slot.puzzle;
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  const CandidateGrid grid{puzzle.grid.shape, puzzle.pencilmarks};
+  if (options_.command == Command::solve) {
+    Grid solution;
+    const dlx::Count found = count_candidates(grid, 1, search, &solution);
+    if (found.solutions == 0 && !found.complete) return State::stopped;
+    slot.outcome = found.solutions > 0 ? Outcome::solved : Outcome::none;
+    format_solutions(slot, std::span<const Grid>(&solution, found.solutions > 0 ? 1 : 0), true);
+    return State::done;
+  }
+  const bool check = options_.command == Command::check;
+  const dlx::Count count = count_candidates(grid, check ? 2 : options_.limit, search);
+  if (!count.complete && stop_->load(std::memory_order_relaxed) && (!check || count.solutions < 2)) {
+    if (!check) {
+      slot.started = true;
+      slot.partial = count.solutions;
+    }
+    return State::stopped;
+  }
+  Record record;
+  if (!check) {
+    slot.outcome = Outcome::solved;
+    const std::string number = dlx::to_decimal(count.solutions);
+    record.status = "counted";
+    record.status_column = false;
+    record.field("count", number, number + (count.complete ? "" : "+"));
+    record.json.emplace_back("complete", count.complete ? "true" : "false");
+    record.text = number + (count.complete ? "" : "+") + '\n';
+  } else {
+    slot.outcome = count.solutions >= 2   ? Outcome::multiple
+                   : count.solutions == 1 ? Outcome::solved
+                                          : Outcome::none;
+    record.status = count.solutions >= 2 ? "multiple" : count.solutions == 1 ? "unique" : "none";
+    record.text = record.status + '\n';
+  }
+  format_record(slot, record);
+  return State::done;
+}
+
+}  // namespace sudoku
