@@ -1,12 +1,127 @@
 """Sudoku puzzles in any form the sudoku command reads (one-line puzzles of any supported size, blanks '.' or
-'0'; grids; jigsaw and killer lines; pencilmarks): solve, count, check. Keyword arguments box=, symbols=,
-variant=, regions= and extra_regions= are the command's --box, --symbols, --variant, --regions and
---extra-regions. solve returns the solution's n*n cells (a jigsaw or killer line's rules are not repeated)."""
+'0'; grids; jigsaw and killer lines; pencilmarks; self-describing lines with a rules prefix).
+
+solve, count and check answer one puzzle with a plain value. Every command of the `sudoku` tool is here too,
+through the same pipeline as the command (one implementation): `run(command, puzzles, ...)` returns what
+`sudoku COMMAND --format json` writes, one dict per puzzle with the same keys ("line", "puzzle", "status" and
+the command's fields), in input order; rate, hint, steps, minimize and candidates return the dict of one
+puzzle, generate a list of dicts, emit the exact-cover model as Knuth-format text.
+
+Keyword arguments box=, symbols=, variant=, regions= and extra_regions= are the command's --box, --symbols,
+--variant, --regions and --extra-regions.
+"""
+
+import json as _json
+import os as _os
 
 from ._dlx import sudoku as _sudoku
 
 solve = _sudoku.solve
 count = _sudoku.count
 check = _sudoku.check
+emit = _sudoku.emit
 
-__all__ = ["solve", "count", "check"]
+_COMMANDS = ("solve", "count", "check", "rate", "hint", "steps", "minimize", "candidates", "generate")
+
+
+def _text_of(puzzles):
+    """The puzzles as one text: a string as it is, a path's file, a file object's contents, or an iterable of
+    lines (strings) joined by newlines."""
+    if isinstance(puzzles, str):
+        return puzzles
+    if isinstance(puzzles, _os.PathLike):
+        with open(puzzles, encoding="utf-8", errors="surrogateescape") as f:
+            return f.read()
+    if hasattr(puzzles, "read"):
+        text = puzzles.read()
+        return text.decode("utf-8", "surrogateescape") if isinstance(text, bytes) else text
+    lines = []
+    for line in puzzles:
+        if not isinstance(line, str):
+            raise TypeError(f"puzzles: expected lines as str, not {type(line).__name__}")
+        lines.append(line.rstrip("\n"))
+    return "\n".join(lines) + "\n"
+
+
+def run(command, puzzles="", *, threads=0, box=None, symbols=None, variant=None, regions=None,
+        extra_regions=None, limit=None, all=False, minimal=False, count=1, seed=0, symmetry=None,
+        clues=None, tier=None, attempts=None):
+    """Runs a sudoku command over puzzles and returns its records: a list of dicts, one per puzzle in input
+    order, as `sudoku COMMAND --format json` writes them ("line", "puzzle", "status", the command's fields,
+    "annotation" when the puzzle had one; "status" is "error" and "error" says why for a puzzle that cannot be
+    read). The output does not depend on `threads` (0: one per core).
+
+    command: solve, count, check, rate, hint, steps, minimize, candidates or generate.
+    puzzles: a str (any number of puzzles, as a file holds them), a path (os.PathLike), a file object, or an
+    iterable of lines. generate reads none.
+    limit: count: stop there; solve: the first `limit` solutions (all=True: every one).
+    minimal: check: say whether the puzzle is minimal; generate: minimal puzzles.
+    count, seed, symmetry, clues, tier, attempts: generate's options.
+    Raises ValueError for an unknown command or option value, TypeError for a wrong type."""
+    if command not in _COMMANDS:
+        raise ValueError(f"unknown command {command!r}: expected one of {', '.join(_COMMANDS)}")
+    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0 or threads > 1024:
+        raise ValueError("threads: expected a whole number from 0 to 1024")
+    options = {"box": box, "symbols": symbols, "variant": variant, "regions": regions,
+               "extra_regions": extra_regions, "limit": limit, "all": all, "minimal": minimal,
+               "count": count, "seed": seed, "symmetry": symmetry, "clues": clues, "tier": tier,
+               "attempts": attempts}
+    for key in ("limit", "count", "seed", "clues", "attempts"):
+        value = options[key]
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise TypeError(f"{key}: expected an int, not {type(value).__name__}")
+        if value is not None and value < 0:
+            raise ValueError(f"{key}: must not be negative")
+    text = "" if command == "generate" else _text_of(puzzles)
+    out, _messages, _status = _sudoku._run(command, text, threads, options)
+    return [_json.loads(line) for line in out.splitlines() if line]
+
+
+def _one(command, text, options):
+    records = run(command, text, **options)
+    if len(records) != 1:
+        raise ValueError(f"expected one puzzle, found {len(records)}")
+    record = records[0]
+    if record["status"] == "error":
+        raise ValueError(f"line {record['line']}: {record['error']}")
+    return record
+
+
+def rate(text, **options):
+    """The rating of one puzzle: {"status": "unique", "tier": ..., "rating": ...} as `sudoku rate` writes it.
+    ValueError when it cannot be read."""
+    return _one("rate", text, options)
+
+
+def hint(text, **options):
+    """The next deduction of one puzzle: {"status": "hint", "hint": text, "steps": [step]} (status "solved",
+    "stuck", "multiple" or "none" otherwise). ValueError when it cannot be read."""
+    return _one("hint", text, options)
+
+
+def steps(text, **options):
+    """Every deduction in order: {"status": "solved" or "stuck", "steps": [{"technique", "text", "placements",
+    "eliminations"}, ...]}, cells as [row, col, digit] from 1. ValueError when it cannot be read."""
+    return _one("steps", text, options)
+
+
+def minimize(text, **options):
+    """The puzzle with givens removed while it stays unique: {"minimized": line, "clues": n}. ValueError when
+    it cannot be read."""
+    return _one("minimize", text, options)
+
+
+def candidates(text, **options):
+    """The true candidates (digits in some solution) as pencilmark text: {"candidates": text}. ValueError when
+    it cannot be read."""
+    return _one("candidates", text, options)
+
+
+def generate(count=1, **options):
+    """`count` puzzles with one solution, as `sudoku generate COUNT --format json` writes them (seed=0 unless
+    given: the same seed gives the same puzzles): a list of dicts with "puzzle", "solution", "clues", ..."""
+    return run("generate", "", count=count, **options)
+
+
+__all__ = ["solve", "count", "check", "run", "rate", "hint", "steps", "minimize", "candidates", "generate",
+           "emit"]

@@ -5,16 +5,21 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <dlx/knuth_format.hpp>
+#include <dlx/thread_pool.hpp>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <sudoku/io/reader.hpp>
 #include <sudoku/io/symbols.hpp>
 #include <sudoku/io/writer.hpp>
+#include <sudoku/model/puzzle_problem.hpp>
 #include <sudoku/model/rules.hpp>
 #include <sudoku/pipeline/answer.hpp>
+#include <sudoku/pipeline/batch.hpp>
 
 #include "interrupt.hpp"
 
@@ -105,6 +110,101 @@ std::string check(const std::string& text, const Text& box, const Text& symbols,
   return n == 0 ? "none" : n == 1 ? "unique" : "multiple";
 }
 
+// Every command of the sudoku tool over `text` (any number of puzzles, as a file holds them; generate: none),
+// through the same pipeline (sudoku::Batch) in --format json: returns the JSON Lines, the messages the command
+// writes on standard error, and its exit status. `options` are the command's options by name.
+py::tuple run(const std::string& command, const std::string& text, unsigned threads,
+              const py::dict& options) {
+  sudoku::BatchOptions b;
+  const auto* name = std::find(std::begin(sudoku::kCommandNames), std::end(sudoku::kCommandNames), command);
+  if (name == std::end(sudoku::kCommandNames))
+    throw py::value_error(
+        "unknown command '" + command +
+        "': expected solve, count, check, rate, hint, steps, minimize, candidates or generate");
+  b.command = static_cast<sudoku::Command>(name - std::begin(sudoku::kCommandNames));
+  b.format = sudoku::Format::json;
+  const auto text_of = [&](const char* key) -> Text {
+    if (!options.contains(key) || options[key].is_none()) return std::nullopt;
+    return py::cast<std::string>(options[key]);
+  };
+  const auto number_of = [&](const char* key, std::uint64_t fallback) -> std::uint64_t {
+    if (!options.contains(key) || options[key].is_none()) return fallback;
+    const auto value = py::cast<long long>(options[key]);
+    if (value < 0) throw py::value_error(std::string(key) + " must not be negative");
+    return static_cast<std::uint64_t>(value);
+  };
+  const auto flag_of = [&](const char* key) { return options.contains(key) && py::cast<bool>(options[key]); };
+  const Settings s = settings(text_of("box"), text_of("symbols"), text_of("variant"), text_of("regions"),
+                              text_of("extra_regions"));
+  b.reader = s.reader;
+  b.variants = s.variants;
+  b.minimal = flag_of("minimal");
+  if (b.command == sudoku::Command::count) b.limit = number_of("limit", 0);
+  if (b.command == sudoku::Command::solve) b.solutions = flag_of("all") ? 0 : number_of("limit", 1);
+  std::uint64_t count = 0;
+  if (b.command == sudoku::Command::generate) {
+    sudoku::GenerateOptions& g = b.generate;
+    g.shape = b.reader.box.value_or(sudoku::Shape{3, 3});
+    if (!s.variants.regions.empty() && !b.reader.box) {
+      const int side = sudoku::layout_side(s.variants.regions, "regions");
+      g.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
+    }
+    count = number_of("count", 1);
+    g.minimal = b.minimal;
+    g.seed = number_of("seed", 0);
+    g.attempts = std::max<std::uint64_t>(1, number_of("attempts", 1000));
+    g.clues = static_cast<int>(
+        std::min<std::uint64_t>(number_of("clues", 0), static_cast<std::uint64_t>(g.shape.cells())));
+    if (const Text symmetry = text_of("symmetry")) {
+      const auto parsed = sudoku::parse_symmetry(*symmetry);
+      if (!parsed)
+        throw py::value_error("symmetry='" + *symmetry +
+                              "': expected none, rotate90, rotate180, mirror, flip or diagonal");
+      g.symmetry = *parsed;
+    }
+    if (const Text tier = text_of("tier")) {
+      g.tier = sudoku::parse_tier(*tier);
+      if (!g.tier) throw py::value_error("tier='" + *tier + "': expected singles, locked, subsets or search");
+    }
+    try {
+      sudoku::check_clues(g, !b.variants.any());
+    } catch (const std::invalid_argument& e) {
+      throw py::value_error(e.what());
+    }
+  }
+  std::atomic<bool> stop{false};
+  b.stop = &stop;
+  std::ostringstream out, err;
+  const int status = dlxpy::run_stoppable(stop, [&] {
+    dlx::ThreadPool pool(threads);
+    sudoku::Batch batch(b, pool);
+    if (b.command == sudoku::Command::generate) {
+      batch.generate(count, out, err);
+    } else {
+      std::istringstream in(text);
+      batch.run(in, "<text>", out, err);
+    }
+    return batch.exit_status();
+  });
+  return py::make_tuple(out.str(), err.str(), status);
+}
+
+// The first puzzle of `text` as an exact-cover problem in Knuth's format (the emit command).
+std::string emit(const std::string& text, const Text& box, const Text& symbols, const Text& variant,
+                 const Text& regions, const Text& extra_regions) {
+  const Settings s = settings(box, symbols, variant, regions, extra_regions);
+  const sudoku::Puzzle puzzle = parse(text, s);
+  if (!puzzle.pencilmarks.empty()) throw py::value_error("emit takes puzzles with givens, not pencilmarks");
+  std::ostringstream out;
+  try {
+    const std::optional<sudoku::Rules> rules = sudoku::puzzle_rules(puzzle, s.variants);
+    dlx::write_knuth(sudoku::make_puzzle_problem(puzzle.grid, rules ? &*rules : nullptr), out);
+  } catch (const sudoku::RulesError& e) {
+    throw py::value_error("line " + std::to_string(puzzle.line) + ": " + e.what());
+  }
+  return out.str();
+}
+
 }  // namespace
 
 namespace dlxpy {
@@ -123,6 +223,11 @@ void bind_sudoku(py::module_& parent) {
   m.def("check", &check, py::arg("text"), py::kw_only(), py::arg("box") = none, py::arg("symbols") = none,
         py::arg("variant") = none, py::arg("regions") = none, py::arg("extra_regions") = none,
         "\"unique\", \"multiple\" or \"none\"");
+  m.def("_run", &run, py::arg("command"), py::arg("text"), py::arg("threads"), py::arg("options"),
+        "The sudoku command's pipeline in --format json: (JSON Lines, messages, exit status)");
+  m.def("emit", &emit, py::arg("text"), py::kw_only(), py::arg("box") = none, py::arg("symbols") = none,
+        py::arg("variant") = none, py::arg("regions") = none, py::arg("extra_regions") = none,
+        "The first puzzle's exact-cover model in Knuth's format, each given the only option of its cell");
 }
 
 }  // namespace dlxpy

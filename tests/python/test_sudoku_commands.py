@@ -1,0 +1,128 @@
+"""Every sudoku command from Python (dlx.sudoku.run and its shortcuts) gives the records the command's
+--format json writes, on the shared sets' samples and on variant, killer, jigsaw and pencilmark lines; the
+same for any number of threads; and wrong arguments raise TypeError or ValueError."""
+
+import json
+import pathlib
+import subprocess
+
+import pytest
+
+import dlx
+import dlx.sudoku
+
+DATA = pathlib.Path(__file__).resolve().parent.parent / "sudoku" / "data"
+LAYOUT = "AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII"
+COMMANDS = ["solve", "count", "check", "rate", "hint", "steps", "minimize", "candidates"]
+
+
+def sample():
+    lines = (DATA / "top95_sample.txt").read_text().splitlines()[:6]
+    lines += (DATA / "17_clue_sample.txt").read_text().splitlines()[:6]
+    lines += (DATA / "killers.txt").read_text().splitlines()[:2]
+    # Variant puzzles with givens, made by the generator (its lines carry their rules).
+    lines += [r["puzzle"] for r in dlx.sudoku.generate(1, seed=4, regions=LAYOUT)]
+    lines += [r["puzzle"] for r in dlx.sudoku.generate(1, seed=4, variant="x,windoku")]
+    lines += ["not a puzzle"]
+    return lines
+
+
+def command():
+    """The sudoku command of the build tree the module was loaded from, or None (an installed module)."""
+    path = pathlib.Path(dlx.__file__).resolve().parents[2] / "bin" / "sudoku"
+    return path if path.exists() else None
+
+
+def cli_records(*args, text=""):
+    out = subprocess.run([str(command()), *args, "--format", "json"], input=text, capture_output=True,
+                         text=True, check=False, timeout=600).stdout
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_command_as_the_command_line(name):
+    lines = sample()
+    records = dlx.sudoku.run(name, lines)
+    assert len(records) == len(lines)
+    for i, record in enumerate(records):
+        assert record["line"] == i + 1
+        assert "puzzle" in record and record["status"]
+    assert records[-1]["status"] == "error"
+    if command() is not None:
+        assert records == cli_records(name, text="\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_threads_do_not_change_the_records(name):
+    lines = sample()
+    assert dlx.sudoku.run(name, lines, threads=1) == dlx.sudoku.run(name, lines, threads=4)
+
+
+def test_inputs_as_text_path_file_and_lines(tmp_path):
+    lines = sample()[:4]
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(lines) + "\n")
+    want = dlx.sudoku.run("count", lines)
+    assert dlx.sudoku.run("count", "\n".join(lines)) == want
+    assert dlx.sudoku.run("count", path) == want
+    with open(path) as f:
+        assert dlx.sudoku.run("count", f) == want
+
+
+def test_shortcuts_and_options():
+    puzzle = sample()[0]
+    assert dlx.sudoku.rate(puzzle)["tier"] in ("singles", "locked", "subsets", "search")
+    hint = dlx.sudoku.hint(puzzle)
+    assert hint["status"] == "hint" and len(hint["steps"]) == 1
+    steps = dlx.sudoku.steps(puzzle)
+    assert steps["status"] in ("solved", "stuck")
+    for step in steps["steps"]:
+        assert set(step) == {"technique", "text", "placements", "eliminations"}
+    minimized = dlx.sudoku.minimize(puzzle)
+    assert dlx.sudoku.check(minimized["minimized"]) == "unique"
+    assert len(dlx.sudoku.candidates(puzzle)["candidates"]) == 729
+    all16 = dlx.sudoku.run("solve", "." * 16, all=True)[0]
+    assert all16["count"] == 288 and all16["complete"] and len(set(all16["solutions"])) == 288
+    assert dlx.sudoku.run("count", "." * 16, limit=10)[0] == {
+        "line": 1, "puzzle": "." * 16, "status": "counted", "count": 10, "complete": False}
+    with pytest.raises(ValueError):
+        dlx.sudoku.rate("not a puzzle")
+
+
+def test_generate_reads_back_with_its_rules():
+    for options in ({"variant": "x"}, {"regions": LAYOUT}, {"variant": "anti-knight"}, {}):
+        made = dlx.sudoku.generate(2, seed=5, **options)
+        assert len(made) == 2
+        for record in made:
+            assert record["status"] == "generated"
+            assert dlx.sudoku.check(record["puzzle"]) == "unique"
+    assert dlx.sudoku.generate(2, seed=9) == dlx.sudoku.generate(2, seed=9, threads=1)
+    if command() is not None:
+        assert dlx.sudoku.generate(3, seed=9) == cli_records("generate", "3", "--seed", "9")
+
+
+def test_emit_counts_as_count():
+    for line in ["." * 16, "x:" + "." * 16, "1..." + "." * 12, sample()[0]] + sample()[12:16]:
+        problem = dlx.parse_knuth(dlx.sudoku.emit(line))
+        assert dlx.count_problem(problem, limit=1000) == dlx.sudoku.count(line, limit=1000)
+    with pytest.raises(ValueError):
+        dlx.sudoku.emit("nonsense")
+
+
+def test_wrong_arguments():
+    with pytest.raises(ValueError):
+        dlx.sudoku.run("nonsense", "")
+    with pytest.raises(ValueError):
+        dlx.sudoku.run("count", "." * 16, limit=-1)
+    with pytest.raises(TypeError):
+        dlx.sudoku.run("count", "." * 16, limit="3")
+    with pytest.raises(TypeError):
+        dlx.sudoku.run("count", [1, 2])
+    with pytest.raises(ValueError):
+        dlx.sudoku.run("count", "." * 16, threads=-1)
+    with pytest.raises(ValueError):
+        dlx.sudoku.run("count", "." * 16, box="9x")
+    with pytest.raises(ValueError):
+        dlx.sudoku.generate(1, symmetry="spiral")
+    with pytest.raises(ValueError):
+        dlx.sudoku.generate(1, clues=3)
