@@ -272,7 +272,7 @@ int Interrupts::exit_status(int status) const {
     case StopReason::output_closed:
       return 0;
     case StopReason::output_error:
-      return kExitWriteError;
+      return kExitUsage;  // a write error shares the usage status
     case StopReason::none:
       break;
   }

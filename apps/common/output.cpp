@@ -186,7 +186,7 @@ int OutputGuard::finish(int status) {
   if (e != 0 && e != EPIPE) {
     if (!reported_) std::cerr << program_ << ": write error: " << std::strerror(e) << '\n';
     reported_ = true;
-    return kExitWriteError;
+    return kExitUsage;  // a write error shares the usage status
   }
   if (interrupts_ != nullptr) return interrupts_->exit_status(status);
   return e == EPIPE ? 0 : status;

@@ -168,10 +168,10 @@ int guard(std::string_view program, std::ostream& err, const std::function<int()
     return dlxapp::report_usage_error(program, e.what(), err);
   } catch (const std::bad_alloc&) {
     err << program << ": error: out of memory\n";
-    return kExitInternal;
+    return kExitFailure;
   } catch (const std::exception& e) {
     err << program << ": error: " << e.what() << '\n';
-    return kExitInternal;
+    return kExitFailure;
   }
 }
 
@@ -190,7 +190,7 @@ int run_main(std::string_view program, const std::function<int()>& body) {
     return output.finish(status);
   } catch (const std::exception& e) {
     std::cerr << program << ": error: " << e.what() << '\n';
-    return kExitInternal;
+    return kExitFailure;
   }
 }
 

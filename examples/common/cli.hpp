@@ -34,7 +34,7 @@ namespace examples {
 namespace po = boost::program_options;
 
 inline constexpr int kExitOk = dlxapp::kExitOk, kExitNoSolution = dlxapp::kExitNoSolution,
-                     kExitUsage = dlxapp::kExitUsage, kExitInternal = dlxapp::kExitFailure;
+                     kExitUsage = dlxapp::kExitUsage, kExitFailure = dlxapp::kExitFailure;
 
 // Bad arguments or input that have no file and line: printed as "program: message", exit status 2. The
 // commands' own (apps/common/dlxapp/usage.hpp), so that every program reports them the same way.

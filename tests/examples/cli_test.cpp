@@ -171,9 +171,9 @@ TEST_CASE("common: guard() turns errors into one line and an exit status") {
   CHECK(guarded([]() -> int { throw dlx::ProblemError("too big"); }) ==
         std::pair(2, std::string("prog: too big\n")));
   CHECK(guarded([]() -> int { throw std::runtime_error("oops"); }) ==
-        std::pair(examples::kExitInternal, std::string("prog: error: oops\n")));
+        std::pair(examples::kExitFailure, std::string("prog: error: oops\n")));
   CHECK(guarded([]() -> int { throw std::bad_alloc(); }) ==
-        std::pair(examples::kExitInternal, std::string("prog: error: out of memory\n")));
+        std::pair(examples::kExitFailure, std::string("prog: error: out of memory\n")));
 }
 
 TEST_CASE("common: --color") {

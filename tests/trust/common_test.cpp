@@ -156,7 +156,7 @@ TEST_CASE("Interrupts - the first reason sticks and sets the exit status") {
           dlxapp::Interrupts second("prog");
           if (second.stop_requested()) return 2;
           second.request_stop(StopReason::output_error);
-          return second.exit_status(0) == dlxapp::kExitWriteError ? 0 : 3;
+          return second.exit_status(0) == dlxapp::kExitUsage ? 0 : 3;
         }) == 0);
 }
 

@@ -39,7 +39,6 @@ constexpr int status(ExitCode code) {
 inline constexpr int kExitOk = status(ExitCode::ok);
 inline constexpr int kExitNoSolution = status(ExitCode::no_solution);
 inline constexpr int kExitUsage = status(ExitCode::usage);
-inline constexpr int kExitWriteError = status(ExitCode::usage);  // a write error shares the usage status
 inline constexpr int kExitTimeLimit = status(ExitCode::stopped);
 inline constexpr int kExitOverflow = status(ExitCode::overflow);
 inline constexpr int kExitFailure = status(ExitCode::failure);

@@ -43,7 +43,7 @@
 //   143, 129                stopped by SIGTERM, SIGHUP: 128 + the signal's number, as for SIGINT
 //   3   (kExitTimeLimit)    stopped by --time-limit
 //   0                       the output's reader went away (closed pipe, `cmd | head -1`): nothing on stderr
-//   2   (kExitWriteError)   any other write error on standard output: "PROGRAM: write error: <strerror>"
+//   2   (kExitUsage)        any other write error on standard output: "PROGRAM: write error: <strerror>"
 // No other status at or above 128 is ever returned on purpose (a crash would show as 128 + signal).
 #pragma once
 
@@ -108,7 +108,7 @@ class Interrupts {
 
   // The process's exit status given what happened: kExitInterrupted after SIGINT (128 + the signal after SIGTERM
   // or SIGHUP), kExitTimeLimit after the
-  // timer, 0 when the output's reader went away, kExitWriteError after another write error, else `status`.
+  // timer, 0 when the output's reader went away, kExitUsage (2) after another write error, else `status`.
   int exit_status(int status) const;
 
   // For the note on stderr: "interrupted (Ctrl-C)", "time limit (2.5 s) reached", or "" for the other

@@ -58,7 +58,7 @@ class OutputGuard {
   int error() const;
 
   // The exit status, after a last flush: on a write error other than a closed pipe, prints
-  // "PROGRAM: write error: <strerror>" on stderr and returns kExitWriteError (2); otherwise, with an
+  // "PROGRAM: write error: <strerror>" on stderr and returns kExitUsage (2, the status of a write error too); otherwise, with an
   // Interrupts, returns interrupts.exit_status(status) (130 after Ctrl-C, 3 after the time limit, 0 when the
   // reader went away first), and without one 0 for a closed pipe, else `status`.
   int finish(int status);
