@@ -163,9 +163,9 @@ void serve(const dlx::Problem& problem) {
     const dlx::Count count = solver.count();
     if (solver.status() == dlx::Status::overflow) throw std::overflow_error("more than 2^128 - 1 solutions");
     // [index, solutions low 64 bits, solutions high 64 bits, nodes]
-    const std::uint64_t result[kResultWords] = {
-        message[0] | std::uint64_t{message[1]} << 32, count.solutions.low64(),
-        count.solutions.high64(), solver.stats().nodes};
+    const std::uint64_t result[kResultWords] = {message[0] | std::uint64_t{message[1]} << 32,
+                                                count.solutions.low64(), count.solutions.high64(),
+                                                solver.stats().nodes};
     MPI_Send(result, kResultWords, MPI_UINT64_T, 0, kTagResult, MPI_COMM_WORLD);
   }
 }

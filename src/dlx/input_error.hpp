@@ -12,8 +12,8 @@ class InputError : public std::runtime_error {
  public:
   InputError(std::string_view source, std::size_t line, std::string_view message)
       // Line 0: the input as a whole (it cannot be opened or read), named without a line.
-      : std::runtime_error(std::string(source) + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
-                           std::string(message)),
+      : std::runtime_error(std::string(source) + (line > 0 ? ":" + std::to_string(line) : std::string()) +
+                           ": " + std::string(message)),
         source_(source),
         line_(line),
         message_(message) {}

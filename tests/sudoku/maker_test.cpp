@@ -12,8 +12,8 @@
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
-#include "sudoku/pipeline/tools.hpp"
 #include "sudoku/model/candidates.hpp"
+#include "sudoku/pipeline/tools.hpp"
 
 namespace {
 
