@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "../common/exact_cover_check.hpp"
-#include "../common/propagation_pads.hpp"
+#include "dlx/engine/knobs.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
 
@@ -211,10 +211,10 @@ TEST_CASE("random exact-cover problems with colors match brute force") {
   }
 }
 
-// Propagation::automatic propagates only past 200 primary items, and then (short columns, no colors) with the
-// masks, whose root applies the subset rule: when every option left to a primary item has item j, j's other
-// options go. Random problems padded with 200 primary items of one option each (taken at the root) bring the
-// rule to problems small enough for brute force: the padded problem's solutions are the core's plus the pads.
+// Propagation::automatic propagates only on problems with many primary items (the knob propagate_primaries,
+// src/dlx/engine/knobs.hpp), and then (short columns, no colors) with the masks, whose root applies the subset
+// rule: when every option left to a primary item has item j, j's other options go. The knobs set to 0 bring
+// propagation, the engines' tie-breaks and the rule to problems small enough for brute force.
 TEST_CASE("random problems under Propagation::automatic, subset rule included, match brute force") {
   std::mt19937 rng(4242);
   int with_solutions = 0;
@@ -228,10 +228,19 @@ TEST_CASE("random problems under Propagation::automatic, subset rule included, m
     const std::set<Solution> expected = brute_force(p);
     if (trial % 4 == 2) add_wide_secondary(p);
     const auto core_options = static_cast<dlx::OptionId>(p.option_count());
-    test::add_propagation_pads(p, std::max(uniform - 1, 0));
-    const auto core_of = [&](std::span<const dlx::OptionId> solution) {
-      Solution s = test::core_of(solution, core_options);
-      CHECK(solution.size() == s.size() + test::kPropagationPads);
+    // The knobs bring propagation to problems this small; every other trial also breaks ties, and applies
+    // the subset rule, at every level rather than only where much is left to cover.
+    dlx::detail::Knobs knobs;
+    knobs.propagate_primaries = 0;
+    if (trial % 2 == 1) {
+      knobs.tie_break_above_percent = 0;
+      knobs.subset_below_above_percent = 0;
+      knobs.subset_three_above_percent = 0;
+    }
+    const dlx::detail::ScopedKnobs steer(knobs);
+    const auto core_of = [](std::span<const dlx::OptionId> solution) {
+      Solution s(solution.begin(), solution.end());
+      std::sort(s.begin(), s.end());
       return s;
     };
     dlx::SearchOptions options;

@@ -122,9 +122,11 @@ bool BitsetEngine::propagates(const Problem& problem, const SearchOptions& optio
     longest_column = std::max(longest_column, column[item]);
   }
   const std::size_t primaries = problem.primary_count();
+  const Knobs& k = knobs();
   return longest_column < static_cast<std::size_t>(kCoveredFloor) &&
-         (options.propagation == Propagation::always || primaries >= 200 ||
-          (primaries >= 64 && column_uses <= 10 * primaries));
+         (options.propagation == Propagation::always || primaries >= k.propagate_primaries ||
+          (primaries >= k.propagate_sparse_primaries &&
+           column_uses <= k.propagate_uses_per_item * primaries));
 }
 
 BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options) : LevelEngine(options) {
@@ -209,7 +211,7 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   // Left to itself (Propagation::automatic), the propagating engine also breaks ties its own way (see
   // most_removing_tie); Propagation::always keeps the leftmost, and so the tree of the dancing-links engine.
   if (propagating_ && options.propagation == Propagation::automatic && !options.seed)
-    tie_candidates_ = kTieCandidates;
+    tie_candidates_ = std::clamp(knobs().tie_candidates, 1, kMaxTieCandidates);
   span_cost_.assign(static_cast<std::size_t>(option_count_), 0);
   for (int o = 0; o < option_count_; ++o)
     for (std::uint32_t k = primary_begin_[o]; k < primary_begin_[o + 1]; ++k)

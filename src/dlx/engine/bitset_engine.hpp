@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "isa.hpp"
+#include "knobs.hpp"
 #include "level_engine.hpp"
 
 namespace dlx::detail {
@@ -146,7 +147,6 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   }
   int unique_option(int level, int item) const;
   int most_removing_tie(int level, int first);
-  static constexpr int kTieCandidates = 6;
   int tie_candidates_ = 0;  // 0: the leftmost of the items with fewest options, as dancing links takes
   int choose_item(int level, int& count);
   bool next_option(int level, Choice& choice);

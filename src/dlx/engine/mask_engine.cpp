@@ -153,11 +153,13 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   }
   // Left to itself (Propagation::automatic), the engine breaks ties its own way (see best_of); otherwise it
   // takes the leftmost, and so the tree of the dancing-links engine.
-  if (options.propagation == Propagation::automatic && !options.seed) tie_candidates_ = kTieCandidates;
-  tie_break_above_ = primaries_ * 3 / 10;
+  const Knobs& k = knobs();
+  if (options.propagation == Propagation::automatic && !options.seed)
+    tie_candidates_ = std::clamp(k.tie_candidates, 1, kMaxTieCandidates);
+  tie_break_above_ = share_of(primaries_, k.tie_break_above_percent);
   if (subset_rule()) {
-    subset_above_ = primaries_ * 11 / 20;
-    subset_three_above_ = primaries_ * 3 / 5;
+    subset_above_ = share_of(primaries_, k.subset_below_above_percent);
+    subset_three_above_ = share_of(primaries_, k.subset_three_above_percent);
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
   }
@@ -761,7 +763,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
 // pass; the others count every mask.
 int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
   solved = false;
-  int tied[kTieCandidates];
+  int tied[kMaxTieCandidates];
   int ties = 0;
   wanted = std::max(wanted, 1);
 #if DLX_SSE2

@@ -11,7 +11,7 @@
 //                                                                                 BitsetEngine::propagates)
 //   mask                 colors, a column longer than 14, too many items          std::invalid_argument
 //   mask                 any other                                                mask
-//   automatic            more than kBitsetAutoOptions options or primary items,   links
+//   automatic            more than auto_max_options options or primary items,     links
 //                        or a processor without POPCNT
 //   automatic            the bitset engine would propagate and the masks fit      mask (Sudoku: half the
 //                                                                                 instructions of bitset)
@@ -19,7 +19,7 @@
 //
 // The bitset and mask engines then run in their AVX2 copy when avx2_engines() says so (isa.hpp).
 //
-// The measurements behind the thresholds are in bench/README.md.
+// The thresholds are knobs (knobs.hpp), each with the bench/README.md section that chose it.
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -28,6 +28,7 @@
 #include "bitset_engine.hpp"
 #include "dlx/solver.hpp"
 #include "engine.hpp"
+#include "knobs.hpp"
 #include "mask_engine.hpp"
 
 namespace dlx {
@@ -98,8 +99,8 @@ dlx::Engine select_engine(const Problem& problem, const SearchOptions& options) 
     default:
       break;
   }
-  const bool small =
-      problem.option_count() <= kBitsetAutoOptions && problem.primary_count() <= kBitsetAutoOptions;
+  const std::size_t most = knobs().auto_max_options;
+  const bool small = problem.option_count() <= most && problem.primary_count() <= most;
   if (!small || !cpu_has_popcount()) return dlx::Engine::links;
   if (BitsetEngine::propagates(problem, options) && MaskEngine::fits(problem)) return dlx::Engine::mask;
   return dlx::Engine::bitset;

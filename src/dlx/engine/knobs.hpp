@@ -1,0 +1,69 @@
+// The engines' tuning knobs: every threshold that the selector (select.cpp) and the engines' constructors read
+// to decide how to search, in one table. They change the tree's shape and speed, never the solutions found.
+//
+//   knob                        default  meaning                                                      chosen in
+//                                                                                                     bench/README.md
+//   auto_max_options            4096     automatic: the bitset or mask engine for problems with at    "Where the speed
+//                                        most this many options and primary items, links above        comes from"
+//   propagate_primaries         200      Propagation::automatic propagates forced options on          "Where the speed
+//                                        problems with this many primary items or more...             comes from"
+//   propagate_sparse_primaries  64       ... or this many, when the primary columns are short:       (same)
+//   propagate_uses_per_item     10       at most this many uses per primary item on average
+//   tie_candidates              6        propagating engines (automatic, no seed): among the first    "Where the speed
+//                                        this many items tied on fewest options, the one whose        comes from",
+//                                        options remove the most                                      table "Tried"
+//   tie_break_above_percent     30       mask engine: ties broken only at levels with more than this  "No tie-break deep
+//                                        share of the primary items uncovered (else the leftmost)     in the tree"
+//   subset_below_above_percent  55       mask engine: the subset rule below the root at levels with   "The subset rule
+//                                        more than this share uncovered                               below the root"
+//   subset_three_above_percent  60       mask engine: the root's subset rule checks items with three  "The root's subset
+//                                        options too where more than this share is uncovered          rule on items with
+//                                                                                                     three options..."
+//
+// Tests set them (ScopedKnobs) to steer an engine into a behaviour on a problem small enough to check by brute
+// force, rather than shaping the problem to cross a threshold.
+#pragma once
+
+#include <cstddef>
+
+#include "dlx/solver.hpp"
+
+namespace dlx::detail {
+
+struct Knobs {
+  std::size_t auto_max_options = kBitsetAutoOptions;
+  std::size_t propagate_primaries = 200;
+  std::size_t propagate_sparse_primaries = 64;
+  std::size_t propagate_uses_per_item = 10;
+  int tie_candidates = 6;
+  int tie_break_above_percent = 30;
+  int subset_below_above_percent = 55;
+  int subset_three_above_percent = 60;
+};
+
+// The most tie candidates an engine keeps room for (tie_candidates is clamped to it).
+inline constexpr int kMaxTieCandidates = 24;
+
+// The knobs in force: the defaults, or those a ScopedKnobs set. Read when an engine is built or chosen.
+const Knobs& knobs();
+
+// For tests: sets the knobs for its lifetime, then restores the previous ones. Not for use while another thread
+// builds a Solver.
+class ScopedKnobs {
+ public:
+  explicit ScopedKnobs(const Knobs& knobs);
+  ~ScopedKnobs();
+  ScopedKnobs(const ScopedKnobs&) = delete;
+  ScopedKnobs& operator=(const ScopedKnobs&) = delete;
+
+ private:
+  const Knobs* previous_;
+  Knobs knobs_;
+};
+
+// share_percent of n, rounded down, as the engines compare uncovered counts with it.
+constexpr int share_of(int n, int percent) {
+  return static_cast<int>(static_cast<long long>(n) * percent / 100);
+}
+
+}  // namespace dlx::detail
