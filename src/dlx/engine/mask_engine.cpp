@@ -58,13 +58,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "lanes.hpp"
 #include "simd.hpp"
 
 namespace dlx::detail {
 DLX_ISA_BEGIN
 namespace {
 
-constexpr std::size_t kLanes = 8;  // masks per 128-bit vector
+constexpr std::size_t kLanes = Narrow::kLanes;  // the tables come in whole vectors of 8 masks
 
 }  // namespace
 
@@ -386,19 +387,11 @@ void MaskEngine::reset() {
 // Queues every primary item with at most one option left; returns how many.
 std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
   std::size_t queued = 0;
-#if DLX_SSE2
-  const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128();
-  for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
-    const __m128i at_most_one = _mm_cmpeq_epi16(_mm_and_si128(v, _mm_sub_epi16(v, one)), zero);
-    for (auto bits = static_cast<unsigned>(_mm_movemask_epi8(at_most_one)) & 0x5555u; bits != 0;
-         bits &= bits - 1)
+  for (std::size_t i = 0; i < primary_slots_; i += Narrow::kLanes) {
+    const Narrow at_most_one = Narrow::load(m + i).without_lowest().is_zero();
+    for (std::uint32_t bits = at_most_one.lanes() & kLaneBits; bits != 0; bits &= bits - 1)
       queue_[queued++] = static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(bits)) / 2);
   }
-#else
-  for (std::size_t i = 0; i < primary_slots_; ++i)
-    if ((m[i] & (m[i] - 1)) == 0) queue_[queued++] = static_cast<std::uint32_t>(i);
-#endif
   return queued;
 }
 
@@ -696,43 +689,26 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
     }
   };
   const Mask* const capable = subset_capable_.data();
-#if DLX_SSE2
   const bool three = Root && subset_three_;
+  // The masks from i on, V::kLanes of them: two bits of the result per mask, set where the item changed, is
+  // capable, and has at most three options (two below the root): the mask with its three (two) lowest bits
+  // cleared is zero (a covered item has 16).
+  const auto few_changed = [&]<class V>(std::size_t i, V) {
+    const V v = V::load(m + i);
+    const V changed = V::load(capable + i).and_not(equal(v, V::load(before + i)));
+    if constexpr (Root) v.store(seen + i);
+    V t = v.without_lowest().without_lowest();
+    if (three) t = t.without_lowest();
+    return (changed & t.is_zero()).lanes() & kLaneBits;
+  };
   for (std::size_t i = capable_begin_; i < capable_end_;) {
-    // Per mask two bits of `bits`: the item changed, is capable, and has at most three options (two below the
-    // root): v with its three (two) lowest bits cleared is zero (a covered item has 16).
-    unsigned bits = 0;
-    std::size_t width = kLanes;
-#if defined(__AVX2__)
-    if (i + 2 * kLanes <= capable_end_) {  // the AVX2 copy: 16 masks at a time
-      const __m256i one = _mm256_set1_epi16(1);
-      const __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(m + i));
-      const __m256i changed = _mm256_andnot_si256(
-          _mm256_cmpeq_epi16(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(before + i))),
-          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(capable + i)));
-      if constexpr (Root) _mm256_storeu_si256(reinterpret_cast<__m256i*>(seen + i), v);
-      __m256i t = _mm256_and_si256(v, _mm256_sub_epi16(v, one));
-      t = _mm256_and_si256(t, _mm256_sub_epi16(t, one));
-      if (three) t = _mm256_and_si256(t, _mm256_sub_epi16(t, one));
-      bits = static_cast<unsigned>(_mm256_movemask_epi8(
-                 _mm256_and_si256(changed, _mm256_cmpeq_epi16(t, _mm256_setzero_si256())))) &
-             0x55555555u;
-      width = 2 * kLanes;
-    } else
-#endif
-    {
-      const __m128i one = _mm_set1_epi16(1);
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
-      const __m128i changed =
-          _mm_andnot_si128(_mm_cmpeq_epi16(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(before + i))),
-                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(capable + i)));
-      if constexpr (Root) _mm_storeu_si128(reinterpret_cast<__m128i*>(seen + i), v);
-      __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));
-      t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-      if (three) t = _mm_and_si128(t, _mm_sub_epi16(t, one));
-      bits = static_cast<unsigned>(
-                 _mm_movemask_epi8(_mm_and_si128(changed, _mm_cmpeq_epi16(t, _mm_setzero_si128())))) &
-             0x5555u;
+    std::uint32_t bits = 0;
+    std::size_t width = Narrow::kLanes;
+    if (Wide::kLanes > Narrow::kLanes && i + Wide::kLanes <= capable_end_) {
+      bits = few_changed(i, Wide{});
+      width = Wide::kLanes;
+    } else {
+      bits = few_changed(i, Narrow{});
     }
     for (; bits != 0; bits &= bits - 1) {
       const std::size_t s = i + static_cast<std::size_t>(std::countr_zero(bits)) / 2;
@@ -741,17 +717,6 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
     }
     i += width;
   }
-#else
-  for (std::size_t s = capable_begin_; s < capable_end_; ++s) {
-    const Mask was = before[s];
-    if constexpr (Root) seen[s] = m[s];
-    const Mask left = m[s];
-    if (was == left || capable[s] == 0 || std::popcount(left) > (Root && subset_three_ ? 3 : 2) ||
-        (left & (left - 1)) == 0)
-      continue;
-    check(s, left);
-  }
-#endif
   removed_ += removed;
   end_queueing(m, queued);
   return removed != 0;
@@ -767,21 +732,20 @@ int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
   int ties = 0;
   wanted = std::max(wanted, 1);
 #if DLX_SSE2
+  // With vectors, a pass for the items with two options (the least after propagation) first; the scalar build
+  // goes straight to the loop below, which finds the same items.
   if (!options_.seed) {
-    const __m128i one = _mm_set1_epi16(1), zero = _mm_setzero_si128(), all = _mm_set1_epi16(-1);
-    __m128i covered = all;
-    for (std::size_t i = 0; i < primary_slots_; i += kLanes) {
-      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(m + i));
-      const __m128i t = _mm_and_si128(v, _mm_sub_epi16(v, one));  // v without its lowest bit
-      const __m128i two = _mm_cmpeq_epi16(_mm_and_si128(t, _mm_sub_epi16(t, one)), zero);
-      for (auto bits = static_cast<unsigned>(_mm_movemask_epi8(two)) & 0x5555u; bits != 0 && ties < wanted;
-           bits &= bits - 1)
+    std::uint32_t covered = ~std::uint32_t{0};
+    for (std::size_t i = 0; i < primary_slots_; i += Narrow::kLanes) {
+      const Narrow v = Narrow::load(m + i);
+      const Narrow two = v.without_lowest().without_lowest().is_zero();
+      for (std::uint32_t bits = two.lanes() & kLaneBits; bits != 0 && ties < wanted; bits &= bits - 1)
         tied[ties++] = static_cast<int>(i) + std::countr_zero(bits) / 2;
       if (ties == wanted) break;
-      covered = _mm_and_si128(covered, _mm_cmpeq_epi16(v, all));
+      covered &= v.all_ones().lanes();
     }
     if (ties > 0) return best_of(m, tied, ties);
-    if (_mm_movemask_epi8(covered) == 0xFFFF) {
+    if ((covered & 0xFFFFu) == 0xFFFFu) {
       solved = true;
       return -1;
     }
@@ -930,31 +894,16 @@ void MaskEngine::apply_rows() {
   const Mask* rows[N];
   for (int i = 0; i < N; ++i) rows[i] = pending_rows_[i];
   std::size_t from = 0;
-#if defined(__AVX2__) && DLX_SSE2
-  // The AVX2 copy (isa.hpp): 16 masks at a time, then the last 8 if stride_ is not a multiple of 16.
-  for (; from + 2 * kLanes <= stride; from += 2 * kLanes) {
-    auto* to = reinterpret_cast<__m256i*>(m + from);
-    __m256i v = _mm256_loadu_si256(to);
-    for (int i = 0; i < N; ++i)
-      v = _mm256_and_si256(v, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[i] + from)));
-    _mm256_storeu_si256(to, v);
-  }
-#endif
-#if DLX_SSE2
-  for (std::size_t s = from; s < stride; s += kLanes) {
-    auto* to = reinterpret_cast<__m128i*>(m + s);
-    __m128i v = _mm_loadu_si128(to);
-    for (int i = 0; i < N; ++i)
-      v = _mm_and_si128(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[i] + s)));
-    _mm_storeu_si128(to, v);
-  }
-#else
-  for (std::size_t s = from; s < stride; ++s) {
-    Mask v = m[s];
-    for (int i = 0; i < N; ++i) v = static_cast<Mask>(v & rows[i][s]);
-    m[s] = v;
-  }
-#endif
+  // Wide vectors while a whole one is left (the AVX2 copy: 16 masks at a time), then 8 at a time.
+  const auto and_rows = [&]<class V>(V) {
+    for (; from + V::kLanes <= stride; from += V::kLanes) {
+      V v = V::load(m + from);
+      for (int i = 0; i < N; ++i) v = v & V::load(rows[i] + from);
+      v.store(m + from);
+    }
+  };
+  if constexpr (Wide::kLanes > Narrow::kLanes) and_rows(Wide{});
+  and_rows(Narrow{});
 }
 
 // Applies the pending keep rows, then marks the items of the forced options covered (kCovered): a keep row
