@@ -175,7 +175,8 @@ std::unique_ptr<memo::Portfolio> MemoCounter::make_portfolio(memo::State& state,
   std::optional<memo::Order> order;
   if (options_.order == MemoOrder::fewest) order = memo::Order::fewest;
   if (options_.order == MemoOrder::first) order = memo::Order::first;
-  return std::make_unique<memo::Portfolio>(state, cache_bytes, order, options_.plain_depth);
+  return std::make_unique<memo::Portfolio>(state, cache_bytes, order, options_.plain_depth,
+                                           options_.check_every_step);
 }
 
 void MemoCounter::begin() {

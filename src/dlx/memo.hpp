@@ -56,6 +56,9 @@ struct MemoOptions {
   // MemoStats::plain_subtrees); -1 memoizes everywhere; d > 0 counts every state from depth d on with the plain
   // engine at once (tests, experiments). Problems with multiplicities always memoize everywhere.
   int plain_depth = 0;
+  // For tests: check the state's tables (memo::State::check_invariants) after every step of the search. Honoured
+  // by the builds that compile the engines' invariant checks in (as SearchOptions::check_every_step).
+  bool check_every_step = false;
 };
 
 struct MemoCount {

@@ -17,6 +17,7 @@
 #include "../common/exact_cover_check.hpp"
 #include "dlx/count128.hpp"
 #include "dlx/knuth_format.hpp"
+#include "dlx/memo/state.hpp"
 #include "dlx/solver.hpp"
 #include "test_problems.hpp"
 
@@ -495,4 +496,48 @@ TEST_CASE("memo: samples of a problem with multiplicities are solutions and unif
   const double expected = kDraws / 72.0;
   for (const auto& [s, n] : seen) chi2 += (n - expected) * (n - expected) / expected;
   CHECK(chi2 < 130);  // 71 degrees of freedom: P(chi2 > 130) is about 1e-5
+}
+
+// Every branch of the state walked as memo::Search walks it (take, untake, rewind), with the state's checker
+// after each step; returns the number of solutions.
+std::uint64_t walk_checked(dlx::memo::State& state, dlx::memo::Order order) {
+  state.check_invariants();
+  if (state.solved()) return 1;
+  const dlx::ItemId item = state.choose(order);
+  if (state.hopeless(item)) return 0;
+  const std::uint32_t first = state.position(item);
+  std::uint64_t solutions = 0;
+  for (std::uint32_t b = state.next_branch(item, first); b != dlx::memo::State::kNoBranch;
+       b = state.next_branch(item, b + 1)) {
+    state.take(item, b);
+    solutions += walk_checked(state, order);
+    state.untake(item, b);
+    state.check_invariants();
+  }
+  state.rewind(item, first);
+  state.check_invariants();
+  return solutions;
+}
+
+TEST_CASE("memo: the state's tables hold after every step (State::check_invariants)") {
+  std::mt19937 rng(38);
+  for (int trial = 0; trial < 300; ++trial) {
+    const dlx::Problem p = test::random_problem(rng);
+    const std::size_t expected = test::brute_force(p).size();
+    CAPTURE(trial);
+    for (const dlx::memo::Order order : {dlx::memo::Order::fewest, dlx::memo::Order::first}) {
+      dlx::memo::State state(p);
+      REQUIRE_NOTHROW(state.check_invariants());
+      std::uint64_t solutions = 0;
+      REQUIRE_NOTHROW(solutions = walk_checked(state, order));
+      CHECK(solutions == expected);
+    }
+    // The counter's own search, checking after every step where the build compiles the checks in.
+    CHECK(memo_count(p, {.check_every_step = true}).solutions == expected);
+    CHECK(memo_count(p, {.cache_bytes = 1, .check_every_step = true}).solutions == expected);
+  }
+  // Colored secondary items without bounds: two covers, {A X:1 Y:0, B X:1, C Y:0} and {A B C}.
+  std::istringstream colored("A B C | X Y\nA X:1 Y:0\nB X:1\nC Y:0\nB C Y:1\nA B C\n");
+  dlx::memo::State state(dlx::read_knuth(colored, "colored").problem);
+  CHECK(walk_checked(state, dlx::memo::Order::fewest) == 2);
 }

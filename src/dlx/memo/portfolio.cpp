@@ -11,13 +11,15 @@ constexpr std::uint64_t kFirstTurn = std::uint64_t{1} << 16;
 
 }  // namespace
 
-Portfolio::Portfolio(State& state, std::size_t cache_bytes, std::optional<Order> order, int plain_depth) {
+Portfolio::Portfolio(State& state, std::size_t cache_bytes, std::optional<Order> order, int plain_depth,
+                     bool check_every_step) {
   count_ = order ? 1 : 2;
   const Order orders[2] = {order.value_or(Order::fewest), Order::first};
   for (std::size_t k = 0; k < count_; ++k) {
     runners_[k].cache = std::make_unique<Cache>(state.key_words(), cache_bytes / count_);
     runners_[k].search = std::make_unique<Search>(state, *runners_[k].cache, orders[k]);
     runners_[k].search->set_plain_depth(plain_depth);
+    runners_[k].search->set_check_every_step(check_every_step);
   }
 }
 

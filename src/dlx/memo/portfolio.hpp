@@ -23,8 +23,9 @@ namespace dlx::memo {
 class Portfolio {
  public:
   // order: one order, or nothing for both in turns. cache_bytes: the budget of all caches together.
-  // plain_depth: Search::set_plain_depth for every order.
-  Portfolio(State& state, std::size_t cache_bytes, std::optional<Order> order, int plain_depth = 0);
+  // plain_depth: Search::set_plain_depth for every order; check_every_step: Search::set_check_every_step.
+  Portfolio(State& state, std::size_t cache_bytes, std::optional<Order> order, int plain_depth = 0,
+            bool check_every_step = false);
 
   // The completions of the state's current state (exactly as Search::count, never Status::node_limit).
   Counted count(const Limits& limits);

@@ -123,6 +123,12 @@ std::uint64_t Search::write_chain(const Frame& frame) {
   return lo;
 }
 
+void Search::check_step() const {
+#ifdef DLX_CHECK_INVARIANTS
+  if (check_every_step_) state_.check_invariants();
+#endif
+}
+
 Counted Search::count(const Limits& limits) {
   std::size_t depth = 0;   // frames in use
   Count128 result = 0;     // the completions of the state just left
@@ -133,6 +139,7 @@ Counted Search::count(const Limits& limits) {
   const std::uint64_t start = nodes_;
   bool entering = true;  // at a new state (else: back in the top frame, to try its next option)
   for (;;) {
+    check_step();
     if (entering) {
       if ((++nodes_ & kPollMask) == 0 && (stop = poll(limits, start))) break;
       if (state_.solved()) {
@@ -215,6 +222,7 @@ Counted Search::count(const Limits& limits) {
     state_.rewind(frame.item, frame.first);
   }
   children_.clear();
+  check_step();
   return {*stop == Status::overflow ? kCount128Max : partial, 0, *stop};
 }
 

@@ -65,6 +65,8 @@ class Search {
   // 0: give up memoizing where it does not pay, judged by the savings (the default); -1: never; d > 0: count
   // every state from depth d on with the plain engine at once (tests, experiments). Not with multiplicities.
   void set_plain_depth(int depth);
+  // For tests: State::check_invariants() after every step, in builds with invariant checks (DLX_CHECK_INVARIANTS).
+  void set_check_every_step(bool check) { check_every_step_ = check; }
   // The options the state took before count() is called (a thread's part of the tree): a plain count forces
   // them too.
   void set_prefix(std::span<const OptionId> prefix) { prefix_.assign(prefix.begin(), prefix.end()); }
@@ -112,6 +114,10 @@ class Search {
   std::vector<std::pair<OptionId, std::uint64_t>> children_;  // (option, node of its subtree) per frame
   std::uint64_t nodes_ = 0;                                   // states entered, over all counts
 
+  // State::check_invariants() when asked, in builds with invariant checks.
+  void check_step() const;
+
+  bool check_every_step_ = false;  // set_check_every_step
   bool plain_allowed_ = true;  // set_plain
   bool judge_ = true;          // set_plain_depth(0): judge whether memoizing pays
   std::uint64_t next_judgement_ =

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "dlx/assert.hpp"
+
 namespace dlx::memo {
 
 namespace {
@@ -184,6 +186,7 @@ std::uint32_t State::next_branch(ItemId item, std::uint32_t from) const {
 }
 
 void State::close(ItemId item) {
+  DLX_ASSERT(uncovered_count_ > 0 && uncovered_pos_[item] < uncovered_count_);
   // Swapped with the last open item, which reopen (last in, first out) undoes by growing the count again; the
   // order of the list is never relied on.
   const std::uint32_t at = uncovered_pos_[item], last = --uncovered_count_;
@@ -196,12 +199,16 @@ void State::close(ItemId item) {
 }
 
 void State::reopen() {
+  DLX_ASSERT(uncovered_count_ < uncovered_.size());
   const ItemId item = uncovered_[uncovered_count_++];
   set_field(item, kind_[item] == kBounded ? open_field(item) : 1);
 }
 
 void State::take(ItemId item, std::uint32_t branch) {
   const auto options = options_of(item);
+  DLX_ASSERT(uncovered_pos_[item] < uncovered_count_ && branch >= position_[item] &&
+             branch <= options.size());
+  DLX_ASSERT(branch == options.size() ? kind_[item] == kBounded : possible(options[branch]));
   if (kind_[item] != kBounded) {
     apply(options[branch]);
     return;
@@ -235,11 +242,14 @@ void State::rewind(ItemId item, std::uint32_t first) {
 
 void State::kill(OptionId option) {
   if (dead_[option]++ != 0) return;
-  for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
+  for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k) {
+    DLX_ASSERT(remaining_[option_primaries_[k]] > 0);
     --remaining_[option_primaries_[k]];
+  }
 }
 
 void State::revive(OptionId option) {
+  DLX_ASSERT(dead_[option] > 0);
   if (--dead_[option] != 0) return;
   for (std::uint32_t k = primary_begin_[option]; k < primary_begin_[option + 1]; ++k)
     ++remaining_[option_primaries_[k]];
@@ -256,11 +266,13 @@ void State::revive_on(ItemId item, std::uint32_t color) {
 }
 
 void State::set_field(ItemId item, std::uint64_t value) {
+  DLX_ASSERT((value & ~field_mask_[item]) == 0);
   std::uint64_t& word = key_[field_word_[item]];
   word = (word & ~(field_mask_[item] << field_shift_[item])) | (value << field_shift_[item]);
 }
 
 void State::apply(OptionId option) {
+  DLX_ASSERT(option < dead_.size());
   for (std::uint32_t u = option_begin_[option]; u < option_begin_[option + 1]; ++u) {
     const Use use = option_uses_[u];
     const Kind kind = kind_[use.item];
@@ -285,6 +297,7 @@ void State::apply(OptionId option) {
 }
 
 void State::unapply(OptionId option) {
+  DLX_ASSERT(option < dead_.size());
   for (std::uint32_t u = option_begin_[option + 1]; u-- > option_begin_[option];) {
     const Use use = option_uses_[u];
     const Kind kind = kind_[use.item];
@@ -305,6 +318,76 @@ void State::unapply(OptionId option) {
       revive_on(use.item, use.color);
     }
   }
+}
+
+void State::check_invariants() const {
+  const auto broken = [](const std::string& what) { throw std::logic_error("memo::State: " + what); };
+  const std::size_t items = primary_.size(), options = dead_.size();
+  const auto field = [&](ItemId item) {
+    return key_[field_word_[item]] >> field_shift_[item] & field_mask_[item];
+  };
+  std::vector<bool> open(items, false);
+  if (uncovered_count_ > uncovered_.size()) broken("more open items than primary items");
+  for (std::uint32_t k = 0; k < uncovered_.size(); ++k) {
+    const ItemId item = uncovered_[k];
+    if (item >= items || !primary_[item])
+      broken("uncovered_[" + std::to_string(k) + "] is not a primary item");
+    if (uncovered_pos_[item] != k)
+      broken("uncovered_pos_ of item " + std::to_string(item) + " is not its place");
+    if (k < uncovered_count_) open[item] = true;
+  }
+  for (ItemId item = 0; item < items; ++item) {
+    const std::string name = "item " + std::to_string(item) + ": ";
+    const std::uint32_t length = item_begin_[item + 1] - item_begin_[item];
+    if (taken_[item] > hi_[item]) broken(name + "took more options than its upper bound");
+    if (position_[item] > length) broken(name + "its position is past its list");
+    if (kind_[item] != kBounded && (position_[item] != 0 || taken_[item] != 0))
+      broken(name + "a position or count on an item that is not bounded");
+    std::uint64_t expected = 0;
+    if (kind_[item] == kPrimary) {
+      expected = open[item] ? 1 : 0;
+    } else if (kind_[item] == kBounded) {
+      expected = open[item] ? open_field(item) : 0;
+    } else {
+      expected = field(item);  // free, used or a color: checked against the holders and the options below
+      if (expected > 1 && expected - 1 > length) broken(name + "holds a color none of its options has");
+      if ((holders_[item] > 0) != (expected > 1)) broken(name + "holders_ disagrees with the color it holds");
+    }
+    if (field(item) != expected)
+      broken(name + "its key field is " + std::to_string(field(item)) + ", not " + std::to_string(expected));
+  }
+  std::vector<std::uint32_t> possible_on(items, 0);
+  for (OptionId o = 0; o < options; ++o) {
+    bool possible = option_begin_[o] != option_begin_[o + 1];  // an option without a primary item: never
+    bool has_primary = false;
+    for (std::uint32_t u = option_begin_[o]; u < option_begin_[o + 1] && possible; ++u) {
+      const Use use = option_uses_[u];
+      if (kind_[use.item] == kSecondary) {
+        const std::uint64_t holds = field(use.item);
+        possible = holds == 0 || (use.color != 0 && holds == 1 + std::uint64_t{use.color});
+        continue;
+      }
+      has_primary = true;
+      possible = open[use.item];
+      if (possible && kind_[use.item] == kBounded) {
+        const auto list = options_of(use.item);
+        const auto at = static_cast<std::uint32_t>(std::find(list.begin(), list.end(), o) - list.begin());
+        possible = at >= position_[use.item];
+      }
+    }
+    possible = possible && has_primary;
+    if (possible != (dead_[o] == 0))
+      broken("option " + std::to_string(o) +
+             (possible ? " is possible but dead_ is " + std::to_string(dead_[o])
+                       : " is ruled out but dead_ is 0"));
+    if (possible)
+      for (std::uint32_t k = primary_begin_[o]; k < primary_begin_[o + 1]; ++k)
+        ++possible_on[option_primaries_[k]];
+  }
+  for (ItemId item = 0; item < items; ++item)
+    if (open[item] && remaining_[item] != possible_on[item])
+      broken("item " + std::to_string(item) + ": remaining_ is " + std::to_string(remaining_[item]) +
+             ", but " + std::to_string(possible_on[item]) + " of its options are possible");
 }
 
 }  // namespace dlx::memo

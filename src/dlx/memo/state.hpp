@@ -88,6 +88,18 @@ class State {
   void unapply(OptionId option);
 
   std::size_t option_count() const { return dead_.size(); }
+  // Throws std::logic_error naming the first broken invariant of the tables, recomputed from what the key and
+  // the open items say (tests; Search calls it after every step when asked, in builds with invariant checks):
+  //   uncovered_/uncovered_pos_   the open primary items, first uncovered_count_ of a permutation of them
+  //   dead_                       0 exactly for the options with a primary item whose primary items are all
+  //                               open, that are at or past each bounded item's position, and whose
+  //                               secondary items are free or hold the option's color
+  //   remaining_                  by open primary item: the possible options on it
+  //   holders_                    by secondary item: positive exactly when it holds a color
+  //   taken_, position_           taken_ <= hi_, position_ <= the item's list length; items not bounded at 0
+  //   key_                        each item's field: 1 open / 0 covered (primary), the open field or 0 when
+  //                               closed (bounded), 0 free, 1 used, 1 + color (secondary)
+  void check_invariants() const;
   // Some item has multiplicities other than 1:1: states are more than the options chosen (see the head).
   bool has_bounds() const { return has_bounds_; }
   const Problem& problem() const { return *problem_; }
