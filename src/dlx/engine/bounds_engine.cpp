@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "dlx/assert.hpp"
+
 namespace dlx::detail {
 namespace {
 
@@ -133,6 +135,7 @@ void BoundsEngine::relink_node(std::int32_t p) {
 
 // Takes p's option out of every list but p's own (nodes that agree with a committed color stay: see the header).
 void BoundsEngine::hide(std::int32_t p) {
+  DLX_ASSERT(p >= 0 && static_cast<std::size_t>(p) < option_of_.size());
   const OptionId option = option_of_[p];
   for (std::int32_t q = first_node_[option], end = first_node_[option + 1]; q < end; ++q)
     if (q != p && color_[q] >= 0) unlink_node(q);
@@ -156,6 +159,7 @@ void BoundsEngine::reactivate(std::int32_t item) {
 
 // No further option may use the item: it is full (primary) or used (secondary without a color).
 void BoundsEngine::cover(std::int32_t item) {
+  DLX_ASSERT(item >= 0 && static_cast<std::size_t>(item) < len_.size());
   for (std::int32_t p = down_[item]; p != item; p = down_[p]) hide(p);
   deactivate(item);
 }

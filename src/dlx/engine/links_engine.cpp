@@ -20,6 +20,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "dlx/assert.hpp"
+
 namespace dlx::detail {
 
 LinksEngine::LinksEngine(const Problem& problem, const SearchOptions& options) : EngineBase(options) {
@@ -82,6 +84,7 @@ void LinksEngine::hide(int p) {
       q = node.ulink;  // spacer: wrap to the option's first node
     } else {
       if (node.color >= 0) {
+        DLX_ASSERT(n[node.top].top > 0);  // the node is in its item's list, which counts it
         n[node.ulink].dlink = node.dlink;
         n[node.dlink].ulink = node.ulink;
         --n[node.top].top;
@@ -113,6 +116,7 @@ void LinksEngine::unhide(int p) {
 
 // cover'(i): no other option may use item i; a primary item also leaves the list of items to cover.
 void LinksEngine::cover(int i) {
+  DLX_ASSERT(i > 0 && static_cast<std::size_t>(i) < llink_.size());  // an item header, not the root
   for (int p = nodes_[i].dlink; p != i; p = nodes_[p].dlink) hide(p);
   const int l = llink_[i], r = rlink_[i];
   rlink_[l] = r;
@@ -120,6 +124,7 @@ void LinksEngine::cover(int i) {
 }
 
 void LinksEngine::uncover(int i) {
+  DLX_ASSERT(i > 0 && static_cast<std::size_t>(i) < llink_.size());
   const int l = llink_[i], r = rlink_[i];
   rlink_[l] = i;
   llink_[r] = i;
