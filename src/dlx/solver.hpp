@@ -31,8 +31,8 @@ struct Stats {
   // matches its node counts.
   std::uint64_t nodes = 0;
   // Table updates: links removed (dancing links, Algorithm M) or options removed (bitset, mask), by the search
-  // and by force(). One exception: once a mask-engine Solver has been reset more than 128 times (a Sudoku batch,
-  // a thread's subproblems), it forces options with precomputed keep rows, whose removals it does not count.
+  // and by force(). One exception: the mask engine forces an option it has forced a few times before (a Sudoku
+  // batch's common givens, a thread's subproblems) with a precomputed keep row, whose removals it does not count.
   std::uint64_t updates = 0;
   // Solutions found: 128 bits, like Count, so that totals summed over subtrees (ParallelSolver, checkpoints,
   // dlx-mpi) stay exact past 2^64.
@@ -40,13 +40,16 @@ struct Stats {
   double seconds = 0;  // time spent inside next()/count()/for_each()
 };
 
-// How the search keeps its table of available options. Both engines find the same solutions; with the same
-// branching (Propagation::always or never, or a seed) they walk the same search tree and find them in the
-// same order, and only speed and memory differ.
+// How the search keeps its table of available options. Every engine finds the same solutions; links, bitset and
+// mask, with the same branching (Propagation::always or never, or a seed), walk the same search tree and find
+// them in the same order, and only speed and memory differ.
 enum class Engine : std::uint8_t {
-  automatic,  // bitset for problems with up to kBitsetAutoOptions options, dancing links otherwise
-  links,      // Knuth's dancing links: memory in proportion to the problem, best for large sparse problems
-  bitset,     // bitsets of options: fastest for up to a few thousand options; memory options^2 / 8 bytes
+  // The one the problem suits (engine_for() says which): bounds for multiplicities or sharp items; for
+  // problems with up to kBitsetAutoOptions options and primary items, mask where it fits and the bitset engine
+  // would propagate, else bitset; dancing links for larger ones.
+  automatic,
+  links,   // Knuth's dancing links: memory in proportion to the problem, best for large sparse problems
+  bitset,  // bitsets of options: fastest for up to a few thousand options; memory options^2 / 8 bytes
   // 16-bit masks of the options left per item and level, with propagation: for problems without colors whose
   // items have at most 14 options (Sudoku); the automatic choice where the bitset engine would propagate.
   mask,
@@ -67,10 +70,10 @@ inline constexpr std::size_t kBitsetMaxOptions =
 // Same solutions in the same order either way; fewer nodes with propagation. Propagating with at most 14
 // options per item and no colors, the engine keeps a 16-bit mask of available options per item and level
 // instead (memory in proportion to the problem). `automatic`, when it propagates, also breaks ties between
-// equally constrained items in favour of the one whose options remove the most (a smaller tree: 23% fewer
-// nodes on hard Sudoku); with the masks it also applies a subset rule at the root (when every option left to
-// a primary item has item j, j's other options go: 56% fewer nodes on the top95 Sudoku set). So its tree and
-// order of solutions may differ from the other settings'.
+// equally constrained items in favour of the one whose options remove the most (a smaller tree on hard
+// Sudoku); with the masks it also applies a subset rule at the root (when every option left to a primary item
+// has item j, j's other options go: Sudoku's locked candidates). So its tree and order of solutions may differ
+// from the other settings'. The measurements behind these choices are in bench/README.md.
 enum class Propagation : std::uint8_t { automatic, always, never };
 
 struct SearchOptions {
