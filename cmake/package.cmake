@@ -3,7 +3,7 @@
 # libraries in P/lib (libdlx, libdlx-sudoku), the public headers in P/include/dlx (the adapter's in
 # P/include/dlx/sudoku, its old header names in P/include/dlx/compat), the CMake package (dlx::dlx,
 # dlx::sudoku; find_package(dlx CONFIG)) in P/lib/cmake/dlx, pkg-config files dlx.pc and dlx-sudoku.pc, and the
-# man pages of dlx and sudoku (made from their --help by help2man, when it is installed). The build tree is
+# man pages of every installed command (made from their --help by help2man, when it is installed). The build tree is
 # exported too: find_package(dlx CONFIG) works with -Ddlx_DIR=BUILD.
 include(CMakePackageConfigHelpers)
 set(DLX_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/dlx)
@@ -40,26 +40,4 @@ if(DLX_BUILD_EXAMPLES)
       install(PROGRAMS $<TARGET_FILE:examples_${example}> DESTINATION ${CMAKE_INSTALL_BINDIR} RENAME dlx-${example})
     endif()
   endforeach()
-endif()
-
-# Man pages from --help (Debian's help2man), for the commands that are built. The version is given, not read
-# from --version, whose second line (the engines' instruction set) depends on the machine.
-find_program(HELP2MAN help2man)
-if(HELP2MAN AND TARGET dlx_app AND TARGET sudoku_app)
-  set(man_pages)
-  foreach(pair "dlx_app;dlx;solve exact-cover problems in Knuth's DLX format"
-               "sudoku_app;sudoku;solve, count, check, generate and rate Sudoku puzzles")
-    list(GET pair 0 target)
-    list(GET pair 1 name)
-    list(GET pair 2 summary)
-    add_custom_command(OUTPUT ${PROJECT_BINARY_DIR}/man/${name}.1
-                       COMMAND ${CMAKE_COMMAND} -E make_directory ${PROJECT_BINARY_DIR}/man
-                       COMMAND ${HELP2MAN} --no-info --name=${summary} --version-string=${PROJECT_VERSION}
-                               --output=${PROJECT_BINARY_DIR}/man/${name}.1
-                               $<TARGET_FILE:${target}>
-                       DEPENDS ${target} VERBATIM)
-    list(APPEND man_pages ${PROJECT_BINARY_DIR}/man/${name}.1)
-  endforeach()
-  add_custom_target(man_pages ALL DEPENDS ${man_pages})
-  install(FILES ${man_pages} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()

@@ -37,7 +37,7 @@ for kind in static shared; do
   # The library alone: no commands, examples or tests, so no Boost or MPI needed.
   step "$kind-build" cmake -S "$src" -B "$tmp/build-$kind" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DBUILD_SHARED_LIBS=$shared -DDLX_BUILD_APPS=OFF -DDLX_BUILD_EXAMPLES=OFF -DDLX_BUILD_TESTS=OFF \
-    -DDLX_BUILD_BENCH=OFF && step "$kind-compile" cmake --build "$tmp/build-$kind" -j 2 &&
+    && step "$kind-compile" cmake --build "$tmp/build-$kind" -j 2 &&
     step "$kind-install" cmake --install "$tmp/build-$kind" --prefix "$tmp/prefix-$kind"
   consumer "package-$kind" -DCMAKE_PREFIX_PATH="$tmp/prefix-$kind" -DCMAKE_BUILD_RPATH="$tmp/prefix-$kind/lib"
 done
@@ -75,6 +75,13 @@ unset PKG_CONFIG_PATH
 checks=$((checks + 1))
 grep -q 'Boost\|MPI' "$tmp/subdirectory/CMakeCache.txt" && grep -q 'Boost_DIR:PATH=/' "$tmp/subdirectory/CMakeCache.txt" &&
   fail "add_subdirectory looked for Boost although no command is built"
+
+# Inside another project, dlx installs nothing of its own (DLX_INSTALL is off there, as fmt's FMT_INSTALL).
+step subdirectory-install cmake --install "$tmp/subdirectory" --prefix "$tmp/prefix-parent" && {
+  checks=$((checks + 1))
+  [ -z "$(find "$tmp/prefix-parent" -type f 2>/dev/null)" ] ||
+    fail "add_subdirectory installed dlx's files into the parent's prefix: $(find "$tmp/prefix-parent" -type f | head -3)"
+}
 
 # What the install holds: the public headers only, and the CMake and pkg-config files.
 p="$tmp/prefix-static"
