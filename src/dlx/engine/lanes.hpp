@@ -8,7 +8,7 @@
 // Narrow is the 8-lane type of the build and Wide its widest: a pass runs Wide while a whole vector is left,
 // then Narrow for the rest (the engines' tables come in multiples of 8 masks). Every type has the same
 // operations; lanes() gives two bits per lane (lane l at bits 2l and 2l + 1, as SSE2's byte mask does), set
-// where the lane is all ones.
+// where the lane is all ones, and kLaneBits are its even bits (one per lane); ones() has every bit set.
 #pragma once
 
 #include <cstddef>
@@ -20,11 +20,9 @@
 namespace dlx::detail {
 DLX_ISA_BEGIN
 
-// The even bits of lanes(): one bit per lane.
-inline constexpr std::uint32_t kLaneBits = 0x55555555u;
-
 struct Scalar8 {
   static constexpr std::size_t kLanes = 8;
+  static constexpr std::uint32_t kLaneBits = 0x5555u;
   std::uint16_t v[kLanes];
 
   static Scalar8 load(const std::uint16_t* p) {
@@ -59,11 +57,12 @@ struct Scalar8 {
     return r;
   }
   Scalar8 is_zero() const { return equal(*this, Scalar8{}); }
-  Scalar8 all_ones() const {
-    Scalar8 ones;
-    for (std::size_t l = 0; l < kLanes; ++l) ones.v[l] = 0xFFFF;
-    return equal(*this, ones);
+  static Scalar8 ones() {
+    Scalar8 r;
+    for (std::size_t l = 0; l < kLanes; ++l) r.v[l] = 0xFFFF;
+    return r;
   }
+  Scalar8 all_ones() const { return equal(*this, ones()); }
   std::uint32_t lanes() const {
     std::uint32_t bits = 0;
     for (std::size_t l = 0; l < kLanes; ++l) bits |= v[l] == 0xFFFF ? 3u << (2 * l) : 0u;
@@ -74,6 +73,7 @@ struct Scalar8 {
 #if DLX_SSE2
 struct Lanes8 {
   static constexpr std::size_t kLanes = 8;
+  static constexpr std::uint32_t kLaneBits = 0x5555u;
   __m128i v;
 
   static Lanes8 load(const std::uint16_t* p) {
@@ -85,6 +85,7 @@ struct Lanes8 {
   Lanes8 without_lowest() const { return {_mm_and_si128(v, _mm_sub_epi16(v, _mm_set1_epi16(1)))}; }
   friend Lanes8 equal(Lanes8 a, Lanes8 b) { return {_mm_cmpeq_epi16(a.v, b.v)}; }
   Lanes8 is_zero() const { return {_mm_cmpeq_epi16(v, _mm_setzero_si128())}; }
+  static Lanes8 ones() { return {_mm_set1_epi16(-1)}; }
   Lanes8 all_ones() const { return {_mm_cmpeq_epi16(v, _mm_set1_epi16(-1))}; }
   std::uint32_t lanes() const { return static_cast<std::uint32_t>(_mm_movemask_epi8(v)); }
 };
@@ -96,6 +97,7 @@ using Narrow = Scalar8;
 #if DLX_SSE2 && defined(__AVX2__)
 struct Lanes16 {
   static constexpr std::size_t kLanes = 16;
+  static constexpr std::uint32_t kLaneBits = 0x55555555u;
   __m256i v;
 
   static Lanes16 load(const std::uint16_t* p) {
@@ -107,6 +109,7 @@ struct Lanes16 {
   Lanes16 without_lowest() const { return {_mm256_and_si256(v, _mm256_sub_epi16(v, _mm256_set1_epi16(1)))}; }
   friend Lanes16 equal(Lanes16 a, Lanes16 b) { return {_mm256_cmpeq_epi16(a.v, b.v)}; }
   Lanes16 is_zero() const { return {_mm256_cmpeq_epi16(v, _mm256_setzero_si256())}; }
+  static Lanes16 ones() { return {_mm256_set1_epi16(-1)}; }
   Lanes16 all_ones() const { return {_mm256_cmpeq_epi16(v, _mm256_set1_epi16(-1))}; }
   std::uint32_t lanes() const { return static_cast<std::uint32_t>(_mm256_movemask_epi8(v)); }
 };

@@ -390,13 +390,13 @@ std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
   std::size_t queued = 0;
   for (std::size_t i = 0; i < primary_slots_; i += Narrow::kLanes) {
     const Narrow at_most_one = Narrow::load(m + i).without_lowest().is_zero();
-    for (std::uint32_t bits = at_most_one.lanes() & kLaneBits; bits != 0; bits &= bits - 1)
+    for (std::uint32_t bits = at_most_one.lanes() & Narrow::kLaneBits; bits != 0; bits &= bits - 1)
       queue_[queued++] = static_cast<std::uint32_t>(i + static_cast<std::size_t>(std::countr_zero(bits)) / 2);
   }
   return queued;
 }
 
-int MaskEngine::option_at(int slot, Mask bits) const {
+[[gnu::always_inline]] inline int MaskEngine::option_at(int slot, Mask bits) const {
   return static_cast<int>(column_[column_begin_[static_cast<std::size_t>(slot)] +
                                   static_cast<std::size_t>(std::countr_zero(bits))]);
 }
@@ -701,7 +701,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
     if constexpr (Root) v.store(seen + i);
     V t = v.without_lowest().without_lowest();
     if (three) t = t.without_lowest();
-    return (changed & t.is_zero()).lanes() & kLaneBits;
+    return (changed & t.is_zero()).lanes() & V::kLaneBits;
   };
   for (std::size_t i = capable_begin_; i < capable_end_;) {
     std::uint32_t bits = 0;
@@ -737,17 +737,17 @@ int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
   // With vectors, a pass for the items with two options (the least after propagation) first; the scalar build
   // goes straight to the loop below, which finds the same items.
   if (!options_.seed) {
-    std::uint32_t covered = ~std::uint32_t{0};
+    Narrow covered = Narrow::ones();
     for (std::size_t i = 0; i < primary_slots_; i += Narrow::kLanes) {
       const Narrow v = Narrow::load(m + i);
       const Narrow two = v.without_lowest().without_lowest().is_zero();
-      for (std::uint32_t bits = two.lanes() & kLaneBits; bits != 0 && ties < wanted; bits &= bits - 1)
+      for (std::uint32_t bits = two.lanes() & Narrow::kLaneBits; bits != 0 && ties < wanted; bits &= bits - 1)
         tied[ties++] = static_cast<int>(i) + std::countr_zero(bits) / 2;
       if (ties == wanted) break;
-      covered &= v.all_ones().lanes();
+      covered = covered & v.all_ones();
     }
     if (ties > 0) return best_of(m, tied, ties);
-    if ((covered & 0xFFFFu) == 0xFFFFu) {
+    if (covered.lanes() == 0xFFFFu) {
       solved = true;
       return -1;
     }
@@ -823,7 +823,7 @@ int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
   return best;
 }
 
-bool MaskEngine::next_option(int level, Choice& choice) const {
+[[gnu::always_inline]] inline bool MaskEngine::next_option(int level, Choice& choice) const {
   Mask bits = masks(level)[choice.item];
   if (choice.option >= 0) bits &= static_cast<Mask>(~((2u << choice.where) - 1));
   if (bits == 0) return false;
