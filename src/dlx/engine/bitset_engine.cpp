@@ -268,7 +268,8 @@ void BitsetEngine::reset() {
 
 // Makes level+1 from level by choosing option.
 void BitsetEngine::make_child(int level, int option) {
-  DLX_ASSERT(option >= 0 && option < option_count_ && level >= 0 && level + 1 < static_cast<int>(choice_.size()));
+  DLX_ASSERT(option >= 0 && option < option_count_ && level >= 0 &&
+             level + 1 < static_cast<int>(choice_.size()));
   DLX_ASSERT((alive(level)[option / 64] >> (option % 64) & 1) != 0);  // only an available option is taken
   const Word* a = alive(level);
   Word* next = alive(level + 1);

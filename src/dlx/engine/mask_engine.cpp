@@ -496,7 +496,8 @@ void MaskEngine::take_any(Mask* m, int option) {
 }
 
 void MaskEngine::make_child(int level, int option) {
-  DLX_ASSERT(option >= 0 && option < option_count_ && level >= 0 && level + 1 < static_cast<int>(choice_.size()));
+  DLX_ASSERT(option >= 0 && option < option_count_ && level >= 0 &&
+             level + 1 < static_cast<int>(choice_.size()));
   const Mask* from = masks(level);
   std::copy(from, from + stride_, masks(level + 1));
   queued_ = 0;
