@@ -44,3 +44,5 @@ echo "== libFuzzer targets (clang, ASan + UBSan), a short run each"
 CXX=clang++ "$root/scripts/build.sh" "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_BUILD_FUZZ=ON \
   -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF
 ctest --test-dir "$root/build-fuzz" --output-on-failure -j "$jobs" -L fuzz
+
+echo "== The web page (WebAssembly) in headless Chromium"; "$root/scripts/test-web.sh"

@@ -78,8 +78,15 @@ $('cancel').addEventListener('click', () => {
   p.resolve({status: 130, out: '', err: 'cancelled\n'});
 });
 
+// The command's options from the controls. The board's size is its --box only for the board's own text and
+// for generate: text typed or pasted is read as the command reads it (its size from the text).
 function sudokuOptions(action) {
-  const o = {box: $('size').value, variant: $('variant').value, regions: $('regions').value.trim()};
+  const fromBoard = action === 'generate' || $('puzzle').value.trim() === '';
+  const o = {
+    box: fromBoard ? $('size').value : '',
+    variant: $('variant').value,
+    regions: $('regions').value.trim()
+  };
   if (action === 'count' && Number($('limit').value) > 0) o.limit = $('limit').value;
   if (action === 'generate') {
     Object.assign(o, {symmetry: $('symmetry').value, tier: $('tier').value, seed: $('seed').value});

@@ -7,6 +7,7 @@ the page's link parameters must reproduce exactly.
 import functools
 import http.server
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -16,6 +17,7 @@ import unittest
 import urllib.parse
 
 from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -72,9 +74,9 @@ class WebTest(unittest.TestCase):
         cls.profile = tempfile.TemporaryDirectory()
         for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--window-size=1200,1000", f"--user-data-dir={cls.profile.name}"):
+                     "--window-size=1280,1100", f"--user-data-dir={cls.profile.name}"):
             options.add_argument(flag)
-        service = webdriver.ChromeService(executable_path="/usr/bin/chromedriver")
+        service = ChromeService(executable_path="/usr/bin/chromedriver")
         cls.driver = webdriver.Chrome(options=options, service=service)
 
     @classmethod
@@ -132,11 +134,11 @@ class WebTest(unittest.TestCase):
         self.assertEqual(hint, expected("sudoku", ["hint"], JUDGE + "\n"))
         lit = [int(c.get_attribute("data-index"))
                for c in self.driver.find_elements(By.CSS_SELECTOR, "#board .cell.highlight")]
-        import re
         named = sorted({(int(r) - 1) * 9 + int(c) - 1 for r, c in re.findall(r"r(\d+)c(\d+)", hint)})
         self.assertTrue(named)
         self.assertEqual(sorted(lit), named)
         if SHOTS:
+            self.driver.execute_script("window.scrollTo(0, 0)")
             self.driver.save_screenshot(os.path.join(SHOTS, "web-hint.png"))
 
     def test_bad_puzzle_shows_the_commands_error(self):
@@ -169,13 +171,13 @@ class WebTest(unittest.TestCase):
         self.click('button[data-dlx="solve"]')
         text = self.driver.find_element(By.ID, "knuth").get_attribute("value")
         self.assertEqual(self.result(), expected("dlx", [], text))
+        if SHOTS:
+            self.driver.save_screenshot(os.path.join(SHOTS, "web-exact-cover.png"))
         self.click('button[data-dlx="count"]')
         self.assertEqual(self.result(), "1\n")
         self.click("#memo")
         self.click('button[data-dlx="count"]')
         self.assertEqual(self.result(), expected("dlx", ["--count", "--memo"], text))
-        if SHOTS:
-            self.driver.save_screenshot(os.path.join(SHOTS, "web-exact-cover.png"))
 
     def test_generate_then_check(self):
         self.open()
