@@ -89,20 +89,27 @@ class Board {
     }
   }
 
-  // The board as one line: a digit, '.' for an empty cell; pencilmarks as the command's pencilmark grid.
+  // The board as one line: a digit, '.' for an empty cell. With pencilmarks, the command's pencilmark line:
+  // n characters per cell, digit d's symbol at position d - 1 when it is a candidate ('.' when not); an empty
+  // cell has every candidate, a cell with one digit only that one.
   text() {
     const marks = this.cells.some((c) => c.value.length > 1);
     if (!marks) return this.cells.map((c) => c.value || '.').join('');
+    return this.cells
+        .map((c) => [...this.symbols].map((d) => (!c.value || c.value.includes(d) ? d : '.')).join(''))
+        .join('');
+  }
+
+  // Cells from a pencilmark line (n^3 characters); false when it is not one.
+  setMarks(line) {
     const n = this.n;
-    const full = this.symbols;
-    const width = Math.max(...this.cells.map((c) => (c.value || full).length));
-    let out = '';
-    for (let r = 0; r < n; ++r) {
-      const row = [];
-      for (let c = 0; c < n; ++c) row.push((this.cells[r * n + c].value || full).padEnd(width));
-      out += row.join(' ') + '\n';
-    }
-    return out;
+    if (line.length !== n * n * n) return false;
+    this.cells.forEach((cell, i) => {
+      cell.value = [...line.slice(i * n, i * n + n)].filter((c, d) => c === this.symbols[d]).join('');
+      cell.classList.toggle('marks', cell.value.length > 1);
+      cell.classList.remove('given', 'solved');
+    });
+    return true;
   }
 
   // Cells from a line of n*n characters (digits, '.' or '0' for empty); false when it is not one.

@@ -175,10 +175,15 @@ function textToBoard() {
   const sides = {16: '2x2', 36: '2x3', 64: '2x4', 81: '3x3', 100: '2x5', 144: '3x4', 256: '4x4'};
   if (!text.includes('\n') || !/[|:]/.test(text)) {
     const cells = text.includes('\n') ? compact : text.split(/\s/)[0];
+    const markSides = {64: '2x2', 216: '2x3', 512: '2x4', 729: '3x3', 1000: '2x5', 1728: '3x4', 4096: '4x4'};
     if (sides[cells.length]) {
       $('size').value = sides[cells.length];
       changeSize();
       board.setLine(cells.replace(/0/g, '.'), true);
+    } else if (markSides[cells.length]) {
+      $('size').value = markSides[cells.length];
+      changeSize();
+      board.setMarks(cells);
     }
   }
 }

@@ -126,6 +126,29 @@ class WebTest(unittest.TestCase):
         limit.send_keys("1000")
         self.click('button[data-action="count"]')
         self.assertEqual(self.result(), "1000+\n")
+        # Long enough (past 50 ms) that the pipeline would start its flusher thread: without threads it
+        # carries on without one.
+        limit.clear()
+        limit.send_keys("100000")
+        self.click('button[data-action="count"]')
+        self.assertEqual(self.result(), "100000+\n")
+
+    def test_pencilmarks_typed_on_the_board(self):
+        self.open()
+        size = self.driver.find_element(By.ID, "size")
+        size.find_element(By.CSS_SELECTOR, 'option[value="2x2"]').click()
+        cells = self.driver.find_elements(By.CSS_SELECTOR, "#board .cell")
+        self.assertEqual(len(cells), 16)
+        typed = {0: "1", 1: "24", 2: "3", 5: "14", 10: "41", 15: "1"}
+        for index, digits in typed.items():
+            cells[index].send_keys(digits)
+        self.assertEqual(cells[10].get_attribute("value"), "14")  # kept in order
+        marks = "".join("".join(d if i not in typed or d in typed[i] else "."
+                                for d in "1234") for i in range(16))
+        for action in ("solve", "candidates", "count"):
+            with self.subTest(action=action):
+                self.click(f'button[data-action="{action}"]')
+                self.assertEqual(self.result(), expected("sudoku", [action, "--box", "2x2"], marks + "\n"))
 
     def test_hint_highlights_its_cells(self):
         self.open(puzzle=JUDGE)
