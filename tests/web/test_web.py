@@ -98,7 +98,7 @@ class WebTest(unittest.TestCase):
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
 
     def test_link_sudoku_actions_match_the_command(self):
-        for action in ("solve", "count", "check", "rate", "hint"):
+        for action in ("solve", "count", "check", "rate", "hint", "steps"):
             for puzzle in PUZZLES:
                 with self.subTest(action=action, puzzle=puzzle):
                     self.open(puzzle=puzzle, action=action)
