@@ -15,14 +15,21 @@ let ticker = null;
 function startWorker() {
   worker = new Worker('worker.js');
   worker.onmessage = (event) => {
+    if (event.data.failed) {
+      worker.terminate();
+      startWorker();
+    }
     if (pending && event.data.id === pending.id) {
       const p = pending;
       pending = null;
       p.resolve(event.data);
     }
   };
+  // A worker that failed while it had work is replaced (not one that failed to load: its successor would too).
   worker.onerror = (event) => {
     if (pending) {
+      worker.terminate();
+      startWorker();
       const p = pending;
       pending = null;
       p.resolve({status: 2, out: '', err: `the page's worker failed: ${event.message}\n`});
@@ -46,6 +53,11 @@ function setBusy(busy) {
 // Runs one action in the worker; resolves with {status, out, err}, or null when cancelled.
 function run(program, action, text, options) {
   if (pending) return Promise.resolve(null);
+  if (!worker) {
+    const answer = {status: 2, out: '', err: messages.textContent};
+    show(answer);
+    return Promise.resolve(answer);
+  }
   result.dataset.state = 'running';
   result.textContent = '';
   messages.textContent = '';
@@ -256,6 +268,12 @@ function fromLink() {
   }
 }
 
-startWorker();
+try {
+  startWorker();
+} catch (e) {
+  // A page opened as a file: Chromium starts no worker there.
+  worker = null;
+  messages.textContent = `cannot start the page's worker (serve the page, e.g. scripts/run-web.sh): ${e}\n`;
+}
 changeSize();
 fromLink();

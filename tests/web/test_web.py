@@ -8,6 +8,7 @@ import functools
 import http.server
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -83,6 +84,7 @@ class WebTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
         cls.server.shutdown()
+        cls.server.server_close()
         cls.profile.cleanup()
 
     def open(self, **params):
@@ -229,6 +231,23 @@ class WebTest(unittest.TestCase):
                          ["10", "", "4", "6", "", "", "", "", "3", "", "7", "", "7", "", "3", ""])
         tops = [i for i, c in enumerate(cells) if "cage-top" in c.get_attribute("class")]
         self.assertEqual(tops, [0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15])
+
+    def test_a_module_that_cannot_load_is_an_error_not_a_hang(self):
+        with tempfile.TemporaryDirectory() as broken:
+            for name in os.listdir(SITE):
+                shutil.copy(os.path.join(SITE, name), broken)
+            with open(os.path.join(broken, "dlx.wasm"), "wb") as f:
+                f.write(b"\0asm broken")
+            server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=broken))
+            threading.Thread(target=server.serve_forever, daemon=True).start()
+            try:
+                self.driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html?"
+                                + urllib.parse.urlencode({"puzzle": JUDGE, "action": "solve"}))
+                self.assertIn("the WebAssembly module failed", self.result())
+                self.assertEqual(self.driver.find_element(By.ID, "result").get_attribute("data-status"), "1")
+            finally:
+                server.shutdown()
+                server.server_close()
 
     def test_screenshot_board(self):
         if not SHOTS:
