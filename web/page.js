@@ -129,6 +129,7 @@ async function sudokuAction(action) {
     const line = first.replace(/\s.*/, '');
     $('puzzle').value = line;
     board.setLine(line, true);
+    $('seed').value = String(Number($('seed').value) + 1);  // the next click makes another puzzle
   }
   if (action === 'minimize' && answer.status === 0) board.setLine(first.replace(/\s.*/, ''), true);
   if (action === 'hint' || action === 'steps') {

@@ -211,6 +211,13 @@ class WebTest(unittest.TestCase):
         self.assertEqual(native("sudoku", ["check"], line + "\n")[0], "unique\n")
         self.assertEqual(expected("sudoku", ["generate", "--seed", "1", "--symmetry", "rotate180"], ""),
                          self.driver.find_element(By.ID, "result").get_attribute("textContent"))
+        cells = "".join(c.get_attribute("value") or "." for c in
+                        self.driver.find_elements(By.CSS_SELECTOR, "#board .cell"))
+        self.assertEqual(cells, line)
+        # The next click makes the next seed's puzzle.
+        self.click('button[data-action="generate"]')
+        self.assertEqual(self.result(),
+                         expected("sudoku", ["generate", "--seed", "2", "--symmetry", "rotate180"], ""))
 
     def test_jigsaw_regions_drawn(self):
         regions = "".join(str(r // 3 * 3 + c // 3 + 1) for r in range(9) for c in range(9))
