@@ -7,6 +7,8 @@
 #                            scipy (the assignment check) and pytest, pkg-config and help2man (the
 #                            installed-package test)
 #   scripts/setup.sh bench   that, plus the rulers of bench/: qqwing, bc, valgrind
+#   scripts/setup.sh web     the web page (scripts/build-web.sh, scripts/test-web.sh): Emscripten, and
+#                            headless Chromium, its driver and Selenium for the browser tests
 set -euo pipefail
 job=${1:-test}
 run=(cmake ninja-build g++ libboost-program-options-dev)
@@ -15,12 +17,14 @@ python=(cmake ninja-build g++ python3 python3-dev python3-venv python3-pip pytho
 test=("${run[@]}" "${python[@]:3}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-scipy
       python3-pytest pkg-config help2man)
 bench=("${test[@]}" qqwing bc valgrind)
+web=(cmake ninja-build python3 emscripten chromium chromium-driver python3-selenium)
 case "$job" in
   run) packages=("${run[@]}") ;;
   python) packages=("${python[@]}") ;;
   test) packages=("${test[@]}") ;;
   bench) packages=("${bench[@]}") ;;
-  *) echo "usage: scripts/setup.sh run|python|test|bench" >&2; exit 2 ;;
+  web) packages=("${web[@]}") ;;
+  *) echo "usage: scripts/setup.sh run|python|test|bench|web" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${packages[@]}"; do

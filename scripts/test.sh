@@ -36,3 +36,5 @@ preset tsan
 
 echo "== libFuzzer targets (clang, ASan + UBSan), a short run each (preset fuzz)"
 preset fuzz
+
+echo "== The web page (WebAssembly) in headless Chromium"; "$root/scripts/test-web.sh"

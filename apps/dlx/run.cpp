@@ -14,6 +14,7 @@
 #include "dlx/memo.hpp"
 #include "dlx/output_file.hpp"
 #include "dlx/parallel.hpp"
+#include "dlx/solution_text.hpp"
 
 namespace dlxcli {
 namespace {
@@ -28,14 +29,7 @@ constexpr auto kRateTime = std::chrono::milliseconds(200);  // --estimate: the t
 void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> solution, bool first,
                     std::string& text, const std::vector<std::size_t>* option_lines) {
   text.assign(first ? "" : "\n");
-  for (dlx::OptionId option : solution) {
-    if (option_lines != nullptr) {
-      text += std::to_string((*option_lines)[option]);
-      text += ": ";
-    }
-    text += problem.option_text(option);
-    text += '\n';
-  }
+  dlx::append_solution_text(text, problem, solution, option_lines);
   std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 

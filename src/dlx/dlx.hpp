@@ -14,5 +14,6 @@
 #include "dlx/periodic_worker.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/resumable_count.hpp"
+#include "dlx/solution_text.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/thread_pool.hpp"

@@ -6,13 +6,11 @@ namespace dlx {
 
 PeriodicWorker::PeriodicWorker(std::chrono::nanoseconds delay, std::chrono::nanoseconds interval,
                                std::function<bool()> tick)
-    : tick_(std::move(tick)), thread_([this, delay, interval](std::stop_token stop) {
+    : tick_(std::move(tick)), thread_([this, delay, interval] {
         std::unique_lock lock(mutex_);
         // The lock is not held during a tick: a tick may take other locks, and stop() may be called meanwhile.
-        // (The waits return at once once a stop is requested, but report their predicate, not the stop.)
         for (auto wait = delay;; wait = interval) {
-          wake_.wait_for(lock, stop, wait, [] { return false; });
-          if (stop.stop_requested()) return;
+          if (wake_.wait_for(lock, wait, [this] { return stopping_; })) return;
           lock.unlock();
           const bool more = tick_();
           lock.lock();
@@ -26,7 +24,11 @@ PeriodicWorker::~PeriodicWorker() {
 
 void PeriodicWorker::stop() {
   if (!thread_.joinable()) return;
-  thread_.request_stop();
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
   thread_.join();
 }
 

@@ -1,6 +1,7 @@
 // A helper thread that does one small job now and then until it is told to stop: the shape of the helper
 // threads of the library and the commands (a progress line, a watcher of a stop flag and a deadline), written
-// once so that stopping and joining are right everywhere. Built on std::jthread: destroying it stops it.
+// once so that stopping and joining are right everywhere. Destroying it stops it. Built on std::thread, not
+// std::jthread, which some standard libraries (Emscripten's) lack.
 //
 //   dlx::PeriodicWorker line(delay, interval, [&] { draw(); return true; });   // stops when destroyed
 #pragma once
@@ -9,7 +10,6 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
-#include <stop_token>
 #include <thread>
 
 namespace dlx {
@@ -28,10 +28,11 @@ class PeriodicWorker {
   void stop();
 
  private:
-  std::function<bool()> tick_;        // the job, run on the thread only
-  std::mutex mutex_;                  // for wake_'s waits
-  std::condition_variable_any wake_;  // woken by a stop request
-  std::jthread thread_;               // last member: starts once the others exist
+  std::function<bool()> tick_;    // the job, run on the thread only
+  std::mutex mutex_;              // guards stopping_
+  std::condition_variable wake_;  // woken by a stop request
+  bool stopping_ = false;
+  std::thread thread_;  // last member: starts once the others exist
 };
 
 }  // namespace dlx

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <dlx/periodic_worker.hpp>
+#include <system_error>
 #include <thread>
 
 #include "sudoku/pipeline/detail/batch_parts.hpp"
@@ -57,11 +58,18 @@ std::chrono::nanoseconds Batch::time_slice() {
   return std::chrono::nanoseconds::zero();
 }
 
+// Where no thread can be started (a single-threaded host such as WebAssembly, or a process out of threads),
+// the run goes on without the flusher: the worker writes what is due itself as each puzzle finishes
+// (finished()).
 void Batch::start_flusher() {
   {
     std::lock_guard lock(mutex_);
     if (slow_.load()) return;
-    flusher_ = std::make_unique<Flusher>(*this);
+    try {
+      flusher_ = std::make_unique<Flusher>(*this);
+    } catch (const std::system_error&) {
+      flusher_.reset();
+    }
     slow_.store(true, std::memory_order_release);
   }
   if (options_.on_slow_run) options_.on_slow_run();
@@ -238,7 +246,9 @@ void Batch::finished(std::size_t i, State state) {
   slots_[i].state = state;
   if (output_failed_ || halted_ || i != next_) return;  // a slot after next_ waits for the one before it
   collect();
-  if (out_buffer_.size() >= kWriteBytes) write_out(true);
+  const bool due_without_flusher = flusher_ == nullptr && slow_.load(std::memory_order_relaxed) &&
+                                   std::chrono::steady_clock::now() - last_write_ >= kWriteInterval;
+  if (out_buffer_.size() >= kWriteBytes || due_without_flusher) write_out(true);
 }
 
 void Batch::collect() {

@@ -1,0 +1,64 @@
+"""The web page's WebAssembly module against the native command on the same puzzles (bench/README.md, "The
+web page"). usage: web.py SITE_DIR SUDOKU_BINARY PUZZLES [RUNS]
+
+Each run solves every puzzle of PUZZLES once in headless Chromium (the page's Web Worker, one call per file,
+as the page's Solve does) and once with `sudoku solve --threads 1`, alternating; prints the median times.
+"""
+import functools
+import http.server
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+site, binary, puzzles = sys.argv[1:4]
+runs = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+text = open(puzzles).read()
+
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+handler = functools.partial(Quiet, directory=site)
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+profile = tempfile.TemporaryDirectory()
+for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync",
+             f"--user-data-dir={profile.name}"):
+    options.add_argument(flag)
+driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+driver.set_script_timeout(600)
+driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+SCRIPT = """
+const [text, done] = arguments;
+const w = new Worker('worker.js');
+w.onmessage = (e) => { w.terminate(); done([e.data.ms, e.data.out]); };
+w.postMessage({id: 1, program: 'sudoku', action: 'solve', text, options: {}});
+"""
+# The first call loads and compiles the module; it is not timed.
+driver.execute_async_script(SCRIPT, text[: text.index("\n") + 1])
+web, native = [], []
+for _ in range(runs):
+    ms, out = driver.execute_async_script(SCRIPT, text)
+    web.append(ms / 1000)
+    # The command's own time from its first puzzle read to its last result written (--stats: "s in all"),
+    # without the process's start, as the browser's time is the worker's call alone.
+    r = subprocess.run([binary, "solve", "--threads", "1", "--stats"], input=text.encode(), capture_output=True,
+                       check=True)
+    expected = r.stdout.decode()
+    native.append(float(r.stderr.decode().rsplit(" s in all", 1)[0].rsplit(" ", 1)[1]))
+    assert out == expected, "the page and the command disagree"
+driver.quit()
+server.shutdown()
+w, n = statistics.median(web), statistics.median(native)
+print(f"{puzzles}: {text.count(chr(10))} puzzles, browser {w:.3f} s, native {n:.3f} s, ratio {w / n:.2f}")

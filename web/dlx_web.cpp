@@ -1,0 +1,246 @@
+// The page's binding to the libraries (a small C API for the Web Worker, web/worker.js): each call runs one
+// action the way the `sudoku` or `dlx` command runs it and keeps what the command would print on standard
+// output and standard error, and its exit status, for the worker to read (web_out, web_err). Options come as
+// "name=value" lines named after the commands' options (box, symbols, variant, regions, extra-regions,
+// limit, all, minimal, format; generate: count, seed, symmetry, tier, clues, attempts; dlx: memo).
+#include <algorithm>
+#include <cstdint>
+#include <exception>
+#include <map>
+#include <new>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "dlx/count128.hpp"
+#include "dlx/input_error.hpp"
+#include "dlx/knuth_format.hpp"
+#include "dlx/memo.hpp"
+#include "dlx/solution_text.hpp"
+#include "dlx/solver.hpp"
+#include "dlx/thread_pool.hpp"
+#include "sudoku/io/symbols.hpp"
+#include "sudoku/maker/generator.hpp"
+#include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/symmetry.hpp"
+#include "sudoku/model/rules.hpp"
+#include "sudoku/model/shape.hpp"
+#include "sudoku/pipeline/batch.hpp"
+
+namespace {
+
+std::string g_out, g_err;
+
+// A bad option, reported as the command reports a usage error.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+using Settings = std::map<std::string, std::string, std::less<>>;
+
+Settings parse_settings(std::string_view text) {
+  Settings s;
+  while (!text.empty()) {
+    const auto end = std::min(text.find('\n'), text.size());
+    const std::string_view line = text.substr(0, end);
+    text.remove_prefix(std::min(end + 1, text.size()));
+    const auto eq = line.find('=');
+    if (!line.empty())
+      s[std::string(line.substr(0, eq))] = eq == line.npos ? "" : std::string(line.substr(eq + 1));
+  }
+  return s;
+}
+
+const std::string* find(const Settings& s, std::string_view key) {
+  const auto it = s.find(key);
+  return it == s.end() ? nullptr : &it->second;
+}
+
+std::uint64_t number(const Settings& s, std::string_view key, std::uint64_t fallback,
+                     std::uint64_t least = 0) {
+  const std::string* text = find(s, key);
+  if (text == nullptr || text->empty()) return fallback;
+  std::uint64_t value = 0;
+  const bool digits = text->size() <= 19 &&
+                      std::all_of(text->begin(), text->end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (digits) value = std::stoull(*text);
+  if (!digits || value < least)
+    throw UsageError("--" + std::string(key) + " '" + *text + "': expected a whole number from " +
+                     std::to_string(least));
+  return value;
+}
+
+void read_reader_and_variants(const Settings& s, sudoku::BatchOptions& b) {
+  if (const std::string* box = find(s, "box"); box && !box->empty()) {
+    b.reader.box = sudoku::parse_box(*box);
+    if (!b.reader.box) throw UsageError("--box '" + *box + "': expected RxC, such as 3x3 or 2x3");
+  }
+  if (const std::string* symbols = find(s, "symbols"); symbols && !symbols->empty())
+    b.reader.symbols = sudoku::Symbols(*symbols);
+  const auto check = [](const char* option, auto&& parse) {
+    try {
+      parse();
+    } catch (const sudoku::RulesError& e) {
+      throw UsageError(std::string(option) + ": " + e.what());
+    }
+  };
+  if (const std::string* v = find(s, "variant"); v && !v->empty())
+    check("--variant", [&] { sudoku::parse_variant_names(*v, b.variants); });
+  if (const std::string* r = find(s, "regions"); r && !r->empty()) {
+    check("--regions", [&] { sudoku::parse_regions(*r, sudoku::layout_side(*r, "LAYOUT")); });
+    b.variants.regions = *r;
+  }
+  if (const std::string* r = find(s, "extra-regions"); r && !r->empty()) {
+    check("--extra-regions", [&] { sudoku::parse_extra_regions(*r, sudoku::layout_side(*r, "LAYOUT")); });
+    b.variants.extra_regions = *r;
+  }
+}
+
+std::uint64_t read_generate(const Settings& s, sudoku::BatchOptions& b) {
+  sudoku::GenerateOptions& g = b.generate;
+  g.shape = b.reader.box.value_or(sudoku::Shape{3, 3});
+  if (!b.variants.regions.empty() && !b.reader.box) {
+    const int side = sudoku::layout_side(b.variants.regions, "--regions");
+    g.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
+  }
+  if (const std::string* symmetry = find(s, "symmetry"); symmetry && !symmetry->empty()) {
+    const auto parsed = sudoku::parse_symmetry(*symmetry);
+    if (!parsed)
+      throw UsageError("--symmetry '" + *symmetry +
+                       "': expected none, rotate90, rotate180, mirror, flip or diagonal");
+    g.symmetry = *parsed;
+  }
+  if (const std::string* tier = find(s, "tier"); tier && !tier->empty()) {
+    g.tier = sudoku::parse_tier(*tier);
+    if (!g.tier) throw UsageError("--tier '" + *tier + "': expected singles, locked, subsets or search");
+  }
+  g.minimal = b.minimal;
+  g.seed = number(s, "seed", 0);
+  g.attempts = number(s, "attempts", 1000, 1);
+  if (find(s, "clues") && !find(s, "clues")->empty())
+    g.clues = static_cast<int>(
+        std::min<std::uint64_t>(number(s, "clues", 0, 1), static_cast<std::uint64_t>(g.shape.cells())));
+  if (g.shape.side() > b.reader.symbols.size())
+    throw UsageError("a " + std::to_string(g.shape.side()) + "x" + std::to_string(g.shape.side()) +
+                     " board needs " + std::to_string(g.shape.side()) + " symbols; give them with --symbols");
+  sudoku::check_clues(g, !b.variants.any());
+  return number(s, "count", 1);
+}
+
+int sudoku_action(std::string_view command, const std::string& text, const Settings& s) {
+  sudoku::BatchOptions b;
+  const auto* name = std::find(std::begin(sudoku::kCommandNames), std::end(sudoku::kCommandNames), command);
+  if (name == std::end(sudoku::kCommandNames))
+    throw UsageError("unknown command '" + std::string(command) + "'");
+  b.command = static_cast<sudoku::Command>(name - std::begin(sudoku::kCommandNames));
+  if (const std::string* format = find(s, "format"); format && !format->empty()) {
+    const auto parsed = sudoku::parse_format(*format);
+    if (!parsed)
+      throw UsageError("--format '" + *format + "': expected same, line, grid, judge, pretty, csv or json");
+    b.format = *parsed;
+  }
+  b.minimal = find(s, "minimal") != nullptr;
+  if (b.command == sudoku::Command::count) b.limit = number(s, "limit", 0);
+  if (b.command == sudoku::Command::solve) b.solutions = find(s, "all") ? 0 : number(s, "limit", 1, 1);
+  read_reader_and_variants(s, b);
+  std::uint64_t count = 0;
+  if (b.command == sudoku::Command::generate) count = read_generate(s, b);
+  // One worker: the calling thread does all the work (a WebAssembly module without threads).
+  dlx::ThreadPool pool(1);
+  sudoku::Batch batch(b, pool);
+  std::ostringstream out, err;
+  if (b.command == sudoku::Command::generate) {
+    batch.generate(count, out, err);
+  } else {
+    std::istringstream in(text);
+    batch.run(in, "<stdin>", out, err);
+  }
+  batch.finish(out);
+  g_out = out.str();
+  g_err = err.str();
+  return batch.exit_status();
+}
+
+// dlx's default mode (the first solution), --all (--limit N), and --count (--limit N, or --memo).
+int dlx_action(std::string_view mode, const std::string& text, const Settings& s) {
+  std::istringstream in(text);
+  dlx::KnuthInput input;
+  try {
+    input = dlx::read_knuth(in, "<stdin>");
+  } catch (const dlx::InputError& e) {
+    g_err = std::string(e.what()) + '\n';
+    return 2;
+  }
+  for (const std::string& warning : input.warnings) g_err += warning + '\n';
+  const std::uint64_t limit = number(s, "limit", 0, 1);
+  if (mode == "count") {
+    if (find(s, "memo")) {
+      dlx::MemoCounter counter(input.problem, dlx::MemoOptions{});
+      const dlx::MemoCount c = counter.count();
+      g_out = dlx::to_decimal(c.solutions) + (c.complete ? "" : "+") + '\n';
+      return c.status == dlx::Status::overflow ? 4 : 0;
+    }
+    dlx::Solver solver(input.problem);
+    // One solution past the limit tells "exactly N" from "N+", as the command does.
+    dlx::Count c = solver.count(limit == 0 || limit == UINT64_MAX ? limit : limit + 1);
+    if (limit != 0 && c.solutions > limit) c = {limit, false};
+    g_out = dlx::to_decimal(c.solutions) + (c.complete ? "" : "+") + '\n';
+    return solver.status() == dlx::Status::overflow ? 4 : 0;
+  }
+  if (mode != "solve" && mode != "all") throw UsageError("unknown action '" + std::string(mode) + "'");
+  const std::uint64_t most = mode == "solve" && limit == 0 ? 1 : limit;
+  dlx::Solver solver(input.problem);
+  std::uint64_t printed = 0;
+  while ((most == 0 || printed < most) && solver.next()) {
+    if (printed++ > 0) g_out += '\n';
+    dlx::append_solution_text(g_out, input.problem, solver.solution());
+  }
+  if (printed == 0) {
+    g_err += "dlx: no solution\n";
+    return 1;
+  }
+  return 0;
+}
+
+template <class Action>
+int guarded(const char* program, Action&& action) {
+  g_out.clear();
+  g_err.clear();
+  try {
+    return action();
+  } catch (const UsageError& e) {
+    g_err += std::string(program) + ": " + e.what() + '\n';
+  } catch (const std::bad_alloc&) {
+    g_err += std::string(program) + ": out of memory\n";
+    return 1;
+  } catch (const std::exception& e) {
+    g_err += std::string(program) + ": " + e.what() + '\n';
+  }
+  return 2;
+}
+
+}  // namespace
+
+extern "C" {
+
+// The sudoku command `command` (solve, count, check, rate, hint, steps, minimize, candidates, generate) over
+// the puzzles of `text`; returns its exit status.
+int web_sudoku(const char* command, const char* text, const char* options) {
+  return guarded("sudoku", [&] { return sudoku_action(command, text, parse_settings(options)); });
+}
+
+// dlx over the problem of `text` in Knuth's format: `mode` is solve (the first solution, or the first
+// `limit`), all, or count.
+int web_dlx(const char* mode, const char* text, const char* options) {
+  return guarded("dlx", [&] { return dlx_action(mode, text, parse_settings(options)); });
+}
+
+// What the last call printed.
+const char* web_out() {
+  return g_out.c_str();
+}
+const char* web_err() {
+  return g_err.c_str();
+}
+}
