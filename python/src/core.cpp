@@ -31,6 +31,7 @@ namespace py = pybind11;
 
 namespace dlxpy {
 void bind_sudoku(py::module_& parent);
+void bind_memo(py::module_& m);
 
 // An int argument taken as it comes, so that the module checks it itself (see whole_number below) rather than
 // pybind11, whose TypeError would also cover negative and too large numbers; signatures still show "int".
@@ -511,5 +512,6 @@ PYBIND11_MODULE(_dlx, m) {
   m.def("format_knuth", &format_knuth, py::arg("problem"), "A problem in Knuth's DLX format, as a string");
   m.def(
       "_live_solvers", [] { return PySolver::live.load(); }, "Solvers alive (for the tests)");
+  dlxpy::bind_memo(m);
   dlxpy::bind_sudoku(m);
 }
