@@ -30,6 +30,9 @@ from ._dlx import (
     read_knuth,
 )
 from ._dlx import write_knuth as _write_knuth_file
+
+ProblemError.__doc__ = "A malformed problem (ValueError): the message names the item or option."
+InputError.__doc__ = "A malformed file or text in Knuth's format (ValueError): the message names FILE:LINE."
 from . import sudoku
 from .analysis import CountResult, Estimate, count_result, estimate, sample
 from .xcover import covers_bool_zdd, covers_zdd, matrix_options, read_xcover_from_file

@@ -27,6 +27,7 @@ class CountResult:
         return not self.complete
 
     def __int__(self):
+        """The count, as count() returns it."""
         return self.solutions
 
 
@@ -55,6 +56,7 @@ class Estimate:
 
 
 def _problem(options, primary, secondary, colored, bounds):
+    """`options` itself when it is a Problem, else the Problem of the xcover-style arguments."""
     return options if isinstance(options, Problem) else build_problem(options, primary, secondary, colored, bounds)
 
 

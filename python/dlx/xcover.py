@@ -46,6 +46,7 @@ def _matrix_problem(matrix):
 
 
 def _zdd(problem, rows, use_memo_cache, choose_heuristic):
+    """The ZDD nodes of problem's covers after checking the arguments, options renamed to `rows` if given."""
     if not isinstance(use_memo_cache, bool):
         raise TypeError(f"use_memo_cache must be a bool, not {type(use_memo_cache).__name__}")
     if not isinstance(choose_heuristic, str):
