@@ -48,6 +48,8 @@ setup(
     description="Exact cover with Knuth's dancing links, and Sudoku",
     license="MIT",
     packages=["dlx"],
+    # The type stubs (.pyi, the compiled module's among them) and the PEP 561 marker go into the wheel.
+    package_data={"dlx": ["py.typed", "*.pyi"]},
     package_dir={"": "python"},
     ext_modules=[CMakeExtension("dlx._dlx")],
     cmdclass={"build_ext": CMakeBuild},

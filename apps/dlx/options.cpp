@@ -28,7 +28,7 @@ using dlxapp::usage_error;
 constexpr const char* kUsage =
     "Usage: dlx [options] [FILE]\n"
     "Solves the exact-cover problem in FILE (standard input when absent or '-'), written in Knuth's DLX format:\n"
-    "'|' comment lines, then the primary items, optionally '|' and secondary items, then one option per line;\n"
+    "'|' or '//' comment lines, then the primary items, optionally '|' and secondary items, then one option per line;\n"
     "a secondary item in an option may carry a color as name:color.\n"
     "\n"
     "By default prints the first solution, one chosen option per line as written in the input.\n"

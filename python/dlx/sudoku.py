@@ -1,7 +1,7 @@
 """Sudoku puzzles in any form the sudoku command reads (one-line puzzles of any supported size, blanks '.' or
 '0'; grids; jigsaw and killer lines; pencilmarks; self-describing lines with a rules prefix).
 
-solve, count and check answer one puzzle with a plain value. Every command of the `sudoku` tool is here too,
+solve, count and check answer one puzzle with a plain value, from the record of the same pipeline. Every command of the `sudoku` tool is here too,
 through the same pipeline as the command (one implementation): `run(command, puzzles, ...)` returns what
 `sudoku COMMAND --format json` writes, one dict per puzzle with the same keys ("line", "puzzle", "status" and
 the command's fields), in input order; rate, hint, steps, minimize and candidates return the dict of one
@@ -16,9 +16,6 @@ import os as _os
 
 from ._dlx import sudoku as _sudoku
 
-solve = _sudoku.solve
-count = _sudoku.count
-check = _sudoku.check
 emit = _sudoku.emit
 
 _COMMANDS = ("solve", "count", "check", "rate", "hint", "steps", "minimize", "candidates", "generate")
@@ -77,14 +74,45 @@ def run(command, puzzles="", *, threads=0, box=None, symbols=None, variant=None,
     return [_json.loads(line) for line in out.splitlines() if line]
 
 
-def _one(command, text, options):
+def _one(command, text, options, contradiction_ok=False):
+    """The record of the one puzzle in `text`; ValueError when there is not exactly one or it cannot be read.
+    contradiction_ok: a puzzle whose givens clash (the command reports an error, and `sudoku count` counts 0)
+    gives None, a puzzle without solutions, rather than ValueError."""
     records = run(command, text, **options)
     if len(records) != 1:
         raise ValueError(f"expected one puzzle, found {len(records)}")
     record = records[0]
     if record["status"] == "error":
+        if contradiction_ok and record.get("puzzle") is not None:
+            counted = run("count", text, **dict(options, limit=1))[0]
+            if counted["status"] == "none":
+                return None
         raise ValueError(f"line {record['line']}: {record['error']}")
     return record
+
+
+def solve(text, **options):
+    """The first solution of one puzzle as `sudoku solve` writes it (a one-line puzzle's n*n cells, in its
+    own symbols), or None when it has none. Keyword options as run(). ValueError when the text is not exactly
+    one readable puzzle."""
+    record = _one("solve", text, options, contradiction_ok=True)
+    return record.get("solution") if record is not None and record["status"] == "solved" else None
+
+
+def count(text, limit=0, **options):
+    """The number of solutions of one puzzle (an int), stopping at `limit` (0: all), as `sudoku count`
+    counts them. Keyword options as run(); TypeError for a limit that is not an int, ValueError for a negative
+    one or a text that is not exactly one readable puzzle."""
+    # Clashing givens: the record's status is "none", its count 0.
+    return _one("count", text, dict(options, limit=limit or None))["count"]
+
+
+def check(text, **options):
+    """"unique", "multiple" or "none": the status `sudoku check` gives one puzzle. Keyword options as run()
+    (minimal=True is for run(), whose record says whether the puzzle is minimal). ValueError when the text is
+    not exactly one readable puzzle."""
+    record = _one("check", text, options, contradiction_ok=True)
+    return "none" if record is None else record["status"]
 
 
 def rate(text, **options):

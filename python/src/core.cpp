@@ -31,6 +31,7 @@ namespace py = pybind11;
 
 namespace dlxpy {
 void bind_sudoku(py::module_& parent);
+void bind_memo(py::module_& m);
 
 // An int argument taken as it comes, so that the module checks it itself (see whole_number below) rather than
 // pybind11, whose TypeError would also cover negative and too large numbers; signatures still show "int".
@@ -345,7 +346,7 @@ void bind_problem(py::module_& m) {
       m, "Problem",
       "An exact-cover problem with colors, multiplicities and costs (Knuth's dlx2, dlx3, dlx5).\n"
       "Item and option ids are 0, 1, 2... in the order they were added.")
-      .def(py::init<>())
+      .def(py::init<>(), "An empty problem: add its items first, then its options")
       .def(
           "add_primary",
           [](dlx::Problem& p, std::string_view name, const IntArg& lo, const std::optional<IntArg>& hi) {
@@ -398,11 +399,14 @@ void bind_problem(py::module_& m) {
           py::arg("item"),
           "(lo, hi): how many chosen options may cover the item. IndexError for an item the problem does not "
           "have")
-      .def_property_readonly("item_count", &dlx::Problem::item_count)
-      .def_property_readonly("primary_count", &dlx::Problem::primary_count)
-      .def_property_readonly("option_count", &dlx::Problem::option_count)
-      .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities)
-      .def_property_readonly("has_costs", &dlx::Problem::has_costs)
+      .def_property_readonly("item_count", &dlx::Problem::item_count,
+                             "The number of items, primary and secondary")
+      .def_property_readonly("primary_count", &dlx::Problem::primary_count, "The number of primary items")
+      .def_property_readonly("option_count", &dlx::Problem::option_count, "The number of options")
+      .def_property_readonly("has_multiplicities", &dlx::Problem::has_multiplicities,
+                             "Whether some primary item has bounds other than exactly once")
+      .def_property_readonly("has_costs", &dlx::Problem::has_costs,
+                             "Whether some option has a cost other than 0")
       .def(
           "item_name",
           [](const dlx::Problem& p, const IntArg& item) { return p.item_name(item_of(p, item)); },
@@ -453,8 +457,10 @@ void bind_solver(py::module_& m) {
            "problem "
            "the\n"
            "engine cannot take; TypeError for a seed that is not an int")
-      .def("__iter__", [](PySolver& s) -> PySolver& { return s; })
-      .def("__next__", &PySolver::next)
+      .def(
+          "__iter__", [](PySolver& s) -> PySolver& { return s; },
+          "The solver itself: it yields its solutions")
+      .def("__next__", &PySolver::next, "The next solution's option ids, or StopIteration")
       .def("count", &PySolver::count, py::arg("limit") = 0,
            "The number of solutions from here on, stopping once limit were found (0: all). ValueError for a\n"
            "negative limit, TypeError for one that is not an int, OverflowError past 2^128 - 1 solutions")
@@ -470,7 +476,8 @@ void bind_solver(py::module_& m) {
       .def("branch_options", &PySolver::branch_options,
            "The options the search would branch on first from the forced state")
       .def("reset", &PySolver::reset, "Back to the state after construction")
-      .def_property_readonly("stats", &PySolver::stats)
+      .def_property_readonly("stats", &PySolver::stats,
+                             "{\"nodes\", \"updates\", \"solutions\", \"seconds\"} of the search so far")
       .def_property_readonly("engine", &PySolver::engine,
                              "The engine that runs: links, bitset, mask or bounds")
       .def_property_readonly("status", &PySolver::status, "Why the latest call returned")
@@ -511,5 +518,6 @@ PYBIND11_MODULE(_dlx, m) {
   m.def("format_knuth", &format_knuth, py::arg("problem"), "A problem in Knuth's DLX format, as a string");
   m.def(
       "_live_solvers", [] { return PySolver::live.load(); }, "Solvers alive (for the tests)");
+  dlxpy::bind_memo(m);
   dlxpy::bind_sudoku(m);
 }

@@ -76,6 +76,10 @@ void read_items(const std::vector<std::string_view>& names, Problem& problem, st
       secondary = true;
       continue;
     }
+    // A line that starts with such a name would be a comment: the item's options could not be read.
+    if (name.starts_with("//"))
+      throw InputError(source, line_number,
+                       "item '" + std::string(name) + "': a name cannot begin with '//' (a comment line)");
     try {
       add_item_token(name, secondary, problem);
     } catch (const ProblemError& e) {
@@ -120,7 +124,8 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
     if (reader.too_long())
       throw InputError(source, number, "line longer than " + std::to_string(reader.max_length()) + " bytes");
     auto words = tokens(*line, source, number);
-    if (words.empty() || words.front().front() == '|') continue;  // blank or comment
+    // Blank, or a comment: Knuth's '|', or xcover's '//'.
+    if (words.empty() || words.front().front() == '|' || words.front().starts_with("//")) continue;
     if (!have_items) {
       read_items(words, result.problem, source, number);
       have_items = true;

@@ -1,6 +1,7 @@
 // Knuth's DLX text format, as his dlx1/dlx2 programs read it:
 //
 //   | a comment: any line whose first non-blank character is '|'
+//   // also a comment (xcover's files): any line whose first non-blank characters are '//'
 //   a b c | x y        <- the items: primary ones, then optionally '|' and secondary ones
 //   a b x:red          <- one option per line; a secondary item may carry a color after ':'
 //   c y

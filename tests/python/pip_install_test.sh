@@ -15,4 +15,9 @@ case "$where" in
   "$work/venv/"*) echo "pip install: dlx imported from $where" ;;
   *) echo "pip install: dlx imported from $where, not from the virtual environment" >&2; exit 1 ;;
 esac
+# The type information ships too (PEP 561): the marker and the stubs of the package and of its compiled module.
+package=$(dirname "$where")
+for typed in py.typed __init__.pyi _dlx.pyi analysis.pyi xcover.pyi sudoku.pyi; do
+  [[ -f "$package/$typed" ]] || { echo "pip install: $typed is missing from $package" >&2; exit 1; }
+done
 PYTHONDONTWRITEBYTECODE=1 "$work/venv/bin/python" -m pytest -q -p no:cacheprovider "$root/tests/python"

@@ -147,8 +147,12 @@ def test_bad_problems_raise_value_errors_naming_the_item():
         dlx.count([["a"]], bounds={"b": 2})
     with pytest.raises(ValueError, match="item 'a'"):
         dlx.count([["a"]], bounds={"a": (3, 2)})
-    with pytest.raises(ValueError, match="item 'a'"):
+    with pytest.raises(TypeError, match="item 'a'"):  # a wrong type, not a wrong value
         dlx.count([["a"]], bounds={"a": "x"})
+    with pytest.raises(TypeError, match="item 'a'"):
+        dlx.count([["a"]], bounds={"a": (1, 2.0)})
+    with pytest.raises(ValueError, match="item 'a'"):
+        dlx.count([["a"]], bounds={"a": (0, 2**24)})
     with pytest.raises(ValueError):
         dlx.count([["a"]], limit=-1)
     with pytest.raises(ValueError, match="option 1: an option needs at least one item"):

@@ -126,3 +126,17 @@ def test_wrong_arguments():
         dlx.sudoku.generate(1, symmetry="spiral")
     with pytest.raises(ValueError):
         dlx.sudoku.generate(1, clues=3)
+
+
+def test_solve_count_and_check_are_the_pipelines_records():
+    # One implementation: the plain-valued functions answer from the same records as run() and the command.
+    for line in sample()[:-1]:
+        solved, counted, checked = (dlx.sudoku.run(name, [line])[0] for name in ("solve", "count", "check"))
+        assert dlx.sudoku.solve(line) == (solved["solution"] if solved["status"] == "solved" else None)
+        assert dlx.sudoku.count(line) == counted["count"]
+        assert dlx.sudoku.check(line) == checked["status"]
+        assert dlx.sudoku.count(line, limit=1) == min(1, counted["count"])
+    with pytest.raises(ValueError, match="expected one puzzle, found 2"):
+        dlx.sudoku.count("\n".join(sample()[:2]))
+    with pytest.raises(TypeError):
+        dlx.sudoku.count(sample()[0], limit="2")
