@@ -460,9 +460,11 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
     slot.outcome = Outcome::none;
     return State::done;
   }
-  Rules rules = make_rules(options.shape, options_.variants);
-  const bool rated = Houses::holds(rules);
-  if (!rules.plain()) slot.rules = std::make_shared<const Rules>(std::move(rules));
+  // Killers and random jigsaws carry rules of their own; other puzzles those of the command line.
+  std::shared_ptr<const Rules> rules =
+      g->rules ? g->rules : std::make_shared<const Rules>(make_rules(options.shape, options_.variants));
+  const bool rated = Houses::holds(*rules);
+  if (!rules->plain()) slot.rules = std::move(rules);
   slot.puzzle.grid = g->puzzle;
   slot.puzzle.layout = Layout::line;
   slot.outcome = Outcome::solved;
@@ -479,7 +481,11 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
   std::string line;
   append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
-  record.text = line + ' ' + annotation(*g, options, slot.index, rated) + '\n';
+  // A typed killer line ends with its cages' sums: no room for an annotation, which goes on a comment line
+  // before it, as a grid's does.
+  const std::string note = annotation(*g, options, slot.index, rated);
+  record.text =
+      slot.rules && !slot.rules->cages.empty() ? "# " + note + '\n' + line + '\n' : line + ' ' + note + '\n';
   format_record(slot, record);
   return State::done;
 }
