@@ -4,7 +4,7 @@
 #include <charconv>
 #include <dlxapp/duration.hpp>
 #include <dlxapp/usage.hpp>
-#include <sudoku/model/houses.hpp>
+#include <sudoku/maker/cage_logic.hpp>
 #include <sudoku/model/rules.hpp>
 
 namespace po = boost::program_options;
@@ -168,16 +168,14 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   }
   bool rated = true;  // the techniques know every rule: regions, not neighbour rules or cages
   try {
-    rated = sudoku::Houses::holds(sudoku::make_rules(g.shape, o.batch.variants));
+    rated = sudoku::logic_knows(sudoku::make_rules(g.shape, o.batch.variants));
   } catch (const sudoku::RulesError& e) {
     usage_error(e.what());
   }
-  if (g.killer && vm.count("tier"))
-    usage_error("--tier does not apply to killers: rate them with `sudoku rate`, which knows cage logic");
   if (!rated && vm.count("tier"))
     usage_error(
         "--tier does not apply to neighbour rules: the techniques know regions only (rows, columns, boxes "
-        "or jigsaw regions, x, windoku, extra regions)");
+        "or jigsaw regions, x, windoku, extra regions) and killer cages");
   if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
   o.count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
   const auto symmetry = sudoku::parse_symmetry(t.symmetry);

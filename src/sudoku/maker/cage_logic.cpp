@@ -82,6 +82,10 @@ std::vector<Mask> placeable(const std::vector<Mask>& cand, int sum, bool distinc
 
 }  // namespace
 
+bool logic_knows(const Rules& rules) {
+  return !rules.anti_knight && !rules.anti_king && !rules.non_consecutive;
+}
+
 const char* cage_technique_name(CageTechnique technique) {
   return technique == CageTechnique::combination ? "cage-combination" : "innies-outies";
 }

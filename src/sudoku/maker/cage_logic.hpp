@@ -37,6 +37,10 @@ struct CageStep {
   std::vector<std::pair<int, int>> eliminated;  // (cell, digit) pairs removed
 };
 
+// Whether the logic (logic.hpp and cage steps) knows every rule of `rules`: regions and cages, no neighbour
+// rule. Puzzles under such rules can be rated, hinted and stepped.
+bool logic_knows(const Rules& rules);
+
 class CageLogic {
  public:
   // Cage logic of these rules' cages; none (active() false) for rules without cages or boards over 12x12.

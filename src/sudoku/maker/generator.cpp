@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/random_layouts.hpp"
 #include "sudoku/maker/rater.hpp"
@@ -237,6 +238,10 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
     if (!unique(solver, g.puzzle)) g.puzzle.cells[cell] = g.solution.cells[cell];
   }
   if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
+  if (logic_knows(rules)) {
+    rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
+    if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  }
   g.rules = std::make_shared<const Rules>(std::move(rules));
   return g;
 }

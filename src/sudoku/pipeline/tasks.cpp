@@ -313,9 +313,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   Rules plain;
   plain.shape = puzzle.grid.shape;
   if (rules != nullptr) {
-    // Cages are known to the cage logic; the techniques know no neighbour rule.
-    const bool neighbours = rules->anti_knight || rules->anti_king || rules->non_consecutive;
-    const bool refused = command == Command::candidates || (neighbours && command != Command::minimize);
+    const bool refused = command == Command::candidates || (!logic_knows(*rules) && command != Command::minimize);
     if (refused) {
       fail(slot,
            command == Command::candidates
@@ -488,7 +486,7 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   // Killers and random jigsaws carry rules of their own; other puzzles those of the command line.
   std::shared_ptr<const Rules> rules =
       g->rules ? g->rules : std::make_shared<const Rules>(make_rules(options.shape, options_.variants));
-  const bool rated = Houses::holds(*rules);
+  const bool rated = logic_knows(*rules);
   if (!rules->plain()) slot.rules = std::move(rules);
   slot.puzzle.grid = g->puzzle;
   slot.puzzle.layout = Layout::line;
