@@ -5,6 +5,7 @@
 #include <dlxapp/duration.hpp>
 #include <dlxapp/usage.hpp>
 #include <sudoku/maker/cage_logic.hpp>
+#include <sudoku/maker/generator.hpp>
 #include <sudoku/model/rules.hpp>
 
 namespace po = boost::program_options;
@@ -94,28 +95,10 @@ struct Typed {  // the options as typed
       max_givens;
 };
 
-// Takes the word `killer` out of a --variant list (generate makes killers; the other rules are read as usual).
-bool take_killer(std::string& list) {
-  std::string rest;
-  bool killer = false;
-  std::size_t at = 0;
-  while (at <= list.size()) {
-    const std::size_t comma = std::min(list.find(',', at), list.size());
-    const std::string word = list.substr(at, comma - at);
-    if (word == "killer")
-      killer = true;
-    else
-      rest += (rest.empty() ? "" : ",") + word;
-    at = comma + 1;
-  }
-  if (killer) list = rest;
-  return killer;
-}
-
 void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o) {
   sudoku::BatchOptions& b = o.batch;
   const bool generating = o.command == "generate";
-  if (vm.count("variant") && take_killer(t.variant)) {
+  if (vm.count("variant") && sudoku::take_killer_word(t.variant)) {
     if (!generating)
       usage_error("--variant killer applies to generate only: killer puzzles carry their own cages");
     b.generate.killer = true;

@@ -100,6 +100,23 @@ void check_generated_rules(const GenerateOptions& options, const Variants& varia
                                 " board has " + std::to_string(options.shape.cells()) + " cells");
 }
 
+bool take_killer_word(std::string& names) {
+  std::string rest;
+  bool killer = false;
+  std::size_t at = 0;
+  while (at <= names.size()) {
+    const std::size_t comma = std::min(names.find(',', at), names.size());
+    const std::string word = names.substr(at, comma - at);
+    if (word == "killer")
+      killer = true;
+    else
+      rest += (rest.empty() ? "" : ",") + word;
+    at = comma + 1;
+  }
+  if (killer) names = rest;
+  return killer;
+}
+
 Generator::Generator(GenerateOptions options, const Variants& variants)
     : options_((check_generated_rules(options, variants),
                 check_clues(options, !variants.any() && !options.killer && !options.random_regions),

@@ -80,6 +80,10 @@ void check_clues(const GenerateOptions& options, bool plain = true);
 // random regions together with a region layout.
 void check_generated_rules(const GenerateOptions& options, const Variants& variants);
 
+// Takes the word "killer" out of a comma-separated list of variant names (the other names are rules, for
+// parse_variant_names): true when it was there. Killers are made by the generator, not named as a rule.
+bool take_killer_word(std::string& names);
+
 class Generator {
  public:
   // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
