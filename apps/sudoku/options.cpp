@@ -4,7 +4,8 @@
 #include <charconv>
 #include <dlxapp/duration.hpp>
 #include <dlxapp/usage.hpp>
-#include <sudoku/model/houses.hpp>
+#include <sudoku/maker/cage_logic.hpp>
+#include <sudoku/maker/generator.hpp>
 #include <sudoku/model/rules.hpp>
 
 namespace po = boost::program_options;
@@ -13,6 +14,7 @@ namespace sudoku_app {
 
 const char* const kUsage = R"(Usage: sudoku [COMMAND] [OPTION...] [FILE...]
        sudoku generate [N] [--box RxC] [--symmetry S] [--minimal] [--clues K] [--tier T] [--seed S]
+       sudoku generate [N] --variant killer [--cage-size MIN-MAX] [--max-givens K] [--regions random]
 
 Reads Sudoku puzzles from the FILEs, or from standard input when there is none or FILE is '-'.
   solve       (the default) print each puzzle's first solution, or "no solution"; --all: every solution,
@@ -27,7 +29,9 @@ Reads Sudoku puzzles from the FILEs, or from standard input when there is none o
   minimize    the puzzle with givens removed while it stays unique: a minimal puzzle
   candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters
   generate    N puzzles (default 1) with exactly one solution, each with "seed=.. index=.. clues=..
-              symmetry=.. tier=.." after the cells; the same --seed gives the same puzzles
+              symmetry=.. tier=.." after the cells; the same --seed gives the same puzzles;
+              --variant killer: killers (typed killer lines, cages of 2-4 cells, few or no givens);
+              --regions random: jigsaws, each on a random layout of connected regions
   emit        the first puzzle's exact-cover model in Knuth's format (each given the only option of its
               cell): `sudoku emit p.txt | dlx --count` counts what `sudoku count p.txt` counts
 
@@ -86,11 +90,24 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
 }
 
 struct Typed {  // the options as typed
-  std::string box, variant, regions, extra_regions, symbols, format = "same", limit, threads, time_limit,
-                                                             symmetry = "none", clues, tier, seed, attempts;
+  std::string box, variant, regions, extra_regions, symbols,
+      format = "same", limit, threads, time_limit, symmetry = "none", clues, tier, seed, attempts, cage_size,
+      max_givens;
 };
 
-void read_reader_and_variants(const Typed& t, const po::variables_map& vm, sudoku::BatchOptions& b) {
+void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o) {
+  sudoku::BatchOptions& b = o.batch;
+  const bool generating = o.command == "generate";
+  if (vm.count("variant") && sudoku::take_killer_word(t.variant)) {
+    if (!generating)
+      usage_error("--variant killer applies to generate only: killer puzzles carry their own cages");
+    b.generate.killer = true;
+  }
+  if (t.regions == "random") {
+    if (!generating) usage_error("--regions random applies to generate only");
+    b.generate.random_regions = true;
+    t.regions.clear();
+  }
   if (vm.count("box")) {
     const auto shape = sudoku::parse_box(t.box);
     if (!shape)
@@ -112,8 +129,9 @@ void read_reader_and_variants(const Typed& t, const po::variables_map& vm, sudok
       usage_error(std::string(option) + ": " + e.what());
     }
   };
-  if (vm.count("variant")) check("--variant", [&] { sudoku::parse_variant_names(t.variant, b.variants); });
-  if (vm.count("regions"))
+  if (vm.count("variant") && !t.variant.empty())
+    check("--variant", [&] { sudoku::parse_variant_names(t.variant, b.variants); });
+  if (!t.regions.empty())
     check("--regions", [&] { sudoku::parse_regions(t.regions, sudoku::layout_side(t.regions, "LAYOUT")); });
   if (vm.count("extra-regions"))
     check("--extra-regions", [&] {
@@ -133,14 +151,14 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   }
   bool rated = true;  // the techniques know every rule: regions, not neighbour rules or cages
   try {
-    rated = sudoku::Houses::holds(sudoku::make_rules(g.shape, o.batch.variants));
+    rated = sudoku::logic_knows(sudoku::make_rules(g.shape, o.batch.variants));
   } catch (const sudoku::RulesError& e) {
     usage_error(e.what());
   }
   if (!rated && vm.count("tier"))
     usage_error(
         "--tier does not apply to neighbour rules: the techniques know regions only (rows, columns, boxes "
-        "or jigsaw regions, x, windoku, extra regions)");
+        "or jigsaw regions, x, windoku, extra regions) and killer cages");
   if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
   o.count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
   const auto symmetry = sudoku::parse_symmetry(t.symmetry);
@@ -162,6 +180,36 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
                ? parse_number("--seed", t.seed, UINT64_MAX)
                : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
   if (vm.count("attempts")) g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
+  if ((vm.count("cage-size") || vm.count("max-givens")) && !g.killer)
+    usage_error(std::string("--") + (vm.count("cage-size") ? "cage-size" : "max-givens") +
+                " applies to --variant killer only");
+  const int side = g.shape.side();
+  if (vm.count("cage-size")) {
+    const std::size_t dash = t.cage_size.find('-');
+    const std::string low = t.cage_size.substr(0, dash),
+                      high = dash == std::string::npos ? low : t.cage_size.substr(dash + 1);
+    const auto size = [&](const std::string& text) {
+      if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 3 ||
+          std::stoi(text) < 1 || std::stoi(text) > side)
+        usage_error("--cage-size " + shown(t.cage_size) +
+                    ": expected MIN-MAX (or one size), cells from 1 to " + std::to_string(side) + " on a " +
+                    std::to_string(side) + "x" + std::to_string(side) + " board, MIN <= MAX");
+      return std::stoi(text);
+    };
+    g.cage_min = size(low);
+    g.cage_max = size(high);
+    if (g.cage_min > g.cage_max) size("");
+  } else if (g.killer) {
+    g.cage_max = std::min(g.cage_max, side);  // 4x4: 2 to 4 cells still
+  }
+  if (vm.count("max-givens"))
+    g.max_givens = static_cast<int>(
+        parse_number("--max-givens", t.max_givens, static_cast<std::uint64_t>(g.shape.cells())));
+  try {
+    sudoku::check_generated_rules(g, o.batch.variants);
+  } catch (const std::invalid_argument& e) {
+    usage_error(e.what());
+  }
   if (g.shape.side() > o.batch.reader.symbols.size())
     usage_error("a " + std::to_string(g.shape.side()) + "x" + std::to_string(g.shape.side()) +
                 " board needs " + std::to_string(g.shape.side()) + " symbols; give them with --symbols");
@@ -201,6 +249,10 @@ Options parse_options(int argc, char** argv) {
       ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&t.attempts)->value_name("N"),
        "generate: attempts per puzzle before giving up (default 1000)")
+      ("cage-size", po::value(&t.cage_size)->value_name("MIN-MAX"),
+       "generate --variant killer: cells per cage (default 2-4)")
+      ("max-givens", po::value(&t.max_givens)->value_name("K"),
+       "generate --variant killer: at most K givens besides the cages (default: as many as uniqueness needs)")
       ("progress", "a progress line (puzzles done, time) on standard error during long runs even when it is not a terminal")
       ("threads", po::value(&t.threads)->value_name("N"), "worker threads (default 0: one per core)")
       ("time-limit", po::value(&t.time_limit)->value_name("SECONDS"),
@@ -236,7 +288,7 @@ Options parse_options(int argc, char** argv) {
   }
   sudoku::BatchOptions& b = o.batch;
   const bool generating = o.command == "generate";
-  for (const char* only : {"symmetry", "clues", "tier", "seed", "attempts"})
+  for (const char* only : {"symmetry", "clues", "tier", "seed", "attempts", "cage-size", "max-givens"})
     if (vm.count(only) && !generating) usage_error(std::string("--") + only + " applies to generate only");
   if (o.args.empty() && !generating) o.args.emplace_back("-");
   if (o.command != "emit") {
@@ -270,7 +322,7 @@ Options parse_options(int argc, char** argv) {
   if (vm.count("format") && o.command == "emit")
     usage_error("--format does not apply to emit (Knuth's format)");
   b.format = *format;
-  read_reader_and_variants(t, vm, b);
+  read_reader_and_variants(t, vm, o);
   if (generating) read_generate(t, vm, o);
   if (vm.count("threads"))
     o.threads = static_cast<unsigned>(parse_number("--threads", t.threads, kMaxThreads));

@@ -53,7 +53,8 @@ def run(command, puzzles="", *, threads=0, box=None, symbols=None, variant=None,
     iterable of lines. generate reads none.
     limit: count: stop there; solve: the first `limit` solutions (all=True: every one).
     minimal: check: say whether the puzzle is minimal; generate: minimal puzzles.
-    count, seed, symmetry, clues, tier, attempts: generate's options.
+    count, seed, symmetry, clues, tier, attempts: generate's options; generate also takes "killer" among the
+    variants (killers, written as typed killer lines) and regions="random" (jigsaws on random layouts).
     Raises ValueError for an unknown command or option value, TypeError for a wrong type."""
     if command not in _COMMANDS:
         raise ValueError(f"unknown command {command!r}: expected one of {', '.join(_COMMANDS)}")

@@ -134,8 +134,14 @@ py::tuple run(const std::string& command, const std::string& text, unsigned thre
     return static_cast<std::uint64_t>(value);
   };
   const auto flag_of = [&](const char* key) { return options.contains(key) && py::cast<bool>(options[key]); };
-  const Settings s = settings(text_of("box"), text_of("symbols"), text_of("variant"), text_of("regions"),
-                              text_of("extra_regions"));
+  // generate: "killer" among the variants makes killers, regions="random" jigsaws on random layouts.
+  Text variant = text_of("variant"), regions = text_of("regions");
+  const bool generating = b.command == sudoku::Command::generate;
+  b.generate.killer = generating && variant && sudoku::take_killer_word(*variant);
+  if (b.generate.killer && variant->empty()) variant.reset();
+  b.generate.random_regions = generating && regions == "random";
+  if (b.generate.random_regions) regions.reset();
+  const Settings s = settings(text_of("box"), text_of("symbols"), variant, regions, text_of("extra_regions"));
   b.reader = s.reader;
   b.variants = s.variants;
   b.minimal = flag_of("minimal");
@@ -166,8 +172,10 @@ py::tuple run(const std::string& command, const std::string& text, unsigned thre
       g.tier = sudoku::parse_tier(*tier);
       if (!g.tier) throw py::value_error("tier='" + *tier + "': expected singles, locked, subsets or search");
     }
+    g.cage_max = std::min(g.cage_max, g.shape.side());
     try {
-      sudoku::check_clues(g, !b.variants.any());
+      sudoku::check_generated_rules(g, b.variants);
+      sudoku::check_clues(g, !b.variants.any() && !g.killer && !g.random_regions);
     } catch (const std::invalid_argument& e) {
       throw py::value_error(e.what());
     }

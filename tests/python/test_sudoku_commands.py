@@ -101,6 +101,24 @@ def test_generate_reads_back_with_its_rules():
         assert dlx.sudoku.generate(3, seed=9) == cli_records("generate", "3", "--seed", "9")
 
 
+def test_generate_killers_and_random_jigsaws():
+    for options in ({"variant": "killer"}, {"variant": "killer", "box": "2x2"}, {"regions": "random"}):
+        made = dlx.sudoku.generate(2, seed=3, **options)
+        assert len(made) == 2
+        for record in made:
+            assert record["status"] == "generated"
+            assert dlx.sudoku.check(record["puzzle"]) == "unique"
+            if "variant" in options:
+                assert record["puzzle"].startswith("killer ")
+                assert dlx.sudoku.steps(record["puzzle"])["steps"]
+        assert made == dlx.sudoku.generate(2, seed=3, threads=1, **options)
+    if command() is not None:
+        assert dlx.sudoku.generate(2, seed=4, variant="killer") == cli_records(
+            "generate", "2", "--seed", "4", "--variant", "killer")
+    with pytest.raises(ValueError, match="symmetry"):
+        dlx.sudoku.generate(1, variant="killer", symmetry="rotate180")
+
+
 def test_emit_counts_as_count():
     for line in ["." * 16, "x:" + "." * 16, "1..." + "." * 12, sample()[0]] + sample()[12:16]:
         problem = dlx.parse_knuth(dlx.sudoku.emit(line))

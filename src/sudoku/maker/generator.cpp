@@ -5,7 +5,9 @@
 #include <stdexcept>
 #include <string>
 
+#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/minimizer.hpp"
+#include "sudoku/maker/random_layouts.hpp"
 #include "sudoku/maker/rater.hpp"
 
 namespace sudoku {
@@ -16,6 +18,12 @@ constexpr std::uint64_t kQuickNodes = 20000;
 constexpr int kRepairRounds = 64;
 // Other solutions make_minimal keeps: on 16x16 most orbits it tries to remove are told apart by one of them.
 constexpr std::size_t kKeptSolutions = 64;
+// A killer's uniqueness check gives up here (a given is added instead), and so does the search for a grid of
+// a random region layout (another layout is drawn): either may otherwise run for minutes.
+constexpr std::uint64_t kKillerNodes = 200000;
+constexpr std::uint64_t kLayoutNodes = 200000;
+// A typed killer line names at most 86 cages (puzzle_line.cpp); 12x12 with cages of 2 cells needs 72.
+constexpr int kKillerMaxSide = 12;
 
 dlx::SearchOptions bounded(std::uint64_t nodes) {
   dlx::SearchOptions options;
@@ -67,8 +75,53 @@ void check_clues(const GenerateOptions& options, bool plain) {
                                 " givens has exactly one solution");
 }
 
+void check_generated_rules(const GenerateOptions& options, const Variants& variants) {
+  const int n = options.shape.side();
+  const std::string board = std::to_string(n) + "x" + std::to_string(n);
+  if (options.random_regions && !variants.regions.empty())
+    throw std::invalid_argument("--regions random: give a region layout or random, not both");
+  if (!options.killer) return;
+  if (n > kKillerMaxSide)
+    throw std::invalid_argument("killer: boards up to " + std::to_string(kKillerMaxSide) + "x" +
+                                std::to_string(kKillerMaxSide) + ", not " + board);
+  if (options.cage_min < 1 || options.cage_min > options.cage_max || options.cage_max > n)
+    throw std::invalid_argument("cage sizes " + std::to_string(options.cage_min) + "-" +
+                                std::to_string(options.cage_max) + ": a " + board +
+                                " killer takes sizes MIN-MAX with 1 <= MIN <= MAX <= " + std::to_string(n));
+  if (options.symmetry != Symmetry::none)
+    throw std::invalid_argument(
+        "killer: --symmetry does not apply (givens are only what the cages leave open)");
+  if (options.clues > 0)
+    throw std::invalid_argument("killer: --clues does not apply; --max-givens K bounds the givens");
+  if (options.minimal)
+    throw std::invalid_argument("killer: --minimal does not apply (killer givens are always minimal)");
+  if (options.max_givens > options.shape.cells())
+    throw std::invalid_argument("--max-givens " + std::to_string(options.max_givens) + ": a " + board +
+                                " board has " + std::to_string(options.shape.cells()) + " cells");
+}
+
+bool take_killer_word(std::string& names) {
+  std::string rest;
+  bool killer = false;
+  std::size_t at = 0;
+  while (at <= names.size()) {
+    const std::size_t comma = std::min(names.find(',', at), names.size());
+    const std::string word = names.substr(at, comma - at);
+    if (word == "killer")
+      killer = true;
+    else
+      rest += (rest.empty() ? "" : ",") + word;
+    at = comma + 1;
+  }
+  if (killer) names = rest;
+  return killer;
+}
+
 Generator::Generator(GenerateOptions options, const Variants& variants)
-    : options_((check_clues(options, !variants.any()), options)),
+    : options_((check_generated_rules(options, variants),
+                check_clues(options, !variants.any() && !options.killer && !options.random_regions),
+                options)),
+      variants_(variants),
       rules_(make_rules(options.shape, variants)),
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
@@ -84,6 +137,7 @@ Grid Generator::variant_grid(Random& random) {
   dlx::SearchOptions search;
   search.seed = random.next();
   search.stop = stop_;
+  search.node_limit = grid_nodes_;
   Solver seeded(rules_, search);
   Grid empty, full;
   empty.reset(options_.shape);
@@ -132,7 +186,86 @@ Grid Generator::solution_grid(Random& random) {
   return result;
 }
 
+std::optional<Generated> Generator::jigsaw_attempt(Random& random, const std::atomic<bool>* stop) {
+  GenerateOptions options = options_;
+  options.random_regions = false;
+  Variants variants = variants_;
+  variants.regions = regions_layout(random_regions(options_.shape, random));
+  Generator inner(options, variants);
+  inner.stop_ = stop;
+  inner.grid_nodes_ = kLayoutNodes;
+  inner.solver_.set_stop(stop);
+  inner.quick_.set_stop(stop);
+  std::optional<Generated> g = inner.attempt(random, stop);
+  if (g && !g->rules) g->rules = std::make_shared<const Rules>(inner.rules_);
+  return g;
+}
+
+bool Generator::unique(Solver& solver, const Grid& puzzle) {
+  return solver.check(puzzle) == Verdict::unique;
+}
+
+// Cages first, over a random solution; then, while the puzzle has another solution, a given where that
+// solution differs from ours (a random cell when the bounded search cannot tell); then every given that the
+// puzzle stays unique without goes, in random order. Most 9x9 killers with cages of 2 to 4 cells need none.
+std::optional<Generated> Generator::killer_attempt(Random& random, const std::atomic<bool>* stop) {
+  Generated g;
+  g.solution = solution_grid(random);
+  if (g.solution.cells.empty()) return std::nullopt;
+  Rules rules = rules_;
+  rules.cages = random_cages(g.solution, options_.cage_min, options_.cage_max, random);
+  dlx::SearchOptions search = bounded(kKillerNodes);
+  search.stop = stop;
+  Solver solver(rules, search);
+  const int cells = options_.shape.cells();
+  g.puzzle.reset(options_.shape);
+  std::vector<int> differing;
+  Grid other;
+  for (;;) {
+    if (stopped(stop)) return std::nullopt;
+    const Verdict verdict = solver.check(g.puzzle);
+    if (verdict == Verdict::unique) break;
+    if (verdict == Verdict::none) return std::nullopt;  // cannot be: the solution fits its own cages
+    differing.clear();
+    if (verdict == Verdict::multiple) {
+      other.cells.clear();
+      solver.load(g.puzzle);
+      while (solver.next(other))
+        if (other.cells != g.solution.cells) break;
+      for (int c = 0; c < cells; ++c)
+        if (other.cells.size() == g.solution.cells.size() &&
+            other.cells[std::size_t(c)] != g.solution.cells[std::size_t(c)] &&
+            g.puzzle.cells[std::size_t(c)] == 0)
+          differing.push_back(c);
+    }
+    if (differing.empty())
+      for (int c = 0; c < cells; ++c)
+        if (g.puzzle.cells[std::size_t(c)] == 0) differing.push_back(c);
+    const auto cell = std::size_t(differing[std::size_t(random.below(differing.size()))]);
+    g.puzzle.cells[cell] = g.solution.cells[cell];
+  }
+  std::vector<int> order;
+  for (int c = 0; c < cells; ++c)
+    if (g.puzzle.cells[std::size_t(c)] != 0) order.push_back(c);
+  random.shuffle(order);
+  for (int c : order) {
+    if (stopped(stop)) return std::nullopt;
+    const auto cell = std::size_t(c);
+    g.puzzle.cells[cell] = 0;
+    if (!unique(solver, g.puzzle)) g.puzzle.cells[cell] = g.solution.cells[cell];
+  }
+  if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
+  if (logic_knows(rules)) {
+    rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
+    if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  }
+  g.rules = std::make_shared<const Rules>(std::move(rules));
+  return g;
+}
+
 std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bool>* stop) {
+  if (options_.random_regions) return jigsaw_attempt(random, stop);
+  if (options_.killer) return killer_attempt(random, stop);
   Generated g;
   g.solution = solution_grid(random);
   if (g.solution.cells.empty()) return std::nullopt;  // variant rules no grid fits
@@ -291,7 +424,8 @@ void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::Thr
                    const std::function<void(std::uint64_t, const std::optional<Generated>&)>& emit,
                    const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done,
                    const Variants& variants) {
-  check_clues(options, !variants.any());
+  check_generated_rules(options, variants);
+  check_clues(options, !variants.any() && !options.killer && !options.random_regions);
   std::vector<std::optional<Generator>> generators(pool.size());
   const std::uint64_t chunk = std::uint64_t{4} * pool.size();
   std::vector<std::optional<Generated>> results;

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <dlx/thread_pool.hpp>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,12 +34,21 @@ struct GenerateOptions {
   std::optional<Tier> tier;  // the puzzle rates exactly this
   std::uint64_t seed = 0;
   std::uint64_t attempts = 1000;  // per puzzle, before giving up
+  // Killers: cages of cage_min..cage_max cells over the whole board (see random_cages), then as few givens as
+  // keep the puzzle unique; an attempt needing more than max_givens (-1: any number) is thrown away.
+  bool killer = false;
+  int cage_min = 2, cage_max = 4;
+  int max_givens = -1;
+  // Jigsaws: a new random region layout (random_regions) for each attempt, replacing the boxes.
+  bool random_regions = false;
 };
 
 struct Generated {
   Grid puzzle, solution;
   Tier tier = Tier::search;
   std::uint64_t attempts = 0;  // how many it took (1: the first)
+  // The puzzle's own rules when they are made with it (killer cages, random regions); null: the generator's.
+  std::shared_ptr<const Rules> rules;
 };
 
 // A small, fast, fully specified random generator (splitmix64), so that puzzles do not depend on the
@@ -64,6 +74,16 @@ class Random {
 // every one of its attempts in vain.
 void check_clues(const GenerateOptions& options, bool plain = true);
 
+// Throws std::invalid_argument naming killer or jigsaw options that cannot work: cage sizes outside 1..side or
+// in the wrong order, a killer board over 12x12 (a typed killer line names at most 86 cages, and uniqueness
+// checks grow long), a symmetry, --clues or --minimal with killers (their givens are what uniqueness needs),
+// random regions together with a region layout.
+void check_generated_rules(const GenerateOptions& options, const Variants& variants);
+
+// Takes the word "killer" out of a comma-separated list of variant names (the other names are rules, for
+// parse_variant_names): true when it was there. Killers are made by the generator, not named as a rule.
+bool take_killer_word(std::string& names);
+
 class Generator {
  public:
   // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
@@ -79,6 +99,13 @@ class Generator {
 
  private:
   std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
+  // An attempt on a random region layout of its own, made by a generator of that layout.
+  std::optional<Generated> jigsaw_attempt(Random& random, const std::atomic<bool>* stop);
+  // Random cages over a random solution, then givens while the puzzle is not unique (see generator.cpp).
+  std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
+  // Whether the puzzle has exactly one solution under `solver`'s rules; also false when its bounded search
+  // cannot tell.
+  static bool unique(Solver& solver, const Grid& puzzle);
   // Turns a unique puzzle from which no whole orbit can go into a minimal one with the same pattern symmetry,
   // or says false after kRepairRounds rounds (see generator.cpp).
   bool make_minimal(Generated& g, Random& random, const std::atomic<bool>* stop);
@@ -93,8 +120,11 @@ class Generator {
   Grid variant_grid(Random& random);
   // The stop flag of the generate() under way, for the searches made on the way (variant_grid).
   const std::atomic<bool>* stop_ = nullptr;
+  // variant_grid's search bound (0: none): a random layout no grid fits can take the search very long.
+  std::uint64_t grid_nodes_ = 0;
 
   GenerateOptions options_;
+  Variants variants_;
   Rules rules_;
   Solver solver_;
   // Without --minimal a removal is tried with a bounded search (kQuickNodes): a given whose removal the bound

@@ -80,6 +80,11 @@ class LogicSolver {
 
   // Places digit d in a cell (a guess or a single) and removes it from the cell's houses.
   void place(int cell, int digit);
+  // Removes digit d from an open cell for a deduction made outside (cage logic); false when it was not there.
+  bool remove(int cell, int digit) {
+    Step ignored;
+    return eliminate(cell, digit, ignored);
+  }
 
   bool solved() const { return unsolved_ == 0 && !broken_; }
   bool broken() const { return broken_; }

@@ -53,25 +53,35 @@ Outcome outcome_of(Verdict verdict) {
 }
 
 // A logic step as JSON: {"technique":..,"text":..,"placements":[[r,c,d]],"eliminations":[[r,c,d],...]},
-// rows, columns and digits from 1.
-void append_step_json(std::string& out, const Step& step, const std::string& text, int side) {
-  const auto triple = [&](int cell, int digit) {
-    out += '[' + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) + ',' +
-           std::to_string(digit) + ']';
+// rows, columns and digits from 1; no placement when cell is -1.
+void append_step_json(std::string& out, const char* technique, int cell, int digit,
+                      const std::vector<std::pair<int, int>>& eliminated, const std::string& text, int side) {
+  const auto triple = [&](int at, int d) {
+    out += '[' + std::to_string(at / side + 1) + ',' + std::to_string(at % side + 1) + ',' + std::to_string(d) + ']';
   };
   out += "{\"technique\":\"";
-  out += technique_name(step.technique);
+  out += technique;
   out += "\",\"text\":";
   append_json_string(out, text);
   out += ",\"placements\":[";
-  const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
-  if (single && step.cell >= 0) triple(step.cell, step.digit);
+  if (cell >= 0) triple(cell, digit);
   out += "],\"eliminations\":[";
-  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
+  for (std::size_t i = 0; i < eliminated.size(); ++i) {
     if (i > 0) out += ',';
-    triple(step.eliminated[i].first, step.eliminated[i].second);
+    triple(eliminated[i].first, eliminated[i].second);
   }
   out += "]}";
+}
+
+void append_step_json(std::string& out, const KillerStep& found, const std::string& text, int side) {
+  if (found.cage) {
+    append_step_json(out, cage_technique_name(found.cage->technique), -1, 0, found.cage->eliminated, text, side);
+    return;
+  }
+  const Step& step = *found.step;
+  const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
+  append_step_json(out, technique_name(step.technique), single ? step.cell : -1, step.digit, step.eliminated, text,
+                   side);
 }
 
 }  // namespace
@@ -303,14 +313,13 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   Rules plain;
   plain.shape = puzzle.grid.shape;
   if (rules != nullptr) {
-    const bool refused =
-        command == Command::candidates || (!Houses::holds(*rules) && command != Command::minimize);
+    const bool refused = command == Command::candidates || (!logic_knows(*rules) && command != Command::minimize);
     if (refused) {
       fail(slot,
            command == Command::candidates
                ? "candidates takes no variant rules"
-               : "this tool takes regions only (jigsaw, x, windoku, extra regions): the techniques know no "
-                 "neighbour rule or cage (solve, count, check and minimize do)",
+               : "this tool takes regions only (jigsaw, x, windoku, extra regions) and killer cages: the "
+                 "techniques know no neighbour rule (solve, count, check and minimize do)",
            puzzle.line, "error: ");
       return State::done;
     }
@@ -369,6 +378,14 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   switch (command) {
     case Command::rate: {
       // A puzzle's givens are placed, not taken as singles: rate() starts from them.
+      if (t.cages.active() && !marks) {
+        Tier tier = Tier::search;
+        const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier);
+        record.field("tier", json_string(kTierNames[static_cast<int>(tier)]), kTierNames[static_cast<int>(tier)]);
+        record.field("rating", json_string(text), text);
+        record.text = text + '\n';
+        break;
+      }
       const Rating rating =
           marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
       const std::string text = to_string(rating);
@@ -406,21 +423,27 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       bool any = false;
       do {
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
-        const auto step = t.logic.step(Tier::subsets);
-        if (!step) {
+        std::optional<KillerStep> found;
+        if (t.cages.active())
+          found = killer_step(t.logic, t.cages, symbols);
+        else if (auto plain_step = t.logic.step(Tier::subsets))
+          found = KillerStep{std::move(plain_step), std::nullopt};
+        if (!found) {
           const bool solved = t.logic.solved();
           record.status = solved ? "solved" : "stuck";
-          record.text +=
-              solved ? "solved\n"
-                     : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
+          record.text += solved ? "solved\n"
+                         : t.cages.active()
+                             ? "stuck: no single, cage step, locked candidate or subset applies; the rest needs "
+                               "search\n"
+                             : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
           break;
         }
-        const std::string text = describe(*step, *t.houses, symbols);
+        const std::string text = found->step ? describe(*found->step, *t.houses, symbols) : found->cage->text;
         record.text += text + '\n';
         if (structured_) {
           texts += (any ? "," : "") + json_string(text);
           objects += any ? "," : "";
-          append_step_json(objects, *step, text, puzzle.grid.side());
+          append_step_json(objects, *found, text, puzzle.grid.side());
           csv += (any ? "; " : "") + text;
         }
         any = true;
@@ -460,9 +483,11 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
     slot.outcome = Outcome::none;
     return State::done;
   }
-  Rules rules = make_rules(options.shape, options_.variants);
-  const bool rated = Houses::holds(rules);
-  if (!rules.plain()) slot.rules = std::make_shared<const Rules>(std::move(rules));
+  // Killers and random jigsaws carry rules of their own; other puzzles those of the command line.
+  std::shared_ptr<const Rules> rules =
+      g->rules ? g->rules : std::make_shared<const Rules>(make_rules(options.shape, options_.variants));
+  const bool rated = logic_knows(*rules);
+  if (!rules->plain()) slot.rules = std::move(rules);
   slot.puzzle.grid = g->puzzle;
   slot.puzzle.layout = Layout::line;
   slot.outcome = Outcome::solved;
@@ -479,7 +504,11 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
   std::string line;
   append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
-  record.text = line + ' ' + annotation(*g, options, slot.index, rated) + '\n';
+  // A typed killer line ends with its cages' sums: no room for an annotation, which goes on a comment line
+  // before it, as a grid's does.
+  const std::string note = annotation(*g, options, slot.index, rated);
+  record.text =
+      slot.rules && !slot.rules->cages.empty() ? "# " + note + '\n' + line + '\n' : line + ' ' + note + '\n';
   format_record(slot, record);
   return State::done;
 }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/model/houses.hpp"
@@ -40,10 +41,11 @@ std::string json_string(std::string_view text);
 // The solver and the logic of one set of rules, for the maker's commands.
 struct MakerTools {
   explicit MakerTools(const Rules& rules)
-      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses) {}
+      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses), cages(rules) {}
   Solver solver;
   std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
   LogicSolver logic;
+  CageLogic cages;  // killers: cage steps after singles (inactive without cages)
 };
 
 }  // namespace sudoku::batch_detail
