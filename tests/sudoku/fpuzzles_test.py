@@ -318,7 +318,9 @@ def make_puzzle(n, grid, rng, kinds, exact):
                 marks = sorted(set(marks) | {v(cell)})
             cells[cell // n][cell % n]["givenPencilMarks"] = marks
         elif kind == "givens":
-            for _ in range(rng.randint(1, n)):
+            # 9x9: a dozen or more, as published puzzles have; a near-empty board with a few scattered
+            # givens can send the search down a long dead branch (docs/variants.md, "Limits").
+            for _ in range(rng.randint(1, n) if n < 9 else rng.randint(12, 24)):
                 cell = rng.randrange(n * n)
                 cells[cell // n][cell % n].update({"value": v(cell), "given": True})
     return p
@@ -448,7 +450,37 @@ def test_written_back(rng):
         fail("the minimized puzzle does not read back as unique: %r %r" % (out, err))
 
 
+def test_steps_sound(rng):
+    """steps on unique thermo puzzles: every placement is the solution's digit, no elimination is."""
+    rule_steps = 0
+    for k in range(4):
+        grid = random_grid(9, rng)
+        p = make_puzzle(9, grid, rng, ["thermometer"] * 8 + (["arrow", "difference", "xv"] if k % 2 else []),
+                        exact=True)
+        for r in range(9):
+            for c in range(9):
+                p["grid"][r][c] = {"value": grid[r * 9 + c], "given": True}
+        _, out, err = run(["minimize"], json.dumps(p) + "\n")
+        rc, out, err = run(["steps", "--format", "json"], out)
+        try:
+            steps = json.loads(out)["steps"]
+        except (ValueError, KeyError):
+            fail("steps: %r %r" % (out[:300], err))
+            continue
+        for step in steps:
+            for r, c, d in step["placements"]:
+                if grid[(r - 1) * 9 + c - 1] != d:
+                    fail("steps: unsound placement %s" % step)
+            for r, c, d in step["eliminations"]:
+                if grid[(r - 1) * 9 + c - 1] == d:
+                    fail("steps: unsound elimination %s" % step)
+            rule_steps += step["technique"] == "rule"
+    if rule_steps == 0:
+        fail("steps: no thermometer step in 4 thermo puzzles")
+
+
 rng = random.Random(36)
+test_steps_sound(rng)
 test_counts_4x4(rng)
 test_solutions_9x9(rng)
 test_forms(rng)

@@ -81,6 +81,12 @@ class LogicSolver {
   // Places digit d in a cell (a guess or a single) and removes it from the cell's houses.
   void place(int cell, int digit);
 
+  // Removes digit d from an open cell's candidates, a deduction made elsewhere (maker/rule_logic.hpp); false
+  // when it was not there.
+  bool remove(int cell, int digit) {
+    Step unused;
+    return eliminate(cell, digit, unused);
+  }
   bool solved() const { return unsolved_ == 0 && !broken_; }
   bool broken() const { return broken_; }
   const std::vector<Mask>& candidates() const { return cand_; }

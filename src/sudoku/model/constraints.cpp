@@ -77,16 +77,6 @@ class Encoder {
   }
   void begin_rule() { counted_ = options.size(); }
 
-  // Whether two cells must hold different digits (a row, column, region or extra region holds both).
-  bool apart(int a, int b) const {
-    if (a == b) return false;
-    if (a / n_ == b / n_ || a % n_ == b % n_ || rules_.region_of(a) == rules_.region_of(b)) return true;
-    return std::any_of(rules_.extra.begin(), rules_.extra.end(), [&](const Region& r) {
-      return std::binary_search(r.cells.begin(), r.cells.end(), a) &&
-             std::binary_search(r.cells.begin(), r.cells.end(), b);
-    });
-  }
-
   // One option per tuple of digits of `cells` that `keep` accepts (called on each prefix: it sees the digits
   // so far and may reject early; `complete` says when all are there). A cell twice takes one digit.
   void tuples(const std::vector<int>& cells, const std::string& name,
@@ -112,7 +102,7 @@ class Encoder {
           if (cells[i] == cells[k])
             fits = digits[i] == d;
           else if (digits[i] == d)
-            fits = !apart(cells[i], cells[k]);
+            fits = !must_differ(rules_, cells[i], cells[k]);
         }
         if (!fits) continue;
         digits.push_back(d);
@@ -297,6 +287,16 @@ class Encoder {
 };
 
 }  // namespace
+
+bool must_differ(const Rules& rules, int a, int b) {
+  const int n = rules.shape.side();
+  if (a == b) return false;
+  if (a / n == b / n || a % n == b % n || rules.region_of(a) == rules.region_of(b)) return true;
+  return std::any_of(rules.extra.begin(), rules.extra.end(), [&](const Region& r) {
+    return std::binary_search(r.cells.begin(), r.cells.end(), a) &&
+           std::binary_search(r.cells.begin(), r.cells.end(), b);
+  });
+}
 
 std::string constraint_name(const Rules& rules, const Constraint& constraint) {
   const int n = rules.shape.side();

@@ -31,6 +31,9 @@ namespace sudoku {
 // "thermometer at r1c1": the rule's kind and first cell, for messages.
 std::string constraint_name(const Rules& rules, const Constraint& constraint);
 
+// Whether two cells must hold different digits: a row, column, region or extra region holds both.
+bool must_differ(const Rules& rules, int a, int b);
+
 // Throws RulesError naming the first rule that is malformed: a cell off the board, no cells, a dot between
 // cells that are not neighbours, a sum or ratio out of range, a circle too long to read as a number.
 void check_constraints(const Rules& rules);

@@ -7,6 +7,7 @@
 #include "sudoku/io/puzzle_line.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
+#include "sudoku/maker/rule_logic.hpp"
 #include "sudoku/model/candidates.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/pipeline/answer.hpp"
@@ -70,6 +71,21 @@ void append_step_json(std::string& out, const Step& step, const std::string& tex
   for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
     if (i > 0) out += ',';
     triple(step.eliminated[i].first, step.eliminated[i].second);
+  }
+  out += "]}";
+}
+
+// A rule's step (maker/rule_logic.hpp) in the same form, its technique "rule" and the rule named.
+void append_rule_step_json(std::string& out, const RuleStep& step, const std::string& text, int side) {
+  out += "{\"technique\":\"rule\",\"rule\":";
+  append_json_string(out, step.rule);
+  out += ",\"text\":";
+  append_json_string(out, text);
+  out += ",\"placements\":[],\"eliminations\":[";
+  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
+    const auto [cell, digit] = step.eliminated[i];
+    out += (i > 0 ? ",[" : "[") + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) +
+           ',' + std::to_string(digit) + ']';
   }
   out += "]}";
 }
@@ -303,8 +319,12 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   Rules plain;
   plain.shape = puzzle.grid.shape;
   if (rules != nullptr) {
-    const bool refused =
-        command == Command::candidates || (!Houses::holds(*rules) && command != Command::minimize);
+    // Line and dot rules have their own step (maker/rule_logic.hpp) beside the house techniques.
+    const bool lines_only = !rules->anti_knight && !rules->anti_king && !rules->non_consecutive &&
+                            rules->cages.empty() && !rules->constraints.empty();
+    const bool stepped = lines_only && (command == Command::hint || command == Command::steps);
+    const bool refused = command == Command::candidates ||
+                         (!Houses::holds(*rules) && command != Command::minimize && !stepped);
     if (refused) {
       fail(slot,
            command == Command::candidates
@@ -407,6 +427,22 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       do {
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
         const auto step = t.logic.step(Tier::subsets);
+        if (!step && rules != nullptr && !rules->constraints.empty() && !t.logic.solved() &&
+            !t.logic.broken()) {
+          if (const auto rule = rule_step(*rules, t.logic.candidates())) {
+            for (const auto& [cell, digit] : rule->eliminated) t.logic.remove(cell, digit);
+            const std::string text = describe(*rule, puzzle.grid.side());
+            record.text += text + '\n';
+            if (structured_) {
+              texts += (any ? "," : "") + json_string(text);
+              objects += any ? "," : "";
+              append_rule_step_json(objects, *rule, text, puzzle.grid.side());
+              csv += (any ? "; " : "") + text;
+            }
+            any = true;
+            continue;
+          }
+        }
         if (!step) {
           const bool solved = t.logic.solved();
           record.status = solved ? "solved" : "stuck";
