@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Times each f-puzzles rule family: first solution and count to 2 over generated 9x9 puzzles.
 
-usage: bench/fpuzzles_families.py SUDOKU [PUZZLES_PER_FAMILY] [RUNS]
+usage: bench/fpuzzles_families.py SUDOKU [PUZZLES_PER_FAMILY] [RUNS] [FAMILY,...]
 
 Per family, PUZZLES_PER_FAMILY (50) puzzles from random grids (seeded): clues of that family read off the grid
 (tests/sudoku/fpuzzles_test.py makes them) and 16 givens; `sudoku solve` and `sudoku count --limit 2`, one
@@ -15,10 +15,11 @@ import subprocess
 import sys
 import time
 
-here = os.path.dirname(os.path.abspath(__file__))
+here = os.path.dirname(os.path.abspath(sys.argv[0]))
 sudoku = sys.argv[1]
 per = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+only = sys.argv[4].split(",") if len(sys.argv) > 4 else None
 source = open(os.path.join(here, "..", "tests", "sudoku", "fpuzzles_test.py")).read()
 namespace = {"__name__": "bench"}
 sys.argv = [sys.argv[0], sudoku]
@@ -33,6 +34,8 @@ FAMILIES = {
 print("| family | puzzles | solve ms/puzzle | count to 2 ms/puzzle |")
 print("|---|---|---|---|")
 for name, kinds in FAMILIES.items():
+    if only and name not in only:
+        continue
     rng = random.Random(name)
     lines = []
     while len(lines) < per:
