@@ -15,7 +15,7 @@ run=(cmake ninja-build g++ libboost-program-options-dev)
 python=(cmake ninja-build g++ python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel
         pybind11-dev python3-pybind11)
 test=("${run[@]}" "${python[@]:3}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-scipy
-      python3-pytest pkg-config help2man)
+      python3-pytest python3-lzstring pkg-config help2man)
 bench=("${test[@]}" qqwing bc valgrind)
 web=(cmake ninja-build python3 emscripten chromium chromium-driver python3-selenium)
 case "$job" in

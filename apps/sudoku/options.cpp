@@ -55,6 +55,12 @@ and steps take regions, not neighbour rules or cages. A puzzle is written back w
 every command reads: rule words before a ':' (x,windoku,anti-knight,anti-king,non-consecutive,extra=LAYOUT,
 regions=LAYOUT), then the cells, a jigsaw line or a typed killer line:  x,anti-knight:4.....3....
 
+f-puzzles: a line holding an f-puzzles JSON object, a file that is one JSON document, or an f-puzzles link
+or its compressed string (N4Ig...). Thermometers, arrows, killer cages, little killers, sandwiches,
+difference and ratio dots, XV, negative constraints, palindromes, diagonals, anti-knight, anti-king,
+nonconsecutive, extra regions, jigsaw regions, givens and given pencil marks; any other rule is refused.
+Such puzzles are written back as f-puzzles JSON; hint and steps add a rule step (docs/variants.md).
+
 Ctrl-C or --time-limit stops the run: the puzzles finished by then keep their results, in order, a count
 cut short is printed as "N+" (in JSON "complete": false), the others get nothing, and a note on standard
 error says how far it got. A second Ctrl-C exits at once. Output into a pipe whose reader went away ends

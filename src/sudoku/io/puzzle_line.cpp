@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "sudoku/io/fpuzzles.hpp"
 #include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/writer.hpp"
 #include "sudoku/model/candidates.hpp"
@@ -83,13 +84,17 @@ std::optional<RulesPrefix> parse_rules_prefix(std::string_view text) {
 }
 
 bool takes_annotation(const Rules* rules) {
-  return rules == nullptr || rules->cages.empty();
+  return rules == nullptr || (rules->cages.empty() && !rules->fpuzzles);
 }
 
 void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<std::uint64_t>& marks,
                         const Rules* rules, const Symbols& symbols) {
   if (!marks.empty()) {
     append_pencilmarks(out, CandidateGrid{givens.shape, marks}, symbols);
+    return;
+  }
+  if (rules != nullptr && rules->fpuzzles) {
+    append_fpuzzles(out, givens, *rules);
     return;
   }
   if (rules == nullptr || rules->plain()) {

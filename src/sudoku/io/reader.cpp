@@ -91,6 +91,7 @@ bool PuzzleReader::next(Puzzle& puzzle) {
     if (!line) return false;
     if (read_plain_line(*line, puzzle)) return true;
     if (!line->too_long && (is_blank(line->text) || is_comment(line->text))) continue;
+    if (read_fpuzzles(*line, puzzle)) return true;
     if (!layout_ && !line->too_long && read_csv_header(line->text)) {
       layout_ = Layout::line;
       continue;

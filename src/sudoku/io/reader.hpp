@@ -98,6 +98,9 @@ class PuzzleReader {
   // The commonest line, read without the other formats' checks (see reader.cpp); false when it is not one.
   bool read_plain_line(const Line& line, Puzzle& puzzle);
   void read_block_puzzle(Line line, Puzzle& puzzle);
+  // An f-puzzles document (one line, or a JSON object over several lines) or link starting at `line`
+  // (io/fpuzzles_input.cpp); false, having read nothing more, when the line starts none.
+  bool read_fpuzzles(const Line& line, Puzzle& puzzle);
   // Counts the cells of one grid row, then reads them once the side is known.
   std::size_t count_cells(std::string_view text) const;
   bool read_row(std::string_view text, int row, Puzzle& puzzle, std::size_t line_number);

@@ -83,7 +83,7 @@ std::vector<Mask> placeable(const std::vector<Mask>& cand, int sum, bool distinc
 }  // namespace
 
 bool logic_knows(const Rules& rules) {
-  return !rules.anti_knight && !rules.anti_king && !rules.non_consecutive;
+  return !rules.anti_knight && !rules.anti_king && !rules.non_consecutive && rules.constraints.empty();
 }
 
 const char* cage_technique_name(CageTechnique technique) {

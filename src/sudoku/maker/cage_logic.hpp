@@ -38,7 +38,7 @@ struct CageStep {
 };
 
 // Whether the logic (logic.hpp and cage steps) knows every rule of `rules`: regions and cages, no neighbour
-// rule. Puzzles under such rules can be rated, hinted and stepped.
+// rule and no line or dot rule (those have only rule_logic.hpp's step, in hint and steps). Puzzles under such rules can be rated, hinted and stepped.
 bool logic_knows(const Rules& rules);
 
 class CageLogic {

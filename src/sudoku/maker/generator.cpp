@@ -147,7 +147,9 @@ Grid Generator::variant_grid(Random& random) {
   const int n = options_.shape.side();
   std::vector<std::uint8_t> relabel(static_cast<std::size_t>(n + 1));
   std::iota(relabel.begin(), relabel.end(), std::uint8_t{0});
-  if (!rules_.non_consecutive) {
+  if (!rules_.cages.empty() || !rules_.constraints.empty() || rules_.negatives.any()) {
+    // Sums, lines and dots hold for these digits only: the solver's grid as it is (its search is seeded).
+  } else if (!rules_.non_consecutive) {
     std::vector<std::uint8_t> digits(relabel.begin() + 1, relabel.end());
     random.shuffle(digits);
     std::copy(digits.begin(), digits.end(), relabel.begin() + 1);

@@ -86,6 +86,12 @@ class LogicSolver {
     return eliminate(cell, digit, ignored);
   }
 
+  // Removes digit d from an open cell's candidates, a deduction made elsewhere (maker/rule_logic.hpp); false
+  // when it was not there.
+  bool remove(int cell, int digit) {
+    Step unused;
+    return eliminate(cell, digit, unused);
+  }
   bool solved() const { return unsolved_ == 0 && !broken_; }
   bool broken() const { return broken_; }
   const std::vector<Mask>& candidates() const { return cand_; }

@@ -4,7 +4,17 @@
 
 namespace sudoku {
 
-Houses::Houses(Shape shape) : Houses(Rules{shape, {}, {}, false, false, false, {}}) {}
+namespace {
+
+Rules plain_rules(Shape shape) {
+  Rules rules;
+  rules.shape = shape;
+  return rules;
+}
+
+}  // namespace
+
+Houses::Houses(Shape shape) : Houses(plain_rules(shape)) {}
 
 Houses::Houses(const Rules& rules)
     : shape_(rules.shape),
@@ -35,7 +45,7 @@ Houses::Houses(const Rules& rules)
 }
 
 bool Houses::holds(const Rules& rules) {
-  return !rules.anti_knight && !rules.anti_king && !rules.non_consecutive && rules.cages.empty();
+  return !rules.anti_knight && !rules.anti_king && rules.relabels();
 }
 
 bool Houses::has(int cell, int h) const {

@@ -147,6 +147,11 @@ void add_rules(Rules& rules, const Rules& own) {
                      [&](const Region& r) { return r.cells == region.cells; }))
       rules.extra.push_back(region);
   rules.cages.insert(rules.cages.end(), own.cages.begin(), own.cages.end());
+  rules.constraints.insert(rules.constraints.end(), own.constraints.begin(), own.constraints.end());
+  rules.negatives.difference = rules.negatives.difference || own.negatives.difference;
+  rules.negatives.ratio = rules.negatives.ratio || own.negatives.ratio;
+  rules.negatives.xv = rules.negatives.xv || own.negatives.xv;
+  rules.fpuzzles = rules.fpuzzles || own.fpuzzles;
   rules.anti_knight = rules.anti_knight || own.anti_knight;
   rules.anti_king = rules.anti_king || own.anti_king;
   rules.non_consecutive = rules.non_consecutive || own.non_consecutive;

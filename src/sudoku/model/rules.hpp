@@ -37,6 +37,38 @@ struct Cage {
   friend bool operator==(const Cage&, const Cage&) = default;
 };
 
+// A rule on a line or a few cells (model/constraints.hpp gives each one's encoding).
+enum class ConstraintKind {
+  thermometer,    // cells: strictly increasing from the bulb
+  arrow,          // cells: the circle, read as a number; lines: the cells whose digits add up to it
+  little_killer,  // cells: a diagonal whose digits (repeats allowed) add up to value
+  sandwich,       // cells: a row or column; the digits between its 1 and its n add up to value
+  difference,     // cells: two neighbours whose digits differ by value (kropki white: 1)
+  ratio,          // cells: two neighbours, one digit value times the other (kropki black: 2)
+  sum,            // cells: two neighbours adding up to value (XV: X = 10, V = 5)
+  palindrome,     // cells: a line that reads the same both ways
+  candidates,     // cells: one cell, whose digit is one of value's bits (bit d-1 for digit d)
+};
+
+struct Constraint {
+  ConstraintKind kind = ConstraintKind::thermometer;
+  std::vector<int> cells;               // row * n + col, in the rule's order (see ConstraintKind)
+  std::vector<std::vector<int>> lines;  // an arrow's lines, without the circle
+  int value = 0;
+  int clue =
+      -1;  // little killer, sandwich: the clue's place outside the board, (row + 1) * (n + 2) + col + 1
+  friend bool operator==(const Constraint&, const Constraint&) = default;
+};
+
+// f-puzzles' "negative" settings: neighbours without such a mark may not be so related.
+struct Negatives {
+  bool difference = false;  // no white dot: not consecutive
+  bool ratio = false;       // no black dot: neither twice the other
+  bool xv = false;          // no X or V: not adding up to 10 or 5
+  bool any() const { return difference || ratio || xv; }
+  friend bool operator==(const Negatives&, const Negatives&) = default;
+};
+
 struct Rules {
   Shape shape;
   // The region of each cell (0..n-1), replacing the boxes; empty: the shape's boxes.
@@ -46,11 +78,18 @@ struct Rules {
   bool anti_king = false;        // diagonally touching cells differ (orthogonal ones already do)
   bool non_consecutive = false;  // orthogonal neighbours never differ by 1
   std::vector<Cage> cages;
+  std::vector<Constraint> constraints;
+  Negatives negatives;
+  bool fpuzzles = false;  // read from f-puzzles JSON, and so written back
 
   // Rows, columns and boxes only: the plain model, built exactly as without variants.
   bool plain() const {
     return regions.empty() && extra.empty() && !anti_knight && !anti_king && !non_consecutive &&
-           cages.empty();
+           cages.empty() && constraints.empty() && !negatives.any();
+  }
+  // Only regions and neighbours that differ: any relabelling of the digits keeps a grid's rules.
+  bool relabels() const {
+    return !non_consecutive && cages.empty() && constraints.empty() && !negatives.any();
   }
   // The region (or box) of a cell.
   int region_of(int cell) const;

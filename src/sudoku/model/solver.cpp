@@ -45,7 +45,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   next_pattern_ = 0;
   from_pattern_ = false;
   const int n = shape_.side();
-  if (!rules_.plain() && !rules_.non_consecutive && rules_.cages.empty() && n <= 20 && puzzle.givens() == 0) {
+  if (!rules_.plain() && rules_.relabels() && n <= 20 && puzzle.givens() == 0) {
     // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
     if (!layout_checked_) {
       layout_checked_ = true;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "sudoku/model/cages.hpp"
+#include "sudoku/model/constraints.hpp"
 #include "sudoku/model/model.hpp"
 
 namespace sudoku {
@@ -143,6 +144,9 @@ dlx::Problem make_problem(const Rules& rules) {
     for (int cell : cages[k].cells) digit_items[static_cast<std::size_t>(cell)].push_back(cage_base[k]);
   }
 
+  std::vector<std::vector<dlx::ItemUse>> cell_items(cells * static_cast<std::size_t>(n));
+  const std::vector<std::vector<dlx::ItemUse>> rule_options = add_constraints(problem, rules, cell_items);
+
   const auto items = static_cast<dlx::ItemId>(n * n);
   std::vector<dlx::ItemUse> uses;
   for (int r = 0; r < n; ++r) {
@@ -163,6 +167,8 @@ dlx::Problem make_problem(const Rules& rules) {
         if (!twin_items[cell].empty() && digit_color[digit] == dlx::kNoColor)
           digit_color[digit] = problem.color(std::to_string(d + 1));
         for (dlx::ItemId item : twin_items[cell]) uses.push_back({item, digit_color[digit]});
+        const std::vector<dlx::ItemUse>& more = cell_items[cell * static_cast<std::size_t>(n) + digit];
+        uses.insert(uses.end(), more.begin(), more.end());
         problem.add_option(uses);
       }
     }
@@ -176,13 +182,12 @@ dlx::Problem make_problem(const Rules& rules) {
       if (!uses.empty()) problem.add_option(uses);
     }
   }
+  for (const std::vector<dlx::ItemUse>& option : rule_options) problem.add_option(option);
   return problem;
 }
 
 std::optional<bool> admits_grid(const Rules& rules, std::uint64_t budget) {
-  if (rules.regions.empty() || rules.anti_knight || rules.anti_king || rules.non_consecutive ||
-      !rules.cages.empty())
-    return std::nullopt;
+  if (rules.regions.empty() || rules.anti_knight || rules.anti_king || !rules.relabels()) return std::nullopt;
   const int n = rules.shape.side();
   const auto cells = static_cast<std::size_t>(n * n);
   std::vector<Region> extra = rules.extra;

@@ -41,10 +41,9 @@ void Batch::fail(Slot& slot, std::string_view message, std::size_t line, std::st
   } else if (is_json(options_.format)) {
     slot.out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":";
     if (puzzle.ok() && !puzzle.grid.cells.empty()) {
-      slot.out += '"';
-      append_puzzle_line(slot.out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(),
-                         options_.reader.symbols);
-      slot.out += '"';
+      std::string text;  // an f-puzzles puzzle is JSON itself: quoted as a string
+      append_puzzle_line(text, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+      append_json_string(slot.out, text);
     } else {
       slot.out += "null";
     }
@@ -178,10 +177,18 @@ void Batch::format_record(Slot& slot, const Record& record) const {
     return;
   }
   if (is_json(options_.format)) {
-    out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":\"";
-    // Symbols and the names written in layouts are printable ASCII other than '"' and '\'.
-    append_puzzle_line(out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
-    out += "\",\"status\":";
+    out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":";
+    // Symbols and layout names are printable ASCII other than '"' and '\'; an f-puzzles puzzle is JSON.
+    if (slot.rules && slot.rules->fpuzzles) {
+      std::string line;
+      append_puzzle_line(line, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+      append_json_string(out, line);
+    } else {
+      out += '"';
+      append_puzzle_line(out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+      out += '"';
+    }
+    out += ",\"status\":";
     append_json_string(out, record.status);
     for (const auto& [name, value] : record.json) out += ",\"" + name + "\":" + value;
     if (!puzzle.annotation.empty()) {

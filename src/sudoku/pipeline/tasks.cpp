@@ -7,6 +7,7 @@
 #include "sudoku/io/puzzle_line.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
+#include "sudoku/maker/rule_logic.hpp"
 #include "sudoku/model/candidates.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/pipeline/answer.hpp"
@@ -82,6 +83,21 @@ void append_step_json(std::string& out, const KillerStep& found, const std::stri
   const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
   append_step_json(out, technique_name(step.technique), single ? step.cell : -1, step.digit, step.eliminated, text,
                    side);
+}
+
+// A rule's step (maker/rule_logic.hpp) in the same form, its technique "rule" and the rule named.
+void append_rule_step_json(std::string& out, const RuleStep& step, const std::string& text, int side) {
+  out += "{\"technique\":\"rule\",\"rule\":";
+  append_json_string(out, step.rule);
+  out += ",\"text\":";
+  append_json_string(out, text);
+  out += ",\"placements\":[],\"eliminations\":[";
+  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
+    const auto [cell, digit] = step.eliminated[i];
+    out += (i > 0 ? ",[" : "[") + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) +
+           ',' + std::to_string(digit) + ']';
+  }
+  out += "]}";
 }
 
 }  // namespace
@@ -313,7 +329,12 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   Rules plain;
   plain.shape = puzzle.grid.shape;
   if (rules != nullptr) {
-    const bool refused = command == Command::candidates || (!logic_knows(*rules) && command != Command::minimize);
+    // Line and dot rules (f-puzzles) have their own step (maker/rule_logic.hpp) in hint and steps; rate has no
+    // rating for them, so it refuses them.
+    const bool stepped = (command == Command::hint || command == Command::steps) && !rules->anti_knight &&
+                         !rules->anti_king && !rules->non_consecutive;
+    const bool refused = command == Command::candidates ||
+                         (command != Command::minimize && !logic_knows(*rules) && !stepped);
     if (refused) {
       fail(slot,
            command == Command::candidates
@@ -428,6 +449,22 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
           found = killer_step(t.logic, t.cages, symbols);
         else if (auto plain_step = t.logic.step(Tier::subsets))
           found = KillerStep{std::move(plain_step), std::nullopt};
+        if (!found && rules != nullptr && !rules->constraints.empty() && !t.logic.solved() &&
+            !t.logic.broken()) {
+          if (const auto rule = rule_step(*rules, t.logic.candidates())) {
+            for (const auto& [cell, digit] : rule->eliminated) t.logic.remove(cell, digit);
+            const std::string text = describe(*rule, puzzle.grid.side());
+            record.text += text + '\n';
+            if (structured_) {
+              texts += (any ? "," : "") + json_string(text);
+              objects += any ? "," : "";
+              append_rule_step_json(objects, *rule, text, puzzle.grid.side());
+              csv += (any ? "; " : "") + text;
+            }
+            any = true;
+            continue;
+          }
+        }
         if (!found) {
           const bool solved = t.logic.solved();
           record.status = solved ? "solved" : "stuck";

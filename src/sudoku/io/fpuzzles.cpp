@@ -1,0 +1,515 @@
+#include "sudoku/io/fpuzzles.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sudoku/io/json.hpp"
+#include "sudoku/io/lz_string.hpp"
+#include "sudoku/model/cages.hpp"
+#include "sudoku/model/constraints.hpp"
+
+namespace sudoku {
+namespace {
+
+using json::Value;
+
+// Fields that carry no rule: metadata and f-puzzles' cosmetic tools (drawn, never checked by f-puzzles).
+constexpr std::string_view kIgnored[] = {"size",    "grid",     "title",         "author",
+                                         "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
+                                         "text",    "line",     "rectangle",     "circle"};
+
+class Reader {
+ public:
+  explicit Reader(const Value& doc) : doc_(doc) {}
+
+  FPuzzle read() {
+    if (!doc_.is_object()) throw RulesError("f-puzzles: the document is not a JSON object");
+    const Value* size = doc_.find("size");
+    if (size == nullptr || size->type != Value::Type::number || size->number != std::floor(size->number) ||
+        size->number < 4 || size->number > 16)
+      throw RulesError("f-puzzles: \"size\" must be a whole number from 4 to 16");
+    n_ = static_cast<int>(size->number);
+    FPuzzle out;
+    const auto shape = shape_for_side(static_cast<std::size_t>(n_));
+    out.rules.shape = shape.value_or(Shape{1, n_});
+    out.rules.fpuzzles = true;
+    out.givens.reset(out.rules.shape);
+    read_grid(out, !shape.has_value());
+    for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
+    check_cages(out.rules);
+    check_constraints(out.rules);
+    return out;
+  }
+
+ private:
+  [[noreturn]] static void fail(const std::string& what) { throw RulesError("f-puzzles: " + what); }
+
+  static int number(const Value& v, const std::string& what) {
+    if (v.type == Value::Type::number && v.number == std::floor(v.number) && std::abs(v.number) < 1e6)
+      return static_cast<int>(v.number);
+    if (v.type == Value::Type::string && !v.string.empty() && v.string.size() < 7 &&
+        std::all_of(v.string.begin(), v.string.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::stoi(v.string);
+    fail(what + " is not a whole number");
+  }
+
+  // "R3C7" (1-based; row or column 0 or n+1 only when `outside`): row * (n + 2) + col on the framed board.
+  std::pair<int, int> ref(const Value& v, const std::string& what) const {
+    if (v.type != Value::Type::string) fail(what + ": a cell is not a string like \"R1C1\"");
+    const std::string& s = v.string;
+    const std::size_t c = s.find_first_of("Cc");
+    int row = -1, col = -1;
+    if (s.size() >= 4 && (s[0] == 'R' || s[0] == 'r') && c != std::string::npos && c > 1 &&
+        c + 1 < s.size() && s.size() < 10 &&
+        std::all_of(s.begin() + 1, s.begin() + static_cast<long>(c),
+                    [](char x) { return x >= '0' && x <= '9'; }) &&
+        std::all_of(s.begin() + static_cast<long>(c) + 1, s.end(),
+                    [](char x) { return x >= '0' && x <= '9'; })) {
+      row = std::stoi(s.substr(1, c - 1));
+      col = std::stoi(s.substr(c + 1));
+    }
+    if (row < 0 || col < 0 || row > n_ + 1 || col > n_ + 1) fail(what + ": bad cell \"" + s + "\"");
+    return {row, col};
+  }
+  int cell(const Value& v, const std::string& what) const {
+    const auto [row, col] = ref(v, what);
+    if (row < 1 || col < 1 || row > n_ || col > n_) fail(what + ": cell " + v.string + " is off the board");
+    return (row - 1) * n_ + col - 1;
+  }
+  std::vector<int> cells(const Value* v, const std::string& what) const {
+    if (v == nullptr || !v->is_array()) fail(what + " has no list of cells");
+    std::vector<int> out;
+    for (const Value& x : v->array) out.push_back(cell(x, what));
+    if (out.empty()) fail(what + " has no cells");
+    return out;
+  }
+  static const std::vector<Value>& entries(const Value& v, const std::string& key) {
+    if (!v.is_array()) fail("\"" + key + "\" is not a list");
+    return v.array;
+  }
+  static std::string entry_name(const std::string& key, std::size_t i) {
+    return key + " " + std::to_string(i + 1);
+  }
+
+  void read_grid(FPuzzle& out, bool needs_regions) {
+    const Value* grid = doc_.find("grid");
+    if (grid == nullptr || !grid->is_array() || static_cast<int>(grid->array.size()) != n_)
+      fail("\"grid\" must be a list of " + std::to_string(n_) + " rows");
+    std::string layout;
+    bool any_region = false;
+    for (int r = 0; r < n_; ++r) {
+      const Value& row = grid->array[static_cast<std::size_t>(r)];
+      if (!row.is_array() || static_cast<int>(row.array.size()) != n_)
+        fail("grid row " + std::to_string(r + 1) + " must have " + std::to_string(n_) + " cells");
+      for (int c = 0; c < n_; ++c) {
+        const Value& cellv = row.array[static_cast<std::size_t>(c)];
+        const std::string where = "grid cell " + cell_name(r, c);
+        if (!cellv.is_object()) fail(where + " is not an object");
+        int region = out.rules.shape.box_of(r, c);
+        if (const Value* reg = cellv.find("region"); reg != nullptr) {
+          if (reg->type == Value::Type::null) fail(where + " is in no region; every cell needs one");
+          region = number(*reg, where + " region");
+          if (region < 0 || region >= n_)
+            fail(where + ": region " + std::to_string(region) + " out of range");
+          any_region = true;
+        }
+        layout += static_cast<char>('A' + region);
+        const Value* value = cellv.find("value");
+        const Value* given = cellv.find("given");
+        const bool is_given = given == nullptr || given->type != Value::Type::boolean || given->boolean;
+        if (value != nullptr && value->type != Value::Type::null && is_given) {
+          const int d = number(*value, where + " value");
+          if (d < 1 || d > n_)
+            fail(where + ": value " + std::to_string(d) + " is not a digit 1-" + std::to_string(n_));
+          out.givens.at(r, c) = static_cast<std::uint8_t>(d);
+        }
+        if (const Value* marks = cellv.find("givenPencilMarks");
+            marks != nullptr && marks->is_array() && !marks->array.empty()) {
+          int mask = 0;
+          for (const Value& m : marks->array) {
+            const int d = number(m, where + " givenPencilMarks");
+            if (d < 1 || d > n_) fail(where + ": pencil mark " + std::to_string(d) + " is not a digit");
+            mask |= 1 << (d - 1);
+          }
+          out.rules.constraints.push_back({ConstraintKind::candidates, {r * n_ + c}, {}, mask, -1});
+        }
+      }
+    }
+    if (any_region || needs_regions) {
+      try {
+        out.rules.regions = parse_regions(layout, n_);
+      } catch (const RulesError& e) {
+        fail(std::string("grid regions: ") + e.what());
+      }
+    }
+  }
+
+  void add_line_rules(const Value& v, const std::string& key, ConstraintKind kind, Rules& rules) {
+    const auto& list = entries(v, key);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const Value* lines = list[i].find("lines");
+      if (lines == nullptr || !lines->is_array()) fail(entry_name(key, i) + " has no \"lines\"");
+      for (const Value& line : lines->array) {
+        Constraint c;
+        c.kind = kind;
+        c.cells = cells(&line, entry_name(key, i));
+        rules.constraints.push_back(std::move(c));
+      }
+    }
+  }
+
+  void add_pair_rules(const Value& v, const std::string& key, ConstraintKind kind, Rules& rules) {
+    const auto& list = entries(v, key);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = entry_name(key, i);
+      Constraint c;
+      c.kind = kind;
+      c.cells = cells(list[i].find("cells"), name);
+      const Value* value = list[i].find("value");
+      const bool blank = value == nullptr || value->type == Value::Type::null ||
+                         (value->type == Value::Type::string && value->string.empty());
+      if (key == "xv") {
+        if (blank || value->type != Value::Type::string ||
+            (value->string != "X" && value->string != "V" && value->string != "x" && value->string != "v"))
+          fail(name + ": value must be \"X\" or \"V\"");
+        c.value = value->string == "X" || value->string == "x" ? 10 : 5;
+      } else {
+        c.value = blank ? (kind == ConstraintKind::ratio ? 2 : 1) : number(*value, name + " value");
+      }
+      rules.constraints.push_back(std::move(c));
+    }
+  }
+
+  void read_rule(const std::string& key, const Value& v, Rules& rules) {
+    if (std::find(std::begin(kIgnored), std::end(kIgnored), key) != std::end(kIgnored)) return;
+    const auto flag = [&]() {
+      if (v.type != Value::Type::boolean) fail("\"" + key + "\" is not true or false");
+      return v.boolean;
+    };
+    if (key == "diagonal+" || key == "diagonal-") {
+      if (!flag()) return;
+      Region diagonal{key == "diagonal-" ? "diagonal 1" : "diagonal 2", {}};
+      for (int i = 0; i < n_; ++i)
+        diagonal.cells.push_back(key == "diagonal-" ? i * n_ + i : i * n_ + n_ - 1 - i);
+      std::sort(diagonal.cells.begin(), diagonal.cells.end());
+      rules.extra.push_back(std::move(diagonal));
+    } else if (key == "antiknight") {
+      rules.anti_knight = flag();
+    } else if (key == "antiking") {
+      rules.anti_king = flag();
+    } else if (key == "nonconsecutive") {
+      rules.non_consecutive = flag();
+    } else if (key == "thermometer") {
+      add_line_rules(v, key, ConstraintKind::thermometer, rules);
+    } else if (key == "palindrome") {
+      add_line_rules(v, key, ConstraintKind::palindrome, rules);
+    } else if (key == "difference") {
+      add_pair_rules(v, key, ConstraintKind::difference, rules);
+    } else if (key == "ratio") {
+      add_pair_rules(v, key, ConstraintKind::ratio, rules);
+    } else if (key == "xv") {
+      add_pair_rules(v, key, ConstraintKind::sum, rules);
+    } else if (key == "killercage" || key == "cage") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        std::vector<int> cage_cells = cells(list[i].find("cells"), name);
+        std::sort(cage_cells.begin(), cage_cells.end());
+        const Value* value = list[i].find("value");
+        const bool blank = value == nullptr || value->type == Value::Type::null ||
+                           (value->type == Value::Type::string && value->string.empty());
+        if (blank) {
+          if (key == "cage") continue;  // a drawn outline without a sum says nothing
+          rules.extra.push_back({"killer cage " + std::to_string(i + 1), std::move(cage_cells)});
+        } else {
+          rules.cages.push_back({number(*value, name + " value"), std::move(cage_cells)});
+        }
+      }
+    } else if (key == "extraregion") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        std::vector<int> region = cells(list[i].find("cells"), entry_name(key, i));
+        std::sort(region.begin(), region.end());
+        if (static_cast<int>(region.size()) > n_)
+          fail(entry_name(key, i) + " has more than " + std::to_string(n_) + " cells");
+        rules.extra.push_back({"extra region " + std::to_string(i + 1), std::move(region)});
+      }
+    } else if (key == "arrow") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        Constraint c;
+        c.kind = ConstraintKind::arrow;
+        c.cells = cells(list[i].find("cells"), name);
+        const Value* lines = list[i].find("lines");
+        if (lines == nullptr || !lines->is_array() || lines->array.empty()) fail(name + " has no \"lines\"");
+        for (const Value& line : lines->array) {
+          std::vector<int> l = cells(&line, name);
+          // Lines start at the circle: its cells are not summed.
+          l.erase(std::remove_if(
+                      l.begin(), l.end(),
+                      [&](int x) { return std::find(c.cells.begin(), c.cells.end(), x) != c.cells.end(); }),
+                  l.end());
+          if (l.empty()) fail(name + ": a line with no cell outside the circle");
+          c.lines.push_back(std::move(l));
+        }
+        rules.constraints.push_back(std::move(c));
+      }
+    } else if (key == "littlekillersum") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        const Value* value = list[i].find("value");
+        if (value == nullptr || value->type == Value::Type::null ||
+            (value->type == Value::Type::string && value->string.empty()))
+          continue;  // an arrow with no clue: no rule
+        Constraint c;
+        c.kind = ConstraintKind::little_killer;
+        c.cells = cells(list[i].find("cells"), name);
+        c.value = number(*value, name + " value");
+        if (const Value* clue = list[i].find("cell"); clue != nullptr) {
+          const auto [row, col] = ref(*clue, name);
+          c.clue = row * (n_ + 2) + col;
+        }
+        rules.constraints.push_back(std::move(c));
+      }
+    } else if (key == "sandwichsum") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        const Value* value = list[i].find("value");
+        const Value* clue = list[i].find("cell");
+        if (clue == nullptr) fail(name + " has no \"cell\"");
+        const auto [row, col] = ref(*clue, name);
+        if (value == nullptr || value->type == Value::Type::null ||
+            (value->type == Value::Type::string && value->string.empty()))
+          continue;
+        const bool column = row == 0 || row == n_ + 1;
+        const bool in_row = col == 0 || col == n_ + 1;
+        if (column == in_row) fail(name + ": cell " + clue->string + " is not outside a row or a column");
+        Constraint c;
+        c.kind = ConstraintKind::sandwich;
+        for (int k = 0; k < n_; ++k) c.cells.push_back(column ? k * n_ + col - 1 : (row - 1) * n_ + k);
+        c.value = number(*value, name + " value");
+        c.clue = row * (n_ + 2) + col;
+        rules.constraints.push_back(std::move(c));
+      }
+    } else if (key == "negative") {
+      for (const Value& x : entries(v, key)) {
+        if (x.type != Value::Type::string) fail("\"negative\" lists names of rules");
+        if (x.string == "ratio") {
+          rules.negatives.ratio = true;
+        } else if (x.string == "difference") {
+          rules.negatives.difference = true;
+        } else if (x.string == "xv") {
+          rules.negatives.xv = true;
+        } else {
+          fail("negative constraint '" + x.string + "' is not supported (difference, ratio and xv are)");
+        }
+      }
+    } else {
+      const bool empty = (v.is_array() && v.array.empty()) ||
+                         (v.type == Value::Type::boolean && !v.boolean) || v.type == Value::Type::null;
+      if (!empty) fail("rule '" + key + "' is not supported; refusing the puzzle rather than ignoring it");
+    }
+  }
+
+  const Value& doc_;
+  int n_ = 9;
+};
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+bool is_fpuzzles_link(std::string_view text) {
+  text = trim(text);
+  return text.starts_with("N4Ig") || text.find("load=N4Ig") != std::string_view::npos ||
+         text.find("load%3DN4Ig") != std::string_view::npos;
+}
+
+std::string fpuzzles_link_json(std::string_view text) {
+  text = trim(text);
+  if (const std::size_t at = text.find("N4Ig"); at != std::string_view::npos) text = text.substr(at);
+  std::string payload;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '&' || c == '#' || c == ' ' || c == '\t') break;  // the link's other parameters
+    if (c == '%' && i + 2 < text.size()) {
+      const std::string hex(text.substr(i + 1, 2));
+      if (hex == "2B" || hex == "2b")
+        payload += '+';
+      else if (hex == "2F" || hex == "2f")
+        payload += '/';
+      else if (hex == "3D" || hex == "3d")
+        payload += '=';
+      else
+        throw RulesError("f-puzzles link: unexpected escape %" + hex);
+      i += 2;
+      continue;
+    }
+    payload += c == ' ' ? '+' : c;
+  }
+  try {
+    return lz_decompress_base64(payload);
+  } catch (const LzStringError& e) {
+    throw RulesError(std::string("f-puzzles link: ") + e.what());
+  }
+}
+
+bool is_fpuzzles_json(std::string_view text) {
+  return trim(text).starts_with('{') && text.find("\"grid\"") != std::string_view::npos;
+}
+
+FPuzzle parse_fpuzzles(std::string_view json_text) {
+  json::Value doc;
+  try {
+    doc = json::parse(json_text);
+  } catch (const json::ParseError& e) {
+    throw RulesError(std::string("f-puzzles: ") + e.what());
+  }
+  return Reader(doc).read();
+}
+
+namespace {
+
+std::string ref_text(int row, int col) {
+  return "\"R" + std::to_string(row) + "C" + std::to_string(col) + "\"";
+}
+
+void append_cells(std::string& out, const std::vector<int>& cells, int n) {
+  out += '[';
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i > 0) out += ',';
+    out += ref_text(cells[i] / n + 1, cells[i] % n + 1);
+  }
+  out += ']';
+}
+
+}  // namespace
+
+void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
+  const int n = givens.side();
+  out += "{\"size\":" + std::to_string(n) + ",\"grid\":[";
+  for (int r = 0; r < n; ++r) {
+    out += r > 0 ? ",[" : "[";
+    for (int c = 0; c < n; ++c) {
+      if (c > 0) out += ',';
+      std::string fields;
+      const auto field = [&](const std::string& f) { fields += (fields.empty() ? "" : ",") + f; };
+      if (givens.at(r, c) != 0) field("\"value\":" + std::to_string(givens.at(r, c)) + ",\"given\":true");
+      if (!rules.regions.empty()) field("\"region\":" + std::to_string(rules.region_of(r * n + c)));
+      for (const Constraint& k : rules.constraints) {
+        if (k.kind != ConstraintKind::candidates || k.cells[0] != r * n + c) continue;
+        std::string marks;
+        for (int d = 1; d <= n; ++d)
+          if (k.value >> (d - 1) & 1) marks += (marks.empty() ? "" : ",") + std::to_string(d);
+        field("\"givenPencilMarks\":[" + marks + "]");
+      }
+      out += "{" + fields + "}";
+    }
+    out += ']';
+  }
+  out += ']';
+  if (rules.anti_knight) out += ",\"antiknight\":true";
+  if (rules.anti_king) out += ",\"antiking\":true";
+  if (rules.non_consecutive) out += ",\"nonconsecutive\":true";
+  std::vector<int> main, anti;
+  for (int i = 0; i < n; ++i) main.push_back(i * n + i), anti.push_back(i * n + n - 1 - i);
+  std::sort(anti.begin(), anti.end());
+  std::string extra;
+  for (const Region& region : rules.extra) {
+    if (region.cells == main) {
+      out += ",\"diagonal-\":true";
+    } else if (region.cells == anti) {
+      out += ",\"diagonal+\":true";
+    } else {
+      extra += extra.empty() ? "" : ",";
+      extra += "{\"cells\":";
+      append_cells(extra, region.cells, n);
+      extra += '}';
+    }
+  }
+  if (!extra.empty()) out += ",\"extraregion\":[" + extra + "]";
+  if (!rules.cages.empty()) {
+    out += ",\"killercage\":[";
+    for (std::size_t k = 0; k < rules.cages.size(); ++k) {
+      out += k > 0 ? ",{\"cells\":" : "{\"cells\":";
+      append_cells(out, rules.cages[k].cells, n);
+      out += ",\"value\":\"" + std::to_string(rules.cages[k].sum) + "\"}";
+    }
+    out += ']';
+  }
+  const auto list = [&](const char* key, ConstraintKind kind, auto&& entry) {
+    std::string items;
+    for (const Constraint& c : rules.constraints) {
+      if (c.kind != kind) continue;
+      items += items.empty() ? "{" : ",{";
+      entry(items, c);
+      items += '}';
+    }
+    if (!items.empty()) out += std::string(",\"") + key + "\":[" + items + "]";
+  };
+  const auto clue_text = [&](int clue) { return ref_text(clue / (n + 2), clue % (n + 2)); };
+  list("thermometer", ConstraintKind::thermometer, [&](std::string& o, const Constraint& c) {
+    o += "\"lines\":[";
+    append_cells(o, c.cells, n);
+    o += ']';
+  });
+  list("palindrome", ConstraintKind::palindrome, [&](std::string& o, const Constraint& c) {
+    o += "\"lines\":[";
+    append_cells(o, c.cells, n);
+    o += ']';
+  });
+  list("arrow", ConstraintKind::arrow, [&](std::string& o, const Constraint& c) {
+    o += "\"cells\":";
+    append_cells(o, c.cells, n);
+    o += ",\"lines\":[";
+    for (std::size_t i = 0; i < c.lines.size(); ++i) {
+      if (i > 0) o += ',';
+      std::vector<int> line{c.cells.back()};  // lines start at the circle
+      line.insert(line.end(), c.lines[i].begin(), c.lines[i].end());
+      append_cells(o, line, n);
+    }
+    o += ']';
+  });
+  list("littlekillersum", ConstraintKind::little_killer, [&](std::string& o, const Constraint& c) {
+    if (c.clue >= 0) o += "\"cell\":" + clue_text(c.clue) + ",";
+    o += "\"cells\":";
+    append_cells(o, c.cells, n);
+    o += ",\"value\":\"" + std::to_string(c.value) + "\"";
+  });
+  list("sandwichsum", ConstraintKind::sandwich, [&](std::string& o, const Constraint& c) {
+    const bool row = c.cells.size() > 1 && c.cells[1] == c.cells[0] + 1;
+    const int clue = c.clue >= 0 ? c.clue : row ? (c.cells[0] / n + 1) * (n + 2) : c.cells[0] % n + 1;
+    o += "\"cell\":" + clue_text(clue) + ",\"value\":\"" + std::to_string(c.value) + "\"";
+  });
+  const auto pair = [&](std::string& o, const Constraint& c) {
+    o += "\"cells\":";
+    append_cells(o, c.cells, n);
+    if (c.kind == ConstraintKind::sum) {
+      o += c.value == 10 ? ",\"value\":\"X\"" : ",\"value\":\"V\"";
+    } else {
+      o += ",\"value\":\"" + std::to_string(c.value) + "\"";
+    }
+  };
+  list("difference", ConstraintKind::difference, pair);
+  list("ratio", ConstraintKind::ratio, pair);
+  list("xv", ConstraintKind::sum, pair);
+  if (rules.negatives.any()) {
+    std::string names;
+    if (rules.negatives.difference) names += "\"difference\"";
+    if (rules.negatives.ratio) names += std::string(names.empty() ? "" : ",") + "\"ratio\"";
+    if (rules.negatives.xv) names += std::string(names.empty() ? "" : ",") + "\"xv\"";
+    out += ",\"negative\":[" + names + "]";
+  }
+  out += '}';
+}
+
+}  // namespace sudoku

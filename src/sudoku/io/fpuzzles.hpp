@@ -1,0 +1,33 @@
+// f-puzzles JSON: the document the f-puzzles editor exports, and the lz-string base64 of it inside its links
+// (https://www.f-puzzles.com/?load=N4Ig...). docs/variants.md lists the fields read and how each rule is taken.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "sudoku/model/grid.hpp"
+#include "sudoku/model/rules.hpp"
+
+namespace sudoku {
+
+struct FPuzzle {
+  Grid givens;
+  Rules rules;  // rules.fpuzzles is set
+};
+
+// Whether a line starts an f-puzzles link or its compressed string (which always starts "N4Ig": the
+// compression of '{"').
+bool is_fpuzzles_link(std::string_view text);
+// The JSON text of a link or compressed string; throws RulesError when it does not decompress.
+std::string fpuzzles_link_json(std::string_view text);
+// Whether a JSON text is an f-puzzles document rather than one of this program's records: it has a "grid".
+bool is_fpuzzles_json(std::string_view text);
+
+// Reads the document. Throws RulesError naming the field that is malformed, or the rule no model here can
+// express ("f-puzzles rule 'quadruple' is not supported").
+FPuzzle parse_fpuzzles(std::string_view json_text);
+
+// The puzzle as one line of f-puzzles JSON that parse_fpuzzles reads back as the same puzzle and rules.
+void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules);
+
+}  // namespace sudoku

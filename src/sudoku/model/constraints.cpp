@@ -1,0 +1,368 @@
+#include "sudoku/model/constraints.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+
+#include "sudoku/model/grid.hpp"
+
+namespace sudoku {
+namespace {
+
+const char* kind_name(ConstraintKind kind) {
+  switch (kind) {
+    case ConstraintKind::thermometer:
+      return "thermometer";
+    case ConstraintKind::arrow:
+      return "arrow";
+    case ConstraintKind::little_killer:
+      return "little killer";
+    case ConstraintKind::sandwich:
+      return "sandwich";
+    case ConstraintKind::difference:
+      return "difference dot";
+    case ConstraintKind::ratio:
+      return "ratio dot";
+    case ConstraintKind::sum:
+      return "XV sum";
+    case ConstraintKind::palindrome:
+      return "palindrome";
+    case ConstraintKind::candidates:
+      return "candidates";
+  }
+  return "rule";
+}
+
+// The number a circle's digits show, read in order (one cell: its digit).
+int circle_number(const std::vector<int>& digits) {
+  int number = 0;
+  for (int d : digits) number = number * 10 + d;
+  return number;
+}
+
+class Encoder {
+ public:
+  Encoder(dlx::Problem& problem, const Rules& rules, std::vector<std::vector<dlx::ItemUse>>& cell_items,
+          std::size_t max_options)
+      : problem_(problem),
+        rules_(rules),
+        cell_items_(cell_items),
+        n_(rules.shape.side()),
+        max_options_(max_options) {}
+
+  std::vector<std::vector<dlx::ItemUse>> options;
+
+  // The link items of a place of `cell` in a rule: n secondary items, covered by the cell's options.
+  dlx::ItemId link(int cell) {
+    const auto base = static_cast<dlx::ItemId>(problem_.item_count());
+    const std::string name = "l" + std::to_string(++links_) + "=";
+    for (int d = 0; d < n_; ++d) {
+      problem_.add_secondary(name + std::to_string(d + 1));
+      cell_items_[static_cast<std::size_t>(cell * n_ + d)].push_back({base + static_cast<dlx::ItemId>(d)});
+    }
+    return base;
+  }
+  // The uses that allow only the digits of `mask` (bit d-1 for digit d) at the place with links `base`.
+  void allow(std::vector<dlx::ItemUse>& uses, dlx::ItemId base, std::uint64_t mask) const {
+    for (int d = 0; d < n_; ++d)
+      if ((mask >> d & 1) == 0) uses.push_back({base + static_cast<dlx::ItemId>(d)});
+  }
+  dlx::ItemId primary() { return problem_.add_primary("u" + std::to_string(++units_)); }
+  void add(std::vector<dlx::ItemUse> uses, const std::string& name) {
+    if (options.size() - counted_ >= max_options_)
+      throw RulesError(name + " has more than " + std::to_string(max_options_) +
+                       " admissible digit combinations: too many for this model");
+    options.push_back(std::move(uses));
+  }
+  void begin_rule() { counted_ = options.size(); }
+
+  // One option per tuple of digits of `cells` that `keep` accepts (called on each prefix: it sees the digits
+  // so far and may reject early; `complete` says when all are there). A cell twice takes one digit.
+  void tuples(const std::vector<int>& cells, const std::string& name,
+              const std::function<bool(const std::vector<int>&, bool complete)>& keep,
+              const std::function<void(const std::vector<int>&, std::vector<dlx::ItemUse>&)>& more = {}) {
+    begin_rule();
+    const dlx::ItemId unit = primary();
+    std::vector<dlx::ItemId> bases;
+    for (int cell : cells) bases.push_back(link(cell));
+    std::vector<int> digits;
+    const std::function<void()> place = [&] {
+      const std::size_t k = digits.size();
+      if (k == cells.size()) {
+        std::vector<dlx::ItemUse> uses{{unit}};
+        for (std::size_t i = 0; i < k; ++i) allow(uses, bases[i], std::uint64_t{1} << (digits[i] - 1));
+        if (more) more(digits, uses);
+        add(std::move(uses), name);
+        return;
+      }
+      for (int d = 1; d <= n_; ++d) {
+        bool fits = true;
+        for (std::size_t i = 0; i < k && fits; ++i) {
+          if (cells[i] == cells[k])
+            fits = digits[i] == d;
+          else if (digits[i] == d)
+            fits = !must_differ(rules_, cells[i], cells[k]);
+        }
+        if (!fits) continue;
+        digits.push_back(d);
+        if (keep(digits, digits.size() == cells.size())) place();
+        digits.pop_back();
+      }
+    };
+    place();
+  }
+
+  // A chain over `cells` whose digits add up to a total: one option per (place, sum so far, digit). With
+  // total >= 0 the last place must reach it; otherwise the last place colors `end` with its sum.
+  void chain(const std::vector<int>& cells, int total, int most, dlx::ItemId end, const std::string& name) {
+    begin_rule();
+    const std::size_t length = cells.size();
+    std::vector<dlx::ItemId> bases, places, carries;
+    for (int cell : cells) bases.push_back(link(cell));
+    for (std::size_t k = 0; k < length; ++k) places.push_back(primary());
+    for (std::size_t k = 0; k + 1 < length; ++k)
+      carries.push_back(problem_.add_secondary("s" + std::to_string(++carries_)));
+    for (std::size_t k = 0; k < length; ++k) {
+      const int left = static_cast<int>(length - k - 1);  // places after this one, each adding at least 1
+      for (int sum = k == 0 ? 0 : static_cast<int>(k); sum <= (k == 0 ? 0 : most); ++sum) {
+        for (int d = 1; d <= n_; ++d) {
+          const int after = sum + d;
+          if (after + left > most) break;
+          // A known total must stay reachable: what is left needs between 1 and n a place.
+          if (total >= 0 && (after + left > total || after + left * n_ < total)) continue;
+          std::vector<dlx::ItemUse> uses{{places[k]}};
+          allow(uses, bases[k], std::uint64_t{1} << (d - 1));
+          if (k > 0) uses.push_back({carries[k - 1], color(sum)});
+          if (k + 1 < length) {
+            uses.push_back({carries[k], color(after)});
+          } else if (total < 0) {
+            uses.push_back({end, color(after)});
+          }
+          add(std::move(uses), name);
+        }
+      }
+    }
+  }
+
+  dlx::ColorId color(int value) { return problem_.color(std::to_string(value)); }
+
+  void sandwich(const Constraint& c, const std::string& name) {
+    begin_rule();
+    const dlx::ItemId unit = primary();
+    std::vector<dlx::ItemId> bases;
+    for (int cell : c.cells) bases.push_back(link(cell));
+    const int length = static_cast<int>(c.cells.size());
+    const std::uint64_t all = (std::uint64_t{1} << n_) - 1, ends = 1 | std::uint64_t{1} << (n_ - 1);
+    // Sets of digits from 2 to n-1 of each size adding up to the value.
+    std::vector<std::vector<std::uint64_t>> sets(static_cast<std::size_t>(n_));
+    for (std::uint64_t set = 0; set < (std::uint64_t{1} << (n_ - 2)); ++set) {
+      int sum = 0, size = 0;
+      for (int d = 0; d < n_ - 2; ++d)
+        if (set >> d & 1) sum += d + 2, ++size;
+      if (sum == c.value) sets[static_cast<std::size_t>(size)].push_back(set << 1);
+    }
+    for (int i = 0; i < length; ++i) {
+      for (int j = i + 1; j < length; ++j) {
+        for (const std::uint64_t set : sets[static_cast<std::size_t>(j - i - 1)]) {
+          for (const bool low_first : {true, false}) {
+            std::vector<dlx::ItemUse> uses{{unit}};
+            for (int k = 0; k < length; ++k) {
+              std::uint64_t mask = all & ~(set | ends);
+              if (k == i) mask = low_first ? 1 : std::uint64_t{1} << (n_ - 1);
+              if (k == j) mask = low_first ? std::uint64_t{1} << (n_ - 1) : 1;
+              if (k > i && k < j) mask = set;
+              allow(uses, bases[static_cast<std::size_t>(k)], mask);
+            }
+            add(std::move(uses), name);
+          }
+        }
+      }
+    }
+  }
+
+  void negatives() {
+    const Negatives& neg = rules_.negatives;
+    if (!neg.any()) return;
+    const auto key = [&](int a, int b) { return std::min(a, b) * n_ * n_ + std::max(a, b); };
+    std::vector<int> dotted, crossed;  // pairs with a kropki dot, pairs with an X or V
+    for (const Constraint& c : rules_.constraints) {
+      if (c.cells.size() != 2) continue;
+      if (c.kind == ConstraintKind::difference || c.kind == ConstraintKind::ratio)
+        dotted.push_back(key(c.cells[0], c.cells[1]));
+      if (c.kind == ConstraintKind::sum) crossed.push_back(key(c.cells[0], c.cells[1]));
+    }
+    std::sort(dotted.begin(), dotted.end());
+    std::sort(crossed.begin(), crossed.end());
+    for (int a = 0; a < n_ * n_; ++a) {
+      for (const int b : {a + 1, a + n_}) {
+        if (b >= n_ * n_ || (b == a + 1 && b % n_ == 0)) continue;
+        const bool dot = std::binary_search(dotted.begin(), dotted.end(), key(a, b));
+        const bool cross = std::binary_search(crossed.begin(), crossed.end(), key(a, b));
+        for (int x = 1; x <= n_; ++x) {
+          for (int y = 1; y <= n_; ++y) {
+            const bool banned = (!dot && neg.difference && std::abs(x - y) == 1) ||
+                                (!dot && neg.ratio && (x == 2 * y || y == 2 * x)) ||
+                                (!cross && neg.xv && (x + y == 5 || x + y == 10));
+            if (!banned) continue;
+            const dlx::ItemId item = problem_.add_secondary("g" + std::to_string(++bans_));
+            cell_items_[static_cast<std::size_t>(a * n_ + x - 1)].push_back({item});
+            cell_items_[static_cast<std::size_t>(b * n_ + y - 1)].push_back({item});
+          }
+        }
+      }
+    }
+  }
+
+  void encode(const Constraint& c) {
+    const std::string name = constraint_name(rules_, c);
+    const int value = c.value;
+    switch (c.kind) {
+      case ConstraintKind::thermometer:
+        tuples(c.cells, name, [](const std::vector<int>& d, bool) {
+          return d.size() < 2 || d[d.size() - 1] > d[d.size() - 2];
+        });
+        return;
+      case ConstraintKind::difference:
+        tuples(c.cells, name, [value](const std::vector<int>& d, bool complete) {
+          return !complete || std::abs(d[0] - d[1]) == value;
+        });
+        return;
+      case ConstraintKind::ratio:
+        tuples(c.cells, name, [value](const std::vector<int>& d, bool complete) {
+          return !complete || d[0] == value * d[1] || d[1] == value * d[0];
+        });
+        return;
+      case ConstraintKind::sum:
+        tuples(c.cells, name, [value](const std::vector<int>& d, bool complete) {
+          return !complete || d[0] + d[1] == value;
+        });
+        return;
+      case ConstraintKind::palindrome:
+        for (std::size_t i = 0, j = c.cells.size() - 1; i < j; ++i, --j)
+          tuples({c.cells[i], c.cells[j]}, name,
+                 [](const std::vector<int>& d, bool complete) { return !complete || d[0] == d[1]; });
+        return;
+      case ConstraintKind::candidates:
+        tuples(c.cells, name,
+               [value](const std::vector<int>& d, bool) { return (value >> (d[0] - 1) & 1) != 0; });
+        return;
+      case ConstraintKind::little_killer:
+        chain(c.cells, value, value, 0, name);
+        return;
+      case ConstraintKind::sandwich:
+        sandwich(c, name);
+        return;
+      case ConstraintKind::arrow: {
+        std::vector<int> line;
+        for (const std::vector<int>& l : c.lines) line.insert(line.end(), l.begin(), l.end());
+        const int most = std::min<int>(n_ * static_cast<int>(line.size()),
+                                       circle_number(std::vector<int>(c.cells.size(), n_)));
+        const dlx::ItemId total = problem_.add_secondary("s" + std::to_string(++carries_));
+        // The circle's options color the total with the number they show.
+        tuples(
+            c.cells, name,
+            [&](const std::vector<int>& d, bool complete) {
+              if (!complete) return true;
+              const int number = circle_number(d);
+              return number >= static_cast<int>(line.size()) && number <= most;
+            },
+            [&](const std::vector<int>& d, std::vector<dlx::ItemUse>& uses) {
+              uses.push_back({total, color(circle_number(d))});
+            });
+        chain(line, -1, most, total, name);
+        return;
+      }
+    }
+  }
+
+ private:
+  dlx::Problem& problem_;
+  const Rules& rules_;
+  std::vector<std::vector<dlx::ItemUse>>& cell_items_;
+  int n_;
+  std::size_t max_options_;
+  std::size_t counted_ = 0;
+  int links_ = 0, units_ = 0, carries_ = 0, bans_ = 0;
+};
+
+}  // namespace
+
+bool must_differ(const Rules& rules, int a, int b) {
+  const int n = rules.shape.side();
+  if (a == b) return false;
+  if (a / n == b / n || a % n == b % n || rules.region_of(a) == rules.region_of(b)) return true;
+  return std::any_of(rules.extra.begin(), rules.extra.end(), [&](const Region& r) {
+    return std::binary_search(r.cells.begin(), r.cells.end(), a) &&
+           std::binary_search(r.cells.begin(), r.cells.end(), b);
+  });
+}
+
+std::string constraint_name(const Rules& rules, const Constraint& constraint) {
+  const int n = rules.shape.side();
+  std::string name = kind_name(constraint.kind);
+  if (!constraint.cells.empty() && constraint.cells[0] >= 0 && constraint.cells[0] < n * n)
+    name += " at " + cell_name(constraint.cells[0] / n, constraint.cells[0] % n);
+  return name;
+}
+
+void check_constraints(const Rules& rules) {
+  const int n = rules.shape.side();
+  for (const Constraint& c : rules.constraints) {
+    const std::string name = constraint_name(rules, c);
+    if (c.cells.empty()) throw RulesError(std::string("a ") + kind_name(c.kind) + " has no cells");
+    const auto on_board = [&](const std::vector<int>& cells) {
+      return std::all_of(cells.begin(), cells.end(), [&](int cell) { return cell >= 0 && cell < n * n; });
+    };
+    if (!on_board(c.cells)) throw RulesError(name + " has a cell outside the board");
+    for (const std::vector<int>& line : c.lines)
+      if (!on_board(line)) throw RulesError(name + " has a line cell outside the board");
+    switch (c.kind) {
+      case ConstraintKind::difference:
+      case ConstraintKind::ratio:
+      case ConstraintKind::sum: {
+        if (c.cells.size() != 2)
+          throw RulesError(name + " needs 2 cells, not " + std::to_string(c.cells.size()));
+        if (c.cells[0] == c.cells[1]) throw RulesError(name + " joins a cell to itself");
+        const bool low = c.kind == ConstraintKind::ratio ? c.value < 1 : c.value < 0;
+        if (low || c.value > 1000)
+          throw RulesError(name + ": value " + std::to_string(c.value) + " is out of range");
+        break;
+      }
+      case ConstraintKind::arrow:
+        if (c.lines.empty() || std::all_of(c.lines.begin(), c.lines.end(), [](auto& l) { return l.empty(); }))
+          throw RulesError(name + " has no line");
+        if (c.cells.size() > 1 && n > 9)
+          throw RulesError(name +
+                           ": a circle of several cells reads its digits as a number, which needs "
+                           "digits below 10 (a board up to 9x9)");
+        if (c.cells.size() > 3) throw RulesError(name + ": a circle of more than 3 cells");
+        break;
+      case ConstraintKind::sandwich:
+        if (static_cast<int>(c.cells.size()) != n) throw RulesError(name + " is not a whole row or column");
+        if (c.value < 0 || c.value > n * (n + 1) / 2) throw RulesError(name + ": sum out of range");
+        break;
+      case ConstraintKind::little_killer:
+        if (c.value < 1) throw RulesError(name + ": sum " + std::to_string(c.value) + " is out of range");
+        break;
+      case ConstraintKind::candidates:
+        if (c.cells.size() != 1) throw RulesError(name + " needs 1 cell");
+        break;
+      case ConstraintKind::thermometer:
+      case ConstraintKind::palindrome:
+        break;
+    }
+  }
+}
+
+std::vector<std::vector<dlx::ItemUse>> add_constraints(dlx::Problem& problem, const Rules& rules,
+                                                       std::vector<std::vector<dlx::ItemUse>>& cell_items,
+                                                       std::size_t max_options) {
+  check_constraints(rules);
+  Encoder encoder(problem, rules, cell_items, max_options);
+  for (const Constraint& c : rules.constraints) encoder.encode(c);
+  encoder.negatives();
+  return std::move(encoder.options);
+}
+
+}  // namespace sudoku

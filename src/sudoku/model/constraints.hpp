@@ -1,0 +1,48 @@
+// Line and dot rules (thermometers, arrows, little killers, sandwiches, kropki dots, XV, palindromes and
+// f-puzzles' negative constraints) as items and options of the variant's exact-cover model (model.hpp).
+//
+// Every rule is exact: a grid fits the model if and only if it keeps the rule, and it fits in one way only,
+// so that counts stay counts. docs/variants.md shows each encoding; in short:
+//   - each place a cell takes in a rule gets n secondary "link" items, one per digit; the option putting
+//     digit d in the cell covers link d of each of its places, and a rule option allowing only the digits of
+//     mask m at a place covers the links of the other digits there. Choosing a rule option so removes every
+//     cell option it does not allow, and placing a digit removes every rule option that does not allow it.
+//   - thermometers and dots: one primary item per rule and one option per admissible tuple of digits;
+//     palindromes: one such rule per pair of mirrored cells (equal digits).
+//   - sandwiches: one option per place of the 1 and the n and set of digits between them, which allows those
+//     digits between, and none of them outside.
+//   - arrows and little killers, whose lines may repeat digits: a chain of partial sums, one primary item
+//     per place and one option per (place, sum so far, digit), the sums carried from place to place by
+//     secondary items colored with their value; an arrow's circle is one more rule, options per number it
+//     can show, coloring the item that the chain's last place colors with its total.
+//   - negative constraints: a secondary item per neighbour pair without a mark and pair of digits the
+//     negative forbids there, covered by both placements, so at most one of them is chosen.
+#pragma once
+
+#include <cstddef>
+#include <dlx/problem.hpp>
+#include <string>
+#include <vector>
+
+#include "sudoku/model/rules.hpp"
+
+namespace sudoku {
+
+// "thermometer at r1c1": the rule's kind and first cell, for messages.
+std::string constraint_name(const Rules& rules, const Constraint& constraint);
+
+// Whether two cells must hold different digits: a row, column, region or extra region holds both.
+bool must_differ(const Rules& rules, int a, int b);
+
+// Throws RulesError naming the first rule that is malformed: a cell off the board, no cells, a dot between
+// cells that are not neighbours, a sum or ratio out of range, a circle too long to read as a number.
+void check_constraints(const Rules& rules);
+
+// Adds the items of the rules' constraints and negatives to `problem`. The option putting digit d in cell c
+// must then also cover cell_items[c * n + d - 1]; the returned options are added once every cell option is.
+// Throws RulesError naming a rule with more than max_options admissible digit combinations.
+std::vector<std::vector<dlx::ItemUse>> add_constraints(dlx::Problem& problem, const Rules& rules,
+                                                       std::vector<std::vector<dlx::ItemUse>>& cell_items,
+                                                       std::size_t max_options = 500000);
+
+}  // namespace sudoku

@@ -1,0 +1,490 @@
+#!/usr/bin/python3
+"""f-puzzles rules end to end, against a checker written apart from the solver: plain loops over filled grids.
+
+usage: fpuzzles_test.py SUDOKU_BINARY
+
+- 4x4: all 288 grids enumerated here; random rule sets of every kind; `sudoku count` must equal the number of
+  grids the checker accepts.
+- 9x9: random grids, clues of every rule read off them, a few givens; `sudoku solve` must give a grid the
+  checker accepts.
+- f-puzzles links (lz-string, made with Debian's python3-lzstring when installed), multi-line documents,
+  refusals and the f-puzzles JSON written back.
+"""
+import json
+import random
+import subprocess
+import sys
+
+SUDOKU = sys.argv[1]
+failures = []
+
+
+def run(args, text):
+    p = subprocess.run([SUDOKU] + args, input=text, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def ref(cell, n):
+    return "R%dC%d" % (cell // n + 1, cell % n + 1)
+
+
+# ---------------------------------------------------------------- the checker
+def box_of(r, c, n):
+    br = {4: 2, 9: 3}[n]
+    bc = n // br
+    return r // br * br + c // bc
+
+
+def check(grid, puzzle):
+    """Whether a filled grid (list of n*n digits) keeps every rule of the f-puzzles document."""
+    n = puzzle["size"]
+    at = lambda cell: grid[cell]
+    cell_of = lambda s: (int(s[1:s.index("C")]) - 1) * n + int(s[s.index("C") + 1:]) - 1
+    houses = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    regions = {}
+    for r in range(n):
+        for c in range(n):
+            cellv = puzzle["grid"][r][c]
+            regions.setdefault(cellv.get("region", box_of(r, c, n)), []).append(r * n + c)
+            if "value" in cellv and grid[r * n + c] != cellv["value"]:
+                return False
+            if "givenPencilMarks" in cellv and grid[r * n + c] not in cellv["givenPencilMarks"]:
+                return False
+    houses += list(regions.values())
+    if puzzle.get("diagonal-"):
+        houses.append([i * n + i for i in range(n)])
+    if puzzle.get("diagonal+"):
+        houses.append([i * n + n - 1 - i for i in range(n)])
+    for region in puzzle.get("extraregion", []):
+        houses.append([cell_of(x) for x in region["cells"]])
+    for cage in puzzle.get("killercage", []):
+        cells = [cell_of(x) for x in cage["cells"]]
+        houses.append(cells)
+        if sum(at(x) for x in cells) != int(cage["value"]):
+            return False
+    for house in houses:
+        values = [at(x) for x in house]
+        if len(set(values)) != len(values):
+            return False
+    for a in range(n * n):
+        for b in range(n * n):
+            dr, dc = abs(a // n - b // n), abs(a % n - b % n)
+            if puzzle.get("antiknight") and {dr, dc} == {1, 2} and at(a) == at(b):
+                return False
+            if puzzle.get("antiking") and dr == 1 and dc == 1 and at(a) == at(b):
+                return False
+            if puzzle.get("nonconsecutive") and dr + dc == 1 and abs(at(a) - at(b)) == 1:
+                return False
+    for thermo in puzzle.get("thermometer", []):
+        for line in thermo["lines"]:
+            values = [at(cell_of(x)) for x in line]
+            if any(values[i] >= values[i + 1] for i in range(len(values) - 1)):
+                return False
+    for arrow in puzzle.get("arrow", []):
+        circle = [cell_of(x) for x in arrow["cells"]]
+        number = int("".join(str(at(x)) for x in circle))
+        total = sum(at(cell_of(x)) for line in arrow["lines"] for x in line if cell_of(x) not in circle)
+        if number != total:
+            return False
+    for lk in puzzle.get("littlekillersum", []):
+        if sum(at(cell_of(x)) for x in lk["cells"]) != int(lk["value"]):
+            return False
+    for sw in puzzle.get("sandwichsum", []):
+        r, c = int(sw["cell"][1:sw["cell"].index("C")]), int(sw["cell"][sw["cell"].index("C") + 1:])
+        line = [at((r - 1) * n + k) for k in range(n)] if c == 0 else [at(k * n + c - 1) for k in range(n)]
+        i, j = sorted((line.index(1), line.index(n)))
+        if sum(line[i + 1:j]) != int(sw["value"]):
+            return False
+    for pal in puzzle.get("palindrome", []):
+        for line in pal["lines"]:
+            values = [at(cell_of(x)) for x in line]
+            if values != values[::-1]:
+                return False
+    marked, crossed = set(), set()
+    for dot in puzzle.get("difference", []):
+        a, b = (cell_of(x) for x in dot["cells"])
+        marked.add(frozenset((a, b)))
+        if abs(at(a) - at(b)) != int(dot.get("value") or 1):
+            return False
+    for dot in puzzle.get("ratio", []):
+        a, b = (cell_of(x) for x in dot["cells"])
+        marked.add(frozenset((a, b)))
+        v = int(dot.get("value") or 2)
+        if at(a) != v * at(b) and at(b) != v * at(a):
+            return False
+    for xv in puzzle.get("xv", []):
+        a, b = (cell_of(x) for x in xv["cells"])
+        crossed.add(frozenset((a, b)))
+        if at(a) + at(b) != (10 if xv["value"] == "X" else 5):
+            return False
+    negative = set(puzzle.get("negative", []))
+    for a in range(n * n):
+        for b in (a + 1, a + n):
+            if b >= n * n or (b == a + 1 and b % n == 0):
+                continue
+            x, y = at(a), at(b)
+            pair = frozenset((a, b))
+            if pair not in marked and "difference" in negative and abs(x - y) == 1:
+                return False
+            if pair not in marked and "ratio" in negative and (x == 2 * y or y == 2 * x):
+                return False
+            if pair not in crossed and "xv" in negative and x + y in (5, 10):
+                return False
+    return True
+
+
+# ---------------------------------------------------------------- grids
+def all_grids(n):
+    grids, grid = [], [0] * (n * n)
+
+    def place(k):
+        if k == n * n:
+            grids.append(list(grid))
+            return
+        r, c = divmod(k, n)
+        for d in range(1, n + 1):
+            if all(grid[r * n + j] != d for j in range(c)) and all(grid[i * n + c] != d for i in range(r)) and \
+                    all(grid[i] != d for i in range(k) if box_of(i // n, i % n, n) == box_of(r, c, n)):
+                grid[k] = d
+                place(k + 1)
+        grid[k] = 0
+
+    place(0)
+    return grids
+
+
+def random_grid(n, rng):
+    grid = [0] * (n * n)
+
+    def place(k):
+        if k == n * n:
+            return True
+        r, c = divmod(k, n)
+        digits = list(range(1, n + 1))
+        rng.shuffle(digits)
+        for d in digits:
+            if all(grid[r * n + j] != d for j in range(c)) and all(grid[i * n + c] != d for i in range(r)) and \
+                    all(grid[i] != d for i in range(k) if box_of(i // n, i % n, n) == box_of(r, c, n)):
+                grid[k] = d
+                if place(k + 1):
+                    return True
+        grid[k] = 0
+        return False
+
+    place(0)
+    return grid
+
+
+def neighbours(cell, n):
+    r, c = divmod(cell, n)
+    return [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+            if 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def walk(n, rng, length, ok=lambda path, nxt: True):
+    path = [rng.randrange(n * n)]
+    while len(path) < length:
+        options = [x for x in neighbours(path[-1], n) if x not in path and ok(path, x)]
+        if not options:
+            break
+        path.append(rng.choice(options))
+    return path
+
+
+def diagonal(n, rng):
+    """A little killer's clue outside the board and its diagonal cells."""
+    while True:
+        side = rng.randrange(4)
+        k = rng.randrange(n)
+        dr, dc = rng.choice([(1, 1), (1, -1), (-1, 1), (-1, -1)])
+        r, c = {0: (-1, k), 1: (n, k), 2: (k, -1), 3: (k, n)}[side]
+        cells, rr, cc = [], r + dr, c + dc
+        while 0 <= rr < n and 0 <= cc < n:
+            cells.append(rr * n + cc)
+            rr, cc = rr + dr, cc + dc
+        if cells:
+            return "R%dC%d" % (r + 1, c + 1), cells
+
+
+def adjacent_pair(n, rng):
+    a = rng.randrange(n * n)
+    options = [b for b in (a + 1, a + n, a - 1, a - n) if 0 <= b < n * n and (abs(b - a) == n or b // n == a // n)]
+    return a, rng.choice(options)
+
+
+def make_puzzle(n, grid, rng, kinds, exact):
+    """A puzzle whose rules are read off `grid` (exact) or random ones (not exact): counts may then be 0."""
+    cells = [[{} for _ in range(n)] for _ in range(n)]
+    p = {"size": n, "grid": cells}
+    v = lambda cell: grid[cell]
+    for kind in kinds:
+        if kind == "thermometer":
+            path = walk(n, rng, rng.randint(2, n), (lambda path, x: v(x) > v(path[-1])) if exact else (lambda *a: True))
+            if len(path) >= 2:
+                p.setdefault(kind, []).append({"lines": [[ref(x, n) for x in path]]})
+        elif kind == "arrow":
+            circle = [rng.randrange(n * n)]
+            if n == 9 and rng.random() < 0.3:
+                circle.append(rng.choice(neighbours(circle[0], n)))
+            target = int("".join(str(v(x)) for x in circle))
+            line = [circle[-1]]
+            for _ in range(8):
+                options = [x for x in neighbours(line[-1], n) if x not in line and x not in circle]
+                if not options:
+                    break
+                line.append(rng.choice(options))
+                total = sum(v(x) for x in line[1:])
+                if (exact and total == target) or (not exact and rng.random() < 0.4) or total >= target:
+                    break
+            if exact and sum(v(x) for x in line[1:]) != target:
+                continue
+            if len(line) > 1:
+                p.setdefault(kind, []).append({"cells": [ref(x, n) for x in circle], "lines": [[ref(x, n) for x in line]]})
+        elif kind == "littlekillersum":
+            clue, diag = diagonal(n, rng)
+            value = sum(v(x) for x in diag) if exact else rng.randint(len(diag), n * len(diag))
+            p.setdefault(kind, []).append({"cell": clue, "cells": [ref(x, n) for x in diag], "value": str(value)})
+        elif kind == "sandwichsum":
+            k = rng.randrange(n)
+            row = rng.random() < 0.5
+            line = [v(k * n + j) for j in range(n)] if row else [v(j * n + k) for j in range(n)]
+            i, j = sorted((line.index(1), line.index(n)))
+            value = sum(line[i + 1:j]) if exact else rng.randint(0, n * (n + 1) // 2 - n - 1)
+            clue = "R%dC0" % (k + 1) if row else "R0C%d" % (k + 1)
+            p.setdefault(kind, []).append({"cell": clue, "value": str(value)})
+        elif kind in ("difference", "ratio", "xv"):
+            for _ in range(rng.randint(1, 4)):
+                a, b = adjacent_pair(n, rng)
+                x, y = v(a), v(b)
+                entry = {"cells": [ref(a, n), ref(b, n)]}
+                if kind == "difference":
+                    d = abs(x - y) if exact else rng.randint(1, n - 1)
+                    if d != 1 or rng.random() < 0.5:
+                        entry["value"] = str(d)
+                elif kind == "ratio":
+                    big, small = max(x, y), min(x, y)
+                    if exact and big % small:
+                        continue
+                    r = big // small if exact else rng.randint(2, 3)
+                    if r != 2 or rng.random() < 0.5:
+                        entry["value"] = str(r)
+                else:
+                    if exact and x + y not in (5, 10):
+                        continue
+                    entry["value"] = ("X" if x + y == 10 else "V") if exact else rng.choice("XV")
+                p.setdefault(kind, []).append(entry)
+        elif kind == "negative":
+            names = [x for x in ("difference", "ratio", "xv") if rng.random() < 0.5] or ["ratio"]
+            p["negative"] = names
+            if exact:  # mark every pair that the negative would otherwise forbid
+                for a in range(n * n):
+                    for b in (a + 1, a + n):
+                        if b >= n * n or (b == a + 1 and b % n == 0):
+                            continue
+                        x, y = v(a), v(b)
+                        pair = [ref(a, n), ref(b, n)]
+                        already = any(set(e["cells"]) == set(pair) for k in ("difference", "ratio") for e in p.get(k, []))
+                        if not already and "difference" in names and abs(x - y) == 1:
+                            p.setdefault("difference", []).append({"cells": pair})
+                        elif not already and "ratio" in names and (x == 2 * y or y == 2 * x):
+                            p.setdefault("ratio", []).append({"cells": pair})
+                        if "xv" in names and x + y in (5, 10) and not any(set(e["cells"]) == set(pair) for e in p.get("xv", [])):
+                            p.setdefault("xv", []).append({"cells": pair, "value": "X" if x + y == 10 else "V"})
+        elif kind == "palindrome":
+            path = walk(n, rng, rng.randint(2, 4))
+            if exact:  # a cell, a neighbour, and a cell beside that holding the first one's digit
+                ends = [(a, m, b) for a in range(n * n) for m in neighbours(a, n) for b in neighbours(m, n)
+                        if b != a and v(b) == v(a)]
+                path = list(rng.choice(ends)) if ends else []
+            if path:
+                p.setdefault(kind, []).append({"lines": [[ref(x, n) for x in path]]})
+        elif kind == "killercage":
+            path = walk(n, rng, rng.randint(1, n), lambda path, x: v(x) not in [v(y) for y in path])
+            taken = {x for cage in p.get(kind, []) for x in cage["cells"]}
+            if taken & {ref(x, n) for x in path}:
+                continue
+            k = len(path)  # a sum some k distinct digits reach: others are refused as errors
+            value = sum(v(x) for x in path) if exact else rng.randint(k * (k + 1) // 2, k * (2 * n - k + 1) // 2)
+            p.setdefault(kind, []).append({"cells": [ref(x, n) for x in path], "value": str(value)})
+        elif kind in ("antiknight", "antiking", "nonconsecutive", "diagonal+", "diagonal-"):
+            p[kind] = True
+        elif kind == "extraregion":
+            path = walk(n, rng, rng.randint(2, n))
+            p.setdefault(kind, []).append({"cells": [ref(x, n) for x in path]})
+        elif kind == "givenPencilMarks":
+            cell = rng.randrange(n * n)
+            marks = sorted(rng.sample(range(1, n + 1), rng.randint(1, n - 1)))
+            if exact and v(cell) not in marks:
+                marks = sorted(set(marks) | {v(cell)})
+            cells[cell // n][cell % n]["givenPencilMarks"] = marks
+        elif kind == "givens":
+            # 9x9: a dozen or more, as published puzzles have; a near-empty board with a few scattered
+            # givens can send the search down a long dead branch (docs/variants.md, "Limits").
+            for _ in range(rng.randint(1, n) if n < 9 else rng.randint(12, 24)):
+                cell = rng.randrange(n * n)
+                cells[cell // n][cell % n].update({"value": v(cell), "given": True})
+    return p
+
+
+KINDS = ["thermometer", "arrow", "littlekillersum", "sandwichsum", "difference", "ratio", "xv", "negative",
+         "palindrome", "killercage", "antiknight", "antiking", "nonconsecutive", "diagonal+", "diagonal-",
+         "extraregion", "givenPencilMarks", "givens"]
+
+
+def fail(what):
+    failures.append(what)
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "a") as log:
+            log.write(what + "\n")
+    print("FAIL:", what[:2000])
+
+
+def test_counts_4x4(rng):
+    grids = all_grids(4)
+    assert len(grids) == 288, len(grids)
+    puzzles = []
+    for k in range(240):
+        kinds = rng.sample(KINDS, rng.randint(1, 4))
+        grid = rng.choice(grids)
+        puzzles.append(make_puzzle(4, grid, rng, kinds, exact=rng.random() < 0.6))
+    text = "".join(json.dumps(p) + "\n" for p in puzzles)
+    rc, out, err = run(["count"], text)
+    counts = out.split("\n")
+    for p, got in zip(puzzles, counts):
+        expected = sum(1 for g in grids if check(g, p))
+        if got.strip() != str(expected):
+            fail("4x4 count %s, checker %d: %s" % (got, expected, json.dumps(p)))
+    if len(counts) < len(puzzles):
+        fail("4x4: %d counts for %d puzzles: %s" % (len(counts), len(puzzles), err))
+
+
+def test_solutions_9x9(rng):
+    puzzles = []
+    for k in range(60):
+        grid = random_grid(9, rng)
+        kinds = rng.sample(KINDS[:10], rng.randint(2, 5)) + ["thermometer", "givens"]
+        if k % 10 == 0:
+            kinds = KINDS[:10] + ["givens"]
+        puzzles.append(make_puzzle(9, grid, rng, kinds, exact=True))
+    text = "".join(json.dumps(p) + "\n" for p in puzzles)
+    rc, out, err = run(["solve", "--time-limit", "60"], text)
+    lines = out.split("\n")
+    for p, got in zip(puzzles, lines):
+        try:
+            solved = json.loads(got)
+            grid = [solved["grid"][r][c]["value"] for r in range(9) for c in range(9)]
+        except (ValueError, KeyError, TypeError):
+            fail("9x9: no solution read back (%s) for %s" % (got[:200], json.dumps(p)))
+            continue
+        if not check(grid, p):
+            fail("9x9: the solution breaks a rule: %s for %s" % (grid, json.dumps(p)))
+        # The solution is written with the puzzle's rules: the same document, all cells given.
+        for key in p:
+            if key != "grid" and key not in solved:
+                fail("9x9: solution lost '%s'" % key)
+
+
+def test_forms(rng):
+    grid = random_grid(9, rng)
+    p = make_puzzle(9, grid, rng, ["thermometer", "arrow", "sandwichsum", "xv", "difference", "givens"], exact=True)
+    line = json.dumps(p)
+    _, expected, _ = run(["count", "--limit", "5"], line + "\n")
+    # One document over several lines, then another after it.
+    rc, out, err = run(["count", "--limit", "5"], json.dumps(p, indent=2) + "\n" + line + "\n")
+    if out != expected * 2:
+        fail("multi-line document: %r, expected %r (%s)" % (out, expected * 2, err))
+    try:
+        import lzstring
+    except ImportError:
+        print("python3-lzstring is not installed: links not tested")
+        return
+    packed = lzstring.LZString().compressToBase64(line)
+    for form in (packed, "https://www.f-puzzles.com/?load=" + packed):
+        rc, out, err = run(["count", "--limit", "5"], form + "\n")
+        if out != expected:
+            fail("link form %r...: %r, expected %r (%s)" % (form[:40], out, expected, err))
+    # Strings with every length of phrase and non-ASCII text.
+    for k in range(30):
+        text = "".join(rng.choice('{}[]"RC0123456789,:abcxyzé€') for _ in range(rng.randint(1, 3000)))
+        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": text})
+        rc, out, err = run(["count"], lzstring.LZString().compressToBase64(doc) + "\n")
+        if out.strip() != "288":
+            fail("lz-string: %r gave %r %r" % (text[:50], out, err))
+    rc, out, err = run(["count"], packed[: len(packed) // 2] + "\n")
+    if rc == 0 or "f-puzzles link" not in err or len(err.strip().split("\n")) != 1:
+        fail("a truncated link: rc %d, %r" % (rc, err))
+
+
+def test_refusals():
+    empty = [[{} for _ in range(9)] for _ in range(9)]
+    cases = {
+        "quadruple": {"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1]}]},
+        "R10C1": {"thermometer": [{"lines": [["R10C1", "R1C1"]]}]},
+        "xv 1": {"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]},
+        "does not end": {"thermometer": [{"lines": [["R1C1" "R1C2"]]}], "broken": True},
+    }
+    for word, extra in cases.items():
+        doc = dict({"size": 9, "grid": empty}, **extra)
+        text = json.dumps(doc)
+        if extra.get("broken"):
+            text = text[:-5]
+        rc, out, err = run(["solve"], text + "\n")
+        if rc == 0 or word not in err or len(err.strip().split("\n")) != 1:
+            fail("refusal %s: rc %d, %r" % (word, rc, err))
+
+
+def test_written_back(rng):
+    grid = random_grid(9, rng)
+    p = make_puzzle(9, grid, rng, ["thermometer", "arrow", "killercage", "littlekillersum", "ratio", "negative"], exact=True)
+    for r in range(9):
+        for c in range(9):
+            p["grid"][r][c].update({"value": grid[r * 9 + c], "given": True})
+    rc, out, err = run(["minimize"], json.dumps(p) + "\n")
+    try:
+        minimized = json.loads(out)
+    except ValueError:
+        fail("minimize did not write f-puzzles JSON: %r %r" % (out[:200], err))
+        return
+    rc, out, err = run(["check"], json.dumps(minimized) + "\n")
+    if out.strip() != "unique":
+        fail("the minimized puzzle does not read back as unique: %r %r" % (out, err))
+
+
+def test_steps_sound(rng):
+    """steps on unique thermo puzzles: every placement is the solution's digit, no elimination is."""
+    rule_steps = 0
+    for k in range(4):
+        grid = random_grid(9, rng)
+        p = make_puzzle(9, grid, rng, ["thermometer"] * 8 + (["arrow", "difference", "xv"] if k % 2 else []),
+                        exact=True)
+        for r in range(9):
+            for c in range(9):
+                p["grid"][r][c] = {"value": grid[r * 9 + c], "given": True}
+        _, out, err = run(["minimize"], json.dumps(p) + "\n")
+        rc, out, err = run(["steps", "--format", "json"], out)
+        try:
+            steps = json.loads(out)["steps"]
+        except (ValueError, KeyError):
+            fail("steps: %r %r" % (out[:300], err))
+            continue
+        for step in steps:
+            for r, c, d in step["placements"]:
+                if grid[(r - 1) * 9 + c - 1] != d:
+                    fail("steps: unsound placement %s" % step)
+            for r, c, d in step["eliminations"]:
+                if grid[(r - 1) * 9 + c - 1] == d:
+                    fail("steps: unsound elimination %s" % step)
+            rule_steps += step["technique"] == "rule"
+    if rule_steps == 0:
+        fail("steps: no thermometer step in 4 thermo puzzles")
+
+
+rng = random.Random(36)
+test_steps_sound(rng)
+test_counts_4x4(rng)
+test_solutions_9x9(rng)
+test_forms(rng)
+test_refusals()
+test_written_back(rng)
+print("%d failures" % len(failures))
+sys.exit(1 if failures else 0)
