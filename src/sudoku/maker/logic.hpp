@@ -80,14 +80,8 @@ class LogicSolver {
 
   // Places digit d in a cell (a guess or a single) and removes it from the cell's houses.
   void place(int cell, int digit);
-  // Removes digit d from an open cell for a deduction made outside (cage logic); false when it was not there.
-  bool remove(int cell, int digit) {
-    Step ignored;
-    return eliminate(cell, digit, ignored);
-  }
-
-  // Removes digit d from an open cell's candidates, a deduction made elsewhere (maker/rule_logic.hpp); false
-  // when it was not there.
+  // Removes digit d from an open cell's candidates, a deduction made elsewhere (cage_logic.hpp,
+  // rule_logic.hpp); false when it was not there.
   bool remove(int cell, int digit) {
     Step unused;
     return eliminate(cell, digit, unused);
