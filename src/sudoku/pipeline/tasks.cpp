@@ -54,23 +54,20 @@ Outcome outcome_of(Verdict verdict) {
 
 // A logic step as JSON: {"technique":..,"text":..,"placements":[[r,c,d]],"eliminations":[[r,c,d],...]},
 // rows, columns and digits from 1.
-void append_step_json(std::string& out, const Step& step, const std::string& text, int side) {
-  const auto triple = [&](int cell, int digit) {
-    out += '[' + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) + ',' +
-           std::to_string(digit) + ']';
+void append_step_json(std::string& out, const logic::GradedStep& step, int side) {
+  const auto triples = [&](const std::vector<logic::Candidate>& list) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      out += (i > 0 ? ",[" : "[") + std::to_string(list[i].cell / side + 1) + ',' +
+             std::to_string(list[i].cell % side + 1) + ',' + std::to_string(list[i].digit) + ']';
   };
-  out += "{\"technique\":\"";
-  out += technique_name(step.technique);
-  out += "\",\"text\":";
-  append_json_string(out, text);
+  out += "{\"technique\":";
+  append_json_string(out, step.technique);
+  out += ",\"rating\":" + logic::rating_text(step.rating) + ",\"text\":";
+  append_json_string(out, step.text);
   out += ",\"placements\":[";
-  const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
-  if (single && step.cell >= 0) triple(step.cell, step.digit);
+  triples(step.placements);
   out += "],\"eliminations\":[";
-  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
-    if (i > 0) out += ',';
-    triple(step.eliminated[i].first, step.eliminated[i].second);
-  }
+  triples(step.eliminations);
   out += "]}";
 }
 
@@ -371,10 +368,25 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       // A puzzle's givens are placed, not taken as singles: rate() starts from them.
       const Rating rating =
           marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
-      const std::string text = to_string(rating);
+      std::string text = to_string(rating);
       record.field("tier", json_string(kTierNames[static_cast<int>(rating.tier)]),
                    kTierNames[static_cast<int>(rating.tier)]);
       record.field("rating", json_string(text), text);
+      if (marks) {
+        t.graded.load(grid);
+      } else {
+        t.graded.load(puzzle.grid);
+      }
+      const logic::Grade grade = logic::grade(t.graded);
+      const auto number = [](double r) { return r > 0 ? logic::rating_text(r) : std::string("null"); };
+      const std::string er = grade.solved ? number(grade.er) : "null";
+      record.field("er", er, er == "null" ? "" : er);
+      record.field("ep", number(grade.ep), grade.ep > 0 ? logic::rating_text(grade.ep) : "");
+      record.field("ed", number(grade.ed), grade.ed > 0 ? logic::rating_text(grade.ed) : "");
+      const std::string technique = grade.solved ? grade.technique : "stuck";
+      record.field("technique", json_string(technique), technique);
+      text += " ER=" + (grade.solved ? er : "?") + "/" + (grade.ep > 0 ? logic::rating_text(grade.ep) : "?") +
+              "/" + (grade.ed > 0 ? logic::rating_text(grade.ed) : "?") + " " + technique;
       record.text = text + '\n';
       break;
     }
@@ -398,29 +410,27 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     case Command::hint:
     case Command::steps: {
       if (marks) {
-        t.logic.load(grid);
+        t.graded.load(grid);
       } else {
-        t.logic.load(puzzle.grid);
+        t.graded.load(puzzle.grid);
       }
       std::string texts = "[", objects = "[", csv;
       bool any = false;
       do {
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
-        const auto step = t.logic.step(Tier::subsets);
+        const auto step = t.graded.step();
         if (!step) {
-          const bool solved = t.logic.solved();
+          const bool solved = t.graded.board().solved();
           record.status = solved ? "solved" : "stuck";
-          record.text +=
-              solved ? "solved\n"
-                     : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
+          record.text += solved ? "solved\n" : "stuck: none of the techniques applies\n";
           break;
         }
-        const std::string text = describe(*step, *t.houses, symbols);
+        const std::string& text = step->text;
         record.text += text + '\n';
         if (structured_) {
           texts += (any ? "," : "") + json_string(text);
           objects += any ? "," : "";
-          append_step_json(objects, *step, text, puzzle.grid.side());
+          append_step_json(objects, *step, puzzle.grid.side());
           csv += (any ? "; " : "") + text;
         }
         any = true;

@@ -12,6 +12,7 @@
 
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/solver.hpp"
 #include "sudoku/pipeline/batch.hpp"
@@ -40,10 +41,11 @@ std::string json_string(std::string_view text);
 // The solver and the logic of one set of rules, for the maker's commands.
 struct MakerTools {
   explicit MakerTools(const Rules& rules)
-      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses) {}
+      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses), graded(*houses) {}
   Solver solver;
   std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
   LogicSolver logic;
+  logic::Engine graded;  // Sukaku Explainer's techniques and scale
 };
 
 }  // namespace sudoku::batch_detail

@@ -1,0 +1,93 @@
+#include <bit>
+
+#include "sudoku/maker/logic/techniques.hpp"
+
+namespace sudoku::logic {
+namespace {
+
+// Sukaku Explainer's increment for a chain of `complexity` nodes: +0.1 each time the length passes 4, 6, 8,
+// 12, 16, 24, ... (alternately times 3/2 and 4/3).
+double length_increment(int complexity) {
+  double added = 0;
+  int ceil = 4;
+  bool odd = false;
+  for (int length = complexity - 2; length > ceil; odd = !odd) {
+    added += 0.1;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+  }
+  return added;
+}
+
+// The propagation of one assumption: the steps of `rules` applied until none applies or the board breaks.
+// Returns the number of deductions made (the chain's nodes) when it breaks, 0 otherwise.
+template <class Rules>
+int propagate_to_contradiction(Board board, int cell, int digit, Rules&& rules, bool& one_digit) {
+  board.place(cell, digit);
+  int nodes = 1;
+  one_digit = true;
+  GradedStep step;
+  while (!board.broken()) {
+    step.placements.clear();
+    step.eliminations.clear();
+    if (!rules(board, step)) return 0;
+    for (const Candidate& p : step.placements) one_digit = one_digit && p.digit == digit;
+    for (const Candidate& e : step.eliminations) one_digit = one_digit && e.digit == digit;
+    nodes += static_cast<int>(step.placements.size() + step.eliminations.size());
+    board.apply(step);
+  }
+  return nodes;
+}
+
+bool singles(const Board& board, GradedStep& step) {
+  return hidden_single(board, step) || naked_single(board, step);
+}
+
+bool below_chains(const Board& board, GradedStep& step) {
+  return singles(board, step) || locked(board, step) || naked_subset(board, 2, step) ||
+         hidden_subset(board, 2, step) || naked_subset(board, 3, step) || hidden_subset(board, 3, step) ||
+         fish(board, 2, step) || fish(board, 3, step) || xy_wing(board, false, step) ||
+         xy_wing(board, true, step);
+}
+
+// The candidate whose assumption breaks the board by the fewest deductions of `rules`.
+template <class Rules>
+bool shortest_contradiction(const Board& board, Rules&& rules, double base, double one_digit_base,
+                            const char* name, GradedStep& step) {
+  int best = 0, best_cell = -1, best_digit = 0;
+  bool best_one_digit = false;
+  for (int c = 0; c < board.cells(); ++c) {
+    if (!board.open(c)) continue;
+    for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m) + 1;
+      bool one_digit = false;
+      const int nodes = propagate_to_contradiction(board, c, d, rules, one_digit);
+      if (nodes > 0 && (best == 0 || nodes < best)) {
+        best = nodes;
+        best_cell = c;
+        best_digit = d;
+        best_one_digit = one_digit;
+      }
+    }
+  }
+  if (best == 0) return false;
+  step.technique = best_one_digit ? "Nishio Forcing Chains" : name;
+  step.rating = (best_one_digit ? one_digit_base : base) + length_increment(2 * best);
+  step.eliminations = {{best_cell, best_digit}};
+  step.text = step.technique + ": " + cell_text(best_cell, board.side()) + "=" + digit_text(best_digit) +
+              " leads to a contradiction in " + std::to_string(best) +
+              " deductions: " + eliminations_text(step.eliminations, board.side());
+  return true;
+}
+
+}  // namespace
+
+bool contradiction_chain(const Board& board, GradedStep& step) {
+  return shortest_contradiction(board, singles, 8.5, 7.5, "Dynamic Contradiction Forcing Chains", step);
+}
+
+bool dynamic_contradiction(const Board& board, GradedStep& step) {
+  return shortest_contradiction(board, below_chains, 9.0, 9.0, "Dynamic Contradiction Forcing Chains (+)",
+                                step);
+}
+
+}  // namespace sudoku::logic

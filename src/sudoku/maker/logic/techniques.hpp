@@ -1,0 +1,46 @@
+// The graded techniques, one family per file, each a function that finds the first instance of its pattern on
+// a board and describes it (or returns false). The engine (engine.hpp) tries them in Sukaku Explainer's order.
+#pragma once
+
+#include "sudoku/maker/logic/board.hpp"
+
+namespace sudoku::logic {
+
+// singles.cpp: a full house (1.0), a hidden single in a box (1.2) or a line or extra region (1.5).
+bool hidden_single(const Board& board, GradedStep& step);
+// singles.cpp: a cell with one candidate (2.3).
+bool naked_single(const Board& board, GradedStep& step);
+
+// intersections.cpp: pointing or claiming whose eliminations leave a hidden single (1.7 / 1.9).
+bool direct_locked(const Board& board, GradedStep& step);
+// intersections.cpp: pointing (2.6) and claiming (2.8).
+bool locked(const Board& board, GradedStep& step);
+
+// subsets.cpp: a hidden pair (2.0) or triple (2.5) whose eliminations leave a hidden single in its house.
+bool direct_hidden_subset(const Board& board, int k, GradedStep& step);
+// subsets.cpp: naked pair 3.0, triple 3.6, quad 5.0; hidden pair 3.4, triple 4.0, quad 5.4.
+bool naked_subset(const Board& board, int k, GradedStep& step);
+bool hidden_subset(const Board& board, int k, GradedStep& step);
+
+// fish.cpp: k base lines whose places of a digit lie in k cover lines: X-Wing 3.2, Swordfish 3.8, Jellyfish
+// 5.2.
+bool fish(const Board& board, int k, GradedStep& step);
+
+// links.cpp: two strong links of one digit joined by a weak link: skyscraper 4.0, two-string kite and turbot
+// fish 4.1 / 4.2.
+bool two_strong_links(const Board& board, GradedStep& step);
+
+// wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
+bool xy_wing(const Board& board, bool xyz, GradedStep& step);
+
+// uniqueness.cpp: unique rectangle type 1 (4.5) and BUG+1 (5.6); only for puzzles known to be unique.
+bool unique_rectangle(const Board& board, GradedStep& step);
+bool bug_plus_one(const Board& board, GradedStep& step);
+
+// forcing.cpp: a candidate whose assumption leads by singles to a contradiction goes (graded by the chain's
+// length, from 7.0 upward), and, failing that, the same with the other techniques below chains as the
+// propagation (8.0 upward, a dynamic forcing chain's grade).
+bool contradiction_chain(const Board& board, GradedStep& step);
+bool dynamic_contradiction(const Board& board, GradedStep& step);
+
+}  // namespace sudoku::logic
