@@ -33,7 +33,9 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"subsets", [](const B& b, S& s) { return hidden_subset(b, 4, s); }},
       {"uniqueness", bug_plus_one},
       {"chains", contradiction_chain},
+      {"chains", cell_region_forcing},
       {"chains", dynamic_contradiction},
+      {"chains", dynamic_forcing_plus},
   };
 }
 

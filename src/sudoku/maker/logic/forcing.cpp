@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <bit>
+#include <vector>
 
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -79,7 +81,102 @@ bool shortest_contradiction(const Board& board, Rules&& rules, double base, doub
   return true;
 }
 
+// The board each assumption of `branches` (one of which holds) leads to by `rules`; what every one of them
+// places or eliminates holds too. Fills `step` with that and returns the largest branch's deductions, 0 when
+// the branches share nothing.
+template <class Rules>
+int common_consequences(const Board& board, const std::vector<Candidate>& branches, Rules&& rules,
+                        GradedStep& step) {
+  std::vector<Mask> removed(static_cast<std::size_t>(board.cells()), ~Mask{0});
+  std::vector<int> value(static_cast<std::size_t>(board.cells()), -1);
+  int longest = 0;
+  for (const Candidate& b : branches) {
+    Board copy = board;
+    copy.place(b.cell, b.digit);
+    int nodes = 1;
+    GradedStep s;
+    while (!copy.broken()) {
+      s.placements.clear();
+      s.eliminations.clear();
+      if (!rules(copy, s)) break;
+      nodes += static_cast<int>(s.placements.size() + s.eliminations.size());
+      copy.apply(s);
+    }
+    if (copy.broken()) continue;  // an impossible branch constrains nothing
+    longest = std::max(longest, nodes);
+    for (int c = 0; c < board.cells(); ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      removed[i] &= board.candidates(c) & ~copy.candidates(c);
+      const int v = copy.open(c) ? 0 : copy.value(c);
+      value[i] = value[i] == -1 ? v : value[i] == v ? v : 0;
+    }
+  }
+  if (longest == 0) return 0;
+  step.placements.clear();
+  step.eliminations.clear();
+  for (int c = 0; c < board.cells(); ++c) {
+    if (!board.open(c)) continue;
+    const auto i = static_cast<std::size_t>(c);
+    if (value[i] > 0) {
+      step.placements = {{c, value[i]}};
+      step.eliminations.clear();
+      return longest;
+    }
+    for (Mask m = removed[i]; m != 0; m &= m - 1) step.eliminations.push_back({c, std::countr_zero(m) + 1});
+  }
+  return step.eliminations.empty() ? 0 : longest;
+}
+
+// Cell forcing (each candidate of a cell) and region forcing (each place of a digit in a house).
+template <class Rules>
+bool forcing(const Board& board, Rules&& rules, double base, const char* suffix, GradedStep& step) {
+  const Houses& houses = board.houses();
+  std::vector<Candidate> branches;
+  for (int c = 0; c < board.cells(); ++c) {
+    if (!board.open(c) || std::popcount(board.candidates(c)) > 3) continue;
+    branches.clear();
+    for (Mask m = board.candidates(c); m != 0; m &= m - 1) branches.push_back({c, std::countr_zero(m) + 1});
+    const int nodes = common_consequences(board, branches, rules, step);
+    if (nodes == 0) continue;
+    step.technique = std::string("Dynamic Cell Forcing Chains") + suffix;
+    step.rating = base + length_increment(2 * nodes);
+    step.text = step.technique + " from each candidate of " + cell_text(c, board.side()) + ": ";
+    step.text += step.placements.empty() ? eliminations_text(step.eliminations, board.side())
+                                         : cell_text(step.placements[0].cell, board.side()) + "=" +
+                                               digit_text(step.placements[0].digit);
+    return true;
+  }
+  for (int h = 0; h < houses.count(); ++h) {
+    if (!houses.full(h)) continue;
+    for (int d = 1; d <= board.side(); ++d) {
+      const Mask where = board.positions(h, d);
+      if (board.placed(h, d) || std::popcount(where) > 3) continue;
+      branches.clear();
+      for (Mask m = where; m != 0; m &= m - 1)
+        branches.push_back({houses.cells(h)[static_cast<std::size_t>(std::countr_zero(m))], d});
+      const int nodes = common_consequences(board, branches, rules, step);
+      if (nodes == 0) continue;
+      step.technique = std::string("Dynamic Region Forcing Chains") + suffix;
+      step.rating = base + length_increment(2 * nodes);
+      step.text = step.technique + " from each place of " + digit_text(d) + " in " + houses.name(h) + ": ";
+      step.text += step.placements.empty() ? eliminations_text(step.eliminations, board.side())
+                                           : cell_text(step.placements[0].cell, board.side()) + "=" +
+                                                 digit_text(step.placements[0].digit);
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
+
+bool cell_region_forcing(const Board& board, GradedStep& step) {
+  return forcing(board, singles, 8.5, "", step);
+}
+
+bool dynamic_forcing_plus(const Board& board, GradedStep& step) {
+  return forcing(board, below_chains, 9.0, " (+)", step);
+}
 
 bool contradiction_chain(const Board& board, GradedStep& step) {
   return shortest_contradiction(board, singles, 8.5, 7.5, "Dynamic Contradiction Forcing Chains", step);

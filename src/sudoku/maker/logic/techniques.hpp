@@ -42,5 +42,9 @@ bool bug_plus_one(const Board& board, GradedStep& step);
 // propagation (8.0 upward, a dynamic forcing chain's grade).
 bool contradiction_chain(const Board& board, GradedStep& step);
 bool dynamic_contradiction(const Board& board, GradedStep& step);
+// forcing.cpp: every candidate of a cell, or every place of a digit in a house, leads by singles to the same
+// placement or elimination (8.5 upward); the same with the techniques below chains (9.0 upward).
+bool cell_region_forcing(const Board& board, GradedStep& step);
+bool dynamic_forcing_plus(const Board& board, GradedStep& step);
 
 }  // namespace sudoku::logic
