@@ -31,11 +31,12 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"subsets", [](const B& b, S& s) { return naked_subset(b, 4, s); }},
       {"fish", [](const B& b, S& s) { return fish(b, 4, s); }},
       {"subsets", [](const B& b, S& s) { return hidden_subset(b, 4, s); }},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 4, s); }},
       {"uniqueness", bug_plus_one},
-      {"chains", contradiction_chain},
-      {"chains", cell_region_forcing},
-      {"chains", dynamic_contradiction},
-      {"chains", dynamic_forcing_plus},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }},
+      {"chains", nishio},
+      {"chains", dynamic_chains},
+      {"chains", dynamic_chains_plus},
   };
 }
 

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <bit>
+#include <utility>
 #include <vector>
 
 #include "sudoku/maker/logic/techniques.hpp"
@@ -53,7 +54,7 @@ bool below_chains(const Board& board, GradedStep& step) {
 
 // The candidate whose assumption breaks the board by the fewest deductions of `rules`.
 template <class Rules>
-bool shortest_contradiction(const Board& board, Rules&& rules, double base, double one_digit_base,
+bool shortest_contradiction(const Board& board, Rules&& rules, bool one_digit_only, double base,
                             const char* name, GradedStep& step) {
   int best = 0, best_cell = -1, best_digit = 0;
   bool best_one_digit = false;
@@ -63,7 +64,7 @@ bool shortest_contradiction(const Board& board, Rules&& rules, double base, doub
       const int d = std::countr_zero(m) + 1;
       bool one_digit = false;
       const int nodes = propagate_to_contradiction(board, c, d, rules, one_digit);
-      if (nodes > 0 && (best == 0 || nodes < best)) {
+      if (nodes > 0 && (one_digit || !one_digit_only) && (best == 0 || nodes < best)) {
         best = nodes;
         best_cell = c;
         best_digit = d;
@@ -72,8 +73,9 @@ bool shortest_contradiction(const Board& board, Rules&& rules, double base, doub
     }
   }
   if (best == 0) return false;
-  step.technique = best_one_digit ? "Nishio Forcing Chains" : name;
-  step.rating = (best_one_digit ? one_digit_base : base) + length_increment(2 * best);
+  (void)best_one_digit;
+  step.technique = name;
+  step.rating = base + length_increment(2 * best);
   step.eliminations = {{best_cell, best_digit}};
   step.text = step.technique + ": " + cell_text(best_cell, board.side()) + "=" + digit_text(best_digit) +
               " leads to a contradiction in " + std::to_string(best) +
@@ -170,21 +172,27 @@ bool forcing(const Board& board, Rules&& rules, double base, const char* suffix,
 
 }  // namespace
 
-bool cell_region_forcing(const Board& board, GradedStep& step) {
-  return forcing(board, singles, 8.5, "", step);
+bool nishio(const Board& board, GradedStep& step) {
+  return shortest_contradiction(board, singles, true, 7.5, "Nishio Forcing Chains", step);
 }
 
-bool dynamic_forcing_plus(const Board& board, GradedStep& step) {
-  return forcing(board, below_chains, 9.0, " (+)", step);
+// SE's dynamic chains take the lowest-rated of their contradiction, cell and region forms.
+bool dynamic_chains(const Board& board, GradedStep& step) {
+  GradedStep other;
+  const bool a =
+      shortest_contradiction(board, singles, false, 8.5, "Dynamic Contradiction Forcing Chains", step);
+  const bool b = forcing(board, singles, 8.5, "", other);
+  if (b && (!a || other.rating < step.rating)) step = std::move(other);
+  return a || b;
 }
 
-bool contradiction_chain(const Board& board, GradedStep& step) {
-  return shortest_contradiction(board, singles, 8.5, 7.5, "Dynamic Contradiction Forcing Chains", step);
-}
-
-bool dynamic_contradiction(const Board& board, GradedStep& step) {
-  return shortest_contradiction(board, below_chains, 9.0, 9.0, "Dynamic Contradiction Forcing Chains (+)",
-                                step);
+bool dynamic_chains_plus(const Board& board, GradedStep& step) {
+  GradedStep other;
+  const bool a = shortest_contradiction(board, below_chains, false, 9.0,
+                                        "Dynamic Contradiction Forcing Chains (+)", step);
+  const bool b = forcing(board, below_chains, 9.0, " (+)", other);
+  if (b && (!a || other.rating < step.rating)) step = std::move(other);
+  return a || b;
 }
 
 }  // namespace sudoku::logic

@@ -4,9 +4,11 @@
 
 namespace sudoku::logic {
 
+namespace {
+
 // Strong link a=b in one house, strong link c=e in another, b and c in a common house (a weak link): a or e
 // holds the digit, so it goes from every cell that sees both.
-bool two_strong_links(const Board& board, GradedStep& step) {
+bool two_strong_links(const Board& board, bool skyscraper, GradedStep& step) {
   const Houses& houses = board.houses();
   const int n = board.side();
   for (int d = 1; d <= n; ++d) {
@@ -31,6 +33,7 @@ bool two_strong_links(const Board& board, GradedStep& step) {
           if (step.eliminations.empty()) continue;
           const HouseKind k1 = houses.kind(h1), k2 = houses.kind(h2);
           const bool lines = k1 != HouseKind::box && k2 != HouseKind::box;
+          if ((lines && k1 == k2) != skyscraper) continue;
           step.technique = lines && k1 == k2 ? "Skyscraper" : lines ? "2-String Kite" : "Turbot Fish";
           step.rating = lines && k1 == k2 ? 4.0 : 4.1;
           step.text = step.technique + " on " + digit_text(d) + " (" + cell_text(a, n) + "=" +
@@ -42,6 +45,13 @@ bool two_strong_links(const Board& board, GradedStep& step) {
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool two_strong_links(const Board& board, GradedStep& step) {
+  // Skyscrapers (4.0) before the others (4.1), as the easier rating comes first.
+  return two_strong_links(board, true, step) || two_strong_links(board, false, step);
 }
 
 }  // namespace sudoku::logic

@@ -32,19 +32,21 @@ bool two_strong_links(const Board& board, GradedStep& step);
 
 // wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
 bool xy_wing(const Board& board, bool xyz, GradedStep& step);
+// wings.cpp: k cells (k = 4, 5) holding k digits between them, all but one digit z confined to cells that see
+// each other: one of the cells is z, so z goes from every cell seeing all their z's. WXYZ-Wing 5.5-5.6,
+// VWXYZ-Wing 6.2-6.4 (SE's grading by the largest cell's size).
+bool big_wing(const Board& board, int k, GradedStep& step);
 
 // uniqueness.cpp: unique rectangle type 1 (4.5) and BUG+1 (5.6); only for puzzles known to be unique.
 bool unique_rectangle(const Board& board, GradedStep& step);
 bool bug_plus_one(const Board& board, GradedStep& step);
 
-// forcing.cpp: a candidate whose assumption leads by singles to a contradiction goes (graded by the chain's
-// length, from 7.0 upward), and, failing that, the same with the other techniques below chains as the
-// propagation (8.0 upward, a dynamic forcing chain's grade).
-bool contradiction_chain(const Board& board, GradedStep& step);
-bool dynamic_contradiction(const Board& board, GradedStep& step);
-// forcing.cpp: every candidate of a cell, or every place of a digit in a house, leads by singles to the same
-// placement or elimination (8.5 upward); the same with the techniques below chains (9.0 upward).
-bool cell_region_forcing(const Board& board, GradedStep& step);
-bool dynamic_forcing_plus(const Board& board, GradedStep& step);
+// forcing.cpp, graded by the chain's length on SE's scale: a candidate whose assumption breaks the board by
+// singles on its own digit goes (Nishio, 7.5 upward); then the lowest-rated of a contradiction, a cell forcing
+// (every candidate of a cell leads to the same deduction) and a region forcing (every place of a digit in a
+// house does), by singles (dynamic, 8.5 upward) and with every technique below chains ("(+)", 9.0 upward).
+bool nishio(const Board& board, GradedStep& step);
+bool dynamic_chains(const Board& board, GradedStep& step);
+bool dynamic_chains_plus(const Board& board, GradedStep& step);
 
 }  // namespace sudoku::logic
