@@ -349,8 +349,10 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   if (verdict != Verdict::unique) {
     record.text = record.status + '\n';
     if (command == Command::minimize) record.field("minimized", "null", "");
-    if (command == Command::rate)
+    if (command == Command::rate) {
       record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
+      for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
+    }
     if (command == Command::hint) {
       record.field("hint", "null", "");
       record.json.emplace_back("steps", "[]");
@@ -454,7 +456,11 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
 
 Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   const GenerateOptions& options = options_.generate;
-  if (!worker.generator) worker.generator.emplace(options, options_.variants);
+  if (!worker.generator) {
+    worker.generator.emplace(options, options_.variants);
+    if (options_.generate_rating)
+      worker.generator->target_rating(options_.generate_rating->first, options_.generate_rating->second);
+  }
   const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
   if (!g) {
     if (stop_->load(std::memory_order_relaxed)) return State::stopped;
@@ -462,6 +468,9 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
          "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
              " puzzle (boxes " + to_string(options.shape) + ")" +
              (options.tier ? std::string(" of tier ") + kTierNames[static_cast<int>(*options.tier)] : "") +
+             (options_.generate_rating ? " with ER " + logic::rating_text(options_.generate_rating->first) + "-" +
+                                   logic::rating_text(options_.generate_rating->second)
+                             : "") +
              (options.clues ? " with " + std::to_string(options.clues) + " clues" : "") +
              (options.minimal ? ", minimal," : "") + " found in " + std::to_string(options.attempts) +
              " attempts (puzzle " + std::to_string(slot.index) +

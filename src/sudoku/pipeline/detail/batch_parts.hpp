@@ -27,7 +27,7 @@ inline constexpr std::string_view kCsvHeader[] = {
     "line,puzzle,status,solution,annotation\n",
     "line,puzzle,count,annotation\n",
     "line,puzzle,status,annotation\n",
-    "line,puzzle,status,tier,rating,annotation\n",
+    "line,puzzle,status,tier,rating,er,ep,ed,technique,annotation\n",
     "line,puzzle,status,hint,annotation\n",
     "line,puzzle,status,steps,annotation\n",
     "line,puzzle,status,minimized,clues,annotation\n",
