@@ -16,10 +16,12 @@ struct Rated {
   double er = 0, ep = 0, ed = 0;
 };
 
-std::vector<Rated> se_ratings() {
+// Every `every`-th puzzle of the stored ratings.
+std::vector<Rated> se_ratings(int every) {
   std::vector<Rated> list;
+  int index = 0;
   for (const std::string& line : test::read_lines("se_ratings.txt")) {
-    if (line[0] == '#') continue;
+    if (line[0] == '#' || index++ % every != 0) continue;
     std::istringstream in(line);
     Rated r;
     char slash = 0;
@@ -56,9 +58,9 @@ bool steps_sound(const sudoku::Grid& puzzle) {
 
 }  // namespace
 
-TEST_CASE("graded: ER, EP and ED agree with serate's on the stored sample") {
-  const std::vector<Rated> list = se_ratings();
-  REQUIRE(list.size() >= 30);
+namespace {
+
+void check_agreement(const std::vector<Rated>& list) {
   const sudoku::Houses houses(sudoku::Shape{3, 3});
   sudoku::logic::Engine engine(houses);
   int er_equal = 0, er_near = 0, ep_equal = 0, ed_equal = 0;
@@ -75,9 +77,25 @@ TEST_CASE("graded: ER, EP and ED agree with serate's on the stored sample") {
           ", EP equal ", ep_equal / n, ", ED equal ", ed_equal / n);
   // Floors at what the engine reaches today (the targets are 0.90 / 0.98 / 1.0; see docs/rating.md).
   CHECK(er_equal / n >= 0.70);
-  CHECK(er_near / n >= 0.75);
-  CHECK(ep_equal / n >= 0.90);
-  CHECK(ed_equal / n >= 0.95);
+  CHECK(er_near / n >= 0.80);
+  CHECK(ep_equal / n >= 0.95);
+  CHECK(ed_equal / n >= 0.98);
+}
+
+}  // namespace
+
+// A quarter of the sample keeps the test to seconds; the whole sample is the `slow` test below.
+TEST_CASE("graded: ER, EP and ED agree with serate's on the stored sample") {
+  const std::vector<Rated> list = se_ratings(4);
+  REQUIRE(list.size() >= 40);
+  check_agreement(list);
+}
+
+// Run by CTest with --no-skip under the label `slow` (tests/sudoku/CMakeLists.txt).
+TEST_CASE("graded: ER, EP and ED agree with serate's on the whole stored sample" * doctest::skip()) {
+  const std::vector<Rated> list = se_ratings(1);
+  REQUIRE(list.size() >= 150);
+  check_agreement(list);
 }
 
 TEST_CASE("graded: every step is sound and the steps reach the solution") {
@@ -90,7 +108,7 @@ TEST_CASE("graded: every step is sound and the steps reach the solution") {
       solved += steps_sound(test::grid_from(text, 3, 3)) ? 1 : 0;
     }
   }
-  for (const Rated& r : se_ratings()) {
+  for (const Rated& r : se_ratings(4)) {
     ++puzzles;
     solved += steps_sound(test::grid_from(r.puzzle, 3, 3)) ? 1 : 0;
   }
