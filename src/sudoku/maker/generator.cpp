@@ -179,8 +179,7 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
     const logic::Grade grade = logic::grade(graded_);
     // Compared at the scale's one decimal, as it is printed.
     const double er = std::round(grade.er * 10) / 10;
-    if (!grade.solved || er < rating_->first - 1e-9 || er > rating_->second + 1e-9)
-      return std::nullopt;
+    if (!grade.solved || er < rating_->first - 1e-9 || er > rating_->second + 1e-9) return std::nullopt;
     g.er = er;
   }
   return g;

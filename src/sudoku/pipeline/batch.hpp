@@ -25,12 +25,12 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <utility>
 #include <ostream>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dlx/count128.hpp"

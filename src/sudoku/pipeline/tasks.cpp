@@ -468,9 +468,9 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
          "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
              " puzzle (boxes " + to_string(options.shape) + ")" +
              (options.tier ? std::string(" of tier ") + kTierNames[static_cast<int>(*options.tier)] : "") +
-             (options_.generate_rating ? " with ER " + logic::rating_text(options_.generate_rating->first) + "-" +
-                                   logic::rating_text(options_.generate_rating->second)
-                             : "") +
+             (options_.generate_rating ? " with ER " + logic::rating_text(options_.generate_rating->first) +
+                                             "-" + logic::rating_text(options_.generate_rating->second)
+                                       : "") +
              (options.clues ? " with " + std::to_string(options.clues) + " clues" : "") +
              (options.minimal ? ", minimal," : "") + " found in " + std::to_string(options.attempts) +
              " attempts (puzzle " + std::to_string(slot.index) +
