@@ -13,7 +13,8 @@ namespace po = boost::program_options;
 namespace sudoku_app {
 
 const char* const kUsage = R"(Usage: sudoku [COMMAND] [OPTION...] [FILE...]
-       sudoku generate [N] [--box RxC] [--symmetry S] [--minimal] [--clues K] [--tier T] [--seed S]
+       sudoku generate [N] [--box RxC] [--symmetry S] [--minimal] [--clues K] [--tier T] [--rating A-B]
+                       [--seed S]
        sudoku generate [N] --variant killer [--cage-size MIN-MAX] [--max-givens K] [--regions random]
 
 Reads Sudoku puzzles from the FILEs, or from standard input when there is none or FILE is '-'.
@@ -23,8 +24,10 @@ Reads Sudoku puzzles from the FILEs, or from standard input when there is none o
   check       print "unique", "multiple" or "none" ("none: why" when givens clash); with --minimal,
               "minimal" or "not-minimal" after "unique"
   rate        the easiest tier solving it without guessing: singles, locked, subsets, else search;
-              then the steps of each technique used (for search: guesses and nodes); none or multiple
-  hint        the next deduction, e.g. "r3c4=5 hidden single in box 2"
+              then the steps of each technique used (for search: guesses and nodes); none or multiple;
+              then "ER=er/ep/ed technique" on Sukaku Explainer's scale (docs/rating.md)
+  hint        the easiest next deduction in Sukaku Explainer's order, e.g. "r3c4=5 hidden single in box 2",
+              "X-Wing on 7 in rows 2 and 8: r5c3<>7"
   steps       every deduction in order, then "solved" or "stuck: ..."
   minimize    the puzzle with givens removed while it stays unique: a minimal puzzle
   candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters
@@ -97,8 +100,8 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
 
 struct Typed {  // the options as typed
   std::string box, variant, regions, extra_regions, symbols,
-      format = "same", limit, threads, time_limit, symmetry = "none", clues, tier, seed, attempts, cage_size,
-      max_givens;
+      format = "same", limit, threads, time_limit, symmetry = "none", clues, tier, rating, seed, attempts,
+      cage_size, max_givens;
 };
 
 void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o) {
@@ -161,6 +164,8 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   } catch (const sudoku::RulesError& e) {
     usage_error(e.what());
   }
+  if (!rated && vm.count("rating"))
+    usage_error("--rating does not apply to neighbour rules: the techniques know regions only");
   if (!rated && vm.count("tier"))
     usage_error(
         "--tier does not apply to neighbour rules: the techniques know regions only (rows, columns, boxes "
@@ -180,6 +185,28 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   if (vm.count("tier")) {
     g.tier = sudoku::parse_tier(t.tier);
     if (!g.tier) usage_error("--tier " + shown(t.tier) + ": expected singles, locked, subsets or search");
+  }
+  if (vm.count("rating")) {
+    // "A-B" or "A": an ER range on the scale 1.0-20.0, one decimal.
+    const std::string& r = t.rating;
+    const std::size_t dash = r.find('-', 1);
+    const auto number = [&](const std::string& text) {
+      std::size_t used = 0;
+      double v = -1;
+      try {
+        v = std::stod(text, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (text.empty() || used != text.size() || !(v >= 1.0 && v <= 20.0))
+        usage_error("--rating " + shown(r) +
+                    ": expected A-B or A, ratings from 1.0 to 20.0 (such as 6.0-7.5)");
+      return v;
+    };
+    const double low = number(r.substr(0, dash));
+    const double high = dash == std::string::npos ? low : number(r.substr(dash + 1));
+    if (low > high) usage_error("--rating " + shown(r) + ": the lower bound is above the upper");
+    o.batch.generate_rating = std::pair{low, high};
   }
   o.generate_clock_seed = !vm.count("seed");
   g.seed = vm.count("seed")
@@ -252,6 +279,7 @@ Options parse_options(int argc, char** argv) {
        "generate: none, rotate90, rotate180, mirror, flip or diagonal pattern of givens")
       ("clues", po::value(&t.clues)->value_name("K"), "generate: exactly K givens")
       ("tier", po::value(&t.tier)->value_name("T"), "generate: puzzles rating exactly T (singles, locked, subsets, search)")
+      ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings")
       ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&t.attempts)->value_name("N"),
        "generate: attempts per puzzle before giving up (default 1000)")
@@ -294,7 +322,7 @@ Options parse_options(int argc, char** argv) {
   }
   sudoku::BatchOptions& b = o.batch;
   const bool generating = o.command == "generate";
-  for (const char* only : {"symmetry", "clues", "tier", "seed", "attempts", "cage-size", "max-givens"})
+  for (const char* only : {"symmetry", "clues", "tier", "rating", "seed", "attempts", "cage-size", "max-givens"})
     if (vm.count(only) && !generating) usage_error(std::string("--") + only + " applies to generate only");
   if (o.args.empty() && !generating) o.args.emplace_back("-");
   if (o.command != "emit") {

@@ -107,5 +107,41 @@ grep -q 'no 4x4 puzzle (boxes 2x2) of tier search found in 20 attempts' "$tmp/er
 expect 2 "" -- "$sudoku" generate --symmetry spiral
 expect 2 "" -- "$sudoku" rate --seed 3
 
+# Sukaku Explainer's scale (docs/rating.md): rate's er/ep/ed/technique, the steps' ratings, generate --rating.
+printf '%s\n' '.2..........6....3.74.8.........3..2.8..4..1.6..5.........1.78.5....9..........4.' >"$tmp/xy.txt"
+expect 0 "" -- "$sudoku" rate --format json "$tmp/xy.txt"
+python3 -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).read())
+assert (r["er"], r["ep"], r["ed"], r["technique"]) == (4.2, 1.2, 1.2, "XY-Wing"), r
+assert r["tier"] == "search", r' "$tmp/out" || fail "rate --format json: $(cat "$tmp/out")"
+expect 0 "" -- "$sudoku" steps --format json "$tmp/xy.txt"
+python3 -c '
+import json, sys
+r = json.loads(open(sys.argv[1]).read())
+assert r["status"] == "solved", r["status"]
+names = [s["technique"] for s in r["steps"]]
+assert "XY-Wing" in names, names
+assert max(s["rating"] for s in r["steps"]) == 4.2
+for s in r["steps"]:
+    assert set(s) == {"technique", "rating", "text", "placements", "eliminations"}, s
+    assert all(len(c) == 3 and 1 <= min(c) and max(c) <= 9 for c in s["placements"] + s["eliminations"]), s' \
+  "$tmp/out" || fail "steps --format json: $(head -c 400 "$tmp/out")"
+expect 0 "" -- "$sudoku" generate 2 --seed 5 --rating 2.0-3.0 --attempts 400
+[ "$(grep -cE ' er=(2\.[0-9]|3\.0)$' "$tmp/out")" = 2 ] || fail "generate --rating: $(cat "$tmp/out")"
+cut -d' ' -f1 "$tmp/out" >"$tmp/rated.txt"
+expect 0 "" -- "$sudoku" rate --format csv "$tmp/rated.txt"
+python3 -c '
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == 2 and all(2.0 <= float(r["er"]) <= 3.0 for r in rows), rows' "$tmp/out" ||
+  fail "generate --rating, rated again: $(cat "$tmp/out")"
+expect 2 "" -- "$sudoku" generate --rating 9-3
+grep -q -- '--rating 9-3.*lower bound is above the upper' "$tmp/err" || fail "generate --rating 9-3: $(cat "$tmp/err")"
+expect 2 "" -- "$sudoku" generate --rating 6.0-x
+grep -q 'expected A-B or A' "$tmp/err" || fail "generate --rating 6.0-x: $(cat "$tmp/err")"
+expect 2 "" -- "$sudoku" rate --rating 3 "$tmp/xy.txt"
+grep -q -- '--rating applies to generate only' "$tmp/err" || fail "rate --rating: $(cat "$tmp/err")"
+
 echo "$checks checks, $failures failures"
 [ "$failures" = 0 ]

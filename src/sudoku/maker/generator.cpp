@@ -1,6 +1,7 @@
 #include "sudoku/maker/generator.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -127,6 +128,7 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       quick_(rules_, bounded(kQuickNodes)),
       houses_(rules_),
       logic_(houses_),
+      graded_(houses_),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
   for (std::size_t k = 0; k < orbits_.size(); ++k)
@@ -307,6 +309,14 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (!Houses::holds(rules_)) return g;  // the techniques know regions, not neighbour rules or cages
   g.tier = logic_tier(g.puzzle, logic_);
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  if (rating_) {
+    graded_.load(g.puzzle);
+    const logic::Grade grade = logic::grade(graded_);
+    // Compared at the scale's one decimal, as it is printed.
+    const double er = std::round(grade.er * 10) / 10;
+    if (!grade.solved || er < rating_->first - 1e-9 || er > rating_->second + 1e-9) return std::nullopt;
+    g.er = er;
+  }
   return g;
 }
 
@@ -419,7 +429,8 @@ std::string annotation(const Generated& puzzle, const GenerateOptions& options, 
                        bool rated) {
   return "seed=" + std::to_string(options.seed) + " index=" + std::to_string(index) +
          " clues=" + std::to_string(puzzle.puzzle.givens()) + " symmetry=" + symmetry_name(options.symmetry) +
-         (!rated ? std::string() : std::string(" tier=") + kTierNames[static_cast<int>(puzzle.tier)]);
+         (!rated ? std::string() : std::string(" tier=") + kTierNames[static_cast<int>(puzzle.tier)]) +
+         (puzzle.er > 0 ? " er=" + logic::rating_text(puzzle.er) : std::string());
 }
 
 void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::ThreadPool& pool,

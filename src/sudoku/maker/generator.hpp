@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/maker/symmetry.hpp"
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/solver.hpp"
@@ -49,6 +50,7 @@ struct Generated {
   std::uint64_t attempts = 0;  // how many it took (1: the first)
   // The puzzle's own rules when they are made with it (killer cages, random regions); null: the generator's.
   std::shared_ptr<const Rules> rules;
+  double er = 0;               // ER on Sukaku Explainer's scale, when the generator targets a rating
 };
 
 // A small, fast, fully specified random generator (splitmix64), so that puzzles do not depend on the
@@ -94,6 +96,10 @@ class Generator {
   // it: the call returns within a few thousand search nodes of it).
   std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
 
+  // Keeps only puzzles whose ER on Sukaku Explainer's scale (docs/rating.md), at one decimal, lies in
+  // [low, high].
+  void target_rating(double low, double high) { rating_ = std::pair{low, high}; }
+
   // A random complete grid from the stream.
   Grid solution_grid(Random& random);
 
@@ -132,6 +138,8 @@ class Generator {
   Solver quick_;
   Houses houses_;
   LogicSolver logic_;
+  logic::Engine graded_;
+  std::optional<std::pair<double, double>> rating_;
   std::vector<std::vector<int>> orbits_;
   std::vector<std::size_t> orbit_of_;  // by cell: its orbit's index in orbits_
   // Solutions other than the attempt's own met by make_minimal's searches, the latest kKeptSolutions: a puzzle

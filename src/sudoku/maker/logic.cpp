@@ -2,8 +2,12 @@
 
 #include <bit>
 
+#include "sudoku/maker/logic/combinations.hpp"
+
 namespace sudoku {
 namespace {
+
+using logic::for_each_subset;
 
 constexpr const char* kTechniqueNames[kTechniques] = {
     "hidden-single", "naked-single", "pointing",      "claiming",   "naked-pair",
@@ -13,23 +17,6 @@ constexpr const char* kSubsetWords[] = {"", "", "pair", "triple", "quad"};
 
 int lowest_digit(Mask m) {
   return std::countr_zero(m) + 1;
-}
-
-// Calls f(indices) for every k-subset (k <= 4) of 0..count-1 in lexicographic order, until f returns true.
-template <class F>
-bool for_each_subset(int count, int k, F&& f) {
-  std::array<int, 4> idx{};
-  if (k > count) return false;
-  for (int i = 0; i < k; ++i) idx[static_cast<std::size_t>(i)] = i;
-  for (;;) {
-    if (f(idx)) return true;
-    int i = k - 1;
-    while (i >= 0 && idx[static_cast<std::size_t>(i)] == count - k + i) --i;
-    if (i < 0) return false;
-    ++idx[static_cast<std::size_t>(i)];
-    for (int j = i + 1; j < k; ++j)
-      idx[static_cast<std::size_t>(j)] = idx[static_cast<std::size_t>(j - 1)] + 1;
-  }
 }
 
 std::string digit_text(int digit, const Symbols& symbols) {

@@ -30,6 +30,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dlx/count128.hpp"
@@ -82,6 +83,8 @@ struct BatchOptions {
   // Called once per run(), by the thread that notices, when the run has lasted 50 ms (then the batch starts
   // its flusher thread too): a caller's own helpers that a short run does without can start there.
   std::function<void()> on_slow_run;
+  // generate: keep only puzzles whose ER (Sukaku Explainer's scale, docs/rating.md) lies in [first, second].
+  std::optional<std::pair<double, double>> generate_rating;
 };
 
 struct Totals {

@@ -100,6 +100,25 @@ void append_rule_step_json(std::string& out, const RuleStep& step, const std::st
   out += "]}";
 }
 
+// A graded step (maker/logic/engine.hpp) as JSON, with its rating on Sukaku Explainer's scale:
+// rows, columns and digits from 1.
+void append_step_json(std::string& out, const logic::GradedStep& step, int side) {
+  const auto triples = [&](const std::vector<logic::Candidate>& list) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      out += (i > 0 ? ",[" : "[") + std::to_string(list[i].cell / side + 1) + ',' +
+             std::to_string(list[i].cell % side + 1) + ',' + std::to_string(list[i].digit) + ']';
+  };
+  out += "{\"technique\":";
+  append_json_string(out, step.technique);
+  out += ",\"rating\":" + logic::rating_text(step.rating) + ",\"text\":";
+  append_json_string(out, step.text);
+  out += ",\"placements\":[";
+  triples(step.placements);
+  out += "],\"eliminations\":[";
+  triples(step.eliminations);
+  out += "]}";
+}
+
 }  // namespace
 
 Batch::State Batch::process(Worker& worker, Slot& slot) {
@@ -382,8 +401,10 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   if (verdict != Verdict::unique) {
     record.text = record.status + '\n';
     if (command == Command::minimize) record.field("minimized", "null", "");
-    if (command == Command::rate)
+    if (command == Command::rate) {
       record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
+      for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
+    }
     if (command == Command::hint) {
       record.field("hint", "null", "");
       record.json.emplace_back("steps", "[]");
@@ -404,15 +425,32 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
         const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier);
         record.field("tier", json_string(kTierNames[static_cast<int>(tier)]), kTierNames[static_cast<int>(tier)]);
         record.field("rating", json_string(text), text);
+        // No rating on Sukaku Explainer's scale: its techniques know no cage.
+        for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
         record.text = text + '\n';
         break;
       }
       const Rating rating =
           marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
-      const std::string text = to_string(rating);
+      std::string text = to_string(rating);
       record.field("tier", json_string(kTierNames[static_cast<int>(rating.tier)]),
                    kTierNames[static_cast<int>(rating.tier)]);
       record.field("rating", json_string(text), text);
+      if (marks) {
+        t.graded.load(grid);
+      } else {
+        t.graded.load(puzzle.grid);
+      }
+      const logic::Grade grade = logic::grade(t.graded);
+      const auto number = [](double r) { return r > 0 ? logic::rating_text(r) : std::string("null"); };
+      const std::string er = grade.solved ? number(grade.er) : "null";
+      record.field("er", er, er == "null" ? "" : er);
+      record.field("ep", number(grade.ep), grade.ep > 0 ? logic::rating_text(grade.ep) : "");
+      record.field("ed", number(grade.ed), grade.ed > 0 ? logic::rating_text(grade.ed) : "");
+      const std::string technique = grade.solved ? grade.technique : "stuck";
+      record.field("technique", json_string(technique), technique);
+      text += " ER=" + (grade.solved ? er : "?") + "/" + (grade.ep > 0 ? logic::rating_text(grade.ep) : "?") +
+              "/" + (grade.ed > 0 ? logic::rating_text(grade.ed) : "?") + " " + technique;
       record.text = text + '\n';
       break;
     }
@@ -435,15 +473,45 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     }
     case Command::hint:
     case Command::steps: {
-      if (marks) {
+      // The graded engine (Sukaku Explainer's techniques) knows regions; cages and line or dot rules have their
+      // own steps (cage_logic.hpp, rule_logic.hpp) beside the house techniques of logic.hpp.
+      const bool graded = !t.cages.active() && (rules == nullptr || rules->constraints.empty());
+      if (graded) {
+        if (marks) {
+          t.graded.load(grid);
+        } else {
+          t.graded.load(puzzle.grid);
+        }
+      } else if (marks) {
         t.logic.load(grid);
       } else {
         t.logic.load(puzzle.grid);
       }
       std::string texts = "[", objects = "[", csv;
       bool any = false;
+      const auto emit = [&](const std::string& text, const auto& append_object) {
+        record.text += text + '\n';
+        if (structured_) {
+          texts += (any ? "," : "") + json_string(text);
+          objects += any ? "," : "";
+          append_object();
+          csv += (any ? "; " : "") + text;
+        }
+        any = true;
+      };
       do {
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+        if (graded) {
+          const auto step = t.graded.step();
+          if (!step) {
+            const bool solved = t.graded.board().solved();
+            record.status = solved ? "solved" : "stuck";
+            record.text += solved ? "solved\n" : "stuck: none of the techniques applies\n";
+            break;
+          }
+          emit(step->text, [&] { append_step_json(objects, *step, puzzle.grid.side()); });
+          continue;
+        }
         std::optional<KillerStep> found;
         if (t.cages.active())
           found = killer_step(t.logic, t.cages, symbols);
@@ -454,14 +522,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
           if (const auto rule = rule_step(*rules, t.logic.candidates())) {
             for (const auto& [cell, digit] : rule->eliminated) t.logic.remove(cell, digit);
             const std::string text = describe(*rule, puzzle.grid.side());
-            record.text += text + '\n';
-            if (structured_) {
-              texts += (any ? "," : "") + json_string(text);
-              objects += any ? "," : "";
-              append_rule_step_json(objects, *rule, text, puzzle.grid.side());
-              csv += (any ? "; " : "") + text;
-            }
-            any = true;
+            emit(text, [&] { append_rule_step_json(objects, *rule, text, puzzle.grid.side()); });
             continue;
           }
         }
@@ -476,14 +537,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
           break;
         }
         const std::string text = found->step ? describe(*found->step, *t.houses, symbols) : found->cage->text;
-        record.text += text + '\n';
-        if (structured_) {
-          texts += (any ? "," : "") + json_string(text);
-          objects += any ? "," : "";
-          append_step_json(objects, *found, text, puzzle.grid.side());
-          csv += (any ? "; " : "") + text;
-        }
-        any = true;
+        emit(text, [&] { append_step_json(objects, *found, text, puzzle.grid.side()); });
       } while (command == Command::steps);
       if (command == Command::hint) {
         if (any) record.status = "hint";
@@ -504,7 +558,11 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
 
 Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   const GenerateOptions& options = options_.generate;
-  if (!worker.generator) worker.generator.emplace(options, options_.variants);
+  if (!worker.generator) {
+    worker.generator.emplace(options, options_.variants);
+    if (options_.generate_rating)
+      worker.generator->target_rating(options_.generate_rating->first, options_.generate_rating->second);
+  }
   const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
   if (!g) {
     if (stop_->load(std::memory_order_relaxed)) return State::stopped;
@@ -512,6 +570,9 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
          "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
              " puzzle (boxes " + to_string(options.shape) + ")" +
              (options.tier ? std::string(" of tier ") + kTierNames[static_cast<int>(*options.tier)] : "") +
+             (options_.generate_rating ? " with ER " + logic::rating_text(options_.generate_rating->first) +
+                                             "-" + logic::rating_text(options_.generate_rating->second)
+                                       : "") +
              (options.clues ? " with " + std::to_string(options.clues) + " clues" : "") +
              (options.minimal ? ", minimal," : "") + " found in " + std::to_string(options.attempts) +
              " attempts (puzzle " + std::to_string(slot.index) +

@@ -13,6 +13,7 @@
 #include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/generator.hpp"
 #include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/solver.hpp"
 #include "sudoku/pipeline/batch.hpp"
@@ -27,7 +28,7 @@ inline constexpr std::string_view kCsvHeader[] = {
     "line,puzzle,status,solution,annotation\n",
     "line,puzzle,count,annotation\n",
     "line,puzzle,status,annotation\n",
-    "line,puzzle,status,tier,rating,annotation\n",
+    "line,puzzle,status,tier,rating,er,ep,ed,technique,annotation\n",
     "line,puzzle,status,hint,annotation\n",
     "line,puzzle,status,steps,annotation\n",
     "line,puzzle,status,minimized,clues,annotation\n",
@@ -41,11 +42,12 @@ std::string json_string(std::string_view text);
 // The solver and the logic of one set of rules, for the maker's commands.
 struct MakerTools {
   explicit MakerTools(const Rules& rules)
-      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses), cages(rules) {}
+      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses), cages(rules), graded(*houses) {}
   Solver solver;
   std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
   LogicSolver logic;
-  CageLogic cages;  // killers: cage steps after singles (inactive without cages)
+  CageLogic cages;       // killers: cage steps after singles (inactive without cages)
+  logic::Engine graded;  // Sukaku Explainer's techniques and scale
 };
 
 }  // namespace sudoku::batch_detail

@@ -1,0 +1,104 @@
+#include "sudoku/maker/logic/board.hpp"
+
+#include <bit>
+
+namespace sudoku::logic {
+
+bool Board::load(const Grid& puzzle) {
+  load(candidates_of(Grid{puzzle.shape, std::vector<std::uint8_t>(puzzle.cells.size(), 0)}));
+  for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell)
+    if (puzzle.cells[cell] != 0) place(static_cast<int>(cell), puzzle.cells[cell]);
+  return !clash_;
+}
+
+void Board::load(const CandidateGrid& grid) {
+  cand_ = grid.cells;
+  value_.assign(cand_.size(), 0);
+  placed_.assign(static_cast<std::size_t>(houses_->count()), 0);
+  unsolved_ = static_cast<int>(cand_.size());
+  clash_ = false;
+}
+
+void Board::place(int cell, int digit) {
+  const auto c = static_cast<std::size_t>(cell);
+  if (value_[c] != 0) {
+    clash_ = clash_ || value_[c] != digit;
+    return;
+  }
+  const Mask bit = digit_bit(digit);
+  if (!(cand_[c] & bit)) clash_ = true;
+  value_[c] = static_cast<std::uint8_t>(digit);
+  cand_[c] = bit;
+  --unsolved_;
+  for (const int h : houses_->of(cell)) {
+    if (placed_[static_cast<std::size_t>(h)] & bit) clash_ = true;
+    placed_[static_cast<std::size_t>(h)] |= bit;
+    for (const int peer : houses_->cells(h))
+      if (peer != cell && value_[static_cast<std::size_t>(peer)] == 0)
+        cand_[static_cast<std::size_t>(peer)] &= ~bit;
+  }
+}
+
+void Board::eliminate(int cell, int digit) {
+  if (open(cell)) cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+}
+
+void Board::apply(const GradedStep& step) {
+  for (const Candidate& e : step.eliminations) eliminate(e.cell, e.digit);
+  for (const Candidate& p : step.placements) place(p.cell, p.digit);
+}
+
+Mask Board::positions(int house, int digit) const {
+  const Mask bit = digit_bit(digit);
+  Mask result = 0;
+  const std::vector<int>& cells = houses_->cells(house);
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto c = static_cast<std::size_t>(cells[i]);
+    if (value_[c] == 0 && (cand_[c] & bit)) result |= Mask{1} << i;
+  }
+  return result;
+}
+
+int Board::open_cells(int house) const {
+  int count = 0;
+  for (const int c : houses_->cells(house)) count += open(c) ? 1 : 0;
+  return count;
+}
+
+bool Board::sees(int a, int b) const {
+  if (a == b) return false;
+  for (const int h : houses_->of(a))
+    if (houses_->has(b, h)) return true;
+  return false;
+}
+
+bool Board::broken() const {
+  if (clash_) return true;
+  for (std::size_t c = 0; c < cand_.size(); ++c)
+    if (value_[c] == 0 && cand_[c] == 0) return true;
+  for (int h = 0; h < houses_->count(); ++h) {
+    if (!houses_->full(h)) continue;
+    for (int d = 1; d <= side(); ++d)
+      if (!placed(h, d) && positions(h, d) == 0) return true;
+  }
+  return false;
+}
+
+std::string cell_text(int cell, int side) {
+  return cell_name(cell / side, cell % side);
+}
+
+std::string digit_text(int digit) {
+  return std::to_string(digit);
+}
+
+std::string eliminations_text(const std::vector<Candidate>& eliminations, int side) {
+  std::string text;
+  for (std::size_t i = 0; i < eliminations.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += cell_text(eliminations[i].cell, side) + "<>" + digit_text(eliminations[i].digit);
+  }
+  return text;
+}
+
+}  // namespace sudoku::logic

@@ -1,0 +1,80 @@
+// The state the graded techniques read: every cell's candidates on the houses of the rules. In exact-cover
+// terms a candidate is an option and a house-digit or a cell is an item; a strong link is an item with two
+// options left, a weak link two options that share an item. Techniques only read the board and describe a
+// step; the engine applies it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudoku/model/candidates.hpp"
+#include "sudoku/model/grid.hpp"
+#include "sudoku/model/houses.hpp"
+
+namespace sudoku::logic {
+
+struct Candidate {
+  int cell = -1;
+  int digit = 0;
+  bool operator==(const Candidate&) const = default;
+};
+
+// One graded deduction, in Sukaku Explainer's words and on its scale.
+struct GradedStep {
+  std::string technique;  // "Hidden Single", "X-Wing", ...
+  double rating = 0;      // 1.0 (full house) upwards
+  std::string text;       // "X-Wing on 7 in rows 2 and 8: r5c3<>7"
+  std::vector<Candidate> placements;
+  std::vector<Candidate> eliminations;
+};
+
+class Board {
+ public:
+  explicit Board(const Houses& houses) : houses_(&houses) {}
+
+  // False when the givens clash.
+  bool load(const Grid& puzzle);
+  void load(const CandidateGrid& grid);
+
+  void place(int cell, int digit);
+  void eliminate(int cell, int digit);
+  // Applies a step: its eliminations, then its placements.
+  void apply(const GradedStep& step);
+
+  const Houses& houses() const { return *houses_; }
+  int side() const { return houses_->side(); }
+  int cells() const { return static_cast<int>(cand_.size()); }
+  Mask candidates(int cell) const { return cand_[static_cast<std::size_t>(cell)]; }
+  int value(int cell) const { return value_[static_cast<std::size_t>(cell)]; }
+  bool open(int cell) const { return value_[static_cast<std::size_t>(cell)] == 0; }
+  bool has(int cell, int digit) const { return open(cell) && (candidates(cell) & digit_bit(digit)) != 0; }
+  // Bit i: the house's i-th cell is open and may hold the digit.
+  Mask positions(int house, int digit) const;
+  bool placed(int house, int digit) const {
+    return (placed_[static_cast<std::size_t>(house)] & digit_bit(digit)) != 0;
+  }
+  int open_cells(int house) const;
+  // Whether two cells share a house (a weak link between their options of one digit).
+  bool sees(int a, int b) const;
+
+  bool solved() const { return unsolved_ == 0 && !clash_; }
+  // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
+  bool broken() const;
+
+ private:
+  const Houses* houses_;
+  std::vector<Mask> cand_;
+  std::vector<std::uint8_t> value_;
+  std::vector<Mask> placed_;  // by house
+  int unsolved_ = 0;
+  bool clash_ = false;
+};
+
+// "r5c3", "7" (digits past 9 as numbers, as the grids' r/c notation has no letters).
+std::string cell_text(int cell, int side);
+std::string digit_text(int digit);
+// "r5c3<>7, r5c9<>7"
+std::string eliminations_text(const std::vector<Candidate>& eliminations, int side);
+
+}  // namespace sudoku::logic

@@ -1,0 +1,93 @@
+#include "sudoku/maker/logic/engine.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "sudoku/maker/logic/techniques.hpp"
+
+namespace sudoku::logic {
+
+Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(unique) {
+  using S = GradedStep;
+  using B = Board;
+  techniques_ = {
+      {"singles", hidden_single},
+      {"direct", direct_locked},
+      {"direct", [](const B& b, S& s) { return direct_hidden_subset(b, 2, s); }},
+      {"singles", naked_single},
+      {"direct", [](const B& b, S& s) { return direct_hidden_subset(b, 3, s); }},
+      {"locked", locked},
+      {"subsets", [](const B& b, S& s) { return naked_subset(b, 2, s); }},
+      {"fish", [](const B& b, S& s) { return fish(b, 2, s); }},
+      {"subsets", [](const B& b, S& s) { return hidden_subset(b, 2, s); }},
+      {"subsets", [](const B& b, S& s) { return naked_subset(b, 3, s); }},
+      {"fish", [](const B& b, S& s) { return fish(b, 3, s); }},
+      {"subsets", [](const B& b, S& s) { return hidden_subset(b, 3, s); }},
+      {"links", two_strong_links},
+      {"wings", [](const B& b, S& s) { return xy_wing(b, false, s); }},
+      {"wings", [](const B& b, S& s) { return xy_wing(b, true, s); }},
+      {"uniqueness", unique_rectangle},
+      {"subsets", [](const B& b, S& s) { return naked_subset(b, 4, s); }},
+      {"fish", [](const B& b, S& s) { return fish(b, 4, s); }},
+      {"subsets", [](const B& b, S& s) { return hidden_subset(b, 4, s); }},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 4, s); }},
+      {"uniqueness", bug_plus_one},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }},
+      {"chains", nishio},
+      {"chains", dynamic_chains},
+      {"chains", dynamic_chains_plus},
+  };
+}
+
+void Engine::insert_after(std::string_view after, GradedTechnique technique) {
+  auto at = techniques_.end();
+  for (auto it = techniques_.begin(); it != techniques_.end(); ++it)
+    if (it->family == after) at = it + 1;
+  techniques_.insert(at, std::move(technique));
+}
+
+std::optional<GradedStep> Engine::next() const {
+  if (board_.solved() || board_.broken()) return std::nullopt;
+  GradedStep step;
+  for (const GradedTechnique& t : techniques_) {
+    if (t.family == "uniqueness" && !unique_) continue;
+    step = GradedStep{};
+    if (t.find(board_, step)) return step;
+  }
+  return std::nullopt;
+}
+
+std::optional<GradedStep> Engine::step() {
+  std::optional<GradedStep> s = next();
+  if (s) board_.apply(*s);
+  return s;
+}
+
+Grade grade(Engine& engine) {
+  Grade g;
+  bool placed = false, first = true;
+  while (const auto s = engine.step()) {
+    ++g.steps;
+    if (s->rating > g.er) {
+      g.er = s->rating;
+      g.technique = s->technique;
+    }
+    if (first) g.ed = g.er;
+    first = false;
+    if (!placed && !s->placements.empty()) {
+      placed = true;
+      g.ep = g.er;
+    }
+  }
+  g.solved = engine.board().solved();
+  return g;
+}
+
+std::string rating_text(double rating) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.1f", std::round(rating * 10) / 10);
+  return buffer;
+}
+
+}  // namespace sudoku::logic

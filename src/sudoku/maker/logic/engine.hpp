@@ -1,0 +1,61 @@
+// Solving as Sukaku Explainer grades it: the techniques of techniques.hpp tried in its order, the first that
+// applies taken and applied, until the grid is solved or nothing applies. The ratings of the steps give the
+// puzzle's ER (the hardest step), EP (the hardest up to the first placement) and ED (the first step).
+//
+// Other rule families plug in with insert_after(): a technique is a function that finds one step on a board.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/maker/logic/board.hpp"
+
+namespace sudoku::logic {
+
+struct GradedTechnique {
+  std::string family;  // "singles", "locked", "subsets", "fish", "wings", "uniqueness", "chains", ...
+  std::function<bool(const Board&, GradedStep&)> find;
+};
+
+class Engine {
+ public:
+  // `unique`: the puzzle is known to have one solution, so the uniqueness techniques may be used.
+  explicit Engine(const Houses& houses, bool unique = true);
+
+  // Inserts after the last technique of family `after` (at the end when there is none).
+  void insert_after(std::string_view after, GradedTechnique technique);
+
+  bool load(const Grid& puzzle) { return board_.load(puzzle); }
+  void load(const CandidateGrid& grid) { board_.load(grid); }
+  void set_unique(bool unique) { unique_ = unique; }
+
+  // The easiest next step, not applied; nothing when solved, broken or stuck.
+  std::optional<GradedStep> next() const;
+  // next(), applied.
+  std::optional<GradedStep> step();
+
+  const Board& board() const { return board_; }
+
+ private:
+  Board board_;
+  bool unique_;
+  std::vector<GradedTechnique> techniques_;
+};
+
+struct Grade {
+  double er = 0, ep = 0, ed = 0;  // 0 when the engine got stuck before that point
+  std::string technique;          // the hardest step's
+  bool solved = false;            // false: stuck; er is the hardest step before that
+  int steps = 0;
+};
+
+// Runs the engine from its loaded state to the end.
+Grade grade(Engine& engine);
+
+// "7.1" (one decimal, as the scale is written).
+std::string rating_text(double rating);
+
+}  // namespace sudoku::logic

@@ -1,0 +1,52 @@
+// The graded techniques, one family per file, each a function that finds the first instance of its pattern on
+// a board and describes it (or returns false). The engine (engine.hpp) tries them in Sukaku Explainer's order.
+#pragma once
+
+#include "sudoku/maker/logic/board.hpp"
+
+namespace sudoku::logic {
+
+// singles.cpp: a full house (1.0), a hidden single in a box (1.2) or a line or extra region (1.5).
+bool hidden_single(const Board& board, GradedStep& step);
+// singles.cpp: a cell with one candidate (2.3).
+bool naked_single(const Board& board, GradedStep& step);
+
+// intersections.cpp: pointing or claiming whose eliminations leave a hidden single (1.7 / 1.9).
+bool direct_locked(const Board& board, GradedStep& step);
+// intersections.cpp: pointing (2.6) and claiming (2.8).
+bool locked(const Board& board, GradedStep& step);
+
+// subsets.cpp: a hidden pair (2.0) or triple (2.5) whose eliminations leave a hidden single in its house.
+bool direct_hidden_subset(const Board& board, int k, GradedStep& step);
+// subsets.cpp: naked pair 3.0, triple 3.6, quad 5.0; hidden pair 3.4, triple 4.0, quad 5.4.
+bool naked_subset(const Board& board, int k, GradedStep& step);
+bool hidden_subset(const Board& board, int k, GradedStep& step);
+
+// fish.cpp: k base lines whose places of a digit lie in k cover lines: X-Wing 3.2, Swordfish 3.8, Jellyfish
+// 5.2.
+bool fish(const Board& board, int k, GradedStep& step);
+
+// links.cpp: two strong links of one digit joined by a weak link: skyscraper 4.0, two-string kite and turbot
+// fish 4.1 / 4.2.
+bool two_strong_links(const Board& board, GradedStep& step);
+
+// wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
+bool xy_wing(const Board& board, bool xyz, GradedStep& step);
+// wings.cpp: k cells (k = 4, 5) holding k digits between them, all but one digit z confined to cells that see
+// each other: one of the cells is z, so z goes from every cell seeing all their z's. WXYZ-Wing 5.5-5.6,
+// VWXYZ-Wing 6.2-6.4 (SE's grading by the largest cell's size).
+bool big_wing(const Board& board, int k, GradedStep& step);
+
+// uniqueness.cpp: unique rectangle type 1 (4.5) and BUG+1 (5.6); only for puzzles known to be unique.
+bool unique_rectangle(const Board& board, GradedStep& step);
+bool bug_plus_one(const Board& board, GradedStep& step);
+
+// forcing.cpp, graded by the chain's length on SE's scale: a candidate whose assumption breaks the board by
+// singles on its own digit goes (Nishio, 7.5 upward); then the lowest-rated of a contradiction, a cell forcing
+// (every candidate of a cell leads to the same deduction) and a region forcing (every place of a digit in a
+// house does), by singles (dynamic, 8.5 upward) and with every technique below chains ("(+)", 9.0 upward).
+bool nishio(const Board& board, GradedStep& step);
+bool dynamic_chains(const Board& board, GradedStep& step);
+bool dynamic_chains_plus(const Board& board, GradedStep& step);
+
+}  // namespace sudoku::logic

@@ -1,0 +1,131 @@
+// The graded techniques (src/sudoku/maker/logic/) against Sukaku Explainer's serate, whose ratings of a sample
+// of every shared set are stored in data/se_ratings.txt, and every step against the unique solution.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "helpers.hpp"
+#include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/model/solver.hpp"
+
+namespace {
+
+struct Rated {
+  std::string puzzle;
+  double er = 0, ep = 0, ed = 0;
+};
+
+// Every `every`-th puzzle of the stored ratings.
+std::vector<Rated> se_ratings(int every) {
+  std::vector<Rated> list;
+  int index = 0;
+  for (const std::string& line : test::read_lines("se_ratings.txt")) {
+    if (line[0] == '#' || index++ % every != 0) continue;
+    std::istringstream in(line);
+    Rated r;
+    char slash = 0;
+    in >> r.puzzle >> r.er >> slash >> r.ep >> slash >> r.ed;
+    list.push_back(r);
+  }
+  return list;
+}
+
+bool same(double a, double b) {
+  return std::abs(a - b) < 0.05;
+}
+
+// Every placement is the solution's digit, no elimination is; returns whether the steps reached the solution.
+bool steps_sound(const sudoku::Grid& puzzle) {
+  sudoku::Solver solver(puzzle.shape);
+  sudoku::Grid solution;
+  REQUIRE(solver.solve(puzzle, solution));
+  const sudoku::Houses houses(puzzle.shape);
+  sudoku::logic::Engine engine(houses);
+  REQUIRE(engine.load(puzzle));
+  while (const auto step = engine.step()) {
+    for (const auto& p : step->placements) {
+      INFO(test::text_of(puzzle), " ", step->text);
+      CHECK(solution.cells[static_cast<std::size_t>(p.cell)] == p.digit);
+    }
+    for (const auto& e : step->eliminations) {
+      INFO(test::text_of(puzzle), " ", step->text);
+      CHECK(solution.cells[static_cast<std::size_t>(e.cell)] != e.digit);
+    }
+  }
+  return engine.board().solved();
+}
+
+}  // namespace
+
+namespace {
+
+void check_agreement(const std::vector<Rated>& list) {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  int er_equal = 0, er_near = 0, ep_equal = 0, ed_equal = 0;
+  for (const Rated& r : list) {
+    REQUIRE(engine.load(test::grid_from(r.puzzle, 3, 3)));
+    const sudoku::logic::Grade g = sudoku::logic::grade(engine);
+    er_equal += g.solved && same(g.er, r.er) ? 1 : 0;
+    er_near += g.solved && std::abs(g.er - r.er) <= 0.3 + 1e-9 ? 1 : 0;
+    ep_equal += same(g.ep, r.ep) ? 1 : 0;
+    ed_equal += same(g.ed, r.ed) ? 1 : 0;
+  }
+  const double n = static_cast<double>(list.size());
+  MESSAGE("serate sample of ", list.size(), ": ER equal ", er_equal / n, ", within 0.3 ", er_near / n,
+          ", EP equal ", ep_equal / n, ", ED equal ", ed_equal / n);
+  // Floors at what the engine reaches today (the targets are 0.90 / 0.98 / 1.0; see docs/rating.md).
+  CHECK(er_equal / n >= 0.70);
+  CHECK(er_near / n >= 0.80);
+  CHECK(ep_equal / n >= 0.95);
+  CHECK(ed_equal / n >= 0.98);
+}
+
+}  // namespace
+
+// A quarter of the sample keeps the test to seconds; the whole sample is the `slow` test below.
+TEST_CASE("graded: ER, EP and ED agree with serate's on the stored sample") {
+  const std::vector<Rated> list = se_ratings(4);
+  REQUIRE(list.size() >= 40);
+  check_agreement(list);
+}
+
+// Run by CTest with --no-skip under the label `slow` (tests/sudoku/CMakeLists.txt).
+TEST_CASE("graded: ER, EP and ED agree with serate's on the whole stored sample" * doctest::skip()) {
+  const std::vector<Rated> list = se_ratings(1);
+  REQUIRE(list.size() >= 150);
+  check_agreement(list);
+}
+
+TEST_CASE("graded: every step is sound and the steps reach the solution") {
+  int puzzles = 0, solved = 0;
+  for (const std::string name : {"17_clue_sample.txt", "top95_sample.txt", "puzzles_with_counts.txt"}) {
+    for (const std::string& line : test::read_lines(name)) {
+      const std::string text = line.substr(0, 81);
+      if (name == std::string("puzzles_with_counts.txt") && line.substr(81, 3) != ":1:") continue;
+      ++puzzles;
+      solved += steps_sound(test::grid_from(text, 3, 3)) ? 1 : 0;
+    }
+  }
+  for (const Rated& r : se_ratings(4)) {
+    ++puzzles;
+    solved += steps_sound(test::grid_from(r.puzzle, 3, 3)) ? 1 : 0;
+  }
+  MESSAGE("steps reached the solution on ", solved, " of ", puzzles);
+  // The target is every puzzle; the hardest need forcing chains the engine does not have yet
+  // (docs/rating.md), so the floor is what it reaches today.
+  CHECK(solved * 100 >= puzzles * 90);
+}
+
+TEST_CASE("graded: a step names its technique and rating in SE's words") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  // Row 1 given but its last cell: a full house, the easiest step on the scale.
+  REQUIRE(engine.load(test::grid_from("12345678." + std::string(72, '.'), 3, 3)));
+  const auto step = engine.next();
+  REQUIRE(step);
+  CHECK(step->technique == "Full House");
+  CHECK(step->rating == 1.0);
+  CHECK(step->text == "r1c9=9 hidden single in row 1");
+}
