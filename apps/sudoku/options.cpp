@@ -322,7 +322,8 @@ Options parse_options(int argc, char** argv) {
   }
   sudoku::BatchOptions& b = o.batch;
   const bool generating = o.command == "generate";
-  for (const char* only : {"symmetry", "clues", "tier", "rating", "seed", "attempts", "cage-size", "max-givens"})
+  for (const char* only :
+       {"symmetry", "clues", "tier", "rating", "seed", "attempts", "cage-size", "max-givens"})
     if (vm.count(only) && !generating) usage_error(std::string("--") + only + " applies to generate only");
   if (o.args.empty() && !generating) o.args.emplace_back("-");
   if (o.command != "emit") {

@@ -25,7 +25,8 @@ int brute_count(const Rules& rules, const Grid& givens) {
   const int n = 4;
   std::vector<int> region(16), cage_of(16, -1), cells(16, 0);
   for (int c = 0; c < 16; ++c)
-    region[std::size_t(c)] = rules.regions.empty() ? (c / 8) * 2 + (c % 4) / 2 : rules.regions[std::size_t(c)];
+    region[std::size_t(c)] =
+        rules.regions.empty() ? (c / 8) * 2 + (c % 4) / 2 : rules.regions[std::size_t(c)];
   for (std::size_t k = 0; k < rules.cages.size(); ++k)
     for (int c : rules.cages[k].cells) cage_of[std::size_t(c)] = int(k);
   int found = 0;
@@ -82,7 +83,8 @@ bool valid_layout(const std::vector<int>& regions, int n) {
       const int c = stack.back();
       stack.pop_back();
       for (int o : cells) {
-        const bool touch = (o / n == c / n && std::abs(o % n - c % n) == 1) || (o % n == c % n && std::abs(o / n - c / n) == 1);
+        const bool touch = (o / n == c / n && std::abs(o % n - c % n) == 1) ||
+                           (o % n == c % n && std::abs(o / n - c / n) == 1);
         if (touch && seen.insert(o).second) stack.push_back(o);
       }
     }
@@ -155,7 +157,8 @@ TEST_CASE("4x4 jigsaws on random layouts are unique by a brute counter") {
 }
 
 TEST_CASE("random layouts are connected regions of n cells on every generator size") {
-  for (const Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 3}, Shape{3, 4}, Shape{4, 4}, Shape{1, 5}, Shape{5, 5}}) {
+  for (const Shape shape :
+       {Shape{2, 2}, Shape{2, 3}, Shape{3, 3}, Shape{3, 4}, Shape{4, 4}, Shape{1, 5}, Shape{5, 5}}) {
     sudoku::Random random(shape.side());
     const std::vector<int> regions = sudoku::random_regions(shape, random);
     INFO(shape.side());
@@ -218,8 +221,8 @@ TEST_CASE("cage logic is sound on generated 9x9 killers and on the published one
 
 TEST_CASE("cage steps name the cage or the run and the eliminations in r/c notation") {
   // The 4x4 killer of the reader's tests: A=3 at r1c1-r1c2 can only be {1,2}.
-  const sudoku::KillerPuzzle killer =
-      sudoku::parse_typed_killer("killer AA...BB...B...CC A=3 B=7 C=4 givens=...............1", sudoku::Symbols());
+  const sudoku::KillerPuzzle killer = sudoku::parse_typed_killer(
+      "killer AA...BB...B...CC A=3 B=7 C=4 givens=...............1", sudoku::Symbols());
   const sudoku::Houses houses(killer.rules);
   sudoku::LogicSolver logic(houses);
   REQUIRE(logic.load(killer.givens));

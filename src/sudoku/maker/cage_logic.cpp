@@ -40,7 +40,8 @@ int digit_sum(Mask digits) {
 // adding up to `sum`, distinct when `distinct`. Dynamic programming over the cells in order, the state being
 // the digits used so far (distinct) or their sum: reachable forwards, completable backwards. `sets` gets the
 // digit sets of the complete placements (distinct only).
-std::vector<Mask> placeable(const std::vector<Mask>& cand, int sum, bool distinct, int n, std::vector<Mask>* sets) {
+std::vector<Mask> placeable(const std::vector<Mask>& cand, int sum, bool distinct, int n,
+                            std::vector<Mask>* sets) {
   const std::size_t k = cand.size();
   const std::size_t states = distinct ? std::size_t{1} << n : static_cast<std::size_t>(std::max(sum, 0)) + 1;
   std::vector<char> reach((k + 1) * states, 0), good((k + 1) * states, 0);
@@ -99,7 +100,8 @@ CageLogic::CageLogic(const Rules& rules) : side_(rules.shape.side()) {
     for (int cell : cage.cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(c);
     groups_.push_back({CageTechnique::combination, cage.cells, cage.sum, true,
                        cage_name(rules, cage) + " (" + std::to_string(cage.cells.size()) +
-                           (cage.cells.size() == 1 ? " cell" : " cells") + ", sum " + std::to_string(cage.sum) + ")"});
+                           (cage.cells.size() == 1 ? " cell" : " cells") + ", sum " +
+                           std::to_string(cage.sum) + ")"});
   }
   // The runs of houses: one region; k consecutive rows or columns, k from 1 to n - 1.
   struct Run {
@@ -119,7 +121,8 @@ CageLogic::CageLogic(const Rules& rules) : side_(rules.shape.side()) {
       for (int first = 0; first + k <= n; ++first) {
         Run run{std::string(columns ? "column" : "row") + (k > 1 ? "s " : " ") + std::to_string(first + 1) +
                     (k > 1 ? "-" + std::to_string(first + k) : ""),
-                {}, k == 1};
+                {},
+                k == 1};
         for (int cell = 0; cell < cells; ++cell) {
           const int line = columns ? cell % n : cell / n;
           if (line >= first && line < first + k) run.cells.push_back(cell);
@@ -151,8 +154,10 @@ CageLogic::CageLogic(const Rules& rules) : side_(rules.shape.side()) {
     bool caged = true;
     for (int cell : innies) {
       const int c = cage_of[static_cast<std::size_t>(cell)];
-      if (c < 0) caged = false;
-      else touching[static_cast<std::size_t>(c)] = 1;
+      if (c < 0)
+        caged = false;
+      else
+        touching[static_cast<std::size_t>(c)] = 1;
     }
     if (!caged) continue;
     int outie_sum = -sum;
@@ -194,7 +199,8 @@ std::optional<CageStep> CageLogic::step(LogicSolver& logic, const Symbols& symbo
     for (std::size_t i = 0; i < cand.size(); ++i) {
       const Mask gone = cand[i] & ~keep[i];
       if (gone == 0) continue;
-      removed += (removed.empty() ? "" : ", ") + cell_name(group.cells[i] / side_, group.cells[i] % side_) + "<>" + digits_text(gone, symbols);
+      removed += (removed.empty() ? "" : ", ") + cell_name(group.cells[i] / side_, group.cells[i] % side_) +
+                 "<>" + digits_text(gone, symbols);
       for (Mask m = gone; m != 0; m &= m - 1) {
         const int digit = std::countr_zero(m) + 1;
         if (logic.remove(group.cells[i], digit)) step.eliminated.emplace_back(group.cells[i], digit);

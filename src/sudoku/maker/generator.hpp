@@ -50,7 +50,7 @@ struct Generated {
   std::uint64_t attempts = 0;  // how many it took (1: the first)
   // The puzzle's own rules when they are made with it (killer cages, random regions); null: the generator's.
   std::shared_ptr<const Rules> rules;
-  double er = 0;               // ER on Sukaku Explainer's scale, when the generator targets a rating
+  double er = 0;  // ER on Sukaku Explainer's scale, when the generator targets a rating
 };
 
 // A small, fast, fully specified random generator (splitmix64), so that puzzles do not depend on the

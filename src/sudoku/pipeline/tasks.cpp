@@ -58,7 +58,8 @@ Outcome outcome_of(Verdict verdict) {
 void append_step_json(std::string& out, const char* technique, int cell, int digit,
                       const std::vector<std::pair<int, int>>& eliminated, const std::string& text, int side) {
   const auto triple = [&](int at, int d) {
-    out += '[' + std::to_string(at / side + 1) + ',' + std::to_string(at % side + 1) + ',' + std::to_string(d) + ']';
+    out += '[' + std::to_string(at / side + 1) + ',' + std::to_string(at % side + 1) + ',' +
+           std::to_string(d) + ']';
   };
   out += "{\"technique\":\"";
   out += technique;
@@ -76,13 +77,14 @@ void append_step_json(std::string& out, const char* technique, int cell, int dig
 
 void append_step_json(std::string& out, const KillerStep& found, const std::string& text, int side) {
   if (found.cage) {
-    append_step_json(out, cage_technique_name(found.cage->technique), -1, 0, found.cage->eliminated, text, side);
+    append_step_json(out, cage_technique_name(found.cage->technique), -1, 0, found.cage->eliminated, text,
+                     side);
     return;
   }
   const Step& step = *found.step;
   const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
-  append_step_json(out, technique_name(step.technique), single ? step.cell : -1, step.digit, step.eliminated, text,
-                   side);
+  append_step_json(out, technique_name(step.technique), single ? step.cell : -1, step.digit, step.eliminated,
+                   text, side);
 }
 
 // A rule's step (maker/rule_logic.hpp) in the same form, its technique "rule" and the rule named.
@@ -352,8 +354,8 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     // rating for them, so it refuses them.
     const bool stepped = (command == Command::hint || command == Command::steps) && !rules->anti_knight &&
                          !rules->anti_king && !rules->non_consecutive;
-    const bool refused = command == Command::candidates ||
-                         (command != Command::minimize && !logic_knows(*rules) && !stepped);
+    const bool refused =
+        command == Command::candidates || (command != Command::minimize && !logic_knows(*rules) && !stepped);
     if (refused) {
       fail(slot,
            command == Command::candidates
@@ -423,7 +425,8 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       if (t.cages.active() && !marks) {
         Tier tier = Tier::search;
         const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier);
-        record.field("tier", json_string(kTierNames[static_cast<int>(tier)]), kTierNames[static_cast<int>(tier)]);
+        record.field("tier", json_string(kTierNames[static_cast<int>(tier)]),
+                     kTierNames[static_cast<int>(tier)]);
         record.field("rating", json_string(text), text);
         // No rating on Sukaku Explainer's scale: its techniques know no cage.
         for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
@@ -529,11 +532,12 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
         if (!found) {
           const bool solved = t.logic.solved();
           record.status = solved ? "solved" : "stuck";
-          record.text += solved ? "solved\n"
-                         : t.cages.active()
-                             ? "stuck: no single, cage step, locked candidate or subset applies; the rest needs "
-                               "search\n"
-                             : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
+          record.text +=
+              solved ? "solved\n"
+              : t.cages.active()
+                  ? "stuck: no single, cage step, locked candidate or subset applies; the rest needs "
+                    "search\n"
+                  : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
           break;
         }
         const std::string text = found->step ? describe(*found->step, *t.houses, symbols) : found->cage->text;

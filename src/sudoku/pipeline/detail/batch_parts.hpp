@@ -42,7 +42,11 @@ std::string json_string(std::string_view text);
 // The solver and the logic of one set of rules, for the maker's commands.
 struct MakerTools {
   explicit MakerTools(const Rules& rules)
-      : solver(rules), houses(std::make_unique<Houses>(rules)), logic(*houses), cages(rules), graded(*houses) {}
+      : solver(rules),
+        houses(std::make_unique<Houses>(rules)),
+        logic(*houses),
+        cages(rules),
+        graded(*houses) {}
   Solver solver;
   std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
   LogicSolver logic;
