@@ -53,8 +53,9 @@ Outcome outcome_of(Verdict verdict) {
   return Outcome::unknown;
 }
 
-// A logic step as JSON: {"technique":..,"text":..,"placements":[[r,c,d]],"eliminations":[[r,c,d],...]},
-// rows, columns and digits from 1; no placement when cell is -1.
+// A cage or house step (logic.hpp, cage_logic.hpp) as JSON: {"technique":..,"rating":null,"text":..,
+// "placements":[[r,c,d]],"eliminations":[[r,c,d],...]}, rows, columns and digits from 1; no placement when cell
+// is -1.
 void append_step_json(std::string& out, const char* technique, int cell, int digit,
                       const std::vector<std::pair<int, int>>& eliminated, const std::string& text, int side) {
   const auto triple = [&](int at, int d) {
@@ -63,7 +64,7 @@ void append_step_json(std::string& out, const char* technique, int cell, int dig
   };
   out += "{\"technique\":\"";
   out += technique;
-  out += "\",\"text\":";
+  out += "\",\"rating\":null,\"text\":";
   append_json_string(out, text);
   out += ",\"placements\":[";
   if (cell >= 0) triple(cell, digit);
@@ -89,7 +90,7 @@ void append_step_json(std::string& out, const KillerStep& found, const std::stri
 
 // A rule's step (maker/rule_logic.hpp) in the same form, its technique "rule" and the rule named.
 void append_rule_step_json(std::string& out, const RuleStep& step, const std::string& text, int side) {
-  out += "{\"technique\":\"rule\",\"rule\":";
+  out += "{\"technique\":\"rule\",\"rating\":null,\"rule\":";
   append_json_string(out, step.rule);
   out += ",\"text\":";
   append_json_string(out, text);
