@@ -11,6 +11,7 @@ usage: fpuzzles_test.py SUDOKU_BINARY
   refusals and the f-puzzles JSON written back.
 """
 import json
+import os
 import random
 import subprocess
 import sys
@@ -479,7 +480,33 @@ def test_steps_sound(rng):
         fail("steps: no thermometer step in 4 thermo puzzles")
 
 
+def test_published():
+    """Published puzzles: one solution, the published one, and it keeps every rule by the checker."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "published_fpuzzles.txt")
+    with open(path) as f:
+        entries = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    for name, document, solution in entries:
+        puzzle = json.loads(document)
+        n = puzzle["size"]
+        want = [int(d) for d in solution]
+        if not check(want, puzzle):
+            fail("published %s: the checker rejects the published solution" % name)
+        rc, out, err = run(["count"], document + "\n")
+        if out.strip() != "1":
+            fail("published %s: count %r %r" % (name, out, err))
+        rc, out, err = run(["solve"], document + "\n")
+        try:
+            solved = json.loads(out)
+            got = [solved["grid"][r][c]["value"] for r in range(n) for c in range(n)]
+        except (ValueError, KeyError, TypeError):
+            fail("published %s: no solution read back: %r %r" % (name, out[:200], err))
+            continue
+        if got != want:
+            fail("published %s: solved %s, published %s" % (name, got, want))
+
+
 rng = random.Random(36)
+test_published()
 test_steps_sound(rng)
 test_counts_4x4(rng)
 test_solutions_9x9(rng)
