@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "isa.hpp"
 #include "simd.hpp"
@@ -117,6 +118,9 @@ using Wide = Lanes16;
 #else
 using Wide = Narrow;
 #endif
+// Whether Wide is wider than Narrow: a trait, not `Wide::kLanes > Narrow::kLanes`, which clang calls a
+// self-comparison (-Wtautological-compare) where the two are one type.
+inline constexpr bool kWideVectors = !std::is_same_v<Wide, Narrow>;
 
 DLX_ISA_END
 }  // namespace dlx::detail

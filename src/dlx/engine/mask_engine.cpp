@@ -707,7 +707,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
   for (std::size_t i = capable_begin_; i < capable_end_;) {
     std::uint32_t bits = 0;
     std::size_t width = Narrow::kLanes;
-    if (Wide::kLanes > Narrow::kLanes && i + Wide::kLanes <= capable_end_) {
+    if (kWideVectors && i + Wide::kLanes <= capable_end_) {
       bits = few_changed(i, Wide{});
       width = Wide::kLanes;
     } else {
@@ -905,7 +905,7 @@ void MaskEngine::apply_rows() {
       v.store(m + from);
     }
   };
-  if constexpr (Wide::kLanes > Narrow::kLanes) and_rows(Wide{});
+  if constexpr (kWideVectors) and_rows(Wide{});
   and_rows(Narrow{});
 }
 
