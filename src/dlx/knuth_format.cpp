@@ -76,8 +76,10 @@ void read_items(const std::vector<std::string_view>& names, Problem& problem, st
       secondary = true;
       continue;
     }
-    // A line that starts with such a name would be a comment: the item's options could not be read.
-    if (name.starts_with("//"))
+    // A line that starts with such a name would be a comment: the item's options could not be read. The name
+    // is what follows the bounds of "u:v|name" too, as the writer writes a name alone where its bounds are 1.
+    const auto bar = name.find('|');
+    if ((bar == std::string_view::npos ? name : name.substr(bar + 1)).starts_with("//"))
       throw InputError(source, line_number,
                        "item '" + std::string(name) + "': a name cannot begin with '//' (a comment line)");
     try {

@@ -103,3 +103,10 @@ TEST_CASE("the writer's output reads back as the same problem") {
   CHECK(back.problem.option_count() == 2);
   CHECK(back.problem.option_text(0) == "p2 s1:blue");
 }
+
+TEST_CASE("a name after bounds cannot begin with '//' either: the writer writes it alone") {
+  // Found by fuzz_knuth: "1|//x" was read, written back as "//x", and that line was then a comment.
+  CHECK(error_of("1|//x c\nc\n") == "t.dlx:1: item '1|//x': a name cannot begin with '//' (a comment line)");
+  CHECK(error_of("a | 0:2|//y\na\n").find("a name cannot begin with '//'") != std::string::npos);
+  CHECK(read("2|a//b c\na//b c\n").problem.item_count() == 2);
+}
