@@ -185,7 +185,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::uint64_t best_of_calls_ = 0;
   bool twins_complete_ = false;
   int twins_per_option_ = -1;  // once complete: T when every option has T entries, else -1
-  int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
+  int tie_candidates_ = 0;     // 0: leftmost of the items with fewest options, as dancing links takes
 
   // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask) and uncovered_[k],
   // its primary items not yet covered: a level that propagation leaves with none is a solution without

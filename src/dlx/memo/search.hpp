@@ -118,8 +118,8 @@ class Search {
   void check_step() const;
 
   bool check_every_step_ = false;  // set_check_every_step
-  bool plain_allowed_ = true;  // set_plain
-  bool judge_ = true;          // set_plain_depth(0): judge whether memoizing pays
+  bool plain_allowed_ = true;      // set_plain
+  bool judge_ = true;              // set_plain_depth(0): judge whether memoizing pays
   std::uint64_t next_judgement_ =
       0;                         // judged when lookups_total_ reaches this (kDecideAfter, then every 1024)
   std::size_t cutoff_ = kNever;  // states entered at this depth or deeper are counted plain
