@@ -2,8 +2,7 @@
 //
 // The bitset and mask engines are compiled three times on x86-64 (src/dlx/CMakeLists.txt): once portably (SSE2
 // and POPCNT), once with AVX2, BMI1 and BMI2 and DLX_ISA_AVX2 defined, and once more with AVX-512 (F, BW, VL) on
-// top of those and DLX_ISA_AVX512 defined. select.cpp picks the widest copy the processor runs
-// (dlx::detail::engine_isa()). The copies must share no code, or a processor without AVX2 could end up running
+// top of those and DLX_ISA_AVX512 defined. select.cpp picks the copy at run time (dlx::detail::engine_isa()). The copies must share no code, or a processor without AVX2 could end up running
 // an AVX2 function:
 // - everything the engines' files define goes in namespace dlx::detail::avx2 (dlx::detail::avx512) in the AVX2
 //   (AVX-512) copy (these macros), so their own symbols differ;
