@@ -6,6 +6,9 @@
 #   RULERS_SRC=DIR bench/rulers.sh       # DIR holds clones of github.com/t-dillon/tdoku (as tdoku),
 #                                        # hivert/DLX-CPP (as DLX-CPP), shreevatsa/knuth-literate-programs (as knuth)
 #   RUNS=3 QUICK=1 ...                   # fewer runs; QUICK: smaller sets and problems (a smoke test)
+#   PART=sudoku|generic ...              # one of the two tables only (default both)
+#   BUILD=DIR ...                        # an existing Release build of ours, used as it is (default: build-bench,
+#                                        # configured and built here)
 #
 # Times are wall-clock seconds of whole processes on the same files (reading, solving, writing), one thread,
 # ours and each ruler alternating run after run; ratios are ours / ruler per run, and the tables show their
@@ -18,28 +21,34 @@ shared=${SHARED:-$root/../shared}
 src=${RULERS_SRC:?set RULERS_SRC to the folder holding the rulers clones (see the head of bench/rulers.sh)}
 runs=${RUNS:-5}
 quick=${QUICK:-0}
-build=$root/build-bench
+part=${PART:-all}
+build=${BUILD:-$root/build-bench}
 work=$build/rulers
 mkdir -p "$work"
 
 "$root/scripts/setup.sh" bench
 command -v ctangle >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq texlive-binaries >/dev/null
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" >/dev/null
+if [ -z "${BUILD:-}" ]; then
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=OFF >/dev/null
+  cmake --build "$build" -j "$(nproc)" >/dev/null
+fi
 bin=$build/bin
 
 # --- The rulers, each built with its authors' flags (-O3, and tdoku's -march=native) -------------------------
 have() { [ -x "$work/$1" ]; }
+# tdoku and kudoku as tdoku's authors build and publish them (benchmarks/results_*: clang, -O3 -march=native),
+# with the driver beside them.
 if [ -d "$src/tdoku" ]; then
-  g++ -O3 -march=native -std=c++14 -w -c "$src/tdoku/src/solver_dpll_triad_simd.cc" -o "$work/tdoku.o"
-  gcc -O3 -march=native -w -c "$src/tdoku/other/kudoku/kudoku.c" -o "$work/kudoku.o"
-  gcc -O3 -c "$root/bench/rulers/sudoku_count.c" -o "$work/sudoku_count.o"
-  g++ -O3 -march=native -std=c++14 -w -c "$src/tdoku/src/util.cc" -o "$work/tdoku_util.o"
-  g++ -o "$work/sudoku_count" "$work/sudoku_count.o" "$work/tdoku.o" "$work/tdoku_util.o" "$work/kudoku.o"
+  command -v clang++ >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang >/dev/null
+  clang++ -O3 -march=native -std=c++14 -w -c "$src/tdoku/src/solver_dpll_triad_simd.cc" -o "$work/tdoku.o"
+  clang -O3 -march=native -w -c "$src/tdoku/other/kudoku/kudoku.c" -o "$work/kudoku.o"
+  clang -O3 -c "$root/bench/rulers/sudoku_count.c" -o "$work/sudoku_count.o"
+  clang++ -O3 -march=native -std=c++14 -w -c "$src/tdoku/src/util.cc" -o "$work/tdoku_util.o"
+  clang++ -o "$work/sudoku_count" "$work/sudoku_count.o" "$work/tdoku.o" "$work/tdoku_util.o" "$work/kudoku.o"
   # valgrind cannot run AVX-512 code: the instruction counts use a build without it (AVX2 where the machine
-  # has it).
-  g++ -O3 -march=native -mno-avx512f -std=c++14 -w -c "$src/tdoku/src/solver_dpll_triad_simd.cc" -o "$work/tdoku_cg.o"
-  g++ -o "$work/sudoku_count_cg" "$work/sudoku_count.o" "$work/tdoku_cg.o" "$work/tdoku_util.o" "$work/kudoku.o"
+  # has it); ours then runs its AVX2 copy too, since valgrind hides AVX-512 from the processor check.
+  clang++ -O3 -march=native -mno-avx512f -std=c++14 -w -c "$src/tdoku/src/solver_dpll_triad_simd.cc" -o "$work/tdoku_cg.o"
+  clang++ -o "$work/sudoku_count_cg" "$work/sudoku_count.o" "$work/tdoku_cg.o" "$work/tdoku_util.o" "$work/kudoku.o"
 fi
 if [ -d "$src/DLX-CPP" ]; then
   g++ -O3 -std=c++17 -w -DDOCTEST_CONFIG_DISABLE -I "$src/DLX-CPP" -o "$work/hivert_count" \
@@ -94,6 +103,7 @@ else
   sets=("17_clue 10000 2" "magictour_top1465 0 2" "forum_hardest_1905_11plus 3000 2" "forum_hardest_1106 0 2"
         "serg_benchmark 3000 2" "serg_benchmark 3000 0")
 fi
+[ "$part" = generic ] && sets=()
 for entry in "${sets[@]}"; do
   read -r set first limit <<<"$entry"
   [ -f "$shared/data/$set.txt" ] || continue
@@ -150,6 +160,7 @@ else
   problems=("queens 14|queens 11" "langford 12|langford 10" "polyomino --board 6x10|polyomino --board 4x15"
             "polyomino --board-file $root/tests/examples/data/8x8-hole.txt|polyomino --board 3x20")
 fi
+[ "$part" = sudoku ] && problems=()
 generic_runs=$((runs > 3 ? runs : 3))
 for entry in "${problems[@]}"; do
   problem=${entry%%|*} sample=${entry##*|}
@@ -177,4 +188,6 @@ for entry in "${problems[@]}"; do
   unset t
 done
 echo
-echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(g++ --version | head -n 1)"
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), ours and the" \
+  "generic rulers: $(g++ --version | head -n 1), tdoku and kudoku: $(clang++ --version | head -n 1);" \
+  "our engines: $("$bin/dlx" --version | sed -n 's/^engines: //p')"

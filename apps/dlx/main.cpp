@@ -23,6 +23,12 @@ void print_stats(const dlx::Stats& stats, dlx::Engine engine) {
             << "\nseconds: " << stats.seconds << '\n';
 }
 
+void print_reduction(const dlx::PreprocessStats& stats) {
+  std::cerr << "preprocess: " << stats.options_removed << " options and " << stats.items_removed
+            << " items removed in " << stats.rounds << " rounds" << (stats.stopped ? " (stopped early)" : "")
+            << '\n';
+}
+
 int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGuard& output) {
   const std::optional<dlxcli::Settings> settings = dlxcli::parse_command_line(argc, argv);
   if (!settings) return dlxapp::kExitOk;
@@ -32,14 +38,28 @@ int run(int argc, char** argv, dlxapp::Interrupts& interrupts, dlxapp::OutputGua
 
   const std::optional<dlx::KnuthInput> input = dlxapp::load_knuth_file(settings->path, std::cerr);
   if (!input) return dlxapp::kExitUsage;
-  const dlxcli::Context context{input->problem, settings->line_numbers ? &input->option_lines : nullptr,
-                                *settings, interrupts, output};
+  std::optional<dlx::Preprocessed> reduction;
+  if (settings->preprocess) {
+    try {
+      reduction = dlx::preprocess(input->problem, interrupts.flag());
+    } catch (const dlx::ProblemError& e) {
+      dlxapp::usage_error(dlxapp::input_source_name(settings->path) + ": --preprocess: " + e.what());
+    }
+    if (settings->stats) print_reduction(reduction->stats);
+  }
+  const dlxcli::Context context{reduction ? reduction->problem : input->problem,
+                                settings->line_numbers ? &input->option_lines : nullptr,
+                                *settings,
+                                interrupts,
+                                output,
+                                &input->problem,
+                                reduction ? &*reduction : nullptr};
   const dlxcli::Outcome outcome = dlxcli::run_mode(context);
   std::cout << outcome.report.out;
   output.flush();
   if (!outcome.report.note.empty()) std::cerr << outcome.report.note << '\n';
   if (settings->stats && outcome.stats)
-    print_stats(*outcome.stats, dlx::engine_for(input->problem, context.search_options()));
+    print_stats(*outcome.stats, dlx::engine_for(context.problem, context.search_options()));
   if (settings->stats && outcome.memo_stats) std::cerr << dlxcli::memo_stats_text(*outcome.memo_stats);
   return outcome.report.status;
 }

@@ -112,6 +112,9 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
                                                  " is done; nothing when it is stopped)")
       ("sample", po::value(&samples)->value_name("N"), "print N solutions drawn uniformly at random (with --memo's"
                                                       " counts; --seed sets the draws), like --all")
+      ("preprocess", "first reduce the problem as Knuth's dlx-pre does (drop the options that would leave a primary"
+                     " item uncoverable, the items implied by others, repeatedly), then search it; the solutions"
+                     " are the same, printed as the input's options (in a possibly different order)")
       ("progress", "show a progress line on stderr during long counts even when stderr is not a terminal")
       ("stats,s", "print search statistics (nodes, updates, time) on stderr");
   // clang-format on
@@ -149,6 +152,9 @@ std::optional<Settings> parse_command_line(int argc, char** argv) {
         "(see dlx --help)");
   if (sample_mode && (count_mode || all_mode || estimate_mode || zdd_mode))
     usage_error("--sample cannot be used with --count, --all, --estimate or --zdd (see dlx --help)");
+  s.preprocess = vm.count("preprocess") > 0;
+  if (s.preprocess && zdd_mode)
+    usage_error("--zdd cannot be used with --preprocess: the ZDD would number the reduced problem's options");
   if (zdd_mode && (all_mode || estimate_mode))
     usage_error("--zdd cannot be used with --all or --estimate (see dlx --help)");
   s.memo = vm.count("memo") > 0 || zdd_mode || sample_mode;

@@ -29,6 +29,7 @@ struct Settings {
   std::string zdd_path;         // --zdd: where to write the ZDD (empty: nowhere)
   std::uint64_t samples = 0;    // --sample N
   bool line_numbers = false;    // prefix each printed option with its input line
+  bool preprocess = false;      // search Knuth's reduction (dlx-pre), print the input's options
 };
 
 // The settings, or nothing when --help or --version was answered (on standard output).

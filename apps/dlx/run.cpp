@@ -25,11 +25,15 @@ constexpr auto kRateTime = std::chrono::milliseconds(200);  // --estimate: the t
 // output's buffer (apps/common/output.cpp) only ever holds and writes whole solutions: what a run stopped by
 // a second Ctrl-C (which exits at once, dropping the buffer) leaves behind ends after a whole solution too.
 // With option_lines, each option comes after its input line number ("12: a b c"), as Knuth's programs can
-// number them.
-void write_solution(const dlx::Problem& problem, std::span<const dlx::OptionId> solution, bool first,
-                    std::string& text, const std::vector<std::size_t>* option_lines) {
+// number them. A solution of the reduced problem (--preprocess) is printed as the input's options.
+void write_solution(const Context& c, std::span<const dlx::OptionId> solution, bool first,
+                    std::string& text) {
   text.assign(first ? "" : "\n");
-  dlx::append_solution_text(text, problem, solution, option_lines);
+  if (c.reduction != nullptr) {
+    dlx::append_solution_text(text, *c.input, c.reduction->to_input(solution), c.option_lines);
+  } else {
+    dlx::append_solution_text(text, c.problem, solution, c.option_lines);
+  }
   std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
@@ -72,12 +76,12 @@ Outcome sample(const Context& c) {
   dlx::MemoCounter counter(c.problem, c.memo_options());
   std::uint64_t printed = 0;
   std::string text;
-  const dlx::MemoCount count = counter.sample(
-      c.settings.samples, c.settings.seed.value_or(0), [&](std::span<const dlx::OptionId> solution) {
-        write_solution(c.problem, solution, printed == 0, text, c.option_lines);
-        ++printed;
-        return c.output.ok();
-      });
+  const dlx::MemoCount count = counter.sample(c.settings.samples, c.settings.seed.value_or(0),
+                                              [&](std::span<const dlx::OptionId> solution) {
+                                                write_solution(c, solution, printed == 0, text);
+                                                ++printed;
+                                                return c.output.ok();
+                                              });
   return {report_sample(count, printed, c.interrupts.describe()), std::nullopt, counter.stats()};
 }
 
@@ -101,7 +105,7 @@ Outcome print_all(const Context& c, Search& search) {
   std::uint64_t printed = 0;
   std::string text;
   search.for_each([&](std::span<const dlx::OptionId> solution) {
-    write_solution(c.problem, solution, printed == 0, text, c.option_lines);
+    write_solution(c, solution, printed == 0, text);
     ++printed;
     // A failed write raised the stop flag already; false stops at once, not at the search's next poll.
     return c.output.ok() && (c.settings.limit == 0 || printed < c.settings.limit);
@@ -123,12 +127,12 @@ Outcome first(const Context& c) {
   if (c.settings.threads > 1) {
     dlx::ParallelSolver search(c.problem, c.parallel_options());
     const auto solution = search.first();
-    if (solution) write_solution(c.problem, *solution, true, text, c.option_lines);
+    if (solution) write_solution(c, *solution, true, text);
     return {report_first(solution.has_value(), search.status(), c.interrupts.describe()), search.stats()};
   }
   dlx::Solver solver(c.problem, c.search_options());
   const bool found = solver.next();
-  if (found) write_solution(c.problem, solver.solution(), true, text, c.option_lines);
+  if (found) write_solution(c, solver.solution(), true, text);
   return {report_first(found, solver.status(), c.interrupts.describe()), solver.stats()};
 }
 
@@ -140,7 +144,7 @@ Outcome cheapest(const Context& c) {
   std::string text;
   bool first = true;
   for (const dlx::CostedSolution& s : result.solutions) {
-    write_solution(c.problem, s.options, first, text, c.option_lines);
+    write_solution(c, s.options, first, text);
     first = false;
     text = "cost: " + std::to_string(s.cost) + '\n';
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));

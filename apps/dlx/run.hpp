@@ -10,6 +10,7 @@
 
 #include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
+#include "dlx/preprocess.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/solver.hpp"
 #include "options.hpp"
@@ -25,11 +26,14 @@ struct Outcome {
 };
 
 struct Context {
-  const dlx::Problem& problem;
+  const dlx::Problem& problem;                   // the problem searched: the input's, or its reduction
   const std::vector<std::size_t>* option_lines;  // for --line-numbers, else null
   const Settings& settings;
   const dlxapp::Interrupts& interrupts;
   const dlxapp::OutputGuard& output;
+  // With --preprocess: the input as read, and the way back to its options; solutions are printed from it.
+  const dlx::Problem* input = nullptr;
+  const dlx::Preprocessed* reduction = nullptr;
 
   // Every search polls the one stop flag that Ctrl-C, --time-limit and a closed output raise.
   dlx::SearchOptions search_options() const { return {.seed = settings.seed, .stop = interrupts.flag()}; }

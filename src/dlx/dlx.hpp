@@ -12,6 +12,7 @@
 #include "dlx/memo.hpp"
 #include "dlx/parallel.hpp"
 #include "dlx/periodic_worker.hpp"
+#include "dlx/preprocess.hpp"
 #include "dlx/problem.hpp"
 #include "dlx/resumable_count.hpp"
 #include "dlx/solution_text.hpp"

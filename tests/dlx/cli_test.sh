@@ -49,10 +49,13 @@ done
 expect 0 "" -- "$dlx" --help
 grep -q 'Exit status' "$tmp/out" || fail "--help does not document exit status"
 expect 0 "" -- "$dlx" --version
-# The second line names the engines' instruction set (src/dlx/engine/isa.hpp); DLX_ISA=portable forces the portable.
-grep -Eq '^engines: (avx2|portable)$' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
+# The second line names the engines' instruction set (src/dlx/engine/isa.hpp); DLX_ISA=portable forces the portable,
+# DLX_ISA=avx512 asks for the AVX-512 copy (where there is one).
+grep -Eq '^engines: (avx512|avx2|portable)$' "$tmp/out" || fail "--version: $(cat "$tmp/out")"
 expect 0 "" -- env DLX_ISA=portable "$dlx" --version
 grep -q '^engines: portable$' "$tmp/out" || fail "DLX_ISA=portable --version: $(cat "$tmp/out")"
+expect 0 "" -- env DLX_ISA=avx512 "$dlx" --version
+grep -Eq '^engines: (avx512|avx2|portable)$' "$tmp/out" || fail "DLX_ISA=avx512 --version: $(cat "$tmp/out")"
 expect 2 "" -- "$dlx" --no-such-option
 expect 2 "" -- "$dlx" --count --all "$data/colors.dlx"
 expect 2 "" -- "$dlx" --limit 0 --count "$data/colors.dlx"

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# usage: isa_test.sh PROGRAM...: in programs built with the AVX2 copy of the engines (src/dlx/engine/isa.hpp),
-# no C++ function that the portable code can call holds an AVX, AVX2 or BMI instruction. Such a function would be
+# usage: isa_test.sh PROGRAM...: in programs built with the AVX2 (and AVX-512) copies of the engines
+# (src/dlx/engine/isa.hpp), no C++ function that the portable code can call holds an AVX, AVX2, AVX-512 or BMI
+# instruction. Such a function would be
 # an inline function or template instantiation of the AVX2 objects that the linker kept for every caller, and
 # would crash a processor without AVX2. The functions checked: every global or weak C++ function (T, W) but the
-# AVX2 copy's own (whose names have dlx::detail::avx2 in them, or renamed NAME.dlx_avx2 by cmake/isa_private.cmake). Local
+# copies' own (whose names have dlx::detail::avx2 or dlx::detail::avx512 in them, or renamed NAME.dlx_avx2 or
+# NAME.dlx_avx512 by cmake/isa_private.cmake). Local
 # functions are private to their object, so an AVX2 object's own (clones, [clone .cold]) are left out.
 set -euo pipefail
 status=0
 for program in "$@"; do
   globals=$(mktemp)
   nm --defined-only "$program" |
-    awk '$2 ~ /^[TW]$/ && $3 ~ /^_Z/ && $3 !~ /\.dlx_avx2$/ && $3 !~ /4avx2/ { print $3 }' | sort -u >"$globals"
+    awk '$2 ~ /^[TW]$/ && $3 ~ /^_Z/ && $3 !~ /\.dlx_avx(2|512)$/ && $3 !~ /(4avx2|6avx512)/ { print $3 }' | sort -u >"$globals"
   if [ ! -s "$globals" ]; then
     echo "isa_test: $program: no C++ functions found (stripped?)" >&2
     status=1

@@ -294,14 +294,20 @@ std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchO
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_bounds_engine(const Problem& problem, const SearchOptions& options);
 
-// The bitset and mask engines compiled for AVX2, BMI1 and BMI2 (isa.hpp), in builds that have them
-// (DLX_ISA_DISPATCH); make_engine() takes them when avx2_engines() says so.
+// The bitset and mask engines compiled for AVX2, BMI1 and BMI2, and for AVX-512 on top (isa.hpp), in builds
+// that have them (DLX_ISA_DISPATCH, DLX_ISA_AVX512_COPY); make_engine() takes the copy engine_isa() names.
 namespace avx2 {
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 }  // namespace avx2
-// Whether the AVX2 copies run: the build has them, the processor has AVX2, BMI1, BMI2 and POPCNT, and the
-// environment variable DLX_ISA is not "portable" (read once).
-bool avx2_engines();
+namespace avx512 {
+std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
+std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
+}  // namespace avx512
+// Which copy runs (the environment variable DLX_ISA read once): the AVX2 copy where the build has it and the
+// processor runs AVX2, BMI1, BMI2 and POPCNT, unless DLX_ISA is "portable"; the AVX-512 copy only when DLX_ISA
+// is "avx512" and the processor also has AVX-512 F, BW and VL; else the portable copy.
+enum class Isa { portable, avx2, avx512 };
+Isa engine_isa();
 
 }  // namespace dlx::detail

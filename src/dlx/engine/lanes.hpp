@@ -2,13 +2,15 @@
 // written once, as templates over the type (tdoku's way: no intrinsics in the algorithm). Internal header.
 //
 //   Lanes8    SSE2, 8 lanes (one __m128i); built where DLX_SSE2 (simd.hpp)
-//   Lanes16   AVX2, 16 lanes (one __m256i); built in the engines' AVX2 copy only (isa.hpp)
+//   Lanes16   AVX2, 16 lanes (one __m256i); built in the engines' AVX2 and AVX-512 copies only (isa.hpp)
+//   Lanes32   AVX-512 (BW), 32 lanes (one __m512i); built in the engines' AVX-512 copy only
 //   Scalar8   plain C++, 8 lanes: what other processors run, and the DLX_SCALAR build on x86
 //
 // Narrow is the 8-lane type of the build and Wide its widest: a pass runs Wide while a whole vector is left,
 // then Narrow for the rest (the engines' tables come in multiples of 8 masks). Every type has the same
 // operations; lanes() gives two bits per lane (lane l at bits 2l and 2l + 1, as SSE2's byte mask does), set
-// where the lane is all ones, and kLaneBits are its even bits (one per lane); ones() has every bit set.
+// where the lane is all ones, and kLaneBits are its even bits (one per lane); ones() has every bit set. Bits is
+// lanes()'s type: 32 bits up to 16 lanes, 64 for 32.
 #pragma once
 
 #include <cstddef>
@@ -22,8 +24,9 @@ namespace dlx::detail {
 DLX_ISA_BEGIN
 
 struct Scalar8 {
+  using Bits = std::uint32_t;
   static constexpr std::size_t kLanes = 8;
-  static constexpr std::uint32_t kLaneBits = 0x5555u;
+  static constexpr Bits kLaneBits = 0x5555u;
   std::uint16_t v[kLanes];
 
   static Scalar8 load(const std::uint16_t* p) {
@@ -73,8 +76,9 @@ struct Scalar8 {
 
 #if DLX_SSE2
 struct Lanes8 {
+  using Bits = std::uint32_t;
   static constexpr std::size_t kLanes = 8;
-  static constexpr std::uint32_t kLaneBits = 0x5555u;
+  static constexpr Bits kLaneBits = 0x5555u;
   __m128i v;
 
   static Lanes8 load(const std::uint16_t* p) {
@@ -97,8 +101,9 @@ using Narrow = Scalar8;
 
 #if DLX_SSE2 && defined(__AVX2__)
 struct Lanes16 {
+  using Bits = std::uint32_t;
   static constexpr std::size_t kLanes = 16;
-  static constexpr std::uint32_t kLaneBits = 0x55555555u;
+  static constexpr Bits kLaneBits = 0x55555555u;
   __m256i v;
 
   static Lanes16 load(const std::uint16_t* p) {
@@ -114,6 +119,32 @@ struct Lanes16 {
   Lanes16 all_ones() const { return {_mm256_cmpeq_epi16(v, _mm256_set1_epi16(-1))}; }
   std::uint32_t lanes() const { return static_cast<std::uint32_t>(_mm256_movemask_epi8(v)); }
 };
+#endif
+
+#if DLX_SSE2 && defined(__AVX512BW__) && defined(__BMI2__)
+struct Lanes32 {
+  using Bits = std::uint64_t;
+  static constexpr std::size_t kLanes = 32;
+  static constexpr Bits kLaneBits = 0x5555555555555555u;
+  __m512i v;
+
+  static Lanes32 load(const std::uint16_t* p) { return {_mm512_loadu_si512(p)}; }
+  void store(std::uint16_t* p) const { _mm512_storeu_si512(p, v); }
+  friend Lanes32 operator&(Lanes32 a, Lanes32 b) { return {_mm512_and_si512(a.v, b.v)}; }
+  // The zero-masking form: gcc 12 warns that the plain one reads an uninitialized vector (its own source).
+  Lanes32 and_not(Lanes32 b) const { return {_mm512_maskz_andnot_epi32(0xFFFF, b.v, v)}; }
+  Lanes32 without_lowest() const { return {_mm512_and_si512(v, _mm512_sub_epi16(v, _mm512_set1_epi16(1)))}; }
+  friend Lanes32 equal(Lanes32 a, Lanes32 b) {
+    return {_mm512_movm_epi16(_mm512_cmpeq_epi16_mask(a.v, b.v))};
+  }
+  Lanes32 is_zero() const { return {_mm512_movm_epi16(_mm512_testn_epi16_mask(v, v))}; }
+  static Lanes32 ones() { return {_mm512_set1_epi16(-1)}; }
+  Lanes32 all_ones() const { return equal(*this, ones()); }
+  // One mask bit per lane, spread to the two bits per lane the other types give.
+  Bits lanes() const { return _pdep_u64(_mm512_cmpeq_epi16_mask(v, ones().v), kLaneBits) * 3; }
+};
+using Wide = Lanes32;
+#elif DLX_SSE2 && defined(__AVX2__)
 using Wide = Lanes16;
 #else
 using Wide = Narrow;

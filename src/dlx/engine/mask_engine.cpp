@@ -705,7 +705,7 @@ bool MaskEngine::apply_subset_rule(Mask* m, const Mask* before) {
     return (changed & t.is_zero()).lanes() & V::kLaneBits;
   };
   for (std::size_t i = capable_begin_; i < capable_end_;) {
-    std::uint32_t bits = 0;
+    Wide::Bits bits = 0;  // two bits per mask, as wide as the widest vector needs
     std::size_t width = Narrow::kLanes;
     if (kWideVectors && i + Wide::kLanes <= capable_end_) {
       bits = few_changed(i, Wide{});
@@ -897,7 +897,7 @@ void MaskEngine::apply_rows() {
   const Mask* rows[N];
   for (int i = 0; i < N; ++i) rows[i] = pending_rows_[i];
   std::size_t from = 0;
-  // Wide vectors while a whole one is left (the AVX2 copy: 16 masks at a time), then 8 at a time.
+  // Wide vectors while a whole one is left (the AVX2 copy: 16 masks at a time, AVX-512: 32), then 8 at a time.
   const auto and_rows = [&]<class V>(V) {
     for (; from + V::kLanes <= stride; from += V::kLanes) {
       V v = V::load(m + from);

@@ -9,7 +9,7 @@
 #define DLX_SSE2 1
 #include <emmintrin.h>
 #if defined(__AVX2__)
-#include <immintrin.h>  // the AVX2 copy of the engines (isa.hpp)
+#include <immintrin.h>  // the AVX2 and AVX-512 copies of the engines (isa.hpp)
 #endif
 #else
 #define DLX_SSE2 0
