@@ -22,20 +22,10 @@ struct Instance {
 
 class Loops {
  public:
-  Loops(const Board& board, bool y, bool x) : board_(board), y_(y), x_(x), n_(board.side()) {
-    const Houses& houses = board.houses();
-    houses_.resize(static_cast<std::size_t>(board.cells()));
-    full_.resize(houses_.size());
-    for (int c = 0; c < board.cells(); ++c) {
-      std::vector<int> hs = houses_in_se_order(houses, c);
-      for (const int h : hs)
-        if (houses.full(h)) full_[static_cast<std::size_t>(c)].push_back(h);
-      houses_[static_cast<std::size_t>(c)] = std::move(hs);
-    }
+  Loops(const Board& board, bool y, bool x) : board_(board), y_(y), x_(x), n_(board.side()), places_(board) {
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
     on_.assign(nodes, -1);
     off_.assign(nodes, -1);
-    mark_.assign(static_cast<std::size_t>(board.cells()), 0);
   }
 
   struct Found {
@@ -64,40 +54,24 @@ class Loops {
     if (y_)
       for (Mask m = board_.candidates(cell) & ~bit; m != 0; m &= m - 1)
         out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
-    const Houses& houses = board_.houses();
-    mark_[static_cast<std::size_t>(cell)] = 1;
-    for (const int h : houses_[static_cast<std::size_t>(cell)])
-      for (const int x : houses.cells(h))
-        if (!mark_[static_cast<std::size_t>(x)] && board_.has(x, digit)) {
-          mark_[static_cast<std::size_t>(x)] = 1;
-          out.push_back(node_of(x, digit, false, n_));
-        }
-    mark_[static_cast<std::size_t>(cell)] = 0;
-    for (const int h : houses_[static_cast<std::size_t>(cell)])
-      for (const int x : houses.cells(h)) mark_[static_cast<std::size_t>(x)] = 0;
+    places_.peers_with(board_.houses(), cell, digit, peers_);
+    for (const int x : peers_) out.push_back(node_of(x, digit, false, n_));
   }
 
   void off_to_on(int node, bool x, std::vector<int>& out) {
     out.clear();
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
-    const Mask bit = digit_bit(digit);
-    if (y_ && std::popcount(board_.candidates(cell)) == 2)
-      out.push_back(node_of(cell, std::countr_zero(board_.candidates(cell) & ~bit) + 1, true, n_));
+    const Mask cands = board_.candidates(cell);
+    if (y_ && std::popcount(cands) == 2)
+      out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
     if (!x) return;
-    const Houses& houses = board_.houses();
-    for (const int h : full_[static_cast<std::size_t>(cell)]) {
-      int other = -1;
-      for (const int c : houses.cells(h)) {
-        if (c == cell || !board_.has(c, digit)) continue;
-        if (other >= 0) {
-          other = -2;
-          break;
-        }
-        other = c;
-      }
-      if (other >= 0) out.push_back(node_of(other, digit, true, n_));
+    for (const Places::Slot& s : places_.slots(cell)) {
+      const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
+      if (s.full && std::popcount(others) == 1)
+        out.push_back(
+            node_of(board_.houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
+                    true, n_));
     }
-    (void)bit;
   }
 
   int add(int node, int parent) {
@@ -209,10 +183,9 @@ class Loops {
   const Board& board_;
   bool y_, x_;
   int n_;
-  std::vector<std::vector<int>> houses_, full_;
+  Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> on_, off_, touched_;
-  std::vector<std::uint8_t> mark_;
+  std::vector<int> on_, off_, touched_, peers_;
 };
 
 // The distinct nodes of an instance's path (SE's ancestor count).

@@ -2,7 +2,9 @@
 // a cell, its "on" and "off" assumptions are followed (implications.hpp); a contradiction, a conclusion shared by
 // both, by every candidate of the cell or by every place of the digit in a house is a step. Of all the steps one
 // pass finds, the lowest-rated (then the shortest, then SE's kind order) is taken.
+#include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -116,7 +118,9 @@ class Search {
   // Every place of d in a house of c, when c is the house's first place of d.
   void regions(int c, int d, const Implications& on) {
     const Houses& houses = board_.houses();
-    for (const int h : chainer_.houses_of(c)) {
+    for (const Places::Slot& slot : chainer_.slots(c)) {
+      if (!slot.full) continue;
+      const int h = slot.house;
       const Mask where = board_.positions(h, d);
       const int card = std::popcount(where);
       if (!(card == 2 || (kind_.multiple && card > 2))) continue;
@@ -176,27 +180,39 @@ class Search {
   Best best_;
 };
 
-// The rules SE lets continue a "(+)" chain, the first that applies on the reduced grid: locked candidates,
-// hidden pairs, naked pairs, X-wings. A step rests on the candidates the chain took out of its pattern.
-bool advanced(const Board& reduced, const Board& start, std::vector<Candidate>& eliminations,
-              std::vector<Candidate>& parents) {
-  GradedStep step;
-  if (!(locked(reduced, step) || hidden_subset(reduced, 2, step) || naked_subset(reduced, 2, step) ||
-        fish(reduced, 2, step)))
-    return false;
-  eliminations = step.eliminations;
-  // What the chain took out of the cells it looked at (those of the eliminations' houses).
+// The rules SE lets continue a "(+)" chain, the first that applies on the reduced grid, with every step of it:
+// locked candidates, hidden pairs, naked pairs, X-wings. A step rests on what the chain took out of the
+// houses of its eliminations.
+void advanced(Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
+  using Rule = bool (*)(const Board&, GradedStep&);
+  static const Rule rules[] = {
+      locked,
+      [](const Board& b, GradedStep& s) { return hidden_subset(b, 2, s); },
+      [](const Board& b, GradedStep& s) { return naked_subset(b, 2, s); },
+      [](const Board& b, GradedStep& s) { return fish(b, 2, s); },
+  };
   const Houses& houses = reduced.houses();
-  std::vector<std::uint8_t> cell_seen(static_cast<std::size_t>(reduced.cells()), 0);
-  for (const Candidate& e : eliminations)
-    for (const int h : houses.of(e.cell))
-      for (const int x : houses.cells(h)) cell_seen[static_cast<std::size_t>(x)] = 1;
-  for (int c = 0; c < reduced.cells(); ++c) {
-    if (!cell_seen[static_cast<std::size_t>(c)] || !start.open(c)) continue;
-    for (Mask m = start.candidates(c) & ~reduced.candidates(c); m != 0; m &= m - 1)
-      parents.push_back({c, std::countr_zero(m) + 1});
+  std::vector<std::uint8_t> looked(static_cast<std::size_t>(reduced.cells()));
+  for (const Rule rule : rules) {
+    GradedStep step;
+    while (rule(reduced, step) && !step.eliminations.empty()) {
+      ChainRules::Advanced a;
+      a.eliminations = step.eliminations;
+      std::fill(looked.begin(), looked.end(), 0);
+      for (const Candidate& e : a.eliminations)
+        for (const int h : houses.of(e.cell))
+          for (const int x : houses.cells(h)) looked[static_cast<std::size_t>(x)] = 1;
+      for (int c = 0; c < reduced.cells(); ++c) {
+        if (!looked[static_cast<std::size_t>(c)] || !start.open(c)) continue;
+        for (Mask m = start.candidates(c) & ~reduced.candidates(c); m != 0; m &= m - 1)
+          a.parents.push_back({c, std::countr_zero(m) + 1});
+      }
+      for (const Candidate& e : step.eliminations) reduced.eliminate(e.cell, e.digit);
+      if (!a.parents.empty()) steps.push_back(std::move(a));  // else it holds without the chain
+      step = GradedStep{};
+    }
+    if (!steps.empty()) return;
   }
-  return !eliminations.empty();
 }
 
 bool search(const Board& board, const Kind& kind, GradedStep& step) {

@@ -53,21 +53,58 @@ int Implications::ancestors(int node) const {
   return count;
 }
 
-Chainer::Chainer(const Board& board, ChainRules rules)
-    : board_(board), rules_(std::move(rules)), side_(board.side()) {
+Places::Places(const Board& board) : side_(board.side()) {
   const Houses& houses = board.houses();
+  at_.assign(static_cast<std::size_t>(houses.count() * side_), 0);
+  for (int h = 0; h < houses.count(); ++h)
+    for (int d = 1; d <= side_; ++d) at_[static_cast<std::size_t>(h * side_ + d - 1)] = board.positions(h, d);
+  slots_.resize(static_cast<std::size_t>(board.cells()));
+  const auto rank = [&](int h) {
+    const HouseKind k = houses.kind(h);
+    return k == HouseKind::box ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
+  };
+  for (int c = 0; c < board.cells(); ++c) {
+    std::vector<int> hs(houses.of(c).begin(), houses.of(c).end());
+    std::stable_sort(hs.begin(), hs.end(), [&](int a, int b) { return rank(a) < rank(b); });
+    for (const int h : hs) {
+      const std::vector<int>& cells = houses.cells(h);
+      const auto at = std::find(cells.begin(), cells.end(), c) - cells.begin();
+      slots_[static_cast<std::size_t>(c)].push_back({h, static_cast<int>(at), houses.full(h)});
+    }
+  }
+}
+
+void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out) const {
+  out.clear();
+  mark_.resize(slots_.size(), 0);
+  mark_[static_cast<std::size_t>(cell)] = 1;
+  for (const Slot& s : slots(cell))
+    for (Mask m = at(s.house, digit) & ~(Mask{1} << s.index); m != 0; m &= m - 1) {
+      const int x = houses.cells(s.house)[static_cast<std::size_t>(std::countr_zero(m))];
+      if (mark_[static_cast<std::size_t>(x)]) continue;
+      mark_[static_cast<std::size_t>(x)] = 1;
+      out.push_back(x);
+    }
+  mark_[static_cast<std::size_t>(cell)] = 0;
+  for (const int x : out) mark_[static_cast<std::size_t>(x)] = 0;
+}
+
+void Places::remove(int cell, int digit) {
+  for (const Slot& s : slots_[static_cast<std::size_t>(cell)])
+    at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
+}
+
+Chainer::Chainer(const Board& board, ChainRules rules)
+    : board_(board),
+      rules_(std::move(rules)),
+      side_(board.side()),
+      start_places_(board),
+      places_(start_places_) {
   const auto cells = static_cast<std::size_t>(board.cells());
   start_.resize(cells);
-  cell_houses_.resize(cells);
-  any_houses_.resize(cells);
-  cell_mark_.assign(cells, 0);
   for (std::size_t c = 0; c < cells; ++c) {
     const int cell = static_cast<int>(c);
     start_[c] = board.open(cell) ? board.candidates(cell) : 0;
-    std::vector<int> hs = houses_in_se_order(houses, cell);
-    any_houses_[c] = hs;
-    for (const int h : hs)
-      if (houses.full(h)) cell_houses_[c].push_back(h);
   }
   grid_ = start_;
 }
@@ -85,18 +122,9 @@ void Chainer::on_to_off(int node) {
   if (rules_.y_links)
     for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
       emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node);
-  cell_mark_[c] = 1;
-  const Houses& houses = board_.houses();
-  for (const int h : any_houses_[c])
-    for (const int x : houses.cells(h)) {
-      const auto i = static_cast<std::size_t>(x);
-      if (cell_mark_[i] || !(grid_[i] & bit)) continue;
-      cell_mark_[i] = 1;
-      emit(node_of(x, digit, false, side_), node);
-    }
-  cell_mark_[c] = 0;
-  for (const int h : any_houses_[c])
-    for (const int x : houses.cells(h)) cell_mark_[static_cast<std::size_t>(x)] = 0;
+  start_places_.peers_with(board_.houses(), cell, digit, peers_);
+  for (const int x : peers_)
+    if (grid_[static_cast<std::size_t>(x)] & bit) emit(node_of(x, digit, false, side_), node);
 }
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
@@ -117,28 +145,20 @@ void Chainer::off_to_on(int node, const Implications& out) {
         {node_of(cell, other, true, side_), first, static_cast<int>(tmp_parents_.size()) - first});
   }
   const Houses& houses = board_.houses();
-  for (const int h : cell_houses_[c]) {
-    int other = -1;
-    for (const int x : houses.cells(h)) {
-      if (x == cell || !(grid_[static_cast<std::size_t>(x)] & bit)) continue;
-      if (other >= 0) {
-        other = -2;
-        break;
-      }
-      other = x;
-    }
-    if (other < 0) continue;
+  for (const Places::Slot& s : places_.slots(cell)) {
+    if (!s.full) continue;
+    const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
+    if (std::popcount(others) != 1) continue;
+    const std::vector<int>& cells = houses.cells(s.house);
     const int first = static_cast<int>(tmp_parents_.size());
     tmp_parents_.push_back(node);
-    for (const int x : houses.cells(h)) {
-      const auto i = static_cast<std::size_t>(x);
-      if ((start_[i] & bit) && !(grid_[i] & bit)) {
-        const int hidden = node_of(x, digit, false, side_);
-        if (out.has(hidden)) tmp_parents_.push_back(hidden);
-      }
+    for (Mask m = start_places_.at(s.house, digit) & ~places_.at(s.house, digit); m != 0; m &= m - 1) {
+      const int hidden = node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_);
+      if (out.has(hidden)) tmp_parents_.push_back(hidden);
     }
     emitted_.push_back(
-        {node_of(other, digit, true, side_), first, static_cast<int>(tmp_parents_.size()) - first});
+        {node_of(cells[static_cast<std::size_t>(std::countr_zero(others))], digit, true, side_), first,
+         static_cast<int>(tmp_parents_.size()) - first});
   }
 }
 
@@ -154,7 +174,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
   for (const int n : out.order()) (node_on(n) ? pending_on_ : pending_off_).push_back(n);
   std::size_t on_head = 0, off_head = 0;
   bool ok = true;
-  std::vector<Candidate> adv_elims, adv_parents;
+  std::vector<ChainRules::Advanced> adv_steps;
   while (true) {
     emitted_.clear();
     tmp_parents_.clear();
@@ -165,26 +185,29 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     } else if (off_head < pending_off_.size()) {
       const int p = pending_off_[off_head++];
       off_to_on(p, out);
-      if (rules_.dynamic)
+      if (rules_.dynamic) {
         grid_[static_cast<std::size_t>(node_cell(p, side_))] &= ~digit_bit(node_digit(p, side_));
+        places_.remove(node_cell(p, side_), node_digit(p, side_));
+      }
     } else if (rules_.advanced) {
       Board reduced = board_;
       for (int c = 0; c < board_.cells(); ++c)
         for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
              m &= m - 1)
           reduced.eliminate(c, std::countr_zero(m) + 1);
-      adv_elims.clear();
-      adv_parents.clear();
-      if (!rules_.advanced(reduced, board_, adv_elims, adv_parents)) break;
-      const int first = static_cast<int>(tmp_parents_.size());
-      for (const Candidate& p : adv_parents) {
-        const int n = node_of(p.cell, p.digit, false, side_);
-        if (out.has(n)) tmp_parents_.push_back(n);
+      adv_steps.clear();
+      rules_.advanced(reduced, board_, adv_steps);
+      for (const ChainRules::Advanced& step : adv_steps) {
+        const int first = static_cast<int>(tmp_parents_.size());
+        for (const Candidate& p : step.parents) {
+          const int n = node_of(p.cell, p.digit, false, side_);
+          if (out.has(n)) tmp_parents_.push_back(n);
+        }
+        const int count = static_cast<int>(tmp_parents_.size()) - first;
+        if (count == 0) continue;
+        for (const Candidate& e : step.eliminations)
+          emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count});
       }
-      const int count = static_cast<int>(tmp_parents_.size()) - first;
-      if (count == 0) break;
-      for (const Candidate& e : adv_elims)
-        emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count});
       bool any = false;
       for (const Emitted& e : emitted_) {
         if (out.has(e.node)) continue;
@@ -214,17 +237,8 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     if (!ok) break;
   }
   grid_ = start_;
+  places_.restore(start_places_);
   return ok;
-}
-
-std::vector<int> houses_in_se_order(const Houses& houses, int cell) {
-  std::vector<int> hs(houses.of(cell).begin(), houses.of(cell).end());
-  const auto rank = [&](int h) {
-    const HouseKind k = houses.kind(h);
-    return k == HouseKind::box ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
-  };
-  std::stable_sort(hs.begin(), hs.end(), [&](int a, int b) { return rank(a) < rank(b); });
-  return hs;
 }
 
 int length_tenths(int complexity) {

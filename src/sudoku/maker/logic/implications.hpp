@@ -29,6 +29,30 @@ inline bool node_on(int node) {
 }
 
 // The nodes one assumption reached, in the order reached, with each node's parents.
+// Where each digit may still go in each house (bit i: the house's i-th cell), kept up as candidates go, and
+// each cell's houses in SE's order (box, row, column, extra regions) with its place in each.
+class Places {
+ public:
+  struct Slot {
+    int house, index;
+    bool full;
+  };
+  explicit Places(const Board& board);
+  Mask at(int house, int digit) const { return at_[static_cast<std::size_t>(house * side_ + digit - 1)]; }
+  void remove(int cell, int digit);
+  // Back to `other`'s places (a copy of this one, taken before the removals).
+  void restore(const Places& other) { at_ = other.at_; }
+  const std::vector<Slot>& slots(int cell) const { return slots_[static_cast<std::size_t>(cell)]; }
+  // The other cells that may hold `digit` in a house of `cell`, each once, house by house in SE's order.
+  void peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out) const;
+
+ private:
+  int side_;
+  std::vector<Mask> at_;
+  std::vector<std::vector<Slot>> slots_;
+  mutable std::vector<std::uint8_t> mark_;
+};
+
 class Implications {
  public:
   void reset(int nodes);
@@ -50,11 +74,12 @@ class Implications {
 struct ChainRules {
   bool y_links = true;  // the cell rules (off for Nishio, which follows one digit)
   bool dynamic = false;
-  // Dynamic "(+)": when the links run dry, the eliminations of `advanced` on the reduced grid continue the
-  // chain; it returns the eliminations of its first rule that applies and the eliminations they rest on.
-  std::function<bool(const Board& reduced, const Board& start, std::vector<Candidate>& eliminations,
-                     std::vector<Candidate>& parents)>
-      advanced;
+  // Dynamic "(+)": when the links run dry, the steps of `advanced` on the reduced grid continue the chain:
+  // the eliminations of each step, resting on the candidates the chain took out of its pattern.
+  struct Advanced {
+    std::vector<Candidate> eliminations, parents;
+  };
+  std::function<void(Board& reduced, const Board& start, std::vector<Advanced>& steps)> advanced;
 };
 
 class Chainer {
@@ -70,8 +95,7 @@ class Chainer {
   const Board& board() const { return board_; }
   int side() const { return side_; }
   // Full houses of a cell in SE's order: box, row, column, then the extra regions.
-  const std::vector<int>& houses_of(int cell) const { return cell_houses_[static_cast<std::size_t>(cell)]; }
-  Mask start_candidates(int cell) const { return start_[static_cast<std::size_t>(cell)]; }
+  const std::vector<Places::Slot>& slots(int cell) const { return start_places_.slots(cell); }
 
  private:
   struct Emitted {
@@ -86,14 +110,11 @@ class Chainer {
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
-  std::vector<std::vector<int>> cell_houses_, any_houses_;
+  Places start_places_, places_;
   std::vector<Emitted> emitted_;
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
-  std::vector<std::uint8_t> cell_mark_;
+  std::vector<int> peers_;
 };
-
-// The houses of a cell in SE's order: box, row, column, then the extra regions.
-std::vector<int> houses_in_se_order(const Houses& houses, int cell);
 
 // Sukaku Explainer's increment for a chain resting on `complexity` nodes, in tenths: one each time the length
 // (complexity - 2) passes 4, 6, 8, 12, 16, 24, ... (alternately times 3/2 and 4/3).
