@@ -73,7 +73,7 @@ class Search {
 
   void offer(std::vector<Candidate> eliminations, int complexity, int sort_key, const std::string& name,
              const std::string& from) {
-    if (eliminations.empty()) return;
+    if (eliminations.empty() || complexity > limit()) return;
     const int tenths = kind_.base_tenths + length_tenths(complexity);
     if (best_.found &&
         (tenths > best_.tenths || (tenths == best_.tenths && complexity > best_.complexity) ||
@@ -103,15 +103,15 @@ class Search {
     const char* absurd = kind_.nishio ? "Forcing" : "Contradiction Forcing";
     int a = 0, b = 0;
     if (!chainer_.run_from(node_of(c, d, true, n_), on, a, b) && contradiction)
-      offer({{c, d}}, on.ancestors(a) + on.ancestors(b), 7, absurd, assumption(c, d, true));
+      offer({{c, d}}, on.ancestors(a, limit()) + on.ancestors(b, limit()), 7, absurd, assumption(c, d, true));
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
-      offer(removable(node_of(c, d, true, n_)), off.ancestors(a) + off.ancestors(b), 7, absurd,
-            assumption(c, d, false));
+      offer(removable(node_of(c, d, true, n_)), off.ancestors(a, limit()) + off.ancestors(b, limit()), 7,
+            absurd, assumption(c, d, false));
     if (!both) return;
     for (const bool state : {true, false})
       for (const int x : on.order())
-        if (node_on(x) == state && off.has(x))
-          offer(removable(x), on.ancestors(x) + off.ancestors(x), 1, "Double Forcing",
+        if (node_on(x) == state && off.has(x) && worth(x))
+          offer(removable(x), on.ancestors(x, limit()) + off.ancestors(x, limit()), 1, "Double Forcing",
                 "from " + cell_text(c, n_) + "=" + digit_text(d) + " and <>" + digit_text(d));
   }
 
@@ -126,7 +126,8 @@ class Search {
       if (!(card == 2 || (kind_.multiple && card > 2))) continue;
       const std::vector<int>& cells = houses.cells(h);
       if (cells[static_cast<std::size_t>(std::countr_zero(where))] != c) continue;
-      std::vector<Implications> branch(static_cast<std::size_t>(card) - 1);
+      std::vector<Implications>& branch = region_branches_;
+      if (branch.size() < static_cast<std::size_t>(card)) branch.resize(static_cast<std::size_t>(card));
       std::size_t k = 0;
       for (Mask m = where & (where - 1); m != 0; m &= m - 1, ++k) {
         int a = 0, b = 0;
@@ -137,47 +138,51 @@ class Search {
         for (const int x : on.order()) {
           if (node_on(x) != state) continue;
           bool all = true;
-          int complexity = on.ancestors(x);
-          for (const Implications& other : branch) {
-            if (!other.has(x)) {
-              all = false;
-              break;
-            }
-            complexity += other.ancestors(x);
-          }
-          if (all)
-            offer(removable(x), complexity, 6, "Region Forcing",
-                  "from each place of " + digit_text(d) + " in " + houses.name(h));
+          for (std::size_t i = 0; i < k && all; ++i) all = branch[i].has(x);
+          if (!all || !worth(x)) continue;
+          int complexity = on.ancestors(x, limit());
+          for (std::size_t i = 0; i < k && complexity <= limit(); ++i)
+            complexity += branch[i].ancestors(x, limit() - complexity);
+          offer(removable(x), complexity, 6, "Region Forcing",
+                "from each place of " + digit_text(d) + " in " + houses.name(h));
         }
     }
   }
 
   // Every candidate of c.
   void cell_reduction(int c, Mask cands, const std::vector<Implications>& on_of) {
-    const Implications& first = on_of[static_cast<std::size_t>(std::countr_zero(cands) + 1)];
+    const auto branch = [&](Mask m) -> const Implications& {
+      return on_of[static_cast<std::size_t>(std::countr_zero(m) + 1)];
+    };
     for (const bool state : {true, false})
-      for (const int x : first.order()) {
+      for (const int x : branch(cands).order()) {
         if (node_on(x) != state) continue;
         bool all = true;
+        for (Mask m = cands; m != 0 && all; m &= m - 1) all = branch(m).has(x);
+        if (!all || !worth(x)) continue;
         int complexity = 0;
-        for (Mask m = cands; m != 0; m &= m - 1) {
-          const Implications& branch = on_of[static_cast<std::size_t>(std::countr_zero(m) + 1)];
-          if (!branch.has(x)) {
-            all = false;
-            break;
-          }
-          complexity += branch.ancestors(x);
-        }
-        if (all)
-          offer(removable(x), complexity, 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_));
+        for (Mask m = cands; m != 0 && complexity <= limit(); m &= m - 1)
+          complexity += branch(m).ancestors(x, limit() - complexity);
+        offer(removable(x), complexity, 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_));
       }
   }
+
+  // Whether a conclusion takes out a candidate (SE keeps only those steps).
+  bool worth(int node) const {
+    const int cell = node_cell(node, n_);
+    if (!board_.open(cell)) return false;
+    const Mask bit = digit_bit(node_digit(node, n_));
+    return node_on(node) ? (board_.candidates(cell) & ~bit) != 0 : (board_.candidates(cell) & bit) != 0;
+  }
+  // The longest count that may still beat the best step so far (a longer one never rates lower).
+  int limit() const { return best_.found ? best_.complexity : 1 << 30; }
 
   const Board& board_;
   const Kind& kind_;
   Chainer chainer_;
   int n_;
   Best best_;
+  std::vector<Implications> region_branches_;
 };
 
 // The rules SE lets continue a "(+)" chain, the first that applies on the reduced grid, with every step of it:

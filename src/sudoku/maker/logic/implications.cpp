@@ -32,7 +32,7 @@ void Implications::add(int node, const int* parents, int count) {
   order_.push_back(node);
 }
 
-int Implications::ancestors(int node) const {
+int Implications::ancestors(int node, int limit) const {
   if (++seen_epoch_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);
     seen_epoch_ = 1;
@@ -46,7 +46,7 @@ int Implications::ancestors(int node) const {
     const auto i = static_cast<std::size_t>(n);
     if (seen_[i] == seen_epoch_) continue;
     seen_[i] = seen_epoch_;
-    ++count;
+    if (++count > limit) break;
     if (!has(n)) continue;
     for (int k = 0; k < count_[i]; ++k) stack_.push_back(pool_[static_cast<std::size_t>(first_[i] + k)]);
   }

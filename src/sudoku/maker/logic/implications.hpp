@@ -59,8 +59,8 @@ class Implications {
   bool has(int node) const { return stamp_[static_cast<std::size_t>(node)] == epoch_; }
   void add(int node, const int* parents, int count);
   const std::vector<int>& order() const { return order_; }
-  // The nodes `node` rests on, itself included (SE's ancestor count).
-  int ancestors(int node) const;
+  // The nodes `node` rests on, itself included (SE's ancestor count); the count stops past `limit`.
+  int ancestors(int node, int limit = 1 << 30) const;
 
  private:
   std::vector<std::uint32_t> stamp_;
