@@ -4,6 +4,17 @@
 
 namespace sudoku::logic {
 
+Board::Board(const Houses& houses)
+    : houses_(&houses), grid_cells_(static_cast<std::size_t>(houses.side() * houses.side())) {
+  const std::size_t cells = grid_cells_;
+  auto peers = std::make_shared<std::vector<std::uint8_t>>(cells * cells, 0);
+  for (int h = 0; h < houses.count(); ++h)
+    for (const int a : houses.cells(h))
+      for (const int b : houses.cells(h))
+        if (a != b) (*peers)[static_cast<std::size_t>(a) * cells + static_cast<std::size_t>(b)] = 1;
+  peers_ = std::move(peers);
+}
+
 bool Board::load(const Grid& puzzle) {
   load(candidates_of(Grid{puzzle.shape, std::vector<std::uint8_t>(puzzle.cells.size(), 0)}));
   for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell)
@@ -63,13 +74,6 @@ int Board::open_cells(int house) const {
   int count = 0;
   for (const int c : houses_->cells(house)) count += open(c) ? 1 : 0;
   return count;
-}
-
-bool Board::sees(int a, int b) const {
-  if (a == b) return false;
-  for (const int h : houses_->of(a))
-    if (houses_->has(b, h)) return true;
-  return false;
 }
 
 bool Board::broken() const {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ struct GradedStep {
 
 class Board {
  public:
-  explicit Board(const Houses& houses) : houses_(&houses) {}
+  explicit Board(const Houses& houses);
 
   // False when the givens clash.
   bool load(const Grid& puzzle);
@@ -56,7 +57,9 @@ class Board {
   }
   int open_cells(int house) const;
   // Whether two cells share a house (a weak link between their options of one digit).
-  bool sees(int a, int b) const;
+  bool sees(int a, int b) const {
+    return (*peers_)[static_cast<std::size_t>(a) * grid_cells_ + static_cast<std::size_t>(b)] != 0;
+  }
 
   bool solved() const { return unsolved_ == 0 && !clash_; }
   // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
@@ -64,6 +67,9 @@ class Board {
 
  private:
   const Houses* houses_;
+  // cells x cells: whether two cells share a house, shared by the copies (the techniques ask it in loops).
+  std::shared_ptr<const std::vector<std::uint8_t>> peers_;
+  std::size_t grid_cells_;
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> value_;
   std::vector<Mask> placed_;  // by house

@@ -34,7 +34,9 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"wings", [](const B& b, S& s) { return big_wing(b, 4, s); }},
       {"uniqueness", bug_plus_one},
       {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }},
+      {"chains", chains},
       {"chains", nishio},
+      {"chains", multiple_chains},
       {"chains", dynamic_chains},
       {"chains", dynamic_chains_plus},
   };

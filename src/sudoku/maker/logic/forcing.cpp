@@ -1,198 +1,253 @@
+// Multiple, Nishio and dynamic forcing chains as Sukaku Explainer finds and grades them: from every candidate of
+// a cell, its "on" and "off" assumptions are followed (implications.hpp); a contradiction, a conclusion shared by
+// both, by every candidate of the cell or by every place of the digit in a house is a step. Of all the steps one
+// pass finds, the lowest-rated (then the shortest, then SE's kind order) is taken.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/implications.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
 namespace {
 
-// Sukaku Explainer's increment for a chain of `complexity` nodes: +0.1 each time the length passes 4, 6, 8,
-// 12, 16, 24, ... (alternately times 3/2 and 4/3).
-double length_increment(int complexity) {
-  double added = 0;
-  int ceil = 4;
-  bool odd = false;
-  for (int length = complexity - 2; length > ceil; odd = !odd) {
-    added += 0.1;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-  }
-  return added;
-}
+struct Kind {
+  bool multiple, dynamic, nishio;
+  int level;  // 1: "(+)", the techniques below chains continue the chains
+  int base_tenths;
+  const char* prefix;  // "Dynamic ", "Nishio ", ""
+  const char* suffix;  // " Chains", " Chains (+)"
+};
 
-// The propagation of one assumption: the steps of `rules` applied until none applies or the board breaks.
-// Returns the number of deductions made (the chain's nodes) when it breaks, 0 otherwise.
-template <class Rules>
-int propagate_to_contradiction(Board board, int cell, int digit, Rules&& rules, bool& one_digit) {
-  board.place(cell, digit);
-  int nodes = 1;
-  one_digit = true;
+struct Best {
+  bool found = false;
+  int tenths = 0, complexity = 0, sort_key = 0;
   GradedStep step;
-  while (!board.broken()) {
-    step.placements.clear();
-    step.eliminations.clear();
-    if (!rules(board, step)) return 0;
-    for (const Candidate& p : step.placements) one_digit = one_digit && p.digit == digit;
-    for (const Candidate& e : step.eliminations) one_digit = one_digit && e.digit == digit;
-    nodes += static_cast<int>(step.placements.size() + step.eliminations.size());
-    board.apply(step);
-  }
-  return nodes;
-}
+};
 
-bool singles(const Board& board, GradedStep& step) {
-  return hidden_single(board, step) || naked_single(board, step);
-}
+class Search {
+ public:
+  Search(const Board& board, const Kind& kind, ChainRules rules)
+      : board_(board), kind_(kind), chainer_(board, std::move(rules)), n_(board.side()) {}
 
-bool below_chains(const Board& board, GradedStep& step) {
-  return singles(board, step) || locked(board, step) || naked_subset(board, 2, step) ||
-         hidden_subset(board, 2, step) || naked_subset(board, 3, step) || hidden_subset(board, 3, step) ||
-         fish(board, 2, step) || fish(board, 3, step) || xy_wing(board, false, step) ||
-         xy_wing(board, true, step);
-}
-
-// The candidate whose assumption breaks the board by the fewest deductions of `rules`.
-template <class Rules>
-bool shortest_contradiction(const Board& board, Rules&& rules, bool one_digit_only, double base,
-                            const char* name, GradedStep& step) {
-  int best = 0, best_cell = -1, best_digit = 0;
-  bool best_one_digit = false;
-  for (int c = 0; c < board.cells(); ++c) {
-    if (!board.open(c)) continue;
-    for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
-      const int d = std::countr_zero(m) + 1;
-      bool one_digit = false;
-      const int nodes = propagate_to_contradiction(board, c, d, rules, one_digit);
-      if (nodes > 0 && (one_digit || !one_digit_only) && (best == 0 || nodes < best)) {
-        best = nodes;
-        best_cell = c;
-        best_digit = d;
-        best_one_digit = one_digit;
+  bool run(GradedStep& step) {
+    const int cells = board_.cells();
+    std::vector<Implications> on_of(static_cast<std::size_t>(n_) + 1);
+    Implications off;
+    for (int c = 0; c < cells; ++c) {
+      if (!board_.open(c)) continue;
+      const Mask cands = board_.candidates(c);
+      const int card = std::popcount(cands);
+      if (!(card > 2 || (card > 1 && kind_.dynamic))) continue;
+      for (Mask m = cands; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m) + 1;
+        Implications& on = on_of[static_cast<std::size_t>(d)];
+        binary(c, d, card, on, off);
+        if (!kind_.nishio) regions(c, d, on);
       }
+      if (!kind_.nishio && (card == 2 || (kind_.multiple && card > 2))) cell_reduction(c, cands, on_of);
     }
-  }
-  if (best == 0) return false;
-  (void)best_one_digit;
-  step.technique = name;
-  step.rating = base + length_increment(2 * best);
-  step.eliminations = {{best_cell, best_digit}};
-  step.text = step.technique + ": " + cell_text(best_cell, board.side()) + "=" + digit_text(best_digit) +
-              " leads to a contradiction in " + std::to_string(best) +
-              " deductions: " + eliminations_text(step.eliminations, board.side());
-  return true;
-}
-
-// The board each assumption of `branches` (one of which holds) leads to by `rules`; what every one of them
-// places or eliminates holds too. Fills `step` with that and returns the largest branch's deductions, 0 when
-// the branches share nothing.
-template <class Rules>
-int common_consequences(const Board& board, const std::vector<Candidate>& branches, Rules&& rules,
-                        GradedStep& step) {
-  std::vector<Mask> removed(static_cast<std::size_t>(board.cells()), ~Mask{0});
-  std::vector<int> value(static_cast<std::size_t>(board.cells()), -1);
-  int longest = 0;
-  for (const Candidate& b : branches) {
-    Board copy = board;
-    copy.place(b.cell, b.digit);
-    int nodes = 1;
-    GradedStep s;
-    while (!copy.broken()) {
-      s.placements.clear();
-      s.eliminations.clear();
-      if (!rules(copy, s)) break;
-      nodes += static_cast<int>(s.placements.size() + s.eliminations.size());
-      copy.apply(s);
-    }
-    if (copy.broken()) continue;  // an impossible branch constrains nothing
-    longest = std::max(longest, nodes);
-    for (int c = 0; c < board.cells(); ++c) {
-      const auto i = static_cast<std::size_t>(c);
-      removed[i] &= board.candidates(c) & ~copy.candidates(c);
-      const int v = copy.open(c) ? 0 : copy.value(c);
-      value[i] = value[i] == -1 ? v : value[i] == v ? v : 0;
-    }
-  }
-  if (longest == 0) return 0;
-  step.placements.clear();
-  step.eliminations.clear();
-  for (int c = 0; c < board.cells(); ++c) {
-    if (!board.open(c)) continue;
-    const auto i = static_cast<std::size_t>(c);
-    if (value[i] > 0) {
-      step.placements = {{c, value[i]}};
-      step.eliminations.clear();
-      return longest;
-    }
-    for (Mask m = removed[i]; m != 0; m &= m - 1) step.eliminations.push_back({c, std::countr_zero(m) + 1});
-  }
-  return step.eliminations.empty() ? 0 : longest;
-}
-
-// Cell forcing (each candidate of a cell) and region forcing (each place of a digit in a house).
-template <class Rules>
-bool forcing(const Board& board, Rules&& rules, double base, const char* suffix, GradedStep& step) {
-  const Houses& houses = board.houses();
-  std::vector<Candidate> branches;
-  for (int c = 0; c < board.cells(); ++c) {
-    if (!board.open(c) || std::popcount(board.candidates(c)) > 3) continue;
-    branches.clear();
-    for (Mask m = board.candidates(c); m != 0; m &= m - 1) branches.push_back({c, std::countr_zero(m) + 1});
-    const int nodes = common_consequences(board, branches, rules, step);
-    if (nodes == 0) continue;
-    step.technique = std::string("Dynamic Cell Forcing Chains") + suffix;
-    step.rating = base + length_increment(2 * nodes);
-    step.text = step.technique + " from each candidate of " + cell_text(c, board.side()) + ": ";
-    step.text += step.placements.empty() ? eliminations_text(step.eliminations, board.side())
-                                         : cell_text(step.placements[0].cell, board.side()) + "=" +
-                                               digit_text(step.placements[0].digit);
+    if (!best_.found) return false;
+    step = std::move(best_.step);
     return true;
   }
-  for (int h = 0; h < houses.count(); ++h) {
-    if (!houses.full(h)) continue;
-    for (int d = 1; d <= board.side(); ++d) {
-      const Mask where = board.positions(h, d);
-      if (board.placed(h, d) || std::popcount(where) > 3) continue;
-      branches.clear();
-      for (Mask m = where; m != 0; m &= m - 1)
-        branches.push_back({houses.cells(h)[static_cast<std::size_t>(std::countr_zero(m))], d});
-      const int nodes = common_consequences(board, branches, rules, step);
-      if (nodes == 0) continue;
-      step.technique = std::string("Dynamic Region Forcing Chains") + suffix;
-      step.rating = base + length_increment(2 * nodes);
-      step.text = step.technique + " from each place of " + digit_text(d) + " in " + houses.name(h) + ": ";
-      step.text += step.placements.empty() ? eliminations_text(step.eliminations, board.side())
-                                           : cell_text(step.placements[0].cell, board.side()) + "=" +
-                                                 digit_text(step.placements[0].digit);
-      return true;
+
+ private:
+  // The candidates a conclusion takes out: an "on" node every other candidate of its cell, an "off" node itself.
+  std::vector<Candidate> removable(int node) const {
+    const int cell = node_cell(node, n_), digit = node_digit(node, n_);
+    std::vector<Candidate> result;
+    if (!board_.open(cell)) return result;
+    if (!node_on(node)) {
+      if (board_.has(cell, digit)) result.push_back({cell, digit});
+      return result;
+    }
+    for (Mask m = board_.candidates(cell) & ~digit_bit(digit); m != 0; m &= m - 1)
+      result.push_back({cell, std::countr_zero(m) + 1});
+    return result;
+  }
+
+  void offer(std::vector<Candidate> eliminations, int complexity, int sort_key, const std::string& name,
+             const std::string& from) {
+    if (eliminations.empty() || complexity > limit()) return;
+    const int tenths = kind_.base_tenths + length_tenths(complexity);
+    if (best_.found &&
+        (tenths > best_.tenths || (tenths == best_.tenths && complexity > best_.complexity) ||
+         (tenths == best_.tenths && complexity == best_.complexity && sort_key >= best_.sort_key)))
+      return;
+    best_.found = true;
+    best_.tenths = tenths;
+    best_.complexity = complexity;
+    best_.sort_key = sort_key;
+    GradedStep& s = best_.step;
+    s.technique = std::string(kind_.prefix) + name + kind_.suffix;
+    s.rating = tenths / 10.0;
+    s.placements.clear();
+    s.eliminations = std::move(eliminations);
+    s.text = s.technique + " " + from + " (" + std::to_string(complexity) +
+             " nodes): " + eliminations_text(s.eliminations, n_);
+  }
+
+  std::string assumption(int cell, int digit, bool on) const {
+    return "from " + cell_text(cell, n_) + (on ? "=" : "<>") + digit_text(digit);
+  }
+
+  // One candidate on and off: a contradiction of either, or what both lead to.
+  void binary(int c, int d, int card, Implications& on, Implications& off) {
+    const bool contradiction = kind_.dynamic || kind_.nishio;
+    const bool both = card >= 3 && !kind_.nishio && kind_.dynamic;
+    const char* absurd = kind_.nishio ? "Forcing" : "Contradiction Forcing";
+    int a = 0, b = 0;
+    if (!chainer_.run_from(node_of(c, d, true, n_), on, a, b) && contradiction)
+      offer({{c, d}}, on.ancestors(a, limit()) + on.ancestors(b, limit()), 7, absurd, assumption(c, d, true));
+    if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
+      offer(removable(node_of(c, d, true, n_)), off.ancestors(a, limit()) + off.ancestors(b, limit()), 7,
+            absurd, assumption(c, d, false));
+    if (!both) return;
+    for (const bool state : {true, false})
+      for (const int x : on.order())
+        if (node_on(x) == state && off.has(x) && worth(x))
+          offer(removable(x), on.ancestors(x, limit()) + off.ancestors(x, limit()), 1, "Double Forcing",
+                "from " + cell_text(c, n_) + "=" + digit_text(d) + " and <>" + digit_text(d));
+  }
+
+  // Every place of d in a house of c, when c is the house's first place of d.
+  void regions(int c, int d, const Implications& on) {
+    const Houses& houses = board_.houses();
+    for (const Places::Slot& slot : chainer_.slots(c)) {
+      if (!slot.full) continue;
+      const int h = slot.house;
+      const Mask where = board_.positions(h, d);
+      const int card = std::popcount(where);
+      if (!(card == 2 || (kind_.multiple && card > 2))) continue;
+      const std::vector<int>& cells = houses.cells(h);
+      if (cells[static_cast<std::size_t>(std::countr_zero(where))] != c) continue;
+      std::vector<Implications>& branch = region_branches_;
+      if (branch.size() < static_cast<std::size_t>(card)) branch.resize(static_cast<std::size_t>(card));
+      std::size_t k = 0;
+      for (Mask m = where & (where - 1); m != 0; m &= m - 1, ++k) {
+        int a = 0, b = 0;
+        chainer_.run_from(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], d, true, n_),
+                          branch[k], a, b);
+      }
+      for (const bool state : {true, false})
+        for (const int x : on.order()) {
+          if (node_on(x) != state) continue;
+          bool all = true;
+          for (std::size_t i = 0; i < k && all; ++i) all = branch[i].has(x);
+          if (!all || !worth(x)) continue;
+          int complexity = on.ancestors(x, limit());
+          for (std::size_t i = 0; i < k && complexity <= limit(); ++i)
+            complexity += branch[i].ancestors(x, limit() - complexity);
+          offer(removable(x), complexity, 6, "Region Forcing",
+                "from each place of " + digit_text(d) + " in " + houses.name(h));
+        }
     }
   }
-  return false;
+
+  // Every candidate of c.
+  void cell_reduction(int c, Mask cands, const std::vector<Implications>& on_of) {
+    const auto branch = [&](Mask m) -> const Implications& {
+      return on_of[static_cast<std::size_t>(std::countr_zero(m) + 1)];
+    };
+    for (const bool state : {true, false})
+      for (const int x : branch(cands).order()) {
+        if (node_on(x) != state) continue;
+        bool all = true;
+        for (Mask m = cands; m != 0 && all; m &= m - 1) all = branch(m).has(x);
+        if (!all || !worth(x)) continue;
+        int complexity = 0;
+        for (Mask m = cands; m != 0 && complexity <= limit(); m &= m - 1)
+          complexity += branch(m).ancestors(x, limit() - complexity);
+        offer(removable(x), complexity, 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_));
+      }
+  }
+
+  // Whether a conclusion takes out a candidate (SE keeps only those steps).
+  bool worth(int node) const {
+    const int cell = node_cell(node, n_);
+    if (!board_.open(cell)) return false;
+    const Mask bit = digit_bit(node_digit(node, n_));
+    return node_on(node) ? (board_.candidates(cell) & ~bit) != 0 : (board_.candidates(cell) & bit) != 0;
+  }
+  // The longest count that may still beat the best step so far (a longer one never rates lower).
+  int limit() const { return best_.found ? best_.complexity : 1 << 30; }
+
+  const Board& board_;
+  const Kind& kind_;
+  Chainer chainer_;
+  int n_;
+  Best best_;
+  std::vector<Implications> region_branches_;
+};
+
+// The rules SE lets continue a "(+)" chain, the first that applies on the reduced grid, with every step of it:
+// locked candidates, hidden pairs, naked pairs, X-wings. A step rests on what the chain took out of the
+// houses of its eliminations.
+void advanced(Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
+  using Rule = bool (*)(const Board&, GradedStep&);
+  static const Rule rules[] = {
+      locked,
+      [](const Board& b, GradedStep& s) { return hidden_subset(b, 2, s); },
+      [](const Board& b, GradedStep& s) { return naked_subset(b, 2, s); },
+      [](const Board& b, GradedStep& s) { return fish(b, 2, s); },
+  };
+  const Houses& houses = reduced.houses();
+  std::vector<std::uint8_t> looked(static_cast<std::size_t>(reduced.cells()));
+  for (const Rule rule : rules) {
+    GradedStep step;
+    while (rule(reduced, step) && !step.eliminations.empty()) {
+      ChainRules::Advanced a;
+      a.eliminations = step.eliminations;
+      std::fill(looked.begin(), looked.end(), 0);
+      for (const Candidate& e : a.eliminations)
+        for (const int h : houses.of(e.cell))
+          for (const int x : houses.cells(h)) looked[static_cast<std::size_t>(x)] = 1;
+      for (int c = 0; c < reduced.cells(); ++c) {
+        if (!looked[static_cast<std::size_t>(c)] || !start.open(c)) continue;
+        for (Mask m = start.candidates(c) & ~reduced.candidates(c); m != 0; m &= m - 1)
+          a.parents.push_back({c, std::countr_zero(m) + 1});
+      }
+      for (const Candidate& e : step.eliminations) reduced.eliminate(e.cell, e.digit);
+      if (!a.parents.empty()) steps.push_back(std::move(a));  // else it holds without the chain
+      step = GradedStep{};
+    }
+    if (!steps.empty()) return;
+  }
+}
+
+bool search(const Board& board, const Kind& kind, GradedStep& step) {
+  ChainRules rules;
+  rules.y_links = !kind.nishio;
+  rules.dynamic = kind.dynamic;
+  if (kind.level > 0) rules.advanced = advanced;
+  return Search(board, kind, std::move(rules)).run(step);
 }
 
 }  // namespace
 
-bool nishio(const Board& board, GradedStep& step) {
-  return shortest_contradiction(board, singles, true, 7.5, "Nishio Forcing Chains", step);
+bool multiple_chains(const Board& board, GradedStep& step) {
+  static const Kind kind{true, false, false, 0, 80, "", " Chains"};
+  return search(board, kind, step);
 }
 
-// SE's dynamic chains take the lowest-rated of their contradiction, cell and region forms.
+bool nishio(const Board& board, GradedStep& step) {
+  static const Kind kind{false, true, true, 0, 75, "Nishio ", " Chains"};
+  return search(board, kind, step);
+}
+
 bool dynamic_chains(const Board& board, GradedStep& step) {
-  GradedStep other;
-  const bool a =
-      shortest_contradiction(board, singles, false, 8.5, "Dynamic Contradiction Forcing Chains", step);
-  const bool b = forcing(board, singles, 8.5, "", other);
-  if (b && (!a || other.rating < step.rating)) step = std::move(other);
-  return a || b;
+  static const Kind kind{true, true, false, 0, 85, "Dynamic ", " Chains"};
+  return search(board, kind, step);
 }
 
 bool dynamic_chains_plus(const Board& board, GradedStep& step) {
-  GradedStep other;
-  const bool a = shortest_contradiction(board, below_chains, false, 9.0,
-                                        "Dynamic Contradiction Forcing Chains (+)", step);
-  const bool b = forcing(board, below_chains, 9.0, " (+)", other);
-  if (b && (!a || other.rating < step.rating)) step = std::move(other);
-  return a || b;
+  static const Kind kind{true, true, false, 1, 90, "Dynamic ", " Chains (+)"};
+  return search(board, kind, step);
 }
 
 }  // namespace sudoku::logic

@@ -41,10 +41,17 @@ bool big_wing(const Board& board, int k, GradedStep& step);
 bool unique_rectangle(const Board& board, GradedStep& step);
 bool bug_plus_one(const Board& board, GradedStep& step);
 
-// forcing.cpp, graded by the chain's length on SE's scale: a candidate whose assumption breaks the board by
-// singles on its own digit goes (Nishio, 7.5 upward); then the lowest-rated of a contradiction, a cell forcing
-// (every candidate of a cell leads to the same deduction) and a region forcing (every place of a digit in a
-// house does), by singles (dynamic, 8.5 upward) and with every technique below chains ("(+)", 9.0 upward).
+// chains.cpp: bidirectional cycles (X- and Y-Cycle 6.5, with both links 7.0) and forcing chains (Forcing
+// X-Chain 6.6, Forcing Chain 7.0) of single links on the grid as it is, plus SE's length increment.
+bool chains(const Board& board, GradedStep& step);
+
+// forcing.cpp, graded by the number of nodes the chains rest on, with SE's length increment: a candidate
+// whose assumption on or off breaks the board by links on its own digit (Nishio, 7.5 upward); static cell and
+// region forcing chains (every candidate of a cell or every place of a digit in a house leads to the same
+// conclusion, 8.0 upward); contradiction, double, cell and region forcing chains whose links see the grid as
+// the chain reduces it (dynamic, 8.5 upward) and with locked candidates, pairs and X-wings continuing the
+// chains ("(+)", 9.0 upward).
+bool multiple_chains(const Board& board, GradedStep& step);
 bool nishio(const Board& board, GradedStep& step);
 bool dynamic_chains(const Board& board, GradedStep& step);
 bool dynamic_chains_plus(const Board& board, GradedStep& step);

@@ -1,0 +1,296 @@
+// Bidirectional cycles and forcing chains of single links, as Sukaku Explainer finds and grades them (its first
+// chaining pass, 6.5 to 7.x): from every candidate assumed on, the links are followed on the grid as it is.
+// A loop back to the start is a cycle (X links only: X-Cycle 6.5; cell links only: Y-Cycle 6.5; both: 7.0);
+// the start's own negation reached from it (or its assertion from its negation) is a forcing chain (X links:
+// Forcing X-Chain 6.6, both: Forcing Chain 7.0). The lowest-rated, then shortest of them is taken.
+#include <algorithm>
+#include <bit>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudoku/maker/logic/implications.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
+
+namespace sudoku::logic {
+namespace {
+
+// A node reached by one path: single links, so a node has one parent (-1 for the start).
+struct Instance {
+  int node, parent;
+};
+
+class Loops {
+ public:
+  Loops(const Board& board, bool y, bool x) : board_(board), y_(y), x_(x), n_(board.side()), places_(board) {
+    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
+    on_.assign(nodes, -1);
+    off_.assign(nodes, -1);
+  }
+
+  struct Found {
+    bool cycle;
+    int instance;  // the last node: back at the start (cycle) or the start's conjugate (chain)
+  };
+
+  // From `start` on: cycles, then the forcing chains from it on and from it off (x links on).
+  void from(int cell, int digit, std::vector<Found>& found) {
+    if (!x_ && std::popcount(board_.candidates(cell)) > 2) return;
+    const int start = node_of(cell, digit, true, n_);
+    cycles(start, found);
+    if (!x_) return;
+    forcing(start, found);
+    forcing(start ^ 1, found);
+  }
+
+  const std::vector<Instance>& instances() const { return inst_; }
+  int side() const { return n_; }
+
+ private:
+  void on_to_off(int node, std::vector<int>& out) {
+    out.clear();
+    const int cell = node_cell(node, n_), digit = node_digit(node, n_);
+    const Mask bit = digit_bit(digit);
+    if (y_)
+      for (Mask m = board_.candidates(cell) & ~bit; m != 0; m &= m - 1)
+        out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
+    places_.peers_with(board_.houses(), cell, digit, peers_);
+    for (const int x : peers_) out.push_back(node_of(x, digit, false, n_));
+  }
+
+  void off_to_on(int node, bool x, std::vector<int>& out) {
+    out.clear();
+    const int cell = node_cell(node, n_), digit = node_digit(node, n_);
+    const Mask cands = board_.candidates(cell);
+    if (y_ && std::popcount(cands) == 2)
+      out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
+    if (!x) return;
+    for (const Places::Slot& s : places_.slots(cell)) {
+      const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
+      if (s.full && std::popcount(others) == 1)
+        out.push_back(
+            node_of(board_.houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
+                    true, n_));
+    }
+  }
+
+  int add(int node, int parent) {
+    inst_.push_back({node, parent});
+    return static_cast<int>(inst_.size()) - 1;
+  }
+
+  bool is_parent(int inst, int node) const {
+    for (int p = inst_[static_cast<std::size_t>(inst)].parent; p >= 0;
+         p = inst_[static_cast<std::size_t>(p)].parent)
+      if (inst_[static_cast<std::size_t>(p)].node == node) return true;
+    return false;
+  }
+
+  void clear_sets() {
+    for (const int n : touched_) on_[static_cast<std::size_t>(n)] = off_[static_cast<std::size_t>(n)] = -1;
+    touched_.clear();
+  }
+  void set(std::vector<int>& s, int node, int inst) {
+    s[static_cast<std::size_t>(node)] = inst;
+    touched_.push_back(node);
+  }
+
+  // SE's breadth-first search alternating "on" and "off" layers; an "off" node is not followed back into its
+  // own ancestry, and reaching the start again after at least four layers closes a cycle.
+  void cycles(int start, std::vector<Found>& found) {
+    clear_sets();
+    std::vector<int> pending_on{add(start, -1)}, pending_off, next, links;
+    set(on_, start, pending_on[0]);
+    int length = 0;
+    while (!pending_on.empty() || !pending_off.empty()) {
+      ++length;
+      for (const int p : pending_on) {
+        on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
+        for (const int q : links)
+          if (!is_parent(p, q)) pending_off.push_back(add(q, p));
+      }
+      pending_on.clear();
+      ++length;
+      for (const int p : pending_off) {
+        off_to_on(inst_[static_cast<std::size_t>(p)].node, x_, links);
+        for (const int q : links) {
+          if (length >= 4 && q == start) found.push_back({true, add(q, p)});
+          if (on_[static_cast<std::size_t>(q)] < 0) {
+            const int i = add(q, p);
+            set(on_, q, i);
+            pending_on.push_back(i);
+          }
+        }
+      }
+      pending_off.clear();
+    }
+  }
+
+  void forcing(int start, std::vector<Found>& found) {
+    clear_sets();
+    std::vector<int> pending_on, pending_off, links;
+    const int s = add(start, -1);
+    if (node_on(start)) {
+      set(on_, start, s);
+      pending_on.push_back(s);
+    } else {
+      set(off_, start, s);
+      pending_off.push_back(s);
+    }
+    std::vector<int> seen_targets;
+    while (!pending_on.empty() || !pending_off.empty()) {
+      for (std::size_t i = 0; i < pending_on.size(); ++i) {
+        const int p = pending_on[i];
+        on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
+        for (const int q : links) {
+          if ((q ^ 1) == start && !contains(seen_targets, q)) {
+            seen_targets.push_back(q);
+            found.push_back({false, add(q, p)});
+          }
+          if (off_[static_cast<std::size_t>(q)] < 0) {
+            const int k = add(q, p);
+            set(off_, q, k);
+            pending_off.push_back(k);
+          }
+        }
+      }
+      pending_on.clear();
+      for (std::size_t i = 0; i < pending_off.size(); ++i) {
+        const int p = pending_off[i];
+        off_to_on(inst_[static_cast<std::size_t>(p)].node, true, links);
+        for (const int q : links) {
+          if ((q ^ 1) == start && !contains(seen_targets, q)) {
+            seen_targets.push_back(q);
+            found.push_back({false, add(q, p)});
+          }
+          if (on_[static_cast<std::size_t>(q)] < 0) {
+            const int k = add(q, p);
+            set(on_, q, k);
+            pending_on.push_back(k);
+          }
+        }
+      }
+      pending_off.clear();
+    }
+  }
+
+  static bool contains(const std::vector<int>& v, int x) {
+    for (const int y : v)
+      if (y == x) return true;
+    return false;
+  }
+
+  const Board& board_;
+  bool y_, x_;
+  int n_;
+  Places places_;
+  std::vector<Instance> inst_;
+  std::vector<int> on_, off_, touched_, peers_;
+};
+
+// The distinct nodes of an instance's path (SE's ancestor count).
+int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scratch) {
+  scratch.clear();
+  for (; i >= 0; i = inst[static_cast<std::size_t>(i)].parent) {
+    const int node = inst[static_cast<std::size_t>(i)].node;
+    bool seen = false;
+    for (const int s : scratch) seen = seen || s == node;
+    if (!seen) scratch.push_back(node);
+  }
+  return static_cast<int>(scratch.size());
+}
+
+// A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
+std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last) {
+  const int n = board.side();
+  std::vector<std::uint8_t> in_cycle(static_cast<std::size_t>(board.cells()), 0);
+  for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
+       i = inst[static_cast<std::size_t>(i)].parent)
+    in_cycle[static_cast<std::size_t>(node_cell(inst[static_cast<std::size_t>(i)].node, n))] = 1;
+  // Per cell, the digits seen from "on" nodes and from "off" nodes.
+  std::vector<Mask> forward(in_cycle.size(), 0), back(in_cycle.size(), 0);
+  for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
+       i = inst[static_cast<std::size_t>(i)].parent) {
+    const int node = inst[static_cast<std::size_t>(i)].node;
+    const int cell = node_cell(node, n), digit = node_digit(node, n);
+    for (int x = 0; x < board.cells(); ++x) {
+      if (in_cycle[static_cast<std::size_t>(x)] || !board.has(x, digit) || !board.sees(cell, x)) continue;
+      (node_on(node) ? forward : back)[static_cast<std::size_t>(x)] |= digit_bit(digit);
+    }
+  }
+  std::vector<Candidate> result;
+  for (int x = 0; x < board.cells(); ++x)
+    for (Mask m = forward[static_cast<std::size_t>(x)] & back[static_cast<std::size_t>(x)]; m != 0;
+         m &= m - 1)
+      result.push_back({x, std::countr_zero(m) + 1});
+  return result;
+}
+
+std::string path_text(const std::vector<Instance>& inst, int last, int n) {
+  std::vector<int> nodes;
+  for (int i = last; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
+    nodes.push_back(inst[static_cast<std::size_t>(i)].node);
+  std::string text;
+  for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+    if (!text.empty()) text += node_on(*it) ? " => " : " -> ";
+    text += cell_text(node_cell(*it, n), n) + (node_on(*it) ? "=" : "<>") + digit_text(node_digit(*it, n));
+  }
+  return text;
+}
+
+}  // namespace
+
+bool chains(const Board& board, GradedStep& step) {
+  const int n = board.side();
+  bool found_any = false;
+  int best_tenths = 0, best_complexity = 0, best_key = 0;
+  std::vector<int> scratch;
+  // X links only, cell links only, then both (SE's three passes).
+  for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
+    Loops loops(board, y, x);
+    std::vector<Loops::Found> found;
+    for (int c = 0; c < board.cells(); ++c) {
+      if (!board.open(c) || std::popcount(board.candidates(c)) < 2) continue;
+      for (Mask m = board.candidates(c); m != 0; m &= m - 1) loops.from(c, std::countr_zero(m) + 1, found);
+    }
+    const std::vector<Instance>& inst = loops.instances();
+    const int key = y && x ? 4 : y ? 3 : 2;
+    for (const Loops::Found& f : found) {
+      const int complexity = path_nodes(inst, f.instance, scratch);
+      const int tenths = (f.cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity);
+      if (found_any && (tenths > best_tenths || (tenths == best_tenths && complexity > best_complexity) ||
+                        (tenths == best_tenths && complexity == best_complexity && key >= best_key)))
+        continue;
+      std::vector<Candidate> elims;
+      const int target = inst[static_cast<std::size_t>(f.instance)].node;
+      const int cell = node_cell(target, n), digit = node_digit(target, n);
+      if (f.cycle) {
+        elims = cycle_eliminations(board, inst, f.instance);
+      } else if (!node_on(target)) {
+        elims = {{cell, digit}};
+      } else {
+        for (Mask m = board.candidates(cell) & ~digit_bit(digit); m != 0; m &= m - 1)
+          elims.push_back({cell, std::countr_zero(m) + 1});
+      }
+      if (elims.empty()) continue;
+      found_any = true;
+      best_tenths = tenths;
+      best_complexity = complexity;
+      best_key = key;
+      step.technique = f.cycle ? (y && x ? "Bidirectional Cycle"
+                                  : y    ? "Bidirectional Y-Cycle"
+                                         : "Bidirectional X-Cycle")
+                               : (y && x            ? "Forcing Chain"
+                                  : complexity == 6 ? "Turbot Fish"
+                                                    : "Forcing X-Chain");
+      step.rating = tenths / 10.0;
+      step.placements.clear();
+      step.eliminations = std::move(elims);
+      step.text = step.technique + " " + path_text(inst, f.instance, n) + ": " +
+                  eliminations_text(step.eliminations, n);
+    }
+  }
+  return found_any;
+}
+
+}  // namespace sudoku::logic

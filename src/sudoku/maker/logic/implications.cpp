@@ -1,0 +1,254 @@
+#include "sudoku/maker/logic/implications.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace sudoku::logic {
+
+void Implications::reset(int nodes) {
+  const auto n = static_cast<std::size_t>(nodes);
+  if (stamp_.size() != n) {
+    stamp_.assign(n, 0);
+    seen_.assign(n, 0);
+    first_.assign(n, 0);
+    count_.assign(n, 0);
+    epoch_ = 0;
+    seen_epoch_ = 0;
+  }
+  if (++epoch_ == 0) {
+    std::fill(stamp_.begin(), stamp_.end(), 0);
+    epoch_ = 1;
+  }
+  pool_.clear();
+  order_.clear();
+}
+
+void Implications::add(int node, const int* parents, int count) {
+  const auto i = static_cast<std::size_t>(node);
+  stamp_[i] = epoch_;
+  first_[i] = static_cast<int>(pool_.size());
+  count_[i] = count;
+  pool_.insert(pool_.end(), parents, parents + count);
+  order_.push_back(node);
+}
+
+int Implications::ancestors(int node, int limit) const {
+  if (++seen_epoch_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    seen_epoch_ = 1;
+  }
+  int count = 0;
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int n = stack_.back();
+    stack_.pop_back();
+    const auto i = static_cast<std::size_t>(n);
+    if (seen_[i] == seen_epoch_) continue;
+    seen_[i] = seen_epoch_;
+    if (++count > limit) break;
+    if (!has(n)) continue;
+    for (int k = 0; k < count_[i]; ++k) stack_.push_back(pool_[static_cast<std::size_t>(first_[i] + k)]);
+  }
+  return count;
+}
+
+Places::Places(const Board& board) : side_(board.side()) {
+  const Houses& houses = board.houses();
+  at_.assign(static_cast<std::size_t>(houses.count() * side_), 0);
+  for (int h = 0; h < houses.count(); ++h)
+    for (int d = 1; d <= side_; ++d) at_[static_cast<std::size_t>(h * side_ + d - 1)] = board.positions(h, d);
+  slots_.resize(static_cast<std::size_t>(board.cells()));
+  const auto rank = [&](int h) {
+    const HouseKind k = houses.kind(h);
+    return k == HouseKind::box ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
+  };
+  for (int c = 0; c < board.cells(); ++c) {
+    std::vector<int> hs(houses.of(c).begin(), houses.of(c).end());
+    std::stable_sort(hs.begin(), hs.end(), [&](int a, int b) { return rank(a) < rank(b); });
+    for (const int h : hs) {
+      const std::vector<int>& cells = houses.cells(h);
+      const auto at = std::find(cells.begin(), cells.end(), c) - cells.begin();
+      slots_[static_cast<std::size_t>(c)].push_back({h, static_cast<int>(at), houses.full(h)});
+    }
+  }
+}
+
+void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out) const {
+  out.clear();
+  mark_.resize(slots_.size(), 0);
+  mark_[static_cast<std::size_t>(cell)] = 1;
+  for (const Slot& s : slots(cell))
+    for (Mask m = at(s.house, digit) & ~(Mask{1} << s.index); m != 0; m &= m - 1) {
+      const int x = houses.cells(s.house)[static_cast<std::size_t>(std::countr_zero(m))];
+      if (mark_[static_cast<std::size_t>(x)]) continue;
+      mark_[static_cast<std::size_t>(x)] = 1;
+      out.push_back(x);
+    }
+  mark_[static_cast<std::size_t>(cell)] = 0;
+  for (const int x : out) mark_[static_cast<std::size_t>(x)] = 0;
+}
+
+void Places::remove(int cell, int digit) {
+  for (const Slot& s : slots_[static_cast<std::size_t>(cell)])
+    at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
+}
+
+Chainer::Chainer(const Board& board, ChainRules rules)
+    : board_(board),
+      rules_(std::move(rules)),
+      side_(board.side()),
+      start_places_(board),
+      places_(start_places_) {
+  const auto cells = static_cast<std::size_t>(board.cells());
+  start_.resize(cells);
+  for (std::size_t c = 0; c < cells; ++c) {
+    const int cell = static_cast<int>(c);
+    start_[c] = board.open(cell) ? board.candidates(cell) : 0;
+  }
+  grid_ = start_;
+}
+
+void Chainer::emit(int node, int parent) {
+  emitted_.push_back({node, static_cast<int>(tmp_parents_.size()), 1});
+  tmp_parents_.push_back(parent);
+}
+
+// "On": the cell's other candidates and the digit's other places in every house of the cell go off.
+void Chainer::on_to_off(int node) {
+  const int cell = node_cell(node, side_), digit = node_digit(node, side_);
+  const Mask bit = digit_bit(digit);
+  const auto c = static_cast<std::size_t>(cell);
+  if (rules_.y_links)
+    for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
+      emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node);
+  start_places_.peers_with(board_.houses(), cell, digit, peers_);
+  for (const int x : peers_)
+    if (grid_[static_cast<std::size_t>(x)] & bit) emit(node_of(x, digit, false, side_), node);
+}
+
+// "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
+// Besides `node` it rests on what the propagation already took out of that cell or house.
+void Chainer::off_to_on(int node, const Implications& out) {
+  const int cell = node_cell(node, side_), digit = node_digit(node, side_);
+  const Mask bit = digit_bit(digit);
+  const auto c = static_cast<std::size_t>(cell);
+  if (rules_.y_links && std::popcount(grid_[c]) == 2) {
+    const int other = std::countr_zero(grid_[c] & ~bit) + 1;
+    const int first = static_cast<int>(tmp_parents_.size());
+    tmp_parents_.push_back(node);
+    for (Mask m = start_[c] & ~grid_[c]; m != 0; m &= m - 1) {
+      const int hidden = node_of(cell, std::countr_zero(m) + 1, false, side_);
+      if (out.has(hidden)) tmp_parents_.push_back(hidden);
+    }
+    emitted_.push_back(
+        {node_of(cell, other, true, side_), first, static_cast<int>(tmp_parents_.size()) - first});
+  }
+  const Houses& houses = board_.houses();
+  for (const Places::Slot& s : places_.slots(cell)) {
+    if (!s.full) continue;
+    const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
+    if (std::popcount(others) != 1) continue;
+    const std::vector<int>& cells = houses.cells(s.house);
+    const int first = static_cast<int>(tmp_parents_.size());
+    tmp_parents_.push_back(node);
+    for (Mask m = start_places_.at(s.house, digit) & ~places_.at(s.house, digit); m != 0; m &= m - 1) {
+      const int hidden = node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_);
+      if (out.has(hidden)) tmp_parents_.push_back(hidden);
+    }
+    emitted_.push_back(
+        {node_of(cells[static_cast<std::size_t>(std::countr_zero(others))], digit, true, side_), first,
+         static_cast<int>(tmp_parents_.size()) - first});
+  }
+}
+
+bool Chainer::run_from(int node, Implications& out, int& clash_a, int& clash_b) {
+  out.reset(board_.cells() * side_ * 2);
+  out.add(node, nullptr, 0);
+  return run(out, clash_a, clash_b);
+}
+
+bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
+  pending_on_.clear();
+  pending_off_.clear();
+  for (const int n : out.order()) (node_on(n) ? pending_on_ : pending_off_).push_back(n);
+  std::size_t on_head = 0, off_head = 0;
+  bool ok = true;
+  std::vector<ChainRules::Advanced> adv_steps;
+  while (true) {
+    emitted_.clear();
+    tmp_parents_.clear();
+    bool from_on = false;
+    if (on_head < pending_on_.size()) {
+      on_to_off(pending_on_[on_head++]);
+      from_on = true;
+    } else if (off_head < pending_off_.size()) {
+      const int p = pending_off_[off_head++];
+      off_to_on(p, out);
+      if (rules_.dynamic) {
+        grid_[static_cast<std::size_t>(node_cell(p, side_))] &= ~digit_bit(node_digit(p, side_));
+        places_.remove(node_cell(p, side_), node_digit(p, side_));
+      }
+    } else if (rules_.advanced) {
+      Board reduced = board_;
+      for (int c = 0; c < board_.cells(); ++c)
+        for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
+             m &= m - 1)
+          reduced.eliminate(c, std::countr_zero(m) + 1);
+      adv_steps.clear();
+      rules_.advanced(reduced, board_, adv_steps);
+      for (const ChainRules::Advanced& step : adv_steps) {
+        const int first = static_cast<int>(tmp_parents_.size());
+        for (const Candidate& p : step.parents) {
+          const int n = node_of(p.cell, p.digit, false, side_);
+          if (out.has(n)) tmp_parents_.push_back(n);
+        }
+        const int count = static_cast<int>(tmp_parents_.size()) - first;
+        if (count == 0) continue;
+        for (const Candidate& e : step.eliminations)
+          emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count});
+      }
+      bool any = false;
+      for (const Emitted& e : emitted_) {
+        if (out.has(e.node)) continue;
+        out.add(e.node, tmp_parents_.data() + e.first, e.count);
+        pending_off_.push_back(e.node);
+        any = true;
+      }
+      if (!any) break;
+      continue;
+    } else {
+      break;
+    }
+    for (const Emitted& e : emitted_) {
+      const int conjugate = e.node ^ 1;
+      if (out.has(conjugate)) {
+        out.add(e.node, tmp_parents_.data() + e.first, e.count);
+        // SE reports (on, off): the one reached first is the "on" when the new node is "off".
+        clash_a = from_on ? conjugate : e.node;
+        clash_b = from_on ? e.node : conjugate;
+        ok = false;
+        break;
+      }
+      if (out.has(e.node)) continue;
+      out.add(e.node, tmp_parents_.data() + e.first, e.count);
+      (from_on ? pending_off_ : pending_on_).push_back(e.node);
+    }
+    if (!ok) break;
+  }
+  grid_ = start_;
+  places_.restore(start_places_);
+  return ok;
+}
+
+int length_tenths(int complexity) {
+  int added = 0, ceil = 4;
+  bool odd = false;
+  for (int length = complexity - 2; length > ceil; odd = !odd) {
+    ++added;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+  }
+  return added;
+}
+
+}  // namespace sudoku::logic
