@@ -52,6 +52,13 @@ std::vector<int> line_order(int groups, int group, Random& random) {
   return order;
 }
 
+// The variants' rules, and the template's on top.
+Rules rules_with_template(const GenerateOptions& options, const Variants& variants) {
+  Rules rules = make_rules(options.shape, variants);
+  if (options.template_rules) add_rules(rules, *options.template_rules);
+  return rules;
+}
+
 }  // namespace
 
 std::uint64_t Random::next() {
@@ -81,6 +88,24 @@ void check_generated_rules(const GenerateOptions& options, const Variants& varia
   const std::string board = std::to_string(n) + "x" + std::to_string(n);
   if (options.random_regions && !variants.regions.empty())
     throw std::invalid_argument("--regions random: give a region layout or random, not both");
+  if (options.template_rules) {
+    const char* clash = options.killer                       ? "--variant killer"
+                        : options.random_regions             ? "--regions random"
+                        : options.symmetry != Symmetry::none ? "--symmetry"
+                        : options.clues > 0                  ? "--clues"
+                        : options.minimal                    ? "--minimal"
+                                                             : nullptr;
+    if (clash != nullptr)
+      throw std::invalid_argument(
+          std::string("--template: ") + clash +
+          " does not apply (a template's puzzles get the givens its rules leave open, "
+          "and are minimal but for the template's own givens)");
+    if (options.template_rules->shape != options.shape ||
+        (!options.template_givens.cells.empty() && options.template_givens.shape != options.shape))
+      throw std::invalid_argument("--template: a " + std::to_string(options.template_rules->shape.side()) +
+                                  "x" + std::to_string(options.template_rules->shape.side()) +
+                                  " template for a " + board + " board");
+  }
   if (!options.killer) return;
   if (n > kKillerMaxSide)
     throw std::invalid_argument("killer: boards up to " + std::to_string(kKillerMaxSide) + "x" +
@@ -120,10 +145,11 @@ bool take_killer_word(std::string& names) {
 
 Generator::Generator(GenerateOptions options, const Variants& variants)
     : options_((check_generated_rules(options, variants),
-                check_clues(options, !variants.any() && !options.killer && !options.random_regions),
+                check_clues(options, !variants.any() && !options.killer && !options.random_regions &&
+                                         !options.template_rules),
                 options)),
       variants_(variants),
-      rules_(make_rules(options.shape, variants)),
+      rules_(rules_with_template(options, variants)),
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
       houses_(rules_),
@@ -141,16 +167,18 @@ Grid Generator::variant_grid(Random& random) {
   search.stop = stop_;
   search.node_limit = grid_nodes_;
   Solver seeded(rules_, search);
-  Grid empty, full;
-  empty.reset(options_.shape);
-  if (!seeded.solve(empty, full)) return Grid{};
+  Grid start = options_.template_givens, full;
+  if (start.cells.empty()) start.reset(options_.shape);
+  if (!seeded.solve(start, full)) return Grid{};
   // Any permutation of the digits keeps regions and the anti-knight and anti-king rules; non-consecutive
   // allows only reversing them.
   const int n = options_.shape.side();
   std::vector<std::uint8_t> relabel(static_cast<std::size_t>(n + 1));
   std::iota(relabel.begin(), relabel.end(), std::uint8_t{0});
-  if (!rules_.cages.empty() || !rules_.constraints.empty() || rules_.negatives.any()) {
-    // Sums, lines and dots hold for these digits only: the solver's grid as it is (its search is seeded).
+  if (!rules_.cages.empty() || !rules_.constraints.empty() || rules_.negatives.any() ||
+      options_.template_givens.givens() > 0) {
+    // Sums, lines, dots and givens hold for these digits only: the solver's grid as it is (its search is
+    // seeded).
   } else if (!rules_.non_consecutive) {
     std::vector<std::uint8_t> digits(relabel.begin() + 1, relabel.end());
     random.shuffle(digits);
@@ -209,27 +237,16 @@ bool Generator::unique(Solver& solver, const Grid& puzzle) {
   return solver.check(puzzle) == Verdict::unique;
 }
 
-// Cages first, over a random solution; then, while the puzzle has another solution, a given where that
-// solution differs from ours (a random cell when the bounded search cannot tell); then every given that the
-// puzzle stays unique without goes, in random order. Most 9x9 killers with cages of 2 to 4 cells need none.
-std::optional<Generated> Generator::killer_attempt(Random& random, const std::atomic<bool>* stop) {
-  Generated g;
-  g.solution = solution_grid(random);
-  if (g.solution.cells.empty()) return std::nullopt;
-  Rules rules = rules_;
-  rules.cages = random_cages(g.solution, options_.cage_min, options_.cage_max, random);
-  dlx::SearchOptions search = bounded(kKillerNodes);
-  search.stop = stop;
-  Solver solver(rules, search);
+bool Generator::settle_givens(Generated& g, Solver& solver, const Grid& kept, Random& random,
+                              const std::atomic<bool>* stop) {
   const int cells = options_.shape.cells();
-  g.puzzle.reset(options_.shape);
   std::vector<int> differing;
   Grid other;
   for (;;) {
-    if (stopped(stop)) return std::nullopt;
+    if (stopped(stop)) return false;
     const Verdict verdict = solver.check(g.puzzle);
     if (verdict == Verdict::unique) break;
-    if (verdict == Verdict::none) return std::nullopt;  // cannot be: the solution fits its own cages
+    if (verdict == Verdict::none) return false;  // cannot be: the solution fits its own rules
     differing.clear();
     if (verdict == Verdict::multiple) {
       other.cells.clear();
@@ -245,19 +262,38 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
     if (differing.empty())
       for (int c = 0; c < cells; ++c)
         if (g.puzzle.cells[std::size_t(c)] == 0) differing.push_back(c);
+    if (differing.empty()) return false;  // every cell given, and still not unique: the search gave up
     const auto cell = std::size_t(differing[std::size_t(random.below(differing.size()))]);
     g.puzzle.cells[cell] = g.solution.cells[cell];
   }
   std::vector<int> order;
   for (int c = 0; c < cells; ++c)
-    if (g.puzzle.cells[std::size_t(c)] != 0) order.push_back(c);
+    if (g.puzzle.cells[std::size_t(c)] != 0 && (kept.cells.empty() || kept.cells[std::size_t(c)] == 0))
+      order.push_back(c);
   random.shuffle(order);
   for (int c : order) {
-    if (stopped(stop)) return std::nullopt;
+    if (stopped(stop)) return false;
     const auto cell = std::size_t(c);
     g.puzzle.cells[cell] = 0;
     if (!unique(solver, g.puzzle)) g.puzzle.cells[cell] = g.solution.cells[cell];
   }
+  return true;
+}
+
+// Cages first, over a random solution; then, while the puzzle has another solution, a given where that
+// solution differs from ours (a random cell when the bounded search cannot tell); then every given that the
+// puzzle stays unique without goes, in random order. Most 9x9 killers with cages of 2 to 4 cells need none.
+std::optional<Generated> Generator::killer_attempt(Random& random, const std::atomic<bool>* stop) {
+  Generated g;
+  g.solution = solution_grid(random);
+  if (g.solution.cells.empty()) return std::nullopt;
+  Rules rules = rules_;
+  rules.cages = random_cages(g.solution, options_.cage_min, options_.cage_max, random);
+  dlx::SearchOptions search = bounded(kKillerNodes);
+  search.stop = stop;
+  Solver solver(rules, search);
+  g.puzzle.reset(options_.shape);
+  if (!settle_givens(g, solver, g.puzzle, random, stop)) return std::nullopt;
   if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
   if (logic_knows(rules)) {
     rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
@@ -267,9 +303,28 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
   return g;
 }
 
+std::optional<Generated> Generator::template_attempt(Random& random, const std::atomic<bool>* stop) {
+  Generated g;
+  g.solution = solution_grid(random);
+  if (g.solution.cells.empty()) return std::nullopt;  // rules (or givens) no grid fits, or stopped
+  dlx::SearchOptions search = bounded(kKillerNodes);
+  search.stop = stop;
+  Solver solver(rules_, search);
+  g.puzzle = options_.template_givens;
+  if (g.puzzle.cells.empty()) g.puzzle.reset(options_.shape);
+  if (!settle_givens(g, solver, options_.template_givens, random, stop)) return std::nullopt;
+  if (logic_knows(rules_)) {
+    rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);
+    if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  }
+  g.rules = std::make_shared<const Rules>(rules_);
+  return g;
+}
+
 std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bool>* stop) {
   if (options_.random_regions) return jigsaw_attempt(random, stop);
   if (options_.killer) return killer_attempt(random, stop);
+  if (options_.template_rules) return template_attempt(random, stop);
   Generated g;
   g.solution = solution_grid(random);
   if (g.solution.cells.empty()) return std::nullopt;  // variant rules no grid fits
@@ -438,7 +493,8 @@ void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::Thr
                    const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done,
                    const Variants& variants) {
   check_generated_rules(options, variants);
-  check_clues(options, !variants.any() && !options.killer && !options.random_regions);
+  check_clues(options,
+              !variants.any() && !options.killer && !options.random_regions && !options.template_rules);
   std::vector<std::optional<Generator>> generators(pool.size());
   const std::uint64_t chunk = std::uint64_t{4} * pool.size();
   std::vector<std::optional<Generated>> results;

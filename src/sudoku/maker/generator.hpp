@@ -42,6 +42,12 @@ struct GenerateOptions {
   int max_givens = -1;
   // Jigsaws: a new random region layout (random_regions) for each attempt, replacing the boxes.
   bool random_regions = false;
+  // A template's rules (an f-puzzles document's lines, dots and cages, a rule line's words): every puzzle has
+  // them, on top of the variants, and is written back with them. Its solution is random under them; givens
+  // are added while it has another solution, then every added one it stays unique without goes. The
+  // template's own givens (template_givens, of options.shape; empty: none) stay in every puzzle.
+  std::shared_ptr<const Rules> template_rules;
+  Grid template_givens;
 };
 
 struct Generated {
@@ -79,7 +85,8 @@ void check_clues(const GenerateOptions& options, bool plain = true);
 // Throws std::invalid_argument naming killer or jigsaw options that cannot work: cage sizes outside 1..side or
 // in the wrong order, a killer board over 12x12 (a typed killer line names at most 86 cages, and uniqueness
 // checks grow long), a symmetry, --clues or --minimal with killers (their givens are what uniqueness needs),
-// random regions together with a region layout.
+// random regions together with a region layout; a template with killers, random regions, a symmetry, --clues
+// or --minimal, or of another shape.
 void check_generated_rules(const GenerateOptions& options, const Variants& variants);
 
 // Takes the word "killer" out of a comma-separated list of variant names (the other names are rules, for
@@ -109,6 +116,13 @@ class Generator {
   std::optional<Generated> jigsaw_attempt(Random& random, const std::atomic<bool>* stop);
   // Random cages over a random solution, then givens while the puzzle is not unique (see generator.cpp).
   std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
+  // A random solution under the template's rules (and its givens), then givens as killer_attempt adds them.
+  std::optional<Generated> template_attempt(Random& random, const std::atomic<bool>* stop);
+  // From g.puzzle, adds givens of g.solution while `solver` finds the puzzle not unique, then removes every
+  // given not in `kept` that it stays unique without, in random order. False when stopped or the solution
+  // breaks the rules.
+  bool settle_givens(Generated& g, Solver& solver, const Grid& kept, Random& random,
+                     const std::atomic<bool>* stop);
   // Whether the puzzle has exactly one solution under `solver`'s rules; also false when its bounded search
   // cannot tell.
   static bool unique(Solver& solver, const Grid& puzzle);

@@ -607,11 +607,12 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
   std::string line;
   append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
-  // A typed killer line ends with its cages' sums: no room for an annotation, which goes on a comment line
-  // before it, as a grid's does.
+  // A typed killer line ends with its cages' sums, an f-puzzles line is JSON: no room for an annotation,
+  // which goes on a comment line before it, as a grid's does.
   const std::string note = annotation(*g, options, slot.index, rated);
-  record.text =
-      slot.rules && !slot.rules->cages.empty() ? "# " + note + '\n' + line + '\n' : line + ' ' + note + '\n';
+  record.text = slot.rules && (!slot.rules->cages.empty() || slot.rules->fpuzzles)
+                    ? "# " + note + '\n' + line + '\n'
+                    : line + ' ' + note + '\n';
   format_record(slot, record);
   return State::done;
 }
