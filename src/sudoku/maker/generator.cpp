@@ -157,6 +157,9 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       graded_(houses_),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
+  // A template's lines and dots can make some random search orders very long: another attempt, with another
+  // order, is far quicker.
+  if (options_.template_rules) grid_nodes_ = kLayoutNodes;
   for (std::size_t k = 0; k < orbits_.size(); ++k)
     for (int cell : orbits_[k]) orbit_of_[static_cast<std::size_t>(cell)] = k;
 }
