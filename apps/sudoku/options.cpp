@@ -92,6 +92,9 @@ namespace {
 constexpr std::uint64_t kMaxThreads = 1024;
 // How far --template's check for a solution searches before letting the generator try.
 constexpr std::uint64_t kTemplateNodes = 1'000'000;
+// --template's attempts per puzzle unless --attempts says otherwise: each is bounded (generator.cpp), and a
+// template that this many random solutions do not settle rarely yields to more.
+constexpr std::uint64_t kTemplateAttempts = 20;
 constexpr const char* kCommands[] = {"solve", "count",    "check",      "rate",     "hint",
                                      "steps", "minimize", "candidates", "generate", "emit"};
 
@@ -243,7 +246,10 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   g.seed = vm.count("seed")
                ? parse_number("--seed", t.seed, UINT64_MAX)
                : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-  if (vm.count("attempts")) g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
+  if (vm.count("attempts"))
+    g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
+  else if (g.template_rules)
+    g.attempts = kTemplateAttempts;
   if ((vm.count("cage-size") || vm.count("max-givens")) && !g.killer)
     usage_error(std::string("--") + (vm.count("cage-size") ? "cage-size" : "max-givens") +
                 " applies to --variant killer only");
@@ -313,7 +319,7 @@ Options parse_options(int argc, char** argv) {
       ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings")
       ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&t.attempts)->value_name("N"),
-       "generate: attempts per puzzle before giving up (default 1000)")
+       "generate: attempts per puzzle before giving up (default 1000; 20 with --template)")
       ("cage-size", po::value(&t.cage_size)->value_name("MIN-MAX"),
        "generate --variant killer: cells per cage (default 2-4)")
       ("template", po::value(&t.template_file)->value_name("FILE"),

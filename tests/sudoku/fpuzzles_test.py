@@ -9,16 +9,12 @@ usage: fpuzzles_test.py SUDOKU_BINARY
   checker accepts.
 - f-puzzles links (lz-string, made with Debian's python3-lzstring when installed), multi-line documents,
   refusals and the f-puzzles JSON written back.
-- generate --template: puzzles under thermo, arrow, kropki and killer-cage templates (9x9) and a 4x4 one, each
-  unique (check; on 4x4 against all 288 grids), its solution accepted by the checker, its template's rules and
-  givens kept, the same for a seed whatever the threads; bad templates refused.
 """
 import json
 import os
 import random
 import subprocess
 import sys
-import tempfile
 
 SUDOKU = sys.argv[1]
 failures = []
@@ -509,89 +505,14 @@ def test_published():
             fail("published %s: solved %s, published %s" % (name, got, want))
 
 
-def generate(template, args):
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
-        f.write(template)
-    try:
-        return run(["generate", "--template", f.name] + args, "")
-    finally:
-        os.unlink(f.name)
-
-
-def test_generate_template(rng):
-    grids4 = all_grids(4)
-    templates = {
-        "thermo": (9, ["thermometer"] * 6),
-        "arrow": (9, ["arrow"] * 5),
-        "kropki": (9, ["difference"] * 8 + ["ratio"] * 6),
-        "killer cages": (9, ["killercage"] * 8),
-        "4x4": (4, ["thermometer", "xv", "difference"]),
-    }
-    for name, (n, kinds) in templates.items():
-        template = {}
-        while not all(kind in template for kind in kinds):  # an arrow whose line misses its sum is left out
-            grid = random_grid(n, rng)
-            template = make_puzzle(n, grid, rng, kinds, exact=True)
-        kept = rng.randrange(n * n)  # a template given every puzzle keeps
-        template["grid"][kept // n][kept % n] = {"value": grid[kept], "given": True}
-        text = json.dumps(template)
-        seed = str(rng.randrange(1 << 30))
-        rc, out, err = generate(text, ["4", "--seed", seed, "--format", "json", "--threads", "1"])
-        rc2, again, _ = generate(text, ["4", "--seed", seed, "--format", "json", "--threads", "2"])
-        if rc != 0 or len(out.splitlines()) != 4:
-            fail("generate --template %s: rc %d, %r %r for %s" % (name, rc, out[:300], err, text))
-            continue
-        if again != out:
-            fail("generate --template %s: seed %s not reproduced over threads" % (name, seed))
-        _, other, _ = generate(text, ["4", "--seed", str(int(seed) + 1), "--format", "json"])
-        if other == out:
-            fail("generate --template %s: seeds %s and %d gave the same puzzles" % (name, seed, int(seed) + 1))
-        puzzles = set()
-        for record in out.splitlines():
-            r = json.loads(record)
-            doc = json.loads(r["puzzle"])
-            puzzles.add(r["puzzle"])
-            solution = [int(ch) for ch in r["solution"]]
-            if not check(solution, doc) or not check(solution, template):
-                fail("generate --template %s: the solution breaks a rule: %s" % (name, record))
-            for key in template:  # the writer's own form: the same entries, defaults may be spelled out
-                got, want = doc.get(key), template[key]
-                if key != "grid" and (len(got or []) != len(want) if isinstance(want, list) else got != want):
-                    fail("generate --template %s: rule '%s' not written back" % (name, key))
-            if doc["grid"][kept // n][kept % n].get("value") != grid[kept]:
-                fail("generate --template %s: the template's given was dropped: %s" % (name, record))
-            if n == 4 and sum(1 for g in grids4 if check(g, doc)) != 1:
-                fail("generate --template 4x4: not unique over all 288 grids: %s" % record)
-            rc, verdict, err = run(["check"], json.dumps(doc) + "\n")
-            if verdict != "unique\n":
-                fail("generate --template %s: check says %r %r" % (name, verdict, err))
-        if n == 9 and len(puzzles) < 2:  # a 4x4 template may admit one puzzle only
-            fail("generate --template %s: 4 puzzles, all the same" % name)
-        # The text output, comment lines and all, reads back as unique puzzles.
-        rc, out, err = generate(text, ["2", "--seed", seed])
-        rc, verdict, err = run(["check"], out)
-        if rc != 0 or verdict != "unique\nunique\n":
-            fail("generate --template %s | check: rc %d, %r %r" % (name, rc, verdict, err))
-    plain = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)]}
-    thermo = dict(plain, thermometer=[{"lines": [["R1C1", "R1C2", "R1C3"]]}])
-    clash = json.loads(json.dumps(thermo))
-    clash["grid"][0][0] = {"value": 9, "given": True}  # a bulb of 9 leaves no room above it
-    for what, text in {"none": "", "another": json.dumps(thermo) + "\n" + json.dumps(thermo),
-                       "has none": json.dumps(plain), "no solution": json.dumps(clash),
-                       "grid": '{"size": 9, "grid": []}', "quadruple": json.dumps(dict(plain, quadruple=[{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1]}]))}.items():
-        rc, out, err = generate(text + "\n", [])
-        if rc != 2 or out or what not in err or len(err.strip().split("\n")) != 1:
-            fail("generate --template, bad template (%s): rc %d, %r %r" % (what, rc, out, err))
-
-
-rng = random.Random(36)
-test_published()
-test_steps_sound(rng)
-test_counts_4x4(rng)
-test_solutions_9x9(rng)
-test_forms(rng)
-test_refusals()
-test_written_back(rng)
-test_generate_template(random.Random(36))  # see docs/variants.md, Limits
-print("%d failures" % len(failures))
-sys.exit(1 if failures else 0)
+if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and the puzzle maker
+    rng = random.Random(36)
+    test_published()
+    test_steps_sound(rng)
+    test_counts_4x4(rng)
+    test_solutions_9x9(rng)
+    test_forms(rng)
+    test_refusals()
+    test_written_back(rng)
+    print("%d failures" % len(failures))
+    sys.exit(1 if failures else 0)

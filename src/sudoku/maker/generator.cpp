@@ -23,6 +23,16 @@ constexpr std::size_t kKeptSolutions = 64;
 // a random region layout (another layout is drawn): either may otherwise run for minutes.
 constexpr std::uint64_t kKillerNodes = 200000;
 constexpr std::uint64_t kLayoutNodes = 200000;
+// A template's uniqueness checks give up here, and its attempt after this many nodes of them all: thermometers
+// or kropki dots on a near-empty 9x9 can otherwise add givens for minutes. Another random solution under the
+// same rules usually settles in a few thousand nodes.
+constexpr std::uint64_t kTemplateCheckNodes = 50000;
+constexpr std::uint64_t kTemplateAttemptNodes = 1000000;
+// Seeded searches, whose random tie-breaking suits regions and neighbour rules, can miss every grid of
+// kropki dots that the solver's own order finds in a few hundred nodes: a template's attempt then takes one
+// of the first grids of that order, found once within this many nodes.
+constexpr std::uint64_t kTemplateGridNodes = 1000000;
+constexpr std::size_t kTemplateGrids = 256;
 // A typed killer line names at most 86 cages (puzzle_line.cpp); 12x12 with cages of 2 cells needs 72.
 constexpr int kKillerMaxSide = 12;
 
@@ -172,7 +182,10 @@ Grid Generator::variant_grid(Random& random) {
   Solver seeded(rules_, search);
   Grid start = options_.template_givens, full;
   if (start.cells.empty()) start.reset(options_.shape);
-  if (!seeded.solve(start, full)) return Grid{};
+  if (!seeded.solve(start, full)) {
+    if (!options_.template_rules || template_grids().empty()) return Grid{};
+    full = template_grids()[static_cast<std::size_t>(random.below(template_grids().size()))];
+  }
   // Any permutation of the digits keeps regions and the anti-knight and anti-king rules; non-consecutive
   // allows only reversing them.
   const int n = options_.shape.side();
@@ -191,6 +204,20 @@ Grid Generator::variant_grid(Random& random) {
   }
   for (std::uint8_t& v : full.cells) v = relabel[v];
   return full;
+}
+
+const std::vector<Grid>& Generator::template_grids() {
+  if (!template_grids_) {
+    template_grids_.emplace();
+    dlx::SearchOptions search = bounded(kTemplateGridNodes);
+    search.stop = stop_;
+    Solver solver(rules_, search);
+    Grid start = options_.template_givens, full;
+    if (start.cells.empty()) start.reset(options_.shape);
+    if (!solver.load(start))
+      while (template_grids_->size() < kTemplateGrids && solver.next(full)) template_grids_->push_back(full);
+  }
+  return *template_grids_;
 }
 
 Grid Generator::solution_grid(Random& random) {
@@ -241,21 +268,30 @@ bool Generator::unique(Solver& solver, const Grid& puzzle) {
 }
 
 bool Generator::settle_givens(Generated& g, Solver& solver, const Grid& kept, Random& random,
-                              const std::atomic<bool>* stop) {
+                              const std::atomic<bool>* stop, SettleBudget budget) {
   const int cells = options_.shape.cells();
   std::vector<int> differing;
   Grid other;
+  std::uint64_t spent = 0;
+  // Adds the nodes of the solver's latest search; true once the budget is spent.
+  const auto spend = [&] {
+    spent += solver.stats().nodes;
+    return budget.nodes > 0 && spent > budget.nodes;
+  };
   for (;;) {
     if (stopped(stop)) return false;
     const Verdict verdict = solver.check(g.puzzle);
+    if (spend()) return false;
     if (verdict == Verdict::unique) break;
     if (verdict == Verdict::none) return false;  // cannot be: the solution fits its own rules
+    if (verdict == Verdict::unknown && budget.strict) return false;
     differing.clear();
     if (verdict == Verdict::multiple) {
       other.cells.clear();
       solver.load(g.puzzle);
       while (solver.next(other))
         if (other.cells != g.solution.cells) break;
+      if (spend()) return false;
       for (int c = 0; c < cells; ++c)
         if (other.cells.size() == g.solution.cells.size() &&
             other.cells[std::size_t(c)] != g.solution.cells[std::size_t(c)] &&
@@ -278,7 +314,10 @@ bool Generator::settle_givens(Generated& g, Solver& solver, const Grid& kept, Ra
     if (stopped(stop)) return false;
     const auto cell = std::size_t(c);
     g.puzzle.cells[cell] = 0;
-    if (!unique(solver, g.puzzle)) g.puzzle.cells[cell] = g.solution.cells[cell];
+    const bool needless = unique(solver, g.puzzle);
+    // A check that could not tell keeps the given: the puzzle stays one proven unique.
+    if (!needless) g.puzzle.cells[cell] = g.solution.cells[cell];
+    if (spend()) return false;
   }
   return true;
 }
@@ -296,7 +335,7 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
   search.stop = stop;
   Solver solver(rules, search);
   g.puzzle.reset(options_.shape);
-  if (!settle_givens(g, solver, g.puzzle, random, stop)) return std::nullopt;
+  if (!settle_givens(g, solver, g.puzzle, random, stop, SettleBudget{})) return std::nullopt;
   if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
   if (logic_knows(rules)) {
     rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
@@ -310,12 +349,13 @@ std::optional<Generated> Generator::template_attempt(Random& random, const std::
   Generated g;
   g.solution = solution_grid(random);
   if (g.solution.cells.empty()) return std::nullopt;  // rules (or givens) no grid fits, or stopped
-  dlx::SearchOptions search = bounded(kKillerNodes);
+  dlx::SearchOptions search = bounded(kTemplateCheckNodes);
   search.stop = stop;
   Solver solver(rules_, search);
   g.puzzle = options_.template_givens;
   if (g.puzzle.cells.empty()) g.puzzle.reset(options_.shape);
-  if (!settle_givens(g, solver, options_.template_givens, random, stop)) return std::nullopt;
+  if (!settle_givens(g, solver, options_.template_givens, random, stop, {false, kTemplateAttemptNodes}))
+    return std::nullopt;
   if (logic_knows(rules_)) {
     rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;

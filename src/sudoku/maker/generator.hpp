@@ -118,11 +118,18 @@ class Generator {
   std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
   // A random solution under the template's rules (and its givens), then givens as killer_attempt adds them.
   std::optional<Generated> template_attempt(Random& random, const std::atomic<bool>* stop);
+  // What settle_givens may spend. strict: a check that cannot tell (its solver's node limit) gives the
+  // attempt up rather than adding a given; nodes: the search nodes of all its checks together (0: no bound),
+  // past which the attempt is given up.
+  struct SettleBudget {
+    bool strict = false;
+    std::uint64_t nodes = 0;
+  };
   // From g.puzzle, adds givens of g.solution while `solver` finds the puzzle not unique, then removes every
-  // given not in `kept` that it stays unique without, in random order. False when stopped or the solution
-  // breaks the rules.
+  // given not in `kept` that it stays unique without, in random order. False when stopped, the solution
+  // breaks the rules or the budget is spent; the puzzle is then not known to be unique.
   bool settle_givens(Generated& g, Solver& solver, const Grid& kept, Random& random,
-                     const std::atomic<bool>* stop);
+                     const std::atomic<bool>* stop, SettleBudget budget);
   // Whether the puzzle has exactly one solution under `solver`'s rules; also false when its bounded search
   // cannot tell.
   static bool unique(Solver& solver, const Grid& puzzle);
@@ -138,10 +145,14 @@ class Generator {
   // A random complete grid of a variant: the solver's first solution with random tie-breaking, its digits
   // relabelled at random where the rules allow it.
   Grid variant_grid(Random& random);
+  // A template's fallback when variant_grid's seeded search finds no grid: the first grids of the solver's
+  // own order (see generator.cpp), the same for every attempt and thread.
+  const std::vector<Grid>& template_grids();
   // The stop flag of the generate() under way, for the searches made on the way (variant_grid).
   const std::atomic<bool>* stop_ = nullptr;
   // variant_grid's search bound (0: none): a random layout no grid fits can take the search very long.
   std::uint64_t grid_nodes_ = 0;
+  std::optional<std::vector<Grid>> template_grids_;  // found once, on first need
 
   GenerateOptions options_;
   Variants variants_;

@@ -571,6 +571,17 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
   if (!g) {
     if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+    if (options.template_rules) {
+      // Every attempt is bounded (generator.cpp): rules that this many random solutions do not settle make
+      // a bad template, as a template without solution is.
+      fail(slot,
+           "no puzzle under the template's rules found in " + std::to_string(options.attempts) +
+               " attempts (puzzle " + std::to_string(slot.index) +
+               "): each attempt's searches are bounded, and its rules leave them too much to search, or "
+               "admit no puzzle of the tier asked for; --attempts raises the bound",
+           slot.puzzle.line, "error: ");
+      return State::done;
+    }
     fail(slot,
          "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
              " puzzle (boxes " + to_string(options.shape) + ")" +
