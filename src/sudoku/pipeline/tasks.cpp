@@ -10,6 +10,7 @@
 #include "sudoku/maker/rule_logic.hpp"
 #include "sudoku/model/candidates.hpp"
 #include "sudoku/model/conflict.hpp"
+#include "sudoku/model/rule_candidates.hpp"
 #include "sudoku/pipeline/answer.hpp"
 #include "sudoku/pipeline/batch.hpp"
 #include "sudoku/pipeline/detail/batch_parts.hpp"
@@ -343,6 +344,35 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
   return State::done;
 }
 
+// candidates under variant rules: the true candidates by the rules' own solver (model/rule_candidates.hpp),
+// a pencilmark puzzle's marks taken as rules.
+Batch::State Batch::rule_candidates(Slot& slot, const Rules& rules) {
+  const Puzzle& puzzle = slot.puzzle;
+  const Rules marked =
+      puzzle.pencilmarks.empty() ? rules : with_pencilmarks(rules, {puzzle.grid.shape, puzzle.pencilmarks});
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  Solver solver(marked, search);
+  const Verdict verdict = solver.check(puzzle.grid);
+  slot.nodes = solver.stats().nodes;
+  if (verdict == Verdict::unknown || stop_->load(std::memory_order_relaxed)) return State::stopped;
+  const CandidateGrid found = true_candidates(marked, puzzle.grid, stop_);
+  if (found.cells.empty()) return State::stopped;
+  Record record;
+  record.status = verdict_word(verdict);
+  slot.outcome = outcome_of(verdict);
+  return candidates_record(slot, record, found);
+}
+
+Batch::State Batch::candidates_record(Slot& slot, Record& record, const CandidateGrid& found) {
+  std::string marks_text;
+  append_pencilmarks(marks_text, found, options_.reader.symbols);
+  record.field("candidates", json_string(marks_text), marks_text);
+  record.text = marks_text + (slot.puzzle.annotation.empty() ? "" : " " + slot.puzzle.annotation) + '\n';
+  format_record(slot, record);
+  return State::done;
+}
+
 // rate, hint, steps, minimize and candidates.
 Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules) {
   const Puzzle& puzzle = slot.puzzle;
@@ -355,14 +385,12 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     // rating for them, so it refuses them.
     const bool stepped = (command == Command::hint || command == Command::steps) && !rules->anti_knight &&
                          !rules->anti_king && !rules->non_consecutive;
-    const bool refused =
-        command == Command::candidates || (command != Command::minimize && !logic_knows(*rules) && !stepped);
+    if (command == Command::candidates) return rule_candidates(slot, *rules);
+    const bool refused = command != Command::minimize && !logic_knows(*rules) && !stepped;
     if (refused) {
       fail(slot,
-           command == Command::candidates
-               ? "candidates takes no variant rules"
-               : "this tool takes regions only (jigsaw, x, windoku, extra regions) and killer cages: the "
-                 "techniques know no neighbour rule (solve, count, check and minimize do)",
+           "this tool takes regions only (jigsaw, x, windoku, extra regions) and killer cages: the "
+           "techniques know no neighbour rule (solve, count, check and minimize do)",
            puzzle.line, "error: ");
       return State::done;
     }
@@ -394,12 +422,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   if (command == Command::candidates) {
     const CandidateGrid found = true_candidates(grid, search);
     if (stop_->load(std::memory_order_relaxed)) return State::stopped;
-    std::string marks_text;
-    append_pencilmarks(marks_text, found, symbols);
-    record.field("candidates", json_string(marks_text), marks_text);
-    record.text = marks_text + (puzzle.annotation.empty() ? "" : " " + puzzle.annotation) + '\n';
-    format_record(slot, record);
-    return State::done;
+    return candidates_record(slot, record, found);
   }
   if (verdict != Verdict::unique) {
     record.text = record.status + '\n';
