@@ -8,6 +8,7 @@
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
 #include "sudoku/maker/rule_logic.hpp"
+#include "sudoku/maker/rule_rater.hpp"
 #include "sudoku/model/candidates.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/rule_candidates.hpp"
@@ -383,8 +384,9 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   if (rules != nullptr) {
     // Line and dot rules (f-puzzles) have their own step (maker/rule_logic.hpp) in hint and steps; rate has no
     // rating for them, so it refuses them.
-    const bool stepped = (command == Command::hint || command == Command::steps) && !rules->anti_knight &&
-                         !rules->anti_king && !rules->non_consecutive;
+    const bool stepped =
+        (command == Command::hint || command == Command::steps || command == Command::rate) &&
+        !rules->anti_knight && !rules->anti_king && !rules->non_consecutive;
     if (command == Command::candidates) return rule_candidates(slot, *rules);
     const bool refused = command != Command::minimize && !logic_knows(*rules) && !stepped;
     if (refused) {
@@ -445,6 +447,22 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   }
   switch (command) {
     case Command::rate: {
+      if (rules != nullptr && !rules->constraints.empty() && !t.cages.active()) {
+        if (marks) {
+          fail(slot, "rate takes line and dot rules on puzzles with givens, not pencilmarks", puzzle.line,
+               "error: ");
+          return State::done;
+        }
+        // Line and dot rules: the tiers and the steps of hint's road; Sukaku Explainer's scale knows no rule.
+        const RuleRating rating = rate_with_rules(puzzle.grid, t.logic, *rules);
+        const char* tier = kTierNames[static_cast<int>(rating.tier)];
+        record.field("tier", json_string(tier), tier);
+        record.field("rating", json_string(rating.text), rating.text);
+        for (const char* name : {"er", "ep", "ed"}) record.field(name, "null", "");
+        record.field("technique", json_string(rating.technique), rating.technique);
+        record.text = rating.text + '\n';
+        break;
+      }
       // A puzzle's givens are placed, not taken as singles: rate() starts from them.
       if (t.cages.active() && !marks) {
         Tier tier = Tier::search;
