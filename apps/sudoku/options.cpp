@@ -31,12 +31,14 @@ Reads Sudoku puzzles from the FILEs, or from standard input when there is none o
               "minimal" or "not-minimal" after "unique"
   rate        the easiest tier solving it without guessing: singles, locked, subsets, else search;
               then the steps of each technique used (for search: guesses and nodes); none or multiple;
-              then "ER=er/ep/ed technique" on Sukaku Explainer's scale (docs/rating.md)
+              then "ER=er/ep/ed technique" on Sukaku Explainer's scale (docs/rating.md); line and dot
+              rules: the tier and step counts of hint's road, no ER (docs/variants.md)
   hint        the easiest next deduction in Sukaku Explainer's order, e.g. "r3c4=5 hidden single in box 2",
               "X-Wing on 7 in rows 2 and 8: r5c3<>7"
   steps       every deduction in order, then "solved" or "stuck: ..."
   minimize    the puzzle with givens removed while it stays unique: a minimal puzzle
-  candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters
+  candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters,
+              under any rules
   generate    N puzzles (default 1) with exactly one solution, each with "seed=.. index=.. clues=..
               symmetry=.. tier=.." after the cells; the same --seed gives the same puzzles;
               --variant killer: killers (typed killer lines, cages of 2-4 cells, few or no givens);
