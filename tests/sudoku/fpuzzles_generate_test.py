@@ -24,7 +24,7 @@ FAMILIES = {
     "kropki": ["difference"] * 3 + ["ratio"] * 2,
     "xv": ["xv"] * 6,
     "sandwich": ["sandwichsum"] * 5,
-    "littlekiller": ["littlekillersum"] * 5,
+    "littlekiller": ["littlekillersum"] * 4,
     "killercage": ["killercage"] * 6,
 }
 SEEDS = 2  # templates per size, each its own random grid and seed
@@ -141,10 +141,11 @@ def test_bounds(rng):
     for what, template, kept in cases:
         seed = str(rng.randrange(1 << 30))
         name = "generate --template %s seed %s" % (what, seed)
-        rc, out, err = generate(json.dumps(template), ["2", "--seed", seed, "--format", "json"])
-        if what == "dense kropki" and gave_up(rc, out, err, 2):
+        count = 1 if what == "dense kropki" else 2  # its 20 attempts may all be spent: one puzzle's worth
+        rc, out, err = generate(json.dumps(template), [str(count), "--seed", seed, "--format", "json"])
+        if what == "dense kropki" and gave_up(rc, out, err, count):
             continue  # finding any grid under them can take the plain search minutes (docs/variants.md)
-        if rc != 0 or len(out.splitlines()) != 2:
+        if rc != 0 or len(out.splitlines()) != count:
             ft.fail("%s: rc %d, %r %r for %s" % (name, rc, out[:300], err, json.dumps(template)))
             continue
         check_generated(name, template, kept, out, grids4)
