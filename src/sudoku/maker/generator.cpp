@@ -284,7 +284,6 @@ bool Generator::settle_givens(Generated& g, Solver& solver, const Grid& kept, Ra
     if (spend()) return false;
     if (verdict == Verdict::unique) break;
     if (verdict == Verdict::none) return false;  // cannot be: the solution fits its own rules
-    if (verdict == Verdict::unknown && budget.strict) return false;
     differing.clear();
     if (verdict == Verdict::multiple) {
       other.cells.clear();
@@ -354,7 +353,7 @@ std::optional<Generated> Generator::template_attempt(Random& random, const std::
   Solver solver(rules_, search);
   g.puzzle = options_.template_givens;
   if (g.puzzle.cells.empty()) g.puzzle.reset(options_.shape);
-  if (!settle_givens(g, solver, options_.template_givens, random, stop, {false, kTemplateAttemptNodes}))
+  if (!settle_givens(g, solver, options_.template_givens, random, stop, {kTemplateAttemptNodes}))
     return std::nullopt;
   if (logic_knows(rules_)) {
     rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);

@@ -118,11 +118,10 @@ class Generator {
   std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
   // A random solution under the template's rules (and its givens), then givens as killer_attempt adds them.
   std::optional<Generated> template_attempt(Random& random, const std::atomic<bool>* stop);
-  // What settle_givens may spend. strict: a check that cannot tell (its solver's node limit) gives the
-  // attempt up rather than adding a given; nodes: the search nodes of all its checks together (0: no bound),
-  // past which the attempt is given up.
+  // What settle_givens may spend: the search nodes of all its checks together (0: no bound), past which the
+  // attempt is given up. A check that cannot tell (its solver's node limit) adds a given, never counts as
+  // unique.
   struct SettleBudget {
-    bool strict = false;
     std::uint64_t nodes = 0;
   };
   // From g.puzzle, adds givens of g.solution while `solver` finds the puzzle not unique, then removes every
