@@ -1,12 +1,17 @@
 #include "options.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <dlxapp/duration.hpp>
 #include <dlxapp/usage.hpp>
+#include <fstream>
+#include <stdexcept>
+#include <sudoku/io/template_reader.hpp>
 #include <sudoku/maker/cage_logic.hpp>
 #include <sudoku/maker/generator.hpp>
 #include <sudoku/model/rules.hpp>
+#include <sudoku/model/solver.hpp>
 
 namespace po = boost::program_options;
 
@@ -16,6 +21,7 @@ const char* const kUsage = R"(Usage: sudoku [COMMAND] [OPTION...] [FILE...]
        sudoku generate [N] [--box RxC] [--symmetry S] [--minimal] [--clues K] [--tier T] [--rating A-B]
                        [--seed S]
        sudoku generate [N] --variant killer [--cage-size MIN-MAX] [--max-givens K] [--regions random]
+       sudoku generate [N] --template FILE [--seed S]
 
 Reads Sudoku puzzles from the FILEs, or from standard input when there is none or FILE is '-'.
   solve       (the default) print each puzzle's first solution, or "no solution"; --all: every solution,
@@ -25,16 +31,20 @@ Reads Sudoku puzzles from the FILEs, or from standard input when there is none o
               "minimal" or "not-minimal" after "unique"
   rate        the easiest tier solving it without guessing: singles, locked, subsets, else search;
               then the steps of each technique used (for search: guesses and nodes); none or multiple;
-              then "ER=er/ep/ed technique" on Sukaku Explainer's scale (docs/rating.md)
+              then "ER=er/ep/ed technique" on Sukaku Explainer's scale (docs/rating.md); line and dot
+              rules: the tier and step counts of hint's road, no ER (docs/variants.md)
   hint        the easiest next deduction in Sukaku Explainer's order, e.g. "r3c4=5 hidden single in box 2",
               "X-Wing on 7 in rows 2 and 8: r5c3<>7"
   steps       every deduction in order, then "solved" or "stuck: ..."
   minimize    the puzzle with givens removed while it stays unique: a minimal puzzle
-  candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters
+  candidates  the true candidates (digits in some solution) as a pencilmark line of n^3 characters,
+              under any rules
   generate    N puzzles (default 1) with exactly one solution, each with "seed=.. index=.. clues=..
               symmetry=.. tier=.." after the cells; the same --seed gives the same puzzles;
               --variant killer: killers (typed killer lines, cages of 2-4 cells, few or no givens);
-              --regions random: jigsaws, each on a random layout of connected regions
+              --regions random: jigsaws, each on a random layout of connected regions;
+              --template FILE: puzzles under the rules of FILE's one puzzle (f-puzzles JSON: thermometers,
+              arrows, dots, cages...), each written back in that form after a "# seed=.." line
   emit        the first puzzle's exact-cover model in Knuth's format (each given the only option of its
               cell): `sudoku emit p.txt | dlx --count` counts what `sudoku count p.txt` counts
 
@@ -82,6 +92,11 @@ Exit status:
 namespace {
 
 constexpr std::uint64_t kMaxThreads = 1024;
+// How far --template's check for a solution searches before letting the generator try.
+constexpr std::uint64_t kTemplateNodes = 1'000'000;
+// --template's attempts per puzzle unless --attempts says otherwise: each is bounded (generator.cpp), and a
+// template that this many random solutions do not settle rarely yields to more.
+constexpr std::uint64_t kTemplateAttempts = 20;
 constexpr const char* kCommands[] = {"solve", "count",    "check",      "rate",     "hint",
                                      "steps", "minimize", "candidates", "generate", "emit"};
 
@@ -101,7 +116,7 @@ std::uint64_t parse_number(const std::string& option, const std::string& text, s
 struct Typed {  // the options as typed
   std::string box, variant, regions, extra_regions, symbols,
       format = "same", limit, threads, time_limit, symmetry = "none", clues, tier, rating, seed, attempts,
-      cage_size, max_givens;
+      cage_size, max_givens, template_file;
 };
 
 void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o) {
@@ -150,9 +165,28 @@ void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o)
   b.variants.extra_regions = t.extra_regions;
 }
 
+// --template FILE: the one puzzle of the file, whose rules (and givens) every generated puzzle takes. A bad
+// file is a bad input, not a usage error: one line naming it (main's "sudoku: ..."), status 2.
+void read_template(const std::string& file, Options& o) {
+  sudoku::GenerateOptions& g = o.batch.generate;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("--template " + dlxapp::cannot_open(file, errno));
+  sudoku::Puzzle puzzle = sudoku::read_template(in, dlxapp::printable(file), o.batch.reader);
+  // Givens that clash or that no grid fits would cost every attempt of every puzzle in vain.
+  dlx::SearchOptions bounded;
+  bounded.node_limit = kTemplateNodes;
+  if (sudoku::Solver(*puzzle.rules, bounded).check(puzzle.grid) == sudoku::Verdict::none)
+    throw std::runtime_error(dlxapp::printable(file) + ':' + std::to_string(puzzle.line) +
+                             ": the template has no solution under its rules");
+  g.template_rules = puzzle.rules;
+  g.template_givens = std::move(puzzle.grid);
+  if (!o.batch.reader.box) g.shape = g.template_rules->shape;
+}
+
 void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   sudoku::GenerateOptions& g = o.batch.generate;
   g.shape = o.batch.reader.box.value_or(sudoku::Shape{3, 3});
+  if (vm.count("template")) read_template(t.template_file, o);
   if (!t.regions.empty() && !o.batch.reader.box) {
     // A jigsaw's size is its layout's; its boxes (unused) the usual ones, or rows for a prime side.
     const int side = sudoku::layout_side(t.regions, "--regions");
@@ -160,7 +194,9 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   }
   bool rated = true;  // the techniques know every rule: regions, not neighbour rules or cages
   try {
-    rated = sudoku::logic_knows(sudoku::make_rules(g.shape, o.batch.variants));
+    sudoku::Rules rules = sudoku::make_rules(g.shape, o.batch.variants);
+    if (g.template_rules) sudoku::add_rules(rules, *g.template_rules);
+    rated = sudoku::logic_knows(rules);
   } catch (const sudoku::RulesError& e) {
     usage_error(e.what());
   }
@@ -212,7 +248,10 @@ void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
   g.seed = vm.count("seed")
                ? parse_number("--seed", t.seed, UINT64_MAX)
                : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-  if (vm.count("attempts")) g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
+  if (vm.count("attempts"))
+    g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
+  else if (g.template_rules)
+    g.attempts = kTemplateAttempts;
   if ((vm.count("cage-size") || vm.count("max-givens")) && !g.killer)
     usage_error(std::string("--") + (vm.count("cage-size") ? "cage-size" : "max-givens") +
                 " applies to --variant killer only");
@@ -282,9 +321,12 @@ Options parse_options(int argc, char** argv) {
       ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings")
       ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&t.attempts)->value_name("N"),
-       "generate: attempts per puzzle before giving up (default 1000)")
+       "generate: attempts per puzzle before giving up (default 1000; 20 with --template)")
       ("cage-size", po::value(&t.cage_size)->value_name("MIN-MAX"),
        "generate --variant killer: cells per cage (default 2-4)")
+      ("template", po::value(&t.template_file)->value_name("FILE"),
+       "generate: puzzles under the rules of the one puzzle in FILE (f-puzzles JSON or link, a rule line, a "
+       "killer line), written back in its form; its givens stay in every puzzle")
       ("max-givens", po::value(&t.max_givens)->value_name("K"),
        "generate --variant killer: at most K givens besides the cages (default: as many as uniqueness needs)")
       ("progress", "a progress line (puzzles done, time) on standard error during long runs even when it is not a terminal")
@@ -323,7 +365,7 @@ Options parse_options(int argc, char** argv) {
   sudoku::BatchOptions& b = o.batch;
   const bool generating = o.command == "generate";
   for (const char* only :
-       {"symmetry", "clues", "tier", "rating", "seed", "attempts", "cage-size", "max-givens"})
+       {"symmetry", "clues", "tier", "rating", "seed", "attempts", "cage-size", "max-givens", "template"})
     if (vm.count(only) && !generating) usage_error(std::string("--") + only + " applies to generate only");
   if (o.args.empty() && !generating) o.args.emplace_back("-");
   if (o.command != "emit") {

@@ -23,6 +23,16 @@ constexpr std::size_t kKeptSolutions = 64;
 // a random region layout (another layout is drawn): either may otherwise run for minutes.
 constexpr std::uint64_t kKillerNodes = 200000;
 constexpr std::uint64_t kLayoutNodes = 200000;
+// A template's uniqueness checks give up here, and its attempt after this many nodes of them all: thermometers
+// or kropki dots on a near-empty 9x9 can otherwise add givens for minutes. Another random solution under the
+// same rules usually settles in a few thousand nodes.
+constexpr std::uint64_t kTemplateCheckNodes = 50000;
+constexpr std::uint64_t kTemplateAttemptNodes = 1000000;
+// Seeded searches, whose random tie-breaking suits regions and neighbour rules, can miss every grid of
+// kropki dots that the solver's own order finds in a few hundred nodes: a template's attempt then takes one
+// of the first grids of that order, found once within this many nodes.
+constexpr std::uint64_t kTemplateGridNodes = 1000000;
+constexpr std::size_t kTemplateGrids = 256;
 // A typed killer line names at most 86 cages (puzzle_line.cpp); 12x12 with cages of 2 cells needs 72.
 constexpr int kKillerMaxSide = 12;
 
@@ -50,6 +60,13 @@ std::vector<int> line_order(int groups, int group, Random& random) {
     order.insert(order.end(), inner.begin(), inner.end());
   }
   return order;
+}
+
+// The variants' rules, and the template's on top.
+Rules rules_with_template(const GenerateOptions& options, const Variants& variants) {
+  Rules rules = make_rules(options.shape, variants);
+  if (options.template_rules) add_rules(rules, *options.template_rules);
+  return rules;
 }
 
 }  // namespace
@@ -81,6 +98,24 @@ void check_generated_rules(const GenerateOptions& options, const Variants& varia
   const std::string board = std::to_string(n) + "x" + std::to_string(n);
   if (options.random_regions && !variants.regions.empty())
     throw std::invalid_argument("--regions random: give a region layout or random, not both");
+  if (options.template_rules) {
+    const char* clash = options.killer                       ? "--variant killer"
+                        : options.random_regions             ? "--regions random"
+                        : options.symmetry != Symmetry::none ? "--symmetry"
+                        : options.clues > 0                  ? "--clues"
+                        : options.minimal                    ? "--minimal"
+                                                             : nullptr;
+    if (clash != nullptr)
+      throw std::invalid_argument(
+          std::string("--template: ") + clash +
+          " does not apply (a template's puzzles get the givens its rules leave open, "
+          "and are minimal but for the template's own givens)");
+    if (options.template_rules->shape != options.shape ||
+        (!options.template_givens.cells.empty() && options.template_givens.shape != options.shape))
+      throw std::invalid_argument("--template: a " + std::to_string(options.template_rules->shape.side()) +
+                                  "x" + std::to_string(options.template_rules->shape.side()) +
+                                  " template for a " + board + " board");
+  }
   if (!options.killer) return;
   if (n > kKillerMaxSide)
     throw std::invalid_argument("killer: boards up to " + std::to_string(kKillerMaxSide) + "x" +
@@ -120,10 +155,11 @@ bool take_killer_word(std::string& names) {
 
 Generator::Generator(GenerateOptions options, const Variants& variants)
     : options_((check_generated_rules(options, variants),
-                check_clues(options, !variants.any() && !options.killer && !options.random_regions),
+                check_clues(options, !variants.any() && !options.killer && !options.random_regions &&
+                                         !options.template_rules),
                 options)),
       variants_(variants),
-      rules_(make_rules(options.shape, variants)),
+      rules_(rules_with_template(options, variants)),
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
       houses_(rules_),
@@ -131,6 +167,9 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       graded_(houses_),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
+  // A template's lines and dots can make some random search orders very long: another attempt, with another
+  // order, is far quicker.
+  if (options_.template_rules) grid_nodes_ = kLayoutNodes;
   for (std::size_t k = 0; k < orbits_.size(); ++k)
     for (int cell : orbits_[k]) orbit_of_[static_cast<std::size_t>(cell)] = k;
 }
@@ -141,16 +180,21 @@ Grid Generator::variant_grid(Random& random) {
   search.stop = stop_;
   search.node_limit = grid_nodes_;
   Solver seeded(rules_, search);
-  Grid empty, full;
-  empty.reset(options_.shape);
-  if (!seeded.solve(empty, full)) return Grid{};
+  Grid start = options_.template_givens, full;
+  if (start.cells.empty()) start.reset(options_.shape);
+  if (!seeded.solve(start, full)) {
+    if (!options_.template_rules || template_grids().empty()) return Grid{};
+    full = template_grids()[static_cast<std::size_t>(random.below(template_grids().size()))];
+  }
   // Any permutation of the digits keeps regions and the anti-knight and anti-king rules; non-consecutive
   // allows only reversing them.
   const int n = options_.shape.side();
   std::vector<std::uint8_t> relabel(static_cast<std::size_t>(n + 1));
   std::iota(relabel.begin(), relabel.end(), std::uint8_t{0});
-  if (!rules_.cages.empty() || !rules_.constraints.empty() || rules_.negatives.any()) {
-    // Sums, lines and dots hold for these digits only: the solver's grid as it is (its search is seeded).
+  if (!rules_.cages.empty() || !rules_.constraints.empty() || rules_.negatives.any() ||
+      options_.template_givens.givens() > 0) {
+    // Sums, lines, dots and givens hold for these digits only: the solver's grid as it is (its search is
+    // seeded).
   } else if (!rules_.non_consecutive) {
     std::vector<std::uint8_t> digits(relabel.begin() + 1, relabel.end());
     random.shuffle(digits);
@@ -160,6 +204,20 @@ Grid Generator::variant_grid(Random& random) {
   }
   for (std::uint8_t& v : full.cells) v = relabel[v];
   return full;
+}
+
+const std::vector<Grid>& Generator::template_grids() {
+  if (!template_grids_) {
+    template_grids_.emplace();
+    dlx::SearchOptions search = bounded(kTemplateGridNodes);
+    search.stop = stop_;
+    Solver solver(rules_, search);
+    Grid start = options_.template_givens, full;
+    if (start.cells.empty()) start.reset(options_.shape);
+    if (!solver.load(start))
+      while (template_grids_->size() < kTemplateGrids && solver.next(full)) template_grids_->push_back(full);
+  }
+  return *template_grids_;
 }
 
 Grid Generator::solution_grid(Random& random) {
@@ -209,6 +267,60 @@ bool Generator::unique(Solver& solver, const Grid& puzzle) {
   return solver.check(puzzle) == Verdict::unique;
 }
 
+bool Generator::settle_givens(Generated& g, Solver& solver, const Grid& kept, Random& random,
+                              const std::atomic<bool>* stop, SettleBudget budget) {
+  const int cells = options_.shape.cells();
+  std::vector<int> differing;
+  Grid other;
+  std::uint64_t spent = 0;
+  // Adds the nodes of the solver's latest search; true once the budget is spent.
+  const auto spend = [&] {
+    spent += solver.stats().nodes;
+    return budget.nodes > 0 && spent > budget.nodes;
+  };
+  for (;;) {
+    if (stopped(stop)) return false;
+    const Verdict verdict = solver.check(g.puzzle);
+    if (spend()) return false;
+    if (verdict == Verdict::unique) break;
+    if (verdict == Verdict::none) return false;  // cannot be: the solution fits its own rules
+    differing.clear();
+    if (verdict == Verdict::multiple) {
+      other.cells.clear();
+      solver.load(g.puzzle);
+      while (solver.next(other))
+        if (other.cells != g.solution.cells) break;
+      if (spend()) return false;
+      for (int c = 0; c < cells; ++c)
+        if (other.cells.size() == g.solution.cells.size() &&
+            other.cells[std::size_t(c)] != g.solution.cells[std::size_t(c)] &&
+            g.puzzle.cells[std::size_t(c)] == 0)
+          differing.push_back(c);
+    }
+    if (differing.empty())
+      for (int c = 0; c < cells; ++c)
+        if (g.puzzle.cells[std::size_t(c)] == 0) differing.push_back(c);
+    if (differing.empty()) return false;  // every cell given, and still not unique: the search gave up
+    const auto cell = std::size_t(differing[std::size_t(random.below(differing.size()))]);
+    g.puzzle.cells[cell] = g.solution.cells[cell];
+  }
+  std::vector<int> order;
+  for (int c = 0; c < cells; ++c)
+    if (g.puzzle.cells[std::size_t(c)] != 0 && (kept.cells.empty() || kept.cells[std::size_t(c)] == 0))
+      order.push_back(c);
+  random.shuffle(order);
+  for (int c : order) {
+    if (stopped(stop)) return false;
+    const auto cell = std::size_t(c);
+    g.puzzle.cells[cell] = 0;
+    const bool needless = unique(solver, g.puzzle);
+    // A check that could not tell keeps the given: the puzzle stays one proven unique.
+    if (!needless) g.puzzle.cells[cell] = g.solution.cells[cell];
+    if (spend()) return false;
+  }
+  return true;
+}
+
 // Cages first, over a random solution; then, while the puzzle has another solution, a given where that
 // solution differs from ours (a random cell when the bounded search cannot tell); then every given that the
 // puzzle stays unique without goes, in random order. Most 9x9 killers with cages of 2 to 4 cells need none.
@@ -221,43 +333,8 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
   dlx::SearchOptions search = bounded(kKillerNodes);
   search.stop = stop;
   Solver solver(rules, search);
-  const int cells = options_.shape.cells();
   g.puzzle.reset(options_.shape);
-  std::vector<int> differing;
-  Grid other;
-  for (;;) {
-    if (stopped(stop)) return std::nullopt;
-    const Verdict verdict = solver.check(g.puzzle);
-    if (verdict == Verdict::unique) break;
-    if (verdict == Verdict::none) return std::nullopt;  // cannot be: the solution fits its own cages
-    differing.clear();
-    if (verdict == Verdict::multiple) {
-      other.cells.clear();
-      solver.load(g.puzzle);
-      while (solver.next(other))
-        if (other.cells != g.solution.cells) break;
-      for (int c = 0; c < cells; ++c)
-        if (other.cells.size() == g.solution.cells.size() &&
-            other.cells[std::size_t(c)] != g.solution.cells[std::size_t(c)] &&
-            g.puzzle.cells[std::size_t(c)] == 0)
-          differing.push_back(c);
-    }
-    if (differing.empty())
-      for (int c = 0; c < cells; ++c)
-        if (g.puzzle.cells[std::size_t(c)] == 0) differing.push_back(c);
-    const auto cell = std::size_t(differing[std::size_t(random.below(differing.size()))]);
-    g.puzzle.cells[cell] = g.solution.cells[cell];
-  }
-  std::vector<int> order;
-  for (int c = 0; c < cells; ++c)
-    if (g.puzzle.cells[std::size_t(c)] != 0) order.push_back(c);
-  random.shuffle(order);
-  for (int c : order) {
-    if (stopped(stop)) return std::nullopt;
-    const auto cell = std::size_t(c);
-    g.puzzle.cells[cell] = 0;
-    if (!unique(solver, g.puzzle)) g.puzzle.cells[cell] = g.solution.cells[cell];
-  }
+  if (!settle_givens(g, solver, g.puzzle, random, stop, SettleBudget{})) return std::nullopt;
   if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
   if (logic_knows(rules)) {
     rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
@@ -267,9 +344,29 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
   return g;
 }
 
+std::optional<Generated> Generator::template_attempt(Random& random, const std::atomic<bool>* stop) {
+  Generated g;
+  g.solution = solution_grid(random);
+  if (g.solution.cells.empty()) return std::nullopt;  // rules (or givens) no grid fits, or stopped
+  dlx::SearchOptions search = bounded(kTemplateCheckNodes);
+  search.stop = stop;
+  Solver solver(rules_, search);
+  g.puzzle = options_.template_givens;
+  if (g.puzzle.cells.empty()) g.puzzle.reset(options_.shape);
+  if (!settle_givens(g, solver, options_.template_givens, random, stop, {kTemplateAttemptNodes}))
+    return std::nullopt;
+  if (logic_knows(rules_)) {
+    rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);
+    if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  }
+  g.rules = std::make_shared<const Rules>(rules_);
+  return g;
+}
+
 std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bool>* stop) {
   if (options_.random_regions) return jigsaw_attempt(random, stop);
   if (options_.killer) return killer_attempt(random, stop);
+  if (options_.template_rules) return template_attempt(random, stop);
   Generated g;
   g.solution = solution_grid(random);
   if (g.solution.cells.empty()) return std::nullopt;  // variant rules no grid fits
@@ -438,7 +535,8 @@ void generate_many(const GenerateOptions& options, std::uint64_t count, dlx::Thr
                    const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done,
                    const Variants& variants) {
   check_generated_rules(options, variants);
-  check_clues(options, !variants.any() && !options.killer && !options.random_regions);
+  check_clues(options,
+              !variants.any() && !options.killer && !options.random_regions && !options.template_rules);
   std::vector<std::optional<Generator>> generators(pool.size());
   const std::uint64_t chunk = std::uint64_t{4} * pool.size();
   std::vector<std::optional<Generated>> results;

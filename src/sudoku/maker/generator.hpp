@@ -42,6 +42,12 @@ struct GenerateOptions {
   int max_givens = -1;
   // Jigsaws: a new random region layout (random_regions) for each attempt, replacing the boxes.
   bool random_regions = false;
+  // A template's rules (an f-puzzles document's lines, dots and cages, a rule line's words): every puzzle has
+  // them, on top of the variants, and is written back with them. Its solution is random under them; givens
+  // are added while it has another solution, then every added one it stays unique without goes. The
+  // template's own givens (template_givens, of options.shape; empty: none) stay in every puzzle.
+  std::shared_ptr<const Rules> template_rules;
+  Grid template_givens;
 };
 
 struct Generated {
@@ -79,7 +85,8 @@ void check_clues(const GenerateOptions& options, bool plain = true);
 // Throws std::invalid_argument naming killer or jigsaw options that cannot work: cage sizes outside 1..side or
 // in the wrong order, a killer board over 12x12 (a typed killer line names at most 86 cages, and uniqueness
 // checks grow long), a symmetry, --clues or --minimal with killers (their givens are what uniqueness needs),
-// random regions together with a region layout.
+// random regions together with a region layout; a template with killers, random regions, a symmetry, --clues
+// or --minimal, or of another shape.
 void check_generated_rules(const GenerateOptions& options, const Variants& variants);
 
 // Takes the word "killer" out of a comma-separated list of variant names (the other names are rules, for
@@ -109,6 +116,19 @@ class Generator {
   std::optional<Generated> jigsaw_attempt(Random& random, const std::atomic<bool>* stop);
   // Random cages over a random solution, then givens while the puzzle is not unique (see generator.cpp).
   std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
+  // A random solution under the template's rules (and its givens), then givens as killer_attempt adds them.
+  std::optional<Generated> template_attempt(Random& random, const std::atomic<bool>* stop);
+  // What settle_givens may spend: the search nodes of all its checks together (0: no bound), past which the
+  // attempt is given up. A check that cannot tell (its solver's node limit) adds a given, never counts as
+  // unique.
+  struct SettleBudget {
+    std::uint64_t nodes = 0;
+  };
+  // From g.puzzle, adds givens of g.solution while `solver` finds the puzzle not unique, then removes every
+  // given not in `kept` that it stays unique without, in random order. False when stopped, the solution
+  // breaks the rules or the budget is spent; the puzzle is then not known to be unique.
+  bool settle_givens(Generated& g, Solver& solver, const Grid& kept, Random& random,
+                     const std::atomic<bool>* stop, SettleBudget budget);
   // Whether the puzzle has exactly one solution under `solver`'s rules; also false when its bounded search
   // cannot tell.
   static bool unique(Solver& solver, const Grid& puzzle);
@@ -124,10 +144,14 @@ class Generator {
   // A random complete grid of a variant: the solver's first solution with random tie-breaking, its digits
   // relabelled at random where the rules allow it.
   Grid variant_grid(Random& random);
+  // A template's fallback when variant_grid's seeded search finds no grid: the first grids of the solver's
+  // own order (see generator.cpp), the same for every attempt and thread.
+  const std::vector<Grid>& template_grids();
   // The stop flag of the generate() under way, for the searches made on the way (variant_grid).
   const std::atomic<bool>* stop_ = nullptr;
   // variant_grid's search bound (0: none): a random layout no grid fits can take the search very long.
   std::uint64_t grid_nodes_ = 0;
+  std::optional<std::vector<Grid>> template_grids_;  // found once, on first need
 
   GenerateOptions options_;
   Variants variants_;

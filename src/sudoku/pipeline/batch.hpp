@@ -159,6 +159,9 @@ class Batch {
   State solve_count_check(Worker& worker, Slot& slot, const Rules* rules);
   State process_pencilmarks(Slot& slot);
   State process_maker(Worker& worker, Slot& slot, const Rules* rules);
+  State rule_candidates(Slot& slot, const Rules& rules);
+  // Writes a candidates command's record (its status set) with these true candidates.
+  State candidates_record(Slot& slot, Record& record, const CandidateGrid& found);
   State process_generate(Worker& worker, Slot& slot);
   std::chrono::nanoseconds time_slice();
   void start_flusher();

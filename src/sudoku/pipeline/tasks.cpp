@@ -8,8 +8,10 @@
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
 #include "sudoku/maker/rule_logic.hpp"
+#include "sudoku/maker/rule_rater.hpp"
 #include "sudoku/model/candidates.hpp"
 #include "sudoku/model/conflict.hpp"
+#include "sudoku/model/rule_candidates.hpp"
 #include "sudoku/pipeline/answer.hpp"
 #include "sudoku/pipeline/batch.hpp"
 #include "sudoku/pipeline/detail/batch_parts.hpp"
@@ -343,6 +345,35 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
   return State::done;
 }
 
+// candidates under variant rules: the true candidates by the rules' own solver (model/rule_candidates.hpp),
+// a pencilmark puzzle's marks taken as rules.
+Batch::State Batch::rule_candidates(Slot& slot, const Rules& rules) {
+  const Puzzle& puzzle = slot.puzzle;
+  const Rules marked =
+      puzzle.pencilmarks.empty() ? rules : with_pencilmarks(rules, {puzzle.grid.shape, puzzle.pencilmarks});
+  dlx::SearchOptions search;
+  search.stop = stop_;
+  Solver solver(marked, search);
+  const Verdict verdict = solver.check(puzzle.grid);
+  slot.nodes = solver.stats().nodes;
+  if (verdict == Verdict::unknown || stop_->load(std::memory_order_relaxed)) return State::stopped;
+  const CandidateGrid found = true_candidates(marked, puzzle.grid, stop_);
+  if (found.cells.empty()) return State::stopped;
+  Record record;
+  record.status = verdict_word(verdict);
+  slot.outcome = outcome_of(verdict);
+  return candidates_record(slot, record, found);
+}
+
+Batch::State Batch::candidates_record(Slot& slot, Record& record, const CandidateGrid& found) {
+  std::string marks_text;
+  append_pencilmarks(marks_text, found, options_.reader.symbols);
+  record.field("candidates", json_string(marks_text), marks_text);
+  record.text = marks_text + (slot.puzzle.annotation.empty() ? "" : " " + slot.puzzle.annotation) + '\n';
+  format_record(slot, record);
+  return State::done;
+}
+
 // rate, hint, steps, minimize and candidates.
 Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules) {
   const Puzzle& puzzle = slot.puzzle;
@@ -353,16 +384,15 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   if (rules != nullptr) {
     // Line and dot rules (f-puzzles) have their own step (maker/rule_logic.hpp) in hint and steps; rate has no
     // rating for them, so it refuses them.
-    const bool stepped = (command == Command::hint || command == Command::steps) && !rules->anti_knight &&
-                         !rules->anti_king && !rules->non_consecutive;
-    const bool refused =
-        command == Command::candidates || (command != Command::minimize && !logic_knows(*rules) && !stepped);
+    const bool stepped =
+        (command == Command::hint || command == Command::steps || command == Command::rate) &&
+        !rules->anti_knight && !rules->anti_king && !rules->non_consecutive;
+    if (command == Command::candidates) return rule_candidates(slot, *rules);
+    const bool refused = command != Command::minimize && !logic_knows(*rules) && !stepped;
     if (refused) {
       fail(slot,
-           command == Command::candidates
-               ? "candidates takes no variant rules"
-               : "this tool takes regions only (jigsaw, x, windoku, extra regions) and killer cages: the "
-                 "techniques know no neighbour rule (solve, count, check and minimize do)",
+           "this tool takes regions only (jigsaw, x, windoku, extra regions) and killer cages: the "
+           "techniques know no neighbour rule (solve, count, check and minimize do)",
            puzzle.line, "error: ");
       return State::done;
     }
@@ -394,12 +424,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   if (command == Command::candidates) {
     const CandidateGrid found = true_candidates(grid, search);
     if (stop_->load(std::memory_order_relaxed)) return State::stopped;
-    std::string marks_text;
-    append_pencilmarks(marks_text, found, symbols);
-    record.field("candidates", json_string(marks_text), marks_text);
-    record.text = marks_text + (puzzle.annotation.empty() ? "" : " " + puzzle.annotation) + '\n';
-    format_record(slot, record);
-    return State::done;
+    return candidates_record(slot, record, found);
   }
   if (verdict != Verdict::unique) {
     record.text = record.status + '\n';
@@ -422,6 +447,22 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   }
   switch (command) {
     case Command::rate: {
+      if (rules != nullptr && !rules->constraints.empty() && !t.cages.active()) {
+        if (marks) {
+          fail(slot, "rate takes line and dot rules on puzzles with givens, not pencilmarks", puzzle.line,
+               "error: ");
+          return State::done;
+        }
+        // Line and dot rules: the tiers and the steps of hint's road; Sukaku Explainer's scale knows no rule.
+        const RuleRating rating = rate_with_rules(puzzle.grid, t.logic, *rules);
+        const char* tier = kTierNames[static_cast<int>(rating.tier)];
+        record.field("tier", json_string(tier), tier);
+        record.field("rating", json_string(rating.text), rating.text);
+        for (const char* name : {"er", "ep", "ed"}) record.field(name, "null", "");
+        record.field("technique", json_string(rating.technique), rating.technique);
+        record.text = rating.text + '\n';
+        break;
+      }
       // A puzzle's givens are placed, not taken as singles: rate() starts from them.
       if (t.cages.active() && !marks) {
         Tier tier = Tier::search;
@@ -571,6 +612,17 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
   if (!g) {
     if (stop_->load(std::memory_order_relaxed)) return State::stopped;
+    if (options.template_rules) {
+      // Every attempt is bounded (generator.cpp): rules that this many random solutions do not settle make
+      // a bad template, as a template without solution is.
+      fail(slot,
+           "no puzzle under the template's rules found in " + std::to_string(options.attempts) +
+               " attempts (puzzle " + std::to_string(slot.index) +
+               "): each attempt's searches are bounded, and its rules leave them too much to search, or "
+               "admit no puzzle of the tier asked for; --attempts raises the bound",
+           slot.puzzle.line, "error: ");
+      return State::done;
+    }
     fail(slot,
          "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
              " puzzle (boxes " + to_string(options.shape) + ")" +
@@ -607,11 +659,12 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
   std::string line;
   append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
-  // A typed killer line ends with its cages' sums: no room for an annotation, which goes on a comment line
-  // before it, as a grid's does.
+  // A typed killer line ends with its cages' sums, an f-puzzles line is JSON: no room for an annotation,
+  // which goes on a comment line before it, as a grid's does.
   const std::string note = annotation(*g, options, slot.index, rated);
-  record.text =
-      slot.rules && !slot.rules->cages.empty() ? "# " + note + '\n' + line + '\n' : line + ' ' + note + '\n';
+  record.text = slot.rules && (!slot.rules->cages.empty() || slot.rules->fpuzzles)
+                    ? "# " + note + '\n' + line + '\n'
+                    : line + ' ' + note + '\n';
   format_record(slot, record);
   return State::done;
 }

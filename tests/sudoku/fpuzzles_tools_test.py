@@ -1,0 +1,107 @@
+#!/usr/bin/python3
+"""sudoku candidates under f-puzzles rules, against the independent checker of fpuzzles_test.py.
+
+usage: fpuzzles_tools_test.py SUDOKU_BINARY
+
+4x4: random rule sets of every kind (read off a grid, or random ones that may admit no grid), a few givens;
+`sudoku candidates` must print, cell by cell, exactly the digits that some of the 288 grids accepted by the
+checker holds there, and the status none, unique or multiple by their number.
+rate under line and dot rules: 9x9 puzzles generated from thermo, arrow, kropki and XV templates; the rating's
+step counts must equal the tally of `steps`' techniques, its tier and hardest family follow from them
+(docs/rating.md), er, ep and ed are null; a puzzle that is not unique gets no rating.
+"""
+import json
+import random
+import sys
+
+import fpuzzles_test as ft
+
+
+def parse_candidates(text, n):
+    return [{int(ch) for ch in text[i * n:(i + 1) * n] if ch != "."} for i in range(n * n)]
+
+
+def test_candidates_4x4(rng):
+    grids = ft.all_grids(4)
+    batch, wanted = [], []
+    for k in range(80):
+        kinds = rng.sample(ft.KINDS, rng.randint(1, 4))
+        grid = ft.random_grid(4, rng)
+        puzzle = ft.make_puzzle(4, grid, rng, kinds, exact=k % 2 == 0)
+        fits = [g for g in grids if ft.check(g, puzzle)]
+        want = [{g[c] for g in fits} for c in range(16)]
+        status = "none" if not fits else "unique" if len(fits) == 1 else "multiple"
+        batch.append(json.dumps(puzzle))
+        wanted.append((want, status))
+    rc, out, err = ft.run(["candidates", "--format", "json", "--threads", "1"], "\n".join(batch) + "\n")
+    records = [json.loads(x) for x in out.splitlines()]
+    if len(records) != len(batch):
+        ft.fail("candidates 4x4: %d records for %d puzzles: %r" % (len(records), len(batch), err[:500]))
+        return
+    for puzzle, record, (want, status) in zip(batch, records, wanted):
+        got = parse_candidates(record.get("candidates") or "", 4)
+        if got != want or record.get("status") != status:
+            ft.fail("candidates 4x4: %s %s, want %s %s for %s" % (record.get("status"), got, status, want, puzzle))
+
+
+# Easiest to hardest (docs/rating.md): a rule step ranks past pointing and claiming, before the subsets.
+FAMILIES = ["hidden-single", "naked-single", "pointing", "claiming", "rule", "naked-pair", "hidden-pair",
+            "naked-triple", "hidden-triple", "naked-quad", "hidden-quad"]
+TIER = {"hidden-single": 0, "naked-single": 0, "pointing": 1, "claiming": 1, "rule": 1}
+TIERS = ["singles", "locked", "subsets", "search"]
+
+
+def test_rate(rng):
+    puzzles = []
+    for kinds in (["thermometer"] * 4, ["arrow"] * 4, ["difference"] * 3 + ["ratio"] * 2, ["xv"] * 5):
+        while True:
+            grid = ft.random_grid(9, rng)
+            template = ft.make_puzzle(9, grid, rng, kinds, exact=True)
+            if set(kinds) <= set(template):
+                break
+        for cell in rng.sample(range(81), 12):
+            template["grid"][cell // 9][cell % 9] = {"value": grid[cell], "given": True}
+        rc, out, err = ft.run(["generate", "2", "--seed", str(rng.randrange(1000)), "--format", "json",
+                               "--template", "/dev/stdin"], json.dumps(template) + "\n")
+        puzzles += [json.loads(x)["puzzle"] for x in out.splitlines() if x.startswith("{")]
+    if len(puzzles) < 6:
+        ft.fail("rate: only %d puzzles generated" % len(puzzles))
+    text = "\n".join(puzzles) + "\n"
+    _, rated, _ = ft.run(["rate", "--format", "json"], text)
+    _, stepped, _ = ft.run(["steps", "--format", "json"], text)
+    rated, stepped = rated.splitlines(), stepped.splitlines()
+    if len(rated) != len(puzzles) or len(stepped) != len(puzzles):
+        ft.fail("rate/steps: %d and %d records for %d puzzles" % (len(rated), len(stepped), len(puzzles)))
+        return
+    kinds_seen = set()
+    for r, s in zip(rated, stepped):
+        r, s = json.loads(r), json.loads(s)
+        tally = {}
+        for step in s["steps"]:
+            tally[step["technique"]] = tally.get(step["technique"], 0) + 1
+        words = r["rating"].split()
+        counts = {k: int(v) for k, v in (w.split("=") for w in words[1:])}
+        hardest = max(tally, key=FAMILIES.index) if tally else "hidden-single"
+        tier = "search" if s["status"] == "stuck" else TIERS[max([TIER.get(t, 2) for t in tally] or [0])]
+        want = {"status": "unique", "tier": tier, "er": None, "ep": None, "ed": None,
+                "technique": "stuck" if s["status"] == "stuck" else hardest}
+        got = {k: r.get(k) for k in want}
+        if counts != tally or words[0] != tier or got != want:
+            ft.fail("rate: %s %s, steps say %s %s: %s" % (got, counts, want, tally, r["puzzle"]))
+        kinds_seen.add(tier)
+        kinds_seen.update(tally)
+    if "rule" not in kinds_seen:
+        ft.fail("rate: no rule step in %d puzzles" % len(puzzles))
+    # Not unique: no rating, as for any puzzle.
+    rc, out, err = ft.run(["rate", "--format", "json"], json.dumps(
+        {"size": 4, "grid": [[{}] * 4] * 4, "thermometer": [{"lines": [["R1C1", "R1C2"]]}]}) + "\n")
+    r = json.loads(out) if out.startswith("{") else {}
+    if rc != 1 or r.get("status") != "multiple" or r.get("tier") is not None or r.get("technique") is not None:
+        ft.fail("rate, a thermometer on an empty 4x4: rc %d %r %r" % (rc, out, err))
+
+
+rng = random.Random("candidates")
+test_candidates_4x4(rng)
+test_rate(random.Random("rate"))
+print("%d failures" % len(ft.failures))
+sys.exit(1 if ft.failures else 0)
