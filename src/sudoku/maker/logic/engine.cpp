@@ -34,6 +34,8 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"wings", [](const B& b, S& s) { return big_wing(b, 4, s); }},
       {"uniqueness", bug_plus_one},
       {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 6, s); }},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 7, s); }},
       {"chains", nishio},
       {"chains", dynamic_chains},
       {"chains", dynamic_chains_plus},

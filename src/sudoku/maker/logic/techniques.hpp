@@ -32,9 +32,9 @@ bool two_strong_links(const Board& board, GradedStep& step);
 
 // wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
 bool xy_wing(const Board& board, bool xyz, GradedStep& step);
-// wings.cpp: k cells (k = 4, 5) holding k digits between them, all but one digit z confined to cells that see
-// each other: one of the cells is z, so z goes from every cell seeing all their z's. WXYZ-Wing 5.5-5.6,
-// VWXYZ-Wing 6.2-6.4 (SE's grading by the largest cell's size).
+// wings.cpp: an almost locked set of k-1 cells in one house with k digits and a bivalue cell linked to it by a
+// restricted common digit (ALS-XZ with a bivalue cell): WXYZ-Wing (k = 4) 5.5-5.6, VWXYZ-Wing 6.2-6.4 (by the
+// largest cell's size, as SE grades), UVWXYZ-Wing 6.6, TUVWXYZ-Wing 7.5.
 bool big_wing(const Board& board, int k, GradedStep& step);
 
 // uniqueness.cpp: unique rectangle type 1 (4.5) and BUG+1 (5.6); only for puzzles known to be unique.
