@@ -26,9 +26,12 @@ bool hidden_subset(const Board& board, int k, GradedStep& step);
 // 5.2.
 bool fish(const Board& board, int k, GradedStep& step);
 
-// links.cpp: two strong links of one digit joined by a weak link: skyscraper 4.0, two-string kite and turbot
-// fish 4.1 / 4.2.
-bool two_strong_links(const Board& board, GradedStep& step);
+// links.cpp: k (2 to 6) strong links of one digit joined by weak links, a link's ends being cells or
+// (grouped) the places in one box of a line or in one line of a box: 4.0, 5.4, 5.8, 6.2, 6.6 for k = 2..6, +0.1
+// when the links are not all parallel lines, +0.2 with a box and lines both ways, +0.3 when grouped (SE's
+// Skyscraper, String Kite, Strong links).
+bool strong_links(const Board& board, int k, GradedStep& step);
+
 
 // wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
 bool xy_wing(const Board& board, bool xyz, GradedStep& step);
