@@ -11,7 +11,8 @@ bool hidden_single(const Board& board, GradedStep& step);
 // singles.cpp: a cell with one candidate (2.3).
 bool naked_single(const Board& board, GradedStep& step);
 
-// intersections.cpp: pointing or claiming whose eliminations leave a hidden single (1.7 / 1.9).
+// intersections.cpp: pointing or claiming whose eliminations leave a hidden single (1.7 / 1.9); like the direct
+// hidden subsets, the step is the placement alone, as SE applies it.
 bool direct_locked(const Board& board, GradedStep& step);
 // intersections.cpp: pointing (2.6) and claiming (2.8).
 bool locked(const Board& board, GradedStep& step);
