@@ -76,10 +76,10 @@ void check_agreement(const std::vector<Rated>& list) {
   MESSAGE("serate sample of ", list.size(), ": ER equal ", er_equal / n, ", within 0.3 ", er_near / n,
           ", EP equal ", ep_equal / n, ", ED equal ", ed_equal / n);
   // Floors at what the engine reaches today (the targets are 0.90 / 0.98 / 1.0; see docs/rating.md).
-  CHECK(er_equal / n >= 0.70);
-  CHECK(er_near / n >= 0.80);
-  CHECK(ep_equal / n >= 0.95);
-  CHECK(ed_equal / n >= 0.98);
+  CHECK(er_equal / n >= 0.79);
+  CHECK(er_near / n >= 0.88);
+  CHECK(ep_equal / n >= 0.99);
+  CHECK(ed_equal / n >= 0.99);
 }
 
 }  // namespace
@@ -115,7 +115,7 @@ TEST_CASE("graded: every step is sound and the steps reach the solution") {
   MESSAGE("steps reached the solution on ", solved, " of ", puzzles);
   // The target is every puzzle; the hardest need forcing chains the engine does not have yet
   // (docs/rating.md), so the floor is what it reaches today.
-  CHECK(solved * 100 >= puzzles * 90);
+  CHECK(solved * 100 >= puzzles * 94);
 }
 
 TEST_CASE("graded: a step names its technique and rating in SE's words") {
