@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "graded_helpers.hpp"
 #include "helpers.hpp"
 #include "sudoku/maker/logic/engine.hpp"
-#include "sudoku/model/solver.hpp"
 
 namespace {
 
@@ -18,17 +18,12 @@ using sudoku::logic::GradedStep;
 // Steps the engine until the next step's technique is `technique`, checking every step against the solution.
 GradedStep first_step(const std::string& puzzle, const std::string& technique) {
   const sudoku::Grid grid = test::grid_from(puzzle, 3, 3);
-  sudoku::Solver solver(grid.shape);
-  sudoku::Grid solution;
-  REQUIRE(solver.solve(grid, solution));
+  const sudoku::Grid solution = test::unique_solution(grid);
   const sudoku::Houses houses(grid.shape);
   sudoku::logic::Engine engine(houses);
   REQUIRE(engine.load(grid));
   while (const auto step = engine.next()) {
-    for (const Candidate& e : step->eliminations)
-      REQUIRE(solution.cells[static_cast<std::size_t>(e.cell)] != e.digit);
-    for (const Candidate& p : step->placements)
-      REQUIRE(solution.cells[static_cast<std::size_t>(p.cell)] == p.digit);
+    test::check_sound(*step, solution, puzzle);
     if (step->technique == technique) return *step;
     engine.step();
   }
@@ -60,25 +55,32 @@ void check(const GradedStep& step, double rating, std::initializer_list<const ch
 
 TEST_CASE("graded: WXYZ- to TUVWXYZ-Wings, an ALS of k-1 cells and a bivalue cell") {
   // ALS r7c5,r7c7,r7c9 (row 7) and bivalue r1c7: 6 goes from r8c7, seeing r1c7 and the ALS's 6s.
-  check(first_step(".2.4....94..189.......62.5......63..3..94.5.......8.1..........8.2..4...964.....7", "WXYZ-Wing"),
+  check(first_step(".2.4....94..189.......62.5......63..3..94.5.......8.1..........8.2..4...964.....7",
+                   "WXYZ-Wing"),
         5.5, {"r8c7<>6"});
   // Doubly linked (both digits of r3c1 restricted): the ALS's other digits are locked in column 3 too.
-  check(first_step("9...6.1.......1......2...76..23.5....8.9....2.6.....8.4.3........57..6......5.93.", "WXYZ-Wing"),
+  check(first_step("9...6.1.......1......2...76..23.5....8.9....2.6.....8.4.3........57..6......5.93.",
+                   "WXYZ-Wing"),
         5.6, {"r2c3<>4", "r2c3<>7", "r9c3<>7", "r3c2<>1", "r2c1<>8", "r2c3<>8"});
-  check(first_step(".4..5..67...1...4....2.....1..8..3........2...6...........4..5.3.....8..2........", "VWXYZ-Wing"),
+  check(first_step(".4..5..67...1...4....2.....1..8..3........2...6...........4..5.3.....8..2........",
+                   "VWXYZ-Wing"),
         6.3, {"r2c6<>8", "r2c6<>9", "r5c5<>7", "r8c5<>7"});
-  check(first_step("1......4..47....3.....5.7...8..7..9......3..6..1..95.4..82....9.........2..517...", "UVWXYZ-Wing"),
+  check(first_step("1......4..47....3.....5.7...8..7..9......3..6..1..95.4..82....9.........2..517...",
+                   "UVWXYZ-Wing"),
         6.6, {"r3c8<>8", "r3c9<>8"});
-  check(first_step("37.6.......9.......2..8.16......5....9..1..8....4......58.6..9.......3.......7.42", "TUVWXYZ-Wing"),
+  check(first_step("37.6.......9.......2..8.16......5....9..1..8....4......58.6..9.......3.......7.42",
+                   "TUVWXYZ-Wing"),
         7.5, {"r5c9<>6"});
 }
 
 TEST_CASE("graded: 2 to 6 strong links, grouped, rated by their houses") {
-  // Rows only: SE's base rating for three links.
-  check(first_step("........1.......23..4..5.........6......7...8.2731.........94...1.......83.......", "3-String Kite"),
+  // Rows and a column, no box (a String Kite): SE's base rating for three links, +0.1.
+  check(first_step("........1.......23..4..5.........6......7...8.2731.........94...1.......83.......",
+                   "3-String Kite"),
         5.5, {"r5c1<>1"});
   // A box link (r7c6=r9c5) with rows: +0.1.
-  check(first_step("..............1..2..3.4..5........6.......7.1..289........5.23..1...7...6........", "3 Strong links"),
+  check(first_step("..............1..2..3.4..5........6.......7.1..289........5.23..1...7...6........",
+                   "3 Strong links"),
         5.5, {"r9c7<>8"});
   // A line's places in one box as a group: +0.3.
   check(first_step("6..3.2....4.....1..........7.26............543.........8.15........4.2........7..",
@@ -96,7 +98,8 @@ TEST_CASE("graded: 2 to 6 strong links, grouped, rated by their houses") {
 TEST_CASE("graded: a direct step is its placement alone, as SE applies it") {
   // Hidden pair 7,8 in box 1 leaves 9 a hidden single: r1c2=9, and r1c1/r1c3 keep their 9 for now.
   const GradedStep step =
-      first_step("........1......23...4.56..........4......75...8...1......24.....3.......17......8", "Direct Hidden Pair");
+      first_step("........1......23...4.56..........4......75...8...1......24.....3.......17......8",
+                 "Direct Hidden Pair");
   CHECK(step.rating == doctest::Approx(2.0));
   CHECK(step.eliminations.empty());
   REQUIRE(step.placements.size() == 1);

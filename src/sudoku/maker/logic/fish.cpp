@@ -53,8 +53,9 @@ bool fish(const Board& board, int k, GradedStep& step) {
                    : (m & (m - 1)) == 0 ? " and "
                                         : ", ") +
                   std::to_string(std::countr_zero(m) + 1);
-        step.text = step.technique + " on " + digit_text(d) + " in " + (base_kind == 0 ? "rows " : "columns ") +
-                    list + ": " + eliminations_text(step.eliminations, n);
+        step.text = step.technique + " on " + digit_text(d) + " in " +
+                    (base_kind == 0 ? "rows " : "columns ") + list + ": " +
+                    eliminations_text(step.eliminations, n);
         return true;
       }
       return false;
