@@ -95,6 +95,24 @@ TEST_CASE("graded: 2 to 6 strong links, grouped, rated by their houses") {
         5.7, {"r2c8<>2"});
 }
 
+TEST_CASE("graded: unique rectangles, types 1 to 4") {
+  check(first_step(".3..6......4.5...7.5.7...8......1.........7..3.....465.1...7..4..581.....7....29.",
+                   "Unique Rectangle type 1"),
+        4.5, {"r3c7<>3", "r3c7<>6"});
+  // r6c8 and r6c9 hold the only places of one pair digit in a house they share: the other goes from both.
+  check(first_step("........185....67...64..5..6....2..3..467..1...8...........6.....3.1..49..1.34...",
+                   "Unique Rectangle type 4"),
+        4.5, {"r6c8<>5", "r6c9<>5"});
+  // r6c4 and r6c6 have one extra digit, 9: it goes from every cell seeing both.
+  check(first_step("........185....67...64..5..6....2..3..467..1...8...........6.....3.1..49..1.34...",
+                   "Unique Rectangle type 2"),
+        4.5, {"r4c4<>9", "r5c6<>9", "r6c1<>9", "r6c2<>9", "r6c7<>9"});
+  // The extras of r7c1 and r8c1 and one more cell of box 7 are a naked pair there: +0.1.
+  check(first_step("........1.....2.....1....34......5.....14....67....2.....3....8.2...6....5....9..",
+                   "Unique Rectangle type 3"),
+        4.6, {"r9c1<>7", "r9c1<>8", "r9c3<>7", "r9c3<>8"});
+}
+
 TEST_CASE("graded: a direct step is its placement alone, as SE applies it") {
   // Hidden pair 7,8 in box 1 leaves 9 a hidden single: r1c2=9, and r1c1/r1c3 keep their 9 for now.
   const GradedStep step =

@@ -41,7 +41,8 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step);
 // largest cell's size, as SE grades), UVWXYZ-Wing 6.6, TUVWXYZ-Wing 7.5.
 bool big_wing(const Board& board, int k, GradedStep& step);
 
-// uniqueness.cpp: unique rectangle type 1 (4.5) and BUG+1 (5.6); only for puzzles known to be unique.
+// uniqueness.cpp: unique rectangle types 1-4 (4.5, type 3 4.6-4.8) and BUG+1 (5.6); only for puzzles known to
+// be unique.
 bool unique_rectangle(const Board& board, GradedStep& step);
 bool bug_plus_one(const Board& board, GradedStep& step);
 
