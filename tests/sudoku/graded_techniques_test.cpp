@@ -9,6 +9,7 @@
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
 #include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
 
 namespace {
 
@@ -111,6 +112,26 @@ TEST_CASE("graded: unique rectangles, types 1 to 4") {
   check(first_step("........1.....2.....1....34......5.....14....67....2.....3....8.2...6....5....9..",
                    "Unique Rectangle type 3"),
         4.6, {"r9c1<>7", "r9c1<>8", "r9c3<>7", "r9c3<>8"});
+}
+
+TEST_CASE("graded: aligned pair exclusion") {
+  // r1c1 and r1c2 hold {1,2,3}; the bivalue cells r2c3 {1,2} and r1c9 {1,3} see both. 1 in either cell would
+  // leave the other 2 or 3 and empty one of them: only (2,3) and (3,2) remain, so 1 goes from both.
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::CandidateGrid grid{sudoku::Shape{3, 3}, std::vector<sudoku::Mask>(81, sudoku::all_digits(9))};
+  grid.cells[0] = grid.cells[1] = 0b111;
+  grid.cells[11] = 0b011;
+  grid.cells[8] = 0b101;
+  sudoku::logic::Board board(houses);
+  board.load(grid);
+  GradedStep step;
+  REQUIRE(sudoku::logic::aligned_pair_exclusion(board, step));
+  CHECK(step.technique == "Aligned Pair Exclusion");
+  check(step, 6.2, {"r1c1<>1", "r1c2<>1"});
+  // Without the second bivalue cell nothing is excluded.
+  grid.cells[8] = sudoku::all_digits(9);
+  board.load(grid);
+  CHECK_FALSE(sudoku::logic::aligned_pair_exclusion(board, step));
 }
 
 TEST_CASE("graded: a direct step is its placement alone, as SE applies it") {

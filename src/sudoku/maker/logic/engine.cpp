@@ -36,6 +36,7 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"uniqueness", bug_plus_one},
       {"links", [](const B& b, S& s) { return strong_links(b, 4, s); }},
       {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }},
+      {"aligned", aligned_pair_exclusion},
       {"links", [](const B& b, S& s) { return strong_links(b, 5, s); }},
       {"wings", [](const B& b, S& s) { return big_wing(b, 6, s); }},
       {"links", [](const B& b, S& s) { return strong_links(b, 6, s); }},

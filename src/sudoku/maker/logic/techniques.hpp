@@ -41,6 +41,9 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step);
 // largest cell's size, as SE grades), UVWXYZ-Wing 6.6, TUVWXYZ-Wing 7.5.
 bool big_wing(const Board& board, int k, GradedStep& step);
 
+// aligned.cpp: aligned pair exclusion (6.2): two cells' digit pairs that would empty a bivalue cell seeing both.
+bool aligned_pair_exclusion(const Board& board, GradedStep& step);
+
 // uniqueness.cpp: unique rectangle types 1-4 (4.5, type 3 4.6-4.8) and BUG+1 (5.6); only for puzzles known to
 // be unique.
 bool unique_rectangle(const Board& board, GradedStep& step);
