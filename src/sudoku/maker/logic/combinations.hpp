@@ -16,7 +16,8 @@ bool for_each_subset(int count, int k, F&& f) {
   for (;;) {
     if (f(idx)) return true;
     int i = 0;
-    while (i < k && idx[static_cast<std::size_t>(i)] + 1 == (i + 1 < k ? idx[static_cast<std::size_t>(i + 1)] : count))
+    while (i < k &&
+           idx[static_cast<std::size_t>(i)] + 1 == (i + 1 < k ? idx[static_cast<std::size_t>(i + 1)] : count))
       ++i;
     if (i == k) return false;
     ++idx[static_cast<std::size_t>(i)];

@@ -53,12 +53,12 @@ std::vector<Link> links_of(const Board& board, int d) {
       bool two = true;
       for (const int p : places) {
         const int b = box_of(houses, p);
-        const int side = b < 0                 ? -1
-                         : b == boxes[0]       ? 0
-                         : b == boxes[1]       ? 1
-                         : boxes[0] < 0        ? 0
-                         : boxes[1] < 0        ? 1
-                                               : -1;
+        const int side = b < 0           ? -1
+                         : b == boxes[0] ? 0
+                         : b == boxes[1] ? 1
+                         : boxes[0] < 0  ? 0
+                         : boxes[1] < 0  ? 1
+                                         : -1;
         if (side < 0) {
           two = false;
           break;
@@ -126,10 +126,17 @@ double chain_rating(const Board& board, const std::vector<const Link*>& chain) {
   for (const Link* l : chain) {
     special = special || l->grouped;
     switch (houses.kind(l->house)) {
-      case HouseKind::box: box = true; break;
-      case HouseKind::row: row = true; break;
-      case HouseKind::column: column = true; break;
-      default: special = true;
+      case HouseKind::box:
+        box = true;
+        break;
+      case HouseKind::row:
+        row = true;
+        break;
+      case HouseKind::column:
+        column = true;
+        break;
+      default:
+        special = true;
     }
   }
   const double base = kBase[chain.size()];
@@ -149,7 +156,7 @@ std::string chain_name(const Board& board, const std::vector<const Link*>& chain
   }
   const std::string k = std::to_string(chain.size());
   if (ring) return "(" + k + " Strong Links) " + (grouped ? "Grouped " : "") + "X-Loop";
-  std::string name = !box && !(row && column) ? (chain.size() < 3 ? "Skyscraper" : k + " Skyscrapers")
+  std::string name = !box && !(row && column)   ? (chain.size() < 3 ? "Skyscraper" : k + " Skyscrapers")
                      : !box && chain.size() < 4 ? k + "-String Kite"
                                                 : k + " Strong links";
   return (grouped ? "Grouped " : "") + name;
@@ -199,7 +206,8 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
         return t;
       };
       for (std::size_t i = 0; i < chain.size(); ++i)
-        step.text += (i ? "-" : "") + group(chain[i]->ends[sides[i]]) + "=" + group(chain[i]->ends[1 - sides[i]]);
+        step.text +=
+            (i ? "-" : "") + group(chain[i]->ends[sides[i]]) + "=" + group(chain[i]->ends[1 - sides[i]]);
       step.text += "): " + eliminations_text(step.eliminations, n);
     };
     const auto extend = [&](auto&& self) -> void {

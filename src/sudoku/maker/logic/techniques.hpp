@@ -33,7 +33,6 @@ bool fish(const Board& board, int k, GradedStep& step);
 // Skyscraper, String Kite, Strong links).
 bool strong_links(const Board& board, int k, GradedStep& step);
 
-
 // wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
 bool xy_wing(const Board& board, bool xyz, GradedStep& step);
 // wings.cpp: an almost locked set of k-1 cells in one house with k digits and a bivalue cell linked to it by a

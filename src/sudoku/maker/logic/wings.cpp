@@ -67,7 +67,8 @@ double wing_rating(int k, int biggest) {
   return (k == 4 ? 5.5 : 6.2) + ((k - middle) - std::abs(middle - biggest)) * 0.1;
 }
 
-constexpr const char* kWingNames[] = {"", "", "", "", "WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing", "TUVWXYZ-Wing"};
+constexpr const char* kWingNames[] = {
+    "", "", "", "", "WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing", "TUVWXYZ-Wing"};
 
 }  // namespace
 
