@@ -5,9 +5,9 @@
 #include <cmath>
 #include <sstream>
 
+#include "graded_helpers.hpp"
 #include "helpers.hpp"
 #include "sudoku/maker/logic/engine.hpp"
-#include "sudoku/model/solver.hpp"
 
 namespace {
 
@@ -37,22 +37,11 @@ bool same(double a, double b) {
 
 // Every placement is the solution's digit, no elimination is; returns whether the steps reached the solution.
 bool steps_sound(const sudoku::Grid& puzzle) {
-  sudoku::Solver solver(puzzle.shape);
-  sudoku::Grid solution;
-  REQUIRE(solver.solve(puzzle, solution));
+  const sudoku::Grid solution = test::unique_solution(puzzle);
   const sudoku::Houses houses(puzzle.shape);
   sudoku::logic::Engine engine(houses);
   REQUIRE(engine.load(puzzle));
-  while (const auto step = engine.step()) {
-    for (const auto& p : step->placements) {
-      INFO(test::text_of(puzzle), " ", step->text);
-      CHECK(solution.cells[static_cast<std::size_t>(p.cell)] == p.digit);
-    }
-    for (const auto& e : step->eliminations) {
-      INFO(test::text_of(puzzle), " ", step->text);
-      CHECK(solution.cells[static_cast<std::size_t>(e.cell)] != e.digit);
-    }
-  }
+  while (const auto step = engine.step()) test::check_sound(*step, solution, test::text_of(puzzle));
   return engine.board().solved();
 }
 
@@ -77,7 +66,7 @@ void check_agreement(const std::vector<Rated>& list) {
           ", EP equal ", ep_equal / n, ", ED equal ", ed_equal / n);
   // Floors at what the engine reaches today (the targets are 0.90 / 0.98 / 1.0; see docs/rating.md).
   CHECK(er_equal / n >= 0.85);
-  CHECK(er_near / n >= 0.87);
+  CHECK(er_near / n >= 0.89);
   CHECK(ep_equal / n >= 0.99);
   CHECK(ed_equal / n >= 0.99);
 }

@@ -13,30 +13,28 @@ constexpr const char* kFishNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"
 
 // Base sets: k rows (or columns), each with 2..k places of digit d; cover sets: the k columns (rows) those
 // places lie in. Each base item takes d once in the cover houses, which then hold it k times: d goes from
-// the covers' other cells.
+// the covers' other cells. Scanned as SE does: columns first, line tuples in colexicographic order, then
+// digits; only digits with at least 2k places left to fill.
 bool fish(const Board& board, int k, GradedStep& step) {
   const int n = board.side();
-  for (int d = 1; d <= n; ++d) {
-    for (const int base_kind : {0, 1}) {
-      std::array<int, 64> lines{};
-      std::array<Mask, 64> where{};
-      int count = 0;
-      for (int i = 0; i < n; ++i) {
-        const int h = base_kind * n + i;
-        if (board.placed(h, d)) continue;
-        const Mask w = board.positions(h, d);
-        if (std::popcount(w) < 2 || std::popcount(w) > k) continue;
-        lines[static_cast<std::size_t>(count)] = i;
-        where[static_cast<std::size_t>(count++)] = w;
-      }
-      if (count < k) continue;
-      const bool found = for_each_subset(count, k, [&](const std::array<int, 4>& idx) {
+  std::array<int, 64> missing{};
+  for (int d = 1; d <= n; ++d)
+    for (int i = 0; i < n; ++i) missing[static_cast<std::size_t>(d)] += board.placed(i, d) ? 0 : 1;
+  for (const int base_kind : {1, 0}) {
+    const bool found = for_each_subset(n, k, [&](const std::array<int, 4>& idx) {
+      for (int d = 1; d <= n; ++d) {
+        if (missing[static_cast<std::size_t>(d)] < 2 * k) continue;
         Mask covers = 0, bases = 0;
-        for (int i = 0; i < k; ++i) {
-          covers |= where[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
-          bases |= Mask{1} << lines[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
+        bool ok = true;
+        for (int i = 0; i < k && ok; ++i) {
+          const int line = idx[static_cast<std::size_t>(i)];
+          const int h = base_kind * n + line;
+          const Mask w = board.placed(h, d) ? 0 : board.positions(h, d);
+          ok = std::popcount(w) >= 2;
+          covers |= w;
+          bases |= Mask{1} << line;
         }
-        if (std::popcount(covers) != k) return false;
+        if (!ok || std::popcount(covers) != k) continue;
         step.eliminations.clear();
         for (Mask m = covers; m != 0; m &= m - 1) {
           const int cover = std::countr_zero(m);
@@ -46,7 +44,7 @@ bool fish(const Board& board, int k, GradedStep& step) {
             if (board.has(cell, d)) step.eliminations.push_back({cell, d});
           }
         }
-        if (step.eliminations.empty()) return false;
+        if (step.eliminations.empty()) continue;
         step.technique = kFishNames[k];
         step.rating = k == 2 ? 3.2 : k == 3 ? 3.8 : 5.2;
         std::string list;
@@ -59,9 +57,10 @@ bool fish(const Board& board, int k, GradedStep& step) {
                     (base_kind == 0 ? "rows " : "columns ") + list + ": " +
                     eliminations_text(step.eliminations, n);
         return true;
-      });
-      if (found) return true;
-    }
+      }
+      return false;
+    });
+    if (found) return true;
   }
   return false;
 }

@@ -76,6 +76,8 @@ bool direct_locked(const Board& board, GradedStep& step) {
       step.rating = pointing ? 1.7 : 1.9;
       step.placements = {{cell, d}};
       step.text += "; " + cell_text(cell, board.side()) + "=" + digit_text(d) + " in " + houses.name(h3);
+      // As SE applies it: only the placement; the eliminations only explain it.
+      step.eliminations.clear();
       return true;
     }
     return false;

@@ -1,57 +1,244 @@
+#include <algorithm>
+#include <array>
 #include <bit>
+#include <vector>
 
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
-
 namespace {
 
-// Strong link a=b in one house, strong link c=e in another, b and c in a common house (a weak link): a or e
-// holds the digit, so it goes from every cell that sees both.
-bool two_strong_links(const Board& board, bool skyscraper, GradedStep& step) {
+// A strong link of one digit: its places in `house` split into two groups, one of which holds the digit. A
+// group is one cell, or (grouped) the places in one box of a line, or those in one line of a box.
+struct Link {
+  int house = -1;
+  std::vector<int> ends[2];
+  std::vector<int> places;  // ends[0] + ends[1]
+  bool grouped = false;
+};
+
+int box_of(const Houses& houses, int cell) {
+  for (const int h : houses.of(cell))
+    if (houses.kind(h) == HouseKind::box) return h;
+  return -1;
+}
+
+// SE's base ratings by the number of strong links (2 to 6).
+constexpr double kBase[] = {0, 0, 4.0, 5.4, 5.8, 6.2, 6.6};
+
+std::vector<Link> links_of(const Board& board, int d) {
   const Houses& houses = board.houses();
-  const int n = board.side();
-  for (int d = 1; d <= n; ++d) {
-    for (int h1 = 0; h1 < houses.count(); ++h1) {
-      if (!houses.full(h1) || board.placed(h1, d) || std::popcount(board.positions(h1, d)) != 2) continue;
-      const Mask w1 = board.positions(h1, d);
-      const int p1 = houses.cells(h1)[static_cast<std::size_t>(std::countr_zero(w1))];
-      const int q1 = houses.cells(h1)[static_cast<std::size_t>(std::countr_zero(w1 & (w1 - 1)))];
-      for (int h2 = h1 + 1; h2 < houses.count(); ++h2) {
-        if (!houses.full(h2) || board.placed(h2, d) || std::popcount(board.positions(h2, d)) != 2) continue;
-        const Mask w2 = board.positions(h2, d);
-        const int p2 = houses.cells(h2)[static_cast<std::size_t>(std::countr_zero(w2))];
-        const int q2 = houses.cells(h2)[static_cast<std::size_t>(std::countr_zero(w2 & (w2 - 1)))];
-        for (int flip = 0; flip < 4; ++flip) {
-          const int b = flip & 1 ? p1 : q1, a = flip & 1 ? q1 : p1;
-          const int c = flip & 2 ? p2 : q2, e = flip & 2 ? q2 : p2;
-          if (b == c || a == e || a == c || b == e || !board.sees(b, c) || board.sees(a, e)) continue;
-          step.eliminations.clear();
-          for (int x = 0; x < board.cells(); ++x)
-            if (x != a && x != e && board.has(x, d) && board.sees(x, a) && board.sees(x, e))
-              step.eliminations.push_back({x, d});
-          if (step.eliminations.empty()) continue;
-          const HouseKind k1 = houses.kind(h1), k2 = houses.kind(h2);
-          const bool lines = k1 != HouseKind::box && k2 != HouseKind::box;
-          if ((lines && k1 == k2) != skyscraper) continue;
-          step.technique = lines && k1 == k2 ? "Skyscraper" : lines ? "2-String Kite" : "Turbot Fish";
-          step.rating = lines && k1 == k2 ? 4.0 : 4.1;
-          step.text = step.technique + " on " + digit_text(d) + " (" + cell_text(a, n) + "=" +
-                      cell_text(b, n) + "-" + cell_text(c, n) + "=" + cell_text(e, n) +
-                      "): " + eliminations_text(step.eliminations, n);
-          return true;
+  std::vector<Link> links;
+  for (int h = 0; h < houses.count(); ++h) {
+    if (!houses.full(h) || board.placed(h, d)) continue;
+    const Mask where = board.positions(h, d);
+    const int count = std::popcount(where);
+    if (count < 2 || count > 6) continue;
+    std::vector<int> places;
+    for (Mask m = where; m != 0; m &= m - 1)
+      places.push_back(houses.cells(h)[static_cast<std::size_t>(std::countr_zero(m))]);
+    const HouseKind kind = houses.kind(h);
+    if (count == 2) {
+      // Two places in a box that share a line are that line's link.
+      const bool aligned = places[0] / board.side() == places[1] / board.side() ||
+                           places[0] % board.side() == places[1] % board.side();
+      if (kind != HouseKind::box || !aligned) links.push_back({h, {{places[0]}, {places[1]}}, places, false});
+      continue;
+    }
+    // A line whose places lie in two boxes; a box whose places lie in one row and one column (crossing at a
+    // "heart" cell, which joins either side).
+    if (kind == HouseKind::row || kind == HouseKind::column) {
+      Link link{h, {}, places, true};
+      int boxes[2] = {-1, -1};
+      bool two = true;
+      for (const int p : places) {
+        const int b = box_of(houses, p);
+        const int side = b < 0           ? -1
+                         : b == boxes[0] ? 0
+                         : b == boxes[1] ? 1
+                         : boxes[0] < 0  ? 0
+                         : boxes[1] < 0  ? 1
+                                         : -1;
+        if (side < 0) {
+          two = false;
+          break;
         }
+        boxes[side] = b;
+        link.ends[side].push_back(p);
+      }
+      if (two && !link.ends[1].empty()) links.push_back(link);
+      continue;
+    }
+    if (kind != HouseKind::box) continue;
+    const int n = board.side();
+    for (const int heart : houses.cells(h)) {
+      const int r = heart / n, col = heart % n;
+      std::vector<int> row_side, col_side;
+      bool cross = true, in_heart = false;
+      for (const int p : places) {
+        if (p == heart)
+          in_heart = true;
+        else if (p / n == r)
+          row_side.push_back(p);
+        else if (p % n == col)
+          col_side.push_back(p);
+        else
+          cross = false;
+      }
+      if (!cross || row_side.empty() || col_side.empty()) continue;
+      for (int side = 0; side < (in_heart ? 2 : 1); ++side) {
+        Link link{h, {row_side, col_side}, places, true};
+        if (in_heart) link.ends[side].push_back(heart);
+        links.push_back(link);
       }
     }
   }
-  return false;
+  return links;
+}
+
+// The house holding every cell of both groups (SE tries a column, then a row, then a box), or -1.
+int common_house(const Board& board, const std::vector<int>& a, const std::vector<int>& b) {
+  const Houses& houses = board.houses();
+  int best = -1, best_rank = 9;
+  for (const int h : houses.of(a.front())) {
+    if (!houses.full(h)) continue;
+    bool all = true;
+    for (const int c : a) all = all && houses.has(c, h);
+    for (const int c : b) all = all && houses.has(c, h);
+    if (!all) continue;
+    const HouseKind k = houses.kind(h);
+    const int rank = k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
+    if (rank < best_rank) {
+      best = h;
+      best_rank = rank;
+    }
+  }
+  return best;
+}
+
+bool contains(const std::vector<int>& cells, int c) {
+  return std::find(cells.begin(), cells.end(), c) != cells.end();
+}
+
+double chain_rating(const Board& board, const std::vector<const Link*>& chain) {
+  const Houses& houses = board.houses();
+  bool box = false, row = false, column = false, special = false;
+  for (const Link* l : chain) {
+    special = special || l->grouped;
+    switch (houses.kind(l->house)) {
+      case HouseKind::box:
+        box = true;
+        break;
+      case HouseKind::row:
+        row = true;
+        break;
+      case HouseKind::column:
+        column = true;
+        break;
+      default:
+        special = true;
+    }
+  }
+  const double base = kBase[chain.size()];
+  if (special) return base + 0.3;
+  if (!box && !(row && column)) return base;
+  return base + (box && row && column ? 0.2 : 0.1);
+}
+
+std::string chain_name(const Board& board, const std::vector<const Link*>& chain, bool ring) {
+  const Houses& houses = board.houses();
+  bool box = false, row = false, column = false, grouped = false;
+  for (const Link* l : chain) {
+    grouped = grouped || l->grouped;
+    box = box || houses.kind(l->house) == HouseKind::box;
+    row = row || houses.kind(l->house) == HouseKind::row;
+    column = column || houses.kind(l->house) == HouseKind::column;
+  }
+  const std::string k = std::to_string(chain.size());
+  if (ring) return "(" + k + " Strong Links) " + (grouped ? "Grouped " : "") + "X-Loop";
+  std::string name = !box && !(row && column)   ? (chain.size() < 3 ? "Skyscraper" : k + " Skyscrapers")
+                     : !box && chain.size() < 4 ? k + "-String Kite"
+                                                : k + " Strong links";
+  return (grouped ? "Grouped " : "") + name;
 }
 
 }  // namespace
 
-bool two_strong_links(const Board& board, GradedStep& step) {
-  // Skyscrapers (4.0) before the others (4.1), as the easier rating comes first.
-  return two_strong_links(board, true, step) || two_strong_links(board, false, step);
+// k strong links of one digit, each joined to the next by a weak link (their near groups share a house): the
+// digit is in the first link's start group or in the last link's end group, so it goes from every cell
+// seeing both (outside the links' houses and, unless the ends share a house, the joining houses). The lowest
+// rating wins, then the most eliminations, as SE sorts its hints.
+bool strong_links(const Board& board, int k, GradedStep& step) {
+  const int n = board.side();
+  bool found = false;
+  std::vector<const Link*> chain;
+  std::vector<int> sides, joins;
+  for (int d = 1; d <= n; ++d) {
+    const std::vector<Link> links = links_of(board, d);
+    if (static_cast<int>(links.size()) < k) continue;
+    const auto evaluate = [&]() {
+      const double rating = chain_rating(board, chain);
+      if (found && rating > step.rating + 1e-9) return;
+      const std::vector<int>& start = chain.front()->ends[sides.front()];
+      const std::vector<int>& end = chain.back()->ends[1 - sides.back()];
+      const bool ring = common_house(board, start, end) >= 0;
+      std::vector<Candidate> eliminations;
+      for (int x = 0; x < board.cells(); ++x) {
+        if (!board.has(x, d) || contains(start, x) || contains(end, x)) continue;
+        bool ok = true;
+        for (const int c : start) ok = ok && board.sees(x, c);
+        for (const int c : end) ok = ok && board.sees(x, c);
+        for (const Link* l : chain) ok = ok && !board.houses().has(x, l->house);
+        if (!ring)
+          for (const int j : joins) ok = ok && !board.houses().has(x, j);
+        if (ok) eliminations.push_back({x, d});
+      }
+      if (eliminations.empty()) return;
+      if (found && rating > step.rating - 1e-9 && eliminations.size() <= step.eliminations.size()) return;
+      found = true;
+      step.rating = rating;
+      step.technique = chain_name(board, chain, ring);
+      step.eliminations = std::move(eliminations);
+      step.text = step.technique + " on " + digit_text(d) + " (";
+      const auto group = [&](const std::vector<int>& cells) {
+        std::string t;
+        for (const int c : cells) t += (t.empty() ? "" : "|") + cell_text(c, n);
+        return t;
+      };
+      for (std::size_t i = 0; i < chain.size(); ++i)
+        step.text +=
+            (i ? "-" : "") + group(chain[i]->ends[sides[i]]) + "=" + group(chain[i]->ends[1 - sides[i]]);
+      step.text += "): " + eliminations_text(step.eliminations, n);
+    };
+    const auto extend = [&](auto&& self) -> void {
+      if (static_cast<int>(chain.size()) == k) {
+        evaluate();
+        return;
+      }
+      for (const Link& next : links) {
+        bool disjoint = true;
+        for (const Link* l : chain)
+          for (const int c : next.places) disjoint = disjoint && !contains(l->places, c);
+        if (!disjoint) continue;
+        for (int side = 0; side < 2; ++side) {
+          int join = -1;
+          if (!chain.empty()) {
+            join = common_house(board, chain.back()->ends[1 - sides.back()], next.ends[side]);
+            if (join < 0) continue;
+          }
+          chain.push_back(&next);
+          sides.push_back(side);
+          if (join >= 0) joins.push_back(join);
+          self(self);
+          if (join >= 0) joins.pop_back();
+          sides.pop_back();
+          chain.pop_back();
+        }
+      }
+    };
+    extend(extend);
+  }
+  return found;
 }
 
 }  // namespace sudoku::logic

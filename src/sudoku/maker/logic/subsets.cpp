@@ -24,10 +24,12 @@ std::string cells_text(const Board& board, int h, Mask where) {
   return text;
 }
 
-// Boxes, then rows, then columns, then extra regions: the order the subset searches scan in.
+// Boxes, then columns, then rows, then extra regions: the order Sukaku Explainer's subset searches scan in.
 int house_in_order(const Houses& houses, int order) {
-  const int lines = 3 * houses.side();
-  return order < lines ? (order + 2 * houses.side()) % lines : order;
+  const int n = houses.side();
+  const bool boxes = houses.count() >= 3 * n && houses.kind(2 * n) == HouseKind::box;
+  if (!boxes) return order < 2 * n ? (order + n) % (2 * n) : order;
+  return order >= 3 * n ? order : order < n ? 2 * n + order : order < 2 * n ? order : order - 2 * n;
 }
 
 // k digits of full house h confined to k cells: the cells' other candidates go. With `direct`, only when that
@@ -82,6 +84,8 @@ bool hidden(const Board& board, int k, bool direct, GradedStep& step) {
         step.rating = k == 2 ? 2.0 : 2.5;
         step.placements = {{c, d}};
         step.text += "; " + cell_text(c, n) + "=" + digit_text(d) + " in " + houses.name(h);
+        // As SE applies it: only the placement; the eliminations only explain it.
+        step.eliminations.clear();
         return true;
       }
       return false;

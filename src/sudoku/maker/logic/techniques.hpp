@@ -11,7 +11,8 @@ bool hidden_single(const Board& board, GradedStep& step);
 // singles.cpp: a cell with one candidate (2.3).
 bool naked_single(const Board& board, GradedStep& step);
 
-// intersections.cpp: pointing or claiming whose eliminations leave a hidden single (1.7 / 1.9).
+// intersections.cpp: pointing or claiming whose eliminations leave a hidden single (1.7 / 1.9); like the direct
+// hidden subsets, the step is the placement alone, as SE applies it.
 bool direct_locked(const Board& board, GradedStep& step);
 // intersections.cpp: pointing (2.6) and claiming (2.8).
 bool locked(const Board& board, GradedStep& step);
@@ -26,18 +27,24 @@ bool hidden_subset(const Board& board, int k, GradedStep& step);
 // 5.2.
 bool fish(const Board& board, int k, GradedStep& step);
 
-// links.cpp: two strong links of one digit joined by a weak link: skyscraper 4.0, two-string kite and turbot
-// fish 4.1 / 4.2.
-bool two_strong_links(const Board& board, GradedStep& step);
+// links.cpp: k (2 to 6) strong links of one digit joined by weak links, a link's ends being cells or
+// (grouped) the places in one box of a line or in one line of a box: 4.0, 5.4, 5.8, 6.2, 6.6 for k = 2..6, +0.1
+// when the links are not all parallel lines, +0.2 with a box and lines both ways, +0.3 when grouped (SE's
+// Skyscraper, String Kite, Strong links).
+bool strong_links(const Board& board, int k, GradedStep& step);
 
 // wings.cpp: XY-Wing 4.2, XYZ-Wing 4.4.
 bool xy_wing(const Board& board, bool xyz, GradedStep& step);
-// wings.cpp: k cells (k = 4, 5) holding k digits between them, all but one digit z confined to cells that see
-// each other: one of the cells is z, so z goes from every cell seeing all their z's. WXYZ-Wing 5.5-5.6,
-// VWXYZ-Wing 6.2-6.4 (SE's grading by the largest cell's size).
+// wings.cpp: an almost locked set of k-1 cells in one house with k digits and a bivalue cell linked to it by a
+// restricted common digit (ALS-XZ with a bivalue cell): WXYZ-Wing (k = 4) 5.5-5.6, VWXYZ-Wing 6.2-6.4 (by the
+// largest cell's size, as SE grades), UVWXYZ-Wing 6.6, TUVWXYZ-Wing 7.5.
 bool big_wing(const Board& board, int k, GradedStep& step);
 
-// uniqueness.cpp: unique rectangle type 1 (4.5) and BUG+1 (5.6); only for puzzles known to be unique.
+// aligned.cpp: aligned pair exclusion (6.2): two cells' digit pairs that would empty a bivalue cell seeing both.
+bool aligned_pair_exclusion(const Board& board, GradedStep& step);
+
+// uniqueness.cpp: unique rectangle types 1-4 (4.5, type 3 4.6-4.8) and BUG+1 (5.6); only for puzzles known to
+// be unique.
 bool unique_rectangle(const Board& board, GradedStep& step);
 bool bug_plus_one(const Board& board, GradedStep& step);
 

@@ -50,57 +50,104 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step) {
   return false;
 }
 
+namespace {
+
+// Whether cell x sees every cell of `cells` that holds `digit`.
+bool all_see(const Board& board, int x, const std::vector<int>& cells, int digit) {
+  for (const int c : cells)
+    if (board.has(c, digit) && !board.sees(x, c)) return false;
+  return true;
+}
+
+// SE's rating of a wing of k digits by the largest candidate count among its ALS cells: the middle sizes are
+// the hardest (WXYZ 5.5-5.6, VWXYZ 6.2-6.4); UVWXYZ (6.6) and TUVWXYZ (7.5) are flat.
+double wing_rating(int k, int biggest) {
+  if (k >= 6) return k == 6 ? 6.6 : 7.5;
+  const int middle = (k + 2) / 2;
+  return (k == 4 ? 5.5 : 6.2) + ((k - middle) - std::abs(middle - biggest)) * 0.1;
+}
+
+constexpr const char* kWingNames[] = {
+    "", "", "", "", "WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing", "TUVWXYZ-Wing"};
+
+}  // namespace
+
+// An ALS of k-1 cells of one house holding k digits, and a bivalue cell {x,z} of two of those digits outside
+// it that sees every ALS cell holding x: if the bivalue cell is not z it is x, and x leaves the ALS as a naked
+// subset of z with the other digits, so z is in one of them and goes from every cell seeing all their z's.
+// When z links the same way too (doubly linked), both digits and the ALS's other digits are locked in place.
+// The lowest-rated instance is taken, then the one with most eliminations, as SE sorts its hints.
 bool big_wing(const Board& board, int k, GradedStep& step) {
+  const Houses& houses = board.houses();
   const int n = board.side();
-  std::vector<int> pool;
+  const int size = k - 1;
+  std::vector<int> bivalues;
   for (int c = 0; c < board.cells(); ++c)
-    if (board.open(c) && std::popcount(board.candidates(c)) >= 2 && std::popcount(board.candidates(c)) <= k)
-      pool.push_back(c);
-  std::vector<int> chosen;
-  // Depth-first over increasing cells, pruned as soon as the cells hold more than k digits.
-  const auto search = [&](auto&& self, std::size_t from, Mask together) -> bool {
-    if (static_cast<int>(chosen.size()) == k) {
-      if (std::popcount(together) != k) return false;
-      Mask loose = 0;
-      for (Mask m = together; m != 0; m &= m - 1) {
-        const int d = std::countr_zero(m) + 1;
-        bool confined = true;
-        for (std::size_t i = 0; i < chosen.size() && confined; ++i)
-          for (std::size_t j = i + 1; j < chosen.size() && confined; ++j)
-            confined =
-                !board.has(chosen[i], d) || !board.has(chosen[j], d) || board.sees(chosen[i], chosen[j]);
-        if (!confined) loose |= digit_bit(d);
+    if (board.open(c) && std::popcount(board.candidates(c)) == 2) bivalues.push_back(c);
+  if (bivalues.empty()) return false;
+  bool found = false;
+  std::vector<int> als, pool;
+  std::vector<Candidate> eliminations;
+  const auto eliminate_from = [&](int digit, int yz) {
+    for (int x = 0; x < board.cells(); ++x) {
+      if (!board.has(x, digit) || x == yz || std::find(als.begin(), als.end(), x) != als.end()) continue;
+      if ((yz < 0 || board.sees(x, yz)) && all_see(board, x, als, digit)) {
+        const Candidate e{x, digit};
+        if (std::find(eliminations.begin(), eliminations.end(), e) == eliminations.end())
+          eliminations.push_back(e);
       }
-      if (std::popcount(loose) != 1) return false;
-      const int z = std::countr_zero(loose) + 1;
-      step.eliminations.clear();
-      for (int x = 0; x < board.cells(); ++x) {
-        if (!board.has(x, z) || std::find(chosen.begin(), chosen.end(), x) != chosen.end()) continue;
-        bool all = true;
-        for (const int c : chosen) all = all && (!board.has(c, z) || board.sees(x, c));
-        if (all) step.eliminations.push_back({x, z});
+    }
+  };
+  const auto consider = [&](Mask digits) {
+    int biggest = 0;
+    for (const int c : als) biggest = std::max(biggest, std::popcount(board.candidates(c)));
+    const double rating = wing_rating(k, biggest);
+    if (found && rating > step.rating + 1e-9) return;
+    for (const int yz : bivalues) {
+      const Mask ym = board.candidates(yz);
+      if ((ym & digits) != ym || std::find(als.begin(), als.end(), yz) != als.end()) continue;
+      const int d1 = std::countr_zero(ym) + 1, d2 = std::countr_zero(ym & (ym - 1)) + 1;
+      const bool r1 = all_see(board, yz, als, d1), r2 = all_see(board, yz, als, d2);
+      if (!r1 && !r2) continue;
+      eliminations.clear();
+      if (r1 && r2) {
+        for (Mask m = digits & ~ym; m != 0; m &= m - 1) eliminate_from(std::countr_zero(m) + 1, -1);
+        eliminate_from(d1, yz);
       }
-      if (step.eliminations.empty()) return false;
-      int biggest = 0;
-      for (const int c : chosen) biggest = std::max(biggest, std::popcount(board.candidates(c)));
-      const int middle = (k + 2) / 2;
-      step.technique = k == 4 ? "WXYZ-Wing" : "VWXYZ-Wing";
-      step.rating = (k == 4 ? 5.5 : 6.2) + ((k - middle) - std::abs(middle - biggest)) * 0.1;
+      eliminate_from(r1 ? d2 : d1, yz);
+      if (eliminations.empty()) continue;
+      if (found && rating > step.rating - 1e-9 && eliminations.size() <= step.eliminations.size()) continue;
+      found = true;
+      step.technique = kWingNames[k];
+      step.rating = rating;
+      step.eliminations = eliminations;
       step.text = step.technique + " on";
-      for (const int c : chosen) step.text += " " + cell_text(c, n);
-      step.text += ": " + eliminations_text(step.eliminations, n);
-      return true;
+      for (const int c : als) step.text += " " + cell_text(c, n);
+      step.text += " with " + cell_text(yz, n) + ": " + eliminations_text(step.eliminations, n);
+    }
+  };
+  // Depth-first over the house's cells, pruned as soon as the cells hold more than k digits.
+  const auto search = [&](auto&& self, std::size_t from, Mask together) -> void {
+    if (static_cast<int>(als.size()) == size) {
+      if (std::popcount(together) == k) consider(together);
+      return;
     }
     for (std::size_t i = from; i < pool.size(); ++i) {
       const Mask next = together | board.candidates(pool[i]);
       if (std::popcount(next) > k) continue;
-      chosen.push_back(pool[i]);
-      if (self(self, i + 1, next)) return true;
-      chosen.pop_back();
+      als.push_back(pool[i]);
+      self(self, i + 1, next);
+      als.pop_back();
     }
-    return false;
   };
-  return search(search, 0, 0);
+  for (int h = 0; h < houses.count(); ++h) {
+    pool.clear();
+    for (const int c : houses.cells(h))
+      if (board.open(c) && std::popcount(board.candidates(c)) >= 2 && std::popcount(board.candidates(c)) <= k)
+        pool.push_back(c);
+    if (static_cast<int>(pool.size()) >= size) search(search, 0, 0);
+  }
+  return found;
 }
 
 }  // namespace sudoku::logic

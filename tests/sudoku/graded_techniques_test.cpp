@@ -1,0 +1,146 @@
+// The graded techniques past the subsets (wings, strong links) and SE's direct steps, each on a puzzle of the
+// serate sample where it is the next step: its name, SE's rating and its exact eliminations.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "graded_helpers.hpp"
+#include "helpers.hpp"
+#include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
+
+namespace {
+
+using sudoku::logic::Candidate;
+using sudoku::logic::GradedStep;
+
+// Steps the engine until the next step's technique is `technique`, checking every step against the solution.
+GradedStep first_step(const std::string& puzzle, const std::string& technique) {
+  const sudoku::Grid grid = test::grid_from(puzzle, 3, 3);
+  const sudoku::Grid solution = test::unique_solution(grid);
+  const sudoku::Houses houses(grid.shape);
+  sudoku::logic::Engine engine(houses);
+  REQUIRE(engine.load(grid));
+  while (const auto step = engine.next()) {
+    test::check_sound(*step, solution, puzzle);
+    if (step->technique == technique) return *step;
+    engine.step();
+  }
+  FAIL("no ", technique, " step in ", puzzle);
+  return {};
+}
+
+// "r2c2<>8" as a candidate of a 9x9 grid.
+std::vector<Candidate> cells(std::initializer_list<const char*> list) {
+  std::vector<Candidate> result;
+  for (const char* t : list) result.push_back({(t[1] - '1') * 9 + (t[3] - '1'), t[6] - '0'});
+  return result;
+}
+
+void check(const GradedStep& step, double rating, std::initializer_list<const char*> eliminations) {
+  INFO(step.text);
+  CHECK(step.rating == doctest::Approx(rating));
+  std::vector<Candidate> got = step.eliminations, want = cells(eliminations);
+  const auto order = [](const Candidate& a, const Candidate& b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+  };
+  std::sort(got.begin(), got.end(), order);
+  std::sort(want.begin(), want.end(), order);
+  CHECK(got == want);
+  CHECK(step.placements.empty());
+}
+
+}  // namespace
+
+TEST_CASE("graded: WXYZ- to TUVWXYZ-Wings, an ALS of k-1 cells and a bivalue cell") {
+  // ALS r7c5,r7c7,r7c9 (row 7) and bivalue r1c7: 6 goes from r8c7, seeing r1c7 and the ALS's 6s.
+  check(first_step(".2.4....94..189.......62.5......63..3..94.5.......8.1..........8.2..4...964.....7",
+                   "WXYZ-Wing"),
+        5.5, {"r8c7<>6"});
+  // Doubly linked (both digits of r3c1 restricted): the ALS's other digits are locked in column 3 too.
+  check(first_step("9...6.1.......1......2...76..23.5....8.9....2.6.....8.4.3........57..6......5.93.",
+                   "WXYZ-Wing"),
+        5.6, {"r2c3<>4", "r2c3<>7", "r9c3<>7", "r3c2<>1", "r2c1<>8", "r2c3<>8"});
+  check(first_step(".4..5..67...1...4....2.....1..8..3........2...6...........4..5.3.....8..2........",
+                   "VWXYZ-Wing"),
+        6.3, {"r2c6<>8", "r2c6<>9", "r5c5<>7", "r8c5<>7"});
+  check(first_step("1......4..47....3.....5.7...8..7..9......3..6..1..95.4..82....9.........2..517...",
+                   "UVWXYZ-Wing"),
+        6.6, {"r3c8<>8", "r3c9<>8"});
+  check(first_step("37.6.......9.......2..8.16......5....9..1..8....4......58.6..9.......3.......7.42",
+                   "TUVWXYZ-Wing"),
+        7.5, {"r5c9<>6"});
+}
+
+TEST_CASE("graded: 2 to 6 strong links, grouped, rated by their houses") {
+  // Rows and a column, no box (a String Kite): SE's base rating for three links, +0.1.
+  check(first_step("........1.......23..4..5.........6......7...8.2731.........94...1.......83.......",
+                   "3-String Kite"),
+        5.5, {"r5c1<>1"});
+  // A box link (r7c6=r9c5) with rows: +0.1.
+  check(first_step("..............1..2..3.4..5........6.......7.1..289........5.23..1...7...6........",
+                   "3 Strong links"),
+        5.5, {"r9c7<>8"});
+  // A line's places in one box as a group: +0.3.
+  check(first_step("6..3.2....4.....1..........7.26............543.........8.15........4.2........7..",
+                   "Grouped Skyscraper"),
+        4.3, {"r3c6<>7"});
+  // A box's places in a row and a column as two groups.
+  check(first_step(".26.39......6....19.....7.......4..9.5....2....85.....3..2..9..4....762.........4",
+                   "Grouped 2 Strong links"),
+        4.3, {"r4c4<>1"});
+  check(first_step(".5..9....1.....6.....3.8.....8.4...9514.......3....2..........4.8...6..77..15..6.",
+                   "Grouped 3 Strong links"),
+        5.7, {"r2c8<>2"});
+}
+
+TEST_CASE("graded: unique rectangles, types 1 to 4") {
+  check(first_step(".3..6......4.5...7.5.7...8......1.........7..3.....465.1...7..4..581.....7....29.",
+                   "Unique Rectangle type 1"),
+        4.5, {"r3c7<>3", "r3c7<>6"});
+  // r6c8 and r6c9 hold the only places of one pair digit in a house they share: the other goes from both.
+  check(first_step("........185....67...64..5..6....2..3..467..1...8...........6.....3.1..49..1.34...",
+                   "Unique Rectangle type 4"),
+        4.5, {"r6c8<>5", "r6c9<>5"});
+  // r6c4 and r6c6 have one extra digit, 9: it goes from every cell seeing both.
+  check(first_step("........185....67...64..5..6....2..3..467..1...8...........6.....3.1..49..1.34...",
+                   "Unique Rectangle type 2"),
+        4.5, {"r4c4<>9", "r5c6<>9", "r6c1<>9", "r6c2<>9", "r6c7<>9"});
+  // The extras of r7c1 and r8c1 and one more cell of box 7 are a naked pair there: +0.1.
+  check(first_step("........1.....2.....1....34......5.....14....67....2.....3....8.2...6....5....9..",
+                   "Unique Rectangle type 3"),
+        4.6, {"r9c1<>7", "r9c1<>8", "r9c3<>7", "r9c3<>8"});
+}
+
+TEST_CASE("graded: aligned pair exclusion") {
+  // r1c1 and r1c2 hold {1,2,3}; the bivalue cells r2c3 {1,2} and r1c9 {1,3} see both. 1 in either cell would
+  // leave the other 2 or 3 and empty one of them: only (2,3) and (3,2) remain, so 1 goes from both.
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::CandidateGrid grid{sudoku::Shape{3, 3}, std::vector<sudoku::Mask>(81, sudoku::all_digits(9))};
+  grid.cells[0] = grid.cells[1] = 0b111;
+  grid.cells[11] = 0b011;
+  grid.cells[8] = 0b101;
+  sudoku::logic::Board board(houses);
+  board.load(grid);
+  GradedStep step;
+  REQUIRE(sudoku::logic::aligned_pair_exclusion(board, step));
+  CHECK(step.technique == "Aligned Pair Exclusion");
+  check(step, 6.2, {"r1c1<>1", "r1c2<>1"});
+  // Without the second bivalue cell nothing is excluded.
+  grid.cells[8] = sudoku::all_digits(9);
+  board.load(grid);
+  CHECK_FALSE(sudoku::logic::aligned_pair_exclusion(board, step));
+}
+
+TEST_CASE("graded: a direct step is its placement alone, as SE applies it") {
+  // Hidden pair 7,8 in box 1 leaves 9 a hidden single: r1c2=9, and r1c1/r1c3 keep their 9 for now.
+  const GradedStep step =
+      first_step("........1......23...4.56..........4......75...8...1......24.....3.......17......8",
+                 "Direct Hidden Pair");
+  CHECK(step.rating == doctest::Approx(2.0));
+  CHECK(step.eliminations.empty());
+  REQUIRE(step.placements.size() == 1);
+  CHECK(step.placements[0] == Candidate{1, 9});
+}
