@@ -46,8 +46,8 @@ struct GenerateOptions {
   // them, on top of the variants, and is written back with them. Its solution is random under them; givens
   // are added while it has another solution, then every added one it stays unique without goes. The
   // template's own givens (template_givens, of options.shape; empty: none) stay in every puzzle.
-  std::shared_ptr<const Rules> template_rules;
-  Grid template_givens;
+  std::shared_ptr<const Rules> template_rules{};
+  Grid template_givens{};
 };
 
 struct Generated {
