@@ -64,9 +64,10 @@ Variants: --variant x,windoku,anti-knight,anti-king,non-consecutive; --regions L
 characters naming each cell's region) or a line of 2*n*n characters (the givens, then the layout);
 --extra-regions LAYOUT ('.' for no region); killers as SudoCue lines (3x3::k:... or 3x3:d:k:... with
 diagonals, n*n numbers sum*256+cage) or typed lines (killer AAB.C... A=15 B=7 C=9 [givens=...]). rate, hint
-and steps take regions, not neighbour rules or cages. A puzzle is written back with its rules, in a line
-every command reads: rule words before a ':' (x,windoku,anti-knight,anti-king,non-consecutive,extra=LAYOUT,
-regions=LAYOUT), then the cells, a jigsaw line or a typed killer line:  x,anti-knight:4.....3....
+and steps take them all: regions on SE's scale; cages, line, dot and neighbour rules by tiers and rule steps.
+A puzzle is written back with its rules, in a line every command reads: rule words before a ':'
+(x,windoku,anti-knight,anti-king,non-consecutive,extra=LAYOUT, regions=LAYOUT), then the cells, a jigsaw
+line or a typed killer line:  x,anti-knight:4.....3....
 
 f-puzzles: a line holding an f-puzzles JSON object, a file that is one JSON document, or an f-puzzles link
 or its compressed string (N4Ig...). Thermometers, arrows, killer cages, little killers, sandwiches,

@@ -9,6 +9,8 @@ checker holds there, and the status none, unique or multiple by their number.
 rate under line and dot rules: 9x9 puzzles generated from thermo, arrow, kropki and XV templates; the rating's
 step counts must equal the tally of `steps`' techniques, its tier and hardest family follow from them
 (docs/rating.md), er, ep and ed are null; a puzzle that is not unique gets no rating.
+rate, hint and steps under the neighbour rules (anti-knight, anti-king, non-consecutive): steps sound against
+the solution, rate's counts their tally, hint the first of them.
 """
 import json
 import random
@@ -100,8 +102,50 @@ def test_rate(rng):
         ft.fail("rate, a thermometer on an empty 4x4: rc %d %r %r" % (rc, out, err))
 
 
+def test_neighbours():
+    """rate, hint and steps under the neighbour rules: every step sound against the unique solution, and the
+    rating's counts the tally of the steps."""
+    puzzles = []
+    for variant, box in (("anti-knight", "2x3"), ("anti-knight", "3x3"), ("anti-king", "2x3"), ("anti-king", "3x3"),
+                         ("non-consecutive", "2x3"), ("non-consecutive", "3x3"), ("x,anti-knight", "3x3")):
+        _, out, _ = ft.run(["generate", "3", "--variant", variant, "--box", box, "--seed", "7"], "")
+        puzzles += [line.split()[0] for line in out.splitlines()]
+    if len(puzzles) != 21:
+        ft.fail("neighbours: %d puzzles generated, not 21" % len(puzzles))
+    text = "\n".join(puzzles) + "\n"
+    outputs = {}
+    for command in ("solve", "steps", "rate", "hint"):
+        rc, out, err = ft.run([command, "--format", "json"], text)
+        outputs[command] = [json.loads(x) for x in out.splitlines()]
+        if rc != 0 or len(outputs[command]) != len(puzzles):
+            ft.fail("neighbours: %s exit %d, %d records: %s" % (command, rc, len(outputs[command]), err[:300]))
+            return
+    seen = set()
+    for solved, steps, rated, hint in zip(outputs["solve"], outputs["steps"], outputs["rate"], outputs["hint"]):
+        solution, n = solved["solution"], 6 if len(solved["solution"]) == 36 else 9
+        tally = {}
+        for step in steps["steps"]:
+            tally[step["technique"]] = tally.get(step["technique"], 0) + 1
+            for r, c, d in step["eliminations"]:
+                if int(solution[(r - 1) * n + c - 1]) == d:
+                    ft.fail("neighbours: %s removes the solution's digit: %s" % (step["text"], solved["puzzle"]))
+            for r, c, d in step["placements"]:
+                if int(solution[(r - 1) * n + c - 1]) != d:
+                    ft.fail("neighbours: %s places a wrong digit: %s" % (step["text"], solved["puzzle"]))
+            if step["technique"] == "rule":
+                seen.add(step["rule"].split(" beside ")[0])
+        counts = {k: int(v) for k, v in (w.split("=") for w in rated["rating"].split()[1:])}
+        if counts != tally or rated["er"] is not None:
+            ft.fail("neighbours: rate says %s, steps %s: %s" % (rated["rating"], tally, solved["puzzle"]))
+        if hint["steps"][:1] != steps["steps"][:1]:
+            ft.fail("neighbours: hint %s is not the first step: %s" % (hint["steps"], solved["puzzle"]))
+    if seen != {"anti-knight", "anti-king", "non-consecutive"}:
+        ft.fail("neighbours: rule steps of %s only" % sorted(seen))
+
+
 rng = random.Random("candidates")
 test_candidates_4x4(rng)
 test_rate(random.Random("rate"))
+test_neighbours()
 print("%d failures" % len(ft.failures))
 sys.exit(1 if ft.failures else 0)

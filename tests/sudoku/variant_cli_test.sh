@@ -159,13 +159,16 @@ run gen_jigsaw_rate 0 rate gen_jigsaw.txt
 [ "$(wc -l <gen_jigsaw_rate.out)" = 2 ] && ! grep -q error gen_jigsaw_rate.out || fail "gen_jigsaw_rate: $(cat gen_jigsaw_rate.out)"
 run gen_jigsaw_steps 0 steps gen_jigsaw.txt
 holds gen_jigsaw_steps.out "in region"
-# The diagonals and windows are houses of the techniques too; neighbour rules and cages are refused.
+# The diagonals and windows are houses of the techniques too; neighbour rules have a rule step of their own.
 run gen_x_rate 0 rate --variant x,windoku gen_x.txt
 [ "$(wc -l <gen_x_rate.out)" = 3 ] && ! grep -q error gen_x_rate.out || fail "gen_x_rate: $(cat gen_x_rate.out)"
 run gen_x_steps 0 steps --variant x,windoku gen_x.txt
 grep -qE "in (diagonal|window) [0-9]" gen_x_steps.out || fail "gen_x_steps: no step in a diagonal or a window"
-run gen_x_rate_knight 2 rate --variant x,anti-knight gen_x.txt
-holds gen_x_rate_knight.err "gen_x.txt:1: this tool takes regions only (jigsaw, x, windoku, extra regions)"
+run gen_knight 0 generate 2 --variant x,anti-knight --seed 5
+run gen_knight_steps 0 steps gen_knight.out
+holds gen_knight_steps.out "anti-knight beside r"
+run gen_knight_rate 0 rate gen_knight.out
+[ "$(grep -c ' rule=' gen_knight_rate.out)" = 2 ] || fail "gen_knight_rate: $(cat gen_knight_rate.out)"
 run gen_x_minimize 0 minimize --variant x,windoku gen_x.txt
 run gen_x_minimized 0 check --variant x,windoku gen_x_minimize.out
 [ "$(sort -u gen_x_minimized.out)" = unique ] || fail "gen_x_minimized: $(cat gen_x_minimized.out)"

@@ -58,7 +58,56 @@ bool keeps(const Constraint& c, const std::vector<int>& cells, const std::vector
   return false;
 }
 
+// A neighbour rule: the cells it joins to a cell (row and column steps), and whether two digits there clash.
+struct Neighbours {
+  bool on;
+  const char* name;
+  std::vector<std::pair<int, int>> moves;
+  bool consecutive;  // digits one apart clash (non-consecutive); otherwise equal digits do
+};
+
+// Of the first cell whose candidates all clash with some neighbour's candidate, those neighbours' candidates.
+std::optional<RuleStep> neighbour_step(const Rules& rules, const std::vector<Mask>& candidates) {
+  const int n = rules.shape.side();
+  const Neighbours kinds[] = {
+      {rules.anti_knight,
+       "anti-knight",
+       {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}},
+       false},
+      {rules.anti_king, "anti-king", {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}, false},
+      {rules.non_consecutive, "non-consecutive", {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}, true}};
+  for (const Neighbours& kind : kinds) {
+    if (!kind.on) continue;
+    for (int cell = 0; cell < n * n; ++cell) {
+      const Mask own = candidates[static_cast<std::size_t>(cell)];
+      if (own == 0) continue;
+      RuleStep step;
+      for (const auto& [dr, dc] : kind.moves) {
+        const int r = cell / n + dr, c = cell % n + dc;
+        if (r < 0 || r >= n || c < 0 || c >= n) continue;
+        const int other = r * n + c;
+        for (int d = 1; d <= n; ++d) {
+          if ((candidates[static_cast<std::size_t>(other)] & digit_bit(d)) == 0) continue;
+          const Mask clash = kind.consecutive
+                                 ? (d > 1 ? digit_bit(d - 1) : 0) | (d < n ? digit_bit(d + 1) : 0)
+                                 : digit_bit(d);
+          if ((own & ~clash) == 0) step.eliminated.emplace_back(other, d);
+        }
+      }
+      if (!step.eliminated.empty()) {
+        step.rule = std::string(kind.name) + " beside " + cell_name(cell / n, cell % n);
+        return step;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool has_rule_steps(const Rules& rules) {
+  return !rules.constraints.empty() || rules.anti_knight || rules.anti_king || rules.non_consecutive;
+}
 
 std::optional<RuleStep> rule_step(const Rules& rules, const std::vector<Mask>& candidates,
                                   std::size_t budget) {
@@ -116,7 +165,7 @@ std::optional<RuleStep> rule_step(const Rules& rules, const std::vector<Mask>& c
     }
     if (!step.eliminated.empty()) return step;
   }
-  return std::nullopt;
+  return neighbour_step(rules, candidates);
 }
 
 std::string describe(const RuleStep& step, int side) {

@@ -22,9 +22,13 @@ struct RuleStep {
 
 // The first rule with such candidates and what it removes; nothing when no rule removes any. `candidates`
 // are by cell (a placed cell: its digit's bit). A rule whose combinations pass `budget` is passed over, never
-// guessed at; so are the negative constraints.
+// guessed at; so are the negative constraints. The neighbour rules (anti-knight, anti-king, non-consecutive)
+// come last, a cell at a time: a neighbour's candidate that clashes with every candidate of the cell goes.
 std::optional<RuleStep> rule_step(const Rules& rules, const std::vector<Mask>& candidates,
                                   std::size_t budget = 200000);
+
+// Whether rule_step has rules to look at: line and dot rules, or neighbour rules.
+bool has_rule_steps(const Rules& rules);
 
 // "thermometer at r1c1: r1c2<>1, r1c3<>1,2 (no combination of the rule has them)".
 std::string describe(const RuleStep& step, int side);

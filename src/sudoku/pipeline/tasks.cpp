@@ -381,22 +381,9 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   const Symbols& symbols = options_.reader.symbols;
   Rules plain;
   plain.shape = puzzle.grid.shape;
-  if (rules != nullptr) {
-    // Line and dot rules (f-puzzles) have their own step (maker/rule_logic.hpp) in hint and steps; rate has no
-    // rating for them, so it refuses them.
-    const bool stepped =
-        (command == Command::hint || command == Command::steps || command == Command::rate) &&
-        !rules->anti_knight && !rules->anti_king && !rules->non_consecutive;
-    if (command == Command::candidates) return rule_candidates(slot, *rules);
-    const bool refused = command != Command::minimize && !logic_knows(*rules) && !stepped;
-    if (refused) {
-      fail(slot,
-           "this tool takes regions only (jigsaw, x, windoku, extra regions) and killer cages: the "
-           "techniques know no neighbour rule (solve, count, check and minimize do)",
-           puzzle.line, "error: ");
-      return State::done;
-    }
-  }
+  // Line, dot and neighbour rules have their own step (maker/rule_logic.hpp) in rate, hint and steps, and
+  // candidates its own search.
+  if (rules != nullptr && command == Command::candidates) return rule_candidates(slot, *rules);
   MakerTools& t = worker.tools_for(rules != nullptr ? *rules : plain);
   const bool marks = !puzzle.pencilmarks.empty();
   const CandidateGrid grid =
@@ -447,7 +434,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   }
   switch (command) {
     case Command::rate: {
-      if (rules != nullptr && !rules->constraints.empty() && !t.cages.active()) {
+      if (rules != nullptr && has_rule_steps(*rules) && !t.cages.active()) {
         if (marks) {
           fail(slot, "rate takes line and dot rules on puzzles with givens, not pencilmarks", puzzle.line,
                "error: ");
@@ -520,7 +507,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     case Command::steps: {
       // The graded engine (Sukaku Explainer's techniques) knows regions; cages and line or dot rules have their
       // own steps (cage_logic.hpp, rule_logic.hpp) beside the house techniques of logic.hpp.
-      const bool graded = !t.cages.active() && (rules == nullptr || rules->constraints.empty());
+      const bool graded = !t.cages.active() && (rules == nullptr || !has_rule_steps(*rules));
       if (graded) {
         if (marks) {
           t.graded.load(grid);
@@ -562,8 +549,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
           found = killer_step(t.logic, t.cages, symbols);
         else if (auto plain_step = t.logic.step(Tier::subsets))
           found = KillerStep{std::move(plain_step), std::nullopt};
-        if (!found && rules != nullptr && !rules->constraints.empty() && !t.logic.solved() &&
-            !t.logic.broken()) {
+        if (!found && rules != nullptr && has_rule_steps(*rules) && !t.logic.solved() && !t.logic.broken()) {
           if (const auto rule = rule_step(*rules, t.logic.candidates())) {
             for (const auto& [cell, digit] : rule->eliminated) t.logic.remove(cell, digit);
             const std::string text = describe(*rule, puzzle.grid.side());
