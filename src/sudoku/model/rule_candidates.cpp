@@ -29,6 +29,22 @@ CandidateGrid true_candidates(const Rules& rules, const Grid& puzzle, const std:
            solver.status() == dlx::Status::stopped;
   };
   Grid forced = puzzle, solution;
+  // A puzzle with one solution, the usual case, has that solution's digits as its true candidates: two
+  // next() calls settle it, where the loop below would prove every other candidate impossible one search
+  // at a time (minutes on a hard killer). A first row fixed by symmetry() is no solution of the puzzle itself.
+  if (const auto clash = solver.load(puzzle); !clash && solver.symmetry() == 1) {
+    Grid second;
+    if (!solver.next(solution)) return cut_short() ? CandidateGrid{puzzle.shape, {}} : seen;
+    const bool more = solver.next(second);
+    if (!more && cut_short()) return {puzzle.shape, {}};
+    for (std::size_t c = 0; c < solution.cells.size(); ++c) {
+      seen.cells[c] |= digit_bit(solution.cells[c]);
+      if (more) seen.cells[c] |= digit_bit(second.cells[c]);
+    }
+    if (!more) return seen;
+  } else if (clash) {
+    return seen;
+  }
   // Every candidate not yet seen in a solution gets one search with it given; a solution found that way also
   // marks all its other digits, so most candidates need no search of their own.
   for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell) {
