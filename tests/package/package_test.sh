@@ -43,7 +43,8 @@ for kind in static shared; do
 done
 consumer build-tree -Ddlx_DIR="$tmp/build-static"
 PKG_CONFIG_PATH="$tmp/prefix-static/lib/pkgconfig" consumer pkgconfig -DCONSUME=pkgconfig
-consumer subdirectory -DCONSUME=subdirectory -DDLX_SOURCE="$src"
+# Inside another project without the engines' AVX2/AVX-512 copies: the installed builds above have them.
+consumer subdirectory -DCONSUME=subdirectory -DDLX_SOURCE="$src" -DDLX_ISA_DISPATCH=OFF
 
 # pkg-config by hand, as the README shows: the flags leave the standard to the program (C++20 or later), and a
 # program that forgets it is told so by its first error.

@@ -20,9 +20,10 @@ def sample():
     lines = (DATA / "top95_sample.txt").read_text().splitlines()[:6]
     lines += (DATA / "17_clue_sample.txt").read_text().splitlines()[:6]
     lines += (DATA / "killers.txt").read_text().splitlines()[:2]
-    # Variant puzzles with givens, made by the generator (its lines carry their rules).
+    # Variant puzzles with givens, made by the generator (its lines carry their rules); seed 3 makes an
+    # x,windoku puzzle that rate and steps take as far as the chains in a fraction of a second.
     lines += [r["puzzle"] for r in dlx.sudoku.generate(1, seed=4, regions=LAYOUT)]
-    lines += [r["puzzle"] for r in dlx.sudoku.generate(1, seed=4, variant="x,windoku")]
+    lines += [r["puzzle"] for r in dlx.sudoku.generate(1, seed=3, variant="x,windoku")]
     lines += ["not a puzzle"]
     return lines
 

@@ -4,11 +4,19 @@
 # threads; puzzles written back with their rules and read back with the same count; solve --all and --limit;
 # emit counted by dlx; partial results still valid in their format; results flowing from a slow producer, and
 # Ctrl-C while it pauses.
-# usage: pipeline_cli_test.sh path/to/sudoku path/to/tests/sudoku/data path/to/dlx
+# usage: pipeline_cli_test.sh path/to/sudoku path/to/tests/sudoku/data path/to/dlx [SECTION]
+# SECTION (formats, threads, rules or stops) runs that part alone, so that ctest can run the parts side by side
+# and ThreadSanitizer only the parts where threads meet.
 # shellcheck source=tests/sudoku/sudoku_cli_lib.sh
 . "$(dirname "$0")/sudoku_cli_lib.sh" "$@"
 dlx=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 python=/usr/bin/python3
+section=${4:-}
+want() { [ -z "$section" ] || [ "$section" = "$1" ]; }
+case "$section" in
+  "" | formats | threads | rules | stops) ;;
+  *) echo "pipeline_cli_test.sh: unknown section '$section'" >&2 && exit 2 ;;
+esac
 
 head -n 12 "$data/top95_sample.txt" >sample.txt
 head -n 12 "$data/17_clue_sample.txt" >>sample.txt
@@ -16,6 +24,7 @@ printf '%s\n' "not a puzzle at all" >>sample.txt
 empty4=$(printf '.%.0s' {1..16})
 jigsaw=AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII
 
+if want formats; then
 # --- every command x every structured format: parsed back, one record per puzzle, line/puzzle/status always
 for command in solve count check rate hint steps minimize candidates; do
   for format in json json-array csv; do
@@ -43,6 +52,9 @@ PY
   done
 done
 
+fi
+
+if want threads; then
 # --- threads: byte-identical output on 1 and 4 threads, every command and format
 for command in solve count check rate hint steps minimize candidates; do
   for format in same json; do
@@ -55,6 +67,9 @@ done
 "$sudoku" generate 6 --seed 11 --threads 4 >g4.out
 cmp -s g1.out g4.out || fail "threads: generate differs on 1 and 4 threads"
 
+fi
+
+if want rules; then
 # --- self-describing puzzles: what generate, minimize and solve write reads back with the same count
 for rules in "--variant x" "--variant windoku" "--variant anti-knight" "--variant non-consecutive" \
   "--regions $jigsaw"; do
@@ -99,6 +114,9 @@ for line in "$(sed -n 1p sample.txt)" "$empty4" "x:$empty4" "$(sed -n 1p killers
   [ "${got%% *}" = "$want" ] || fail "emit | dlx --count: $got, sudoku count: $want ($line)"
 done
 
+fi
+
+if want stops; then
 # --- partial results in the format asked for: a stopped count is a record with complete false, and a
 # stopped json-array is still one JSON array
 empty9=$(printf '.%.0s' {1..81})
@@ -185,5 +203,6 @@ for command in minimize candidates generate; do
   set +m
   [ "$status" = 130 ] || [ "$status" = 0 ] || fail "$command 25x25 Ctrl-C: exit $status ($(cat big.err))"
 done
+fi
 
-finish pipeline
+finish "pipeline${section:+ ($section)}"
