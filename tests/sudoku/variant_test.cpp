@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <sstream>
 #include <string>
@@ -16,10 +17,12 @@
 #include "sudoku/model/cages.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/houses.hpp"
+#include "sudoku/model/neighbours.hpp"
 #include "sudoku/model/solver.hpp"
 #include "sudoku/pipeline/batch.hpp"
 
 using sudoku::Grid;
+using sudoku::Neighbourhood;
 using sudoku::Shape;
 
 namespace {
@@ -145,6 +148,37 @@ void check_all_flags(Spec spec) {
 }
 
 }  // namespace
+
+TEST_CASE("neighbour pairs: each pair once, as many as the moves allow, symmetric lists") {
+  for (const int n : {4, 6, 9, 16}) {
+    // A knight's move fits (n-1)(n-2) times in each of its 4 directions up to sign; a diagonal step (n-1)^2
+    // times in each of 2; an orthogonal one n(n-1) times in each of 2.
+    const std::pair<Neighbourhood, int> kinds[] = {{Neighbourhood::knight, 4 * (n - 1) * (n - 2)},
+                                                   {Neighbourhood::king, 2 * (n - 1) * (n - 1)},
+                                                   {Neighbourhood::orthogonal, 2 * n * (n - 1)}};
+    for (const auto& [kind, want] : kinds) {
+      const std::vector<std::pair<int, int>> pairs = sudoku::neighbour_pairs(n, kind);
+      CHECK(static_cast<int>(pairs.size()) == want);
+      CHECK(std::is_sorted(pairs.begin(), pairs.end()));
+      CHECK(std::adjacent_find(pairs.begin(), pairs.end()) == pairs.end());
+      const std::vector<std::vector<int>> of = sudoku::neighbours_of(n, kind);
+      std::size_t listed = 0;
+      for (const auto& [a, b] : pairs) {
+        CHECK(a < b);
+        const int dr = std::abs(a / n - b / n), dc = std::abs(a % n - b % n);
+        if (kind == Neighbourhood::knight) CHECK(dr * dc == 2);
+        if (kind == Neighbourhood::king) CHECK((dr == 1 && dc == 1));
+        if (kind == Neighbourhood::orthogonal) CHECK(dr + dc == 1);
+        const std::vector<int>& na = of[static_cast<std::size_t>(a)];
+        const std::vector<int>& nb = of[static_cast<std::size_t>(b)];
+        CHECK(std::binary_search(na.begin(), na.end(), b));
+        CHECK(std::binary_search(nb.begin(), nb.end(), a));
+      }
+      for (const std::vector<int>& cells : of) listed += cells.size();
+      CHECK(listed == 2 * pairs.size());
+    }
+  }
+}
 
 TEST_CASE("4x4 variants: every combination of the rules agrees with a brute-force count") {
   Spec spec;

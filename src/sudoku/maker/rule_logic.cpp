@@ -5,6 +5,7 @@
 
 #include "sudoku/model/constraints.hpp"
 #include "sudoku/model/grid.hpp"
+#include "sudoku/model/neighbours.hpp"
 
 namespace sudoku {
 namespace {
@@ -58,34 +59,28 @@ bool keeps(const Constraint& c, const std::vector<int>& cells, const std::vector
   return false;
 }
 
-// A neighbour rule: the cells it joins to a cell (row and column steps), and whether two digits there clash.
+// A neighbour rule: the cells it joins (model/neighbours.hpp), and whether two digits there clash.
 struct Neighbours {
   bool on;
   const char* name;
-  std::vector<std::pair<int, int>> moves;
+  Neighbourhood kind;
   bool consecutive;  // digits one apart clash (non-consecutive); otherwise equal digits do
 };
 
 // Of the first cell whose candidates all clash with some neighbour's candidate, those neighbours' candidates.
 std::optional<RuleStep> neighbour_step(const Rules& rules, const std::vector<Mask>& candidates) {
   const int n = rules.shape.side();
-  const Neighbours kinds[] = {
-      {rules.anti_knight,
-       "anti-knight",
-       {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}},
-       false},
-      {rules.anti_king, "anti-king", {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}, false},
-      {rules.non_consecutive, "non-consecutive", {{0, 1}, {0, -1}, {1, 0}, {-1, 0}}, true}};
+  const Neighbours kinds[] = {{rules.anti_knight, "anti-knight", Neighbourhood::knight, false},
+                              {rules.anti_king, "anti-king", Neighbourhood::king, false},
+                              {rules.non_consecutive, "non-consecutive", Neighbourhood::orthogonal, true}};
   for (const Neighbours& kind : kinds) {
     if (!kind.on) continue;
+    const std::vector<std::vector<int>> neighbours = neighbours_of(n, kind.kind);
     for (int cell = 0; cell < n * n; ++cell) {
       const Mask own = candidates[static_cast<std::size_t>(cell)];
       if (own == 0) continue;
       RuleStep step;
-      for (const auto& [dr, dc] : kind.moves) {
-        const int r = cell / n + dr, c = cell % n + dc;
-        if (r < 0 || r >= n || c < 0 || c >= n) continue;
-        const int other = r * n + c;
+      for (const int other : neighbours[static_cast<std::size_t>(cell)]) {
         for (int d = 1; d <= n; ++d) {
           if ((candidates[static_cast<std::size_t>(other)] & digit_bit(d)) == 0) continue;
           const Mask clash = kind.consecutive

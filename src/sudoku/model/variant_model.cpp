@@ -8,24 +8,10 @@
 #include "sudoku/model/cages.hpp"
 #include "sudoku/model/constraints.hpp"
 #include "sudoku/model/model.hpp"
+#include "sudoku/model/neighbours.hpp"
 
 namespace sudoku {
 namespace {
-
-// Pairs of cells (a < b) at one of the offsets, each pair once.
-void add_pairs(int n, std::initializer_list<std::pair<int, int>> offsets,
-               std::vector<std::pair<int, int>>& pairs) {
-  for (int r = 0; r < n; ++r) {
-    for (int c = 0; c < n; ++c) {
-      for (const auto& [dr, dc] : offsets) {
-        const int r2 = r + dr, c2 = c + dc;
-        if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n) continue;
-        const int a = r * n + c, b = r2 * n + c2;
-        if (a < b) pairs.emplace_back(a, b);
-      }
-    }
-  }
-}
 
 // Cells that must hold the same digit: when two houses that each hold every digit (rows, columns, regions,
 // full extra and derived regions) share all cells but one each, those two cells hold the one digit the shared
@@ -115,8 +101,11 @@ dlx::Problem make_problem(const Rules& rules) {
   }
   std::vector<dlx::ColorId> digit_color(static_cast<std::size_t>(n));
   std::vector<std::pair<int, int>> pairs;
-  if (rules.anti_knight) add_pairs(n, {{1, 2}, {2, 1}, {1, -2}, {2, -1}}, pairs);
-  if (rules.anti_king) add_pairs(n, {{1, 1}, {1, -1}}, pairs);
+  if (rules.anti_knight) pairs = neighbour_pairs(n, Neighbourhood::knight);
+  if (rules.anti_king) {
+    const std::vector<std::pair<int, int>> king = neighbour_pairs(n, Neighbourhood::king);
+    pairs.insert(pairs.end(), king.begin(), king.end());
+  }
   std::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   for (std::size_t p = 0; p < pairs.size(); ++p) {
@@ -127,7 +116,7 @@ dlx::Problem make_problem(const Rules& rules) {
   }
   // Non-consecutive: n - 1 items per orthogonal pair, item d shared by digits d and d + 1 of both cells.
   std::vector<std::pair<int, int>> neighbours;
-  if (rules.non_consecutive) add_pairs(n, {{0, 1}, {1, 0}}, neighbours);
+  if (rules.non_consecutive) neighbours = neighbour_pairs(n, Neighbourhood::orthogonal);
   std::vector<std::vector<dlx::ItemId>> step_items(cells);
   for (std::size_t q = 0; q < neighbours.size(); ++q) {
     const auto base = static_cast<dlx::ItemId>(problem.item_count());
