@@ -2,6 +2,9 @@
 // result in the slot (records.cpp formats it).
 #include <chrono>
 #include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/puzzle_line.hpp"
@@ -55,73 +58,63 @@ Outcome outcome_of(Verdict verdict) {
   return Outcome::unknown;
 }
 
-// A cage or house step (logic.hpp, cage_logic.hpp) as JSON: {"technique":..,"rating":null,"text":..,
-// "placements":[[r,c,d]],"eliminations":[[r,c,d],...]}, rows, columns and digits from 1; no placement when cell
-// is -1.
-void append_step_json(std::string& out, const char* technique, int cell, int digit,
-                      const std::vector<std::pair<int, int>>& eliminated, const std::string& text, int side) {
-  const auto triple = [&](int at, int d) {
-    out += '[' + std::to_string(at / side + 1) + ',' + std::to_string(at % side + 1) + ',' +
-           std::to_string(d) + ']';
+using CellDigits = std::vector<std::pair<int, int>>;  // (cell, digit) pairs
+
+// Every step's JSON, whichever engine found it: {"technique":..,"rating":..,["rule":..,]"text":..,
+// "placements":[[r,c,d],...],"eliminations":[[r,c,d],...]}, rows, columns and digits from 1; rating is a number on
+// Sukaku Explainer's scale or null, rule names a variant rule's step.
+void append_step_json(std::string& out, std::string_view technique, const std::string& rating,
+                      const std::string* rule, const std::string& text, const CellDigits& placements,
+                      const CellDigits& eliminations, int side) {
+  const auto triples = [&](const CellDigits& list) {
+    for (std::size_t i = 0; i < list.size(); ++i)
+      out += (i > 0 ? ",[" : "[") + std::to_string(list[i].first / side + 1) + ',' +
+             std::to_string(list[i].first % side + 1) + ',' + std::to_string(list[i].second) + ']';
   };
-  out += "{\"technique\":\"";
-  out += technique;
-  out += "\",\"rating\":null,\"text\":";
+  out += "{\"technique\":";
+  append_json_string(out, technique);
+  out += ",\"rating\":" + rating;
+  if (rule != nullptr) {
+    out += ",\"rule\":";
+    append_json_string(out, *rule);
+  }
+  out += ",\"text\":";
   append_json_string(out, text);
   out += ",\"placements\":[";
-  if (cell >= 0) triple(cell, digit);
+  triples(placements);
   out += "],\"eliminations\":[";
-  for (std::size_t i = 0; i < eliminated.size(); ++i) {
-    if (i > 0) out += ',';
-    triple(eliminated[i].first, eliminated[i].second);
-  }
+  triples(eliminations);
   out += "]}";
 }
 
+// A cage or house step (logic.hpp, cage_logic.hpp): no rating; a single's placement.
 void append_step_json(std::string& out, const KillerStep& found, const std::string& text, int side) {
   if (found.cage) {
-    append_step_json(out, cage_technique_name(found.cage->technique), -1, 0, found.cage->eliminated, text,
-                     side);
+    append_step_json(out, cage_technique_name(found.cage->technique), "null", nullptr, text, {},
+                     found.cage->eliminated, side);
     return;
   }
   const Step& step = *found.step;
   const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
-  append_step_json(out, technique_name(step.technique), single ? step.cell : -1, step.digit, step.eliminated,
-                   text, side);
+  append_step_json(out, technique_name(step.technique), "null", nullptr, text,
+                   single ? CellDigits{{step.cell, step.digit}} : CellDigits{}, step.eliminated, side);
 }
 
-// A rule's step (maker/rule_logic.hpp) in the same form, its technique "rule" and the rule named.
+// A rule's step (maker/rule_logic.hpp): its technique "rule" and the rule named.
 void append_rule_step_json(std::string& out, const RuleStep& step, const std::string& text, int side) {
-  out += "{\"technique\":\"rule\",\"rating\":null,\"rule\":";
-  append_json_string(out, step.rule);
-  out += ",\"text\":";
-  append_json_string(out, text);
-  out += ",\"placements\":[],\"eliminations\":[";
-  for (std::size_t i = 0; i < step.eliminated.size(); ++i) {
-    const auto [cell, digit] = step.eliminated[i];
-    out += (i > 0 ? ",[" : "[") + std::to_string(cell / side + 1) + ',' + std::to_string(cell % side + 1) +
-           ',' + std::to_string(digit) + ']';
-  }
-  out += "]}";
+  append_step_json(out, "rule", "null", &step.rule, text, {}, step.eliminated, side);
 }
 
-// A graded step (maker/logic/engine.hpp) as JSON, with its rating on Sukaku Explainer's scale:
-// rows, columns and digits from 1.
+// A graded step (maker/logic/engine.hpp), with its rating on Sukaku Explainer's scale.
 void append_step_json(std::string& out, const logic::GradedStep& step, int side) {
-  const auto triples = [&](const std::vector<logic::Candidate>& list) {
-    for (std::size_t i = 0; i < list.size(); ++i)
-      out += (i > 0 ? ",[" : "[") + std::to_string(list[i].cell / side + 1) + ',' +
-             std::to_string(list[i].cell % side + 1) + ',' + std::to_string(list[i].digit) + ']';
+  const auto pairs = [](const std::vector<logic::Candidate>& list) {
+    CellDigits cells;
+    cells.reserve(list.size());
+    for (const logic::Candidate& c : list) cells.emplace_back(c.cell, c.digit);
+    return cells;
   };
-  out += "{\"technique\":";
-  append_json_string(out, step.technique);
-  out += ",\"rating\":" + logic::rating_text(step.rating) + ",\"text\":";
-  append_json_string(out, step.text);
-  out += ",\"placements\":[";
-  triples(step.placements);
-  out += "],\"eliminations\":[";
-  triples(step.eliminations);
-  out += "]}";
+  append_step_json(out, step.technique, logic::rating_text(step.rating), nullptr, step.text,
+                   pairs(step.placements), pairs(step.eliminations), side);
 }
 
 }  // namespace
