@@ -14,7 +14,7 @@
 #include "dlx/engine/knobs.hpp"
 #include "dlx/knuth_format.hpp"
 #include "dlx/solver.hpp"
-#include "random_problems.hpp"
+#include "test_problems.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "dlx/solver.hpp"
-#include "random_problems.hpp"
+#include "test_problems.hpp"
 
 namespace {
 

@@ -1,4 +1,5 @@
-// Small problems the engine tests share.
+// Small problems the engine tests share, and every solution of one by brute force over all subsets of its
+// options: the definition checked directly, nothing of dancing links.
 #pragma once
 
 #include <algorithm>
@@ -80,6 +81,38 @@ inline dlx::Problem random_problem(std::mt19937& rng) {
     if (uses.empty()) uses.push_back({static_cast<dlx::ItemId>(rng() % p.primary_count()), dlx::kNoColor});
     const dlx::OptionId id = p.add_option(uses);
     p.set_cost(id, rng() % 10);
+  }
+  return p;
+}
+
+// Small random problems without bounds or costs (colors when asked), primary and secondary items declared
+// interleaved to exercise the solver's own ordering: for the searches and rewritings that take plain problems.
+inline dlx::Problem random_problem(std::mt19937& rng, bool colors) {
+  dlx::Problem p;
+  const int primaries = std::uniform_int_distribution<int>(1, 6)(rng);
+  const int secondaries = std::uniform_int_distribution<int>(0, 4)(rng);
+  // Interleave primary and secondary declarations to exercise the solver's own ordering.
+  int made_primary = 0, made_secondary = 0;
+  while (made_primary < primaries || made_secondary < secondaries) {
+    if (made_secondary == secondaries || (made_primary < primaries && rng() % 2 == 0)) {
+      p.add_primary("p" + std::to_string(made_primary++));
+    } else {
+      p.add_secondary("s" + std::to_string(made_secondary++));
+    }
+  }
+  const int options = std::uniform_int_distribution<int>(0, 14)(rng);
+  for (int o = 0; o < options; ++o) {
+    std::vector<dlx::ItemUse> uses;
+    for (dlx::ItemId i = 0; i < p.item_count(); ++i) {
+      if (rng() % 3 != 0) continue;
+      dlx::ColorId c = dlx::kNoColor;
+      if (colors && !p.is_primary(i) && rng() % 4 != 0)
+        c = p.color(std::string(1, static_cast<char>('A' + rng() % 2)));
+      uses.push_back({i, c});
+    }
+    if (uses.empty()) uses.push_back({static_cast<dlx::ItemId>(rng() % p.item_count())});
+    std::shuffle(uses.begin(), uses.end(), rng);
+    p.add_option(uses);
   }
   return p;
 }
