@@ -10,55 +10,6 @@
 namespace sudoku {
 namespace {
 
-// Whether the digits given to the first k places of a rule can still keep it (complete: all places have one).
-bool keeps(const Constraint& c, const std::vector<int>& cells, const std::vector<int>& d, int n) {
-  const std::size_t k = d.size();
-  const bool complete = k == cells.size();
-  switch (c.kind) {
-    case ConstraintKind::thermometer:
-      return k < 2 || d[k - 1] > d[k - 2];
-    case ConstraintKind::difference:
-      return !complete || std::abs(d[0] - d[1]) == c.value;
-    case ConstraintKind::ratio:
-      return !complete || d[0] == c.value * d[1] || d[1] == c.value * d[0];
-    case ConstraintKind::sum:
-      return !complete || d[0] + d[1] == c.value;
-    case ConstraintKind::candidates:
-      return (c.value >> (d[0] - 1) & 1) != 0;
-    case ConstraintKind::palindrome: {
-      const std::size_t mirror = cells.size() - k;  // the place mirroring place k - 1
-      return mirror >= k || d[k - 1] == d[mirror];
-    }
-    case ConstraintKind::little_killer: {
-      int sum = 0;
-      for (int x : d) sum += x;
-      const int left = static_cast<int>(cells.size() - k);
-      return sum + left <= c.value && sum + left * n >= c.value;
-    }
-    case ConstraintKind::arrow: {
-      if (!complete) return true;
-      int number = 0, total = 0;
-      for (std::size_t i = 0; i < k; ++i) {
-        if (i < c.cells.size())
-          number = number * 10 + d[i];
-        else
-          total += d[i];
-      }
-      return number == total;
-    }
-    case ConstraintKind::sandwich: {
-      if (!complete) return true;
-      const auto low = std::find(d.begin(), d.end(), 1) - d.begin();
-      const auto high = std::find(d.begin(), d.end(), n) - d.begin();
-      int sum = 0;
-      for (auto i = std::min(low, high) + 1; i < std::max(low, high); ++i)
-        sum += d[static_cast<std::size_t>(i)];
-      return sum == c.value;
-    }
-  }
-  return false;
-}
-
 // A neighbour rule: the cells it joins (model/neighbours.hpp), and whether two digits there clash.
 struct Neighbours {
   bool on;
@@ -111,38 +62,13 @@ std::optional<RuleStep> rule_step(const Rules& rules, const std::vector<Mask>& c
     std::vector<int> cells = c.cells;
     for (const std::vector<int>& line : c.lines) cells.insert(cells.end(), line.begin(), line.end());
     std::vector<Mask> used(cells.size(), 0);
-    std::vector<int> digits;
-    std::size_t nodes = 0;
-    bool over = false;
-    const std::function<void()> place = [&] {
-      if (over) return;
-      if (++nodes > budget) {
-        over = true;
-        return;
-      }
-      const std::size_t k = digits.size();
-      if (k == cells.size()) {
-        for (std::size_t i = 0; i < k; ++i) used[i] |= digit_bit(digits[i]);
-        return;
-      }
-      const Mask open = candidates[static_cast<std::size_t>(cells[k])];
-      for (int d = 1; d <= n; ++d) {
-        if ((open & digit_bit(d)) == 0) continue;
-        bool fits = true;
-        for (std::size_t i = 0; i < k && fits; ++i) {
-          if (cells[i] == cells[k])
-            fits = digits[i] == d;
-          else if (digits[i] == d)
-            fits = !must_differ(rules, cells[i], cells[k]);
-        }
-        if (!fits) continue;
-        digits.push_back(d);
-        if (keeps(c, cells, digits, n)) place();
-        digits.pop_back();
-      }
-    };
-    place();
-    if (over) continue;
+    const bool whole = for_each_tuple(
+        rules, cells, candidates, [&](const std::vector<int>& digits) { return keeps_prefix(c, digits, n); },
+        [&](const std::vector<int>& digits) {
+          for (std::size_t i = 0; i < digits.size(); ++i) used[i] |= digit_bit(digits[i]);
+        },
+        budget);
+    if (!whole) continue;
     RuleStep step;
     step.rule = constraint_name(rules, c);
     for (std::size_t i = 0; i < cells.size(); ++i) {

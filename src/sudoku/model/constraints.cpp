@@ -86,31 +86,16 @@ class Encoder {
     const dlx::ItemId unit = primary();
     std::vector<dlx::ItemId> bases;
     for (int cell : cells) bases.push_back(link(cell));
-    std::vector<int> digits;
-    const std::function<void()> place = [&] {
-      const std::size_t k = digits.size();
-      if (k == cells.size()) {
-        std::vector<dlx::ItemUse> uses{{unit}};
-        for (std::size_t i = 0; i < k; ++i) allow(uses, bases[i], std::uint64_t{1} << (digits[i] - 1));
-        if (more) more(digits, uses);
-        add(std::move(uses), name);
-        return;
-      }
-      for (int d = 1; d <= n_; ++d) {
-        bool fits = true;
-        for (std::size_t i = 0; i < k && fits; ++i) {
-          if (cells[i] == cells[k])
-            fits = digits[i] == d;
-          else if (digits[i] == d)
-            fits = !must_differ(rules_, cells[i], cells[k]);
-        }
-        if (!fits) continue;
-        digits.push_back(d);
-        if (keep(digits, digits.size() == cells.size())) place();
-        digits.pop_back();
-      }
-    };
-    place();
+    for_each_tuple(
+        rules_, cells, {},
+        [&](const std::vector<int>& digits) { return keep(digits, digits.size() == cells.size()); },
+        [&](const std::vector<int>& digits) {
+          std::vector<dlx::ItemUse> uses{{unit}};
+          for (std::size_t i = 0; i < digits.size(); ++i)
+            allow(uses, bases[i], std::uint64_t{1} << (digits[i] - 1));
+          if (more) more(digits, uses);
+          add(std::move(uses), name);
+        });
   }
 
   // A chain over `cells` whose digits add up to a total: one option per (place, sum so far, digit). With
@@ -219,33 +204,16 @@ class Encoder {
     const int value = c.value;
     switch (c.kind) {
       case ConstraintKind::thermometer:
-        tuples(c.cells, name, [](const std::vector<int>& d, bool) {
-          return d.size() < 2 || d[d.size() - 1] > d[d.size() - 2];
-        });
-        return;
       case ConstraintKind::difference:
-        tuples(c.cells, name, [value](const std::vector<int>& d, bool complete) {
-          return !complete || std::abs(d[0] - d[1]) == value;
-        });
-        return;
       case ConstraintKind::ratio:
-        tuples(c.cells, name, [value](const std::vector<int>& d, bool complete) {
-          return !complete || d[0] == value * d[1] || d[1] == value * d[0];
-        });
-        return;
       case ConstraintKind::sum:
-        tuples(c.cells, name, [value](const std::vector<int>& d, bool complete) {
-          return !complete || d[0] + d[1] == value;
-        });
+      case ConstraintKind::candidates:
+        tuples(c.cells, name, [&](const std::vector<int>& d, bool) { return keeps_prefix(c, d, n_); });
         return;
       case ConstraintKind::palindrome:
         for (std::size_t i = 0, j = c.cells.size() - 1; i < j; ++i, --j)
           tuples({c.cells[i], c.cells[j]}, name,
                  [](const std::vector<int>& d, bool complete) { return !complete || d[0] == d[1]; });
-        return;
-      case ConstraintKind::candidates:
-        tuples(c.cells, name,
-               [value](const std::vector<int>& d, bool) { return (value >> (d[0] - 1) & 1) != 0; });
         return;
       case ConstraintKind::little_killer:
         chain(c.cells, value, value, 0, name);
@@ -296,6 +264,94 @@ bool must_differ(const Rules& rules, int a, int b) {
     return std::binary_search(r.cells.begin(), r.cells.end(), a) &&
            std::binary_search(r.cells.begin(), r.cells.end(), b);
   });
+}
+
+bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
+  std::size_t places = c.cells.size();
+  for (const std::vector<int>& line : c.lines) places += line.size();
+  const std::size_t k = d.size();
+  const bool complete = k == places;
+  switch (c.kind) {
+    case ConstraintKind::thermometer:
+      return k < 2 || d[k - 1] > d[k - 2];
+    case ConstraintKind::difference:
+      return !complete || std::abs(d[0] - d[1]) == c.value;
+    case ConstraintKind::ratio:
+      return !complete || d[0] == c.value * d[1] || d[1] == c.value * d[0];
+    case ConstraintKind::sum:
+      return !complete || d[0] + d[1] == c.value;
+    case ConstraintKind::candidates:
+      return (c.value >> (d[0] - 1) & 1) != 0;
+    case ConstraintKind::palindrome: {
+      const std::size_t mirror = places - k;  // the place mirroring place k - 1
+      return mirror >= k || d[k - 1] == d[mirror];
+    }
+    case ConstraintKind::little_killer: {
+      int sum = 0;
+      for (int x : d) sum += x;
+      const int left = static_cast<int>(places - k);
+      return sum + left <= c.value && sum + left * n >= c.value;
+    }
+    case ConstraintKind::arrow: {
+      if (!complete) return true;
+      int number = 0, total = 0;
+      for (std::size_t i = 0; i < k; ++i) {
+        if (i < c.cells.size())
+          number = number * 10 + d[i];
+        else
+          total += d[i];
+      }
+      return number == total;
+    }
+    case ConstraintKind::sandwich: {
+      if (!complete) return true;
+      const auto low = std::find(d.begin(), d.end(), 1) - d.begin();
+      const auto high = std::find(d.begin(), d.end(), n) - d.begin();
+      int sum = 0;
+      for (auto i = std::min(low, high) + 1; i < std::max(low, high); ++i)
+        sum += d[static_cast<std::size_t>(i)];
+      return sum == c.value;
+    }
+  }
+  return false;
+}
+
+bool for_each_tuple(const Rules& rules, const std::vector<int>& cells, const std::vector<std::uint64_t>& open,
+                    const std::function<bool(const std::vector<int>&)>& keep,
+                    const std::function<void(const std::vector<int>&)>& visit, std::size_t budget) {
+  const int n = rules.shape.side();
+  std::vector<int> digits;
+  std::size_t tried = 0;
+  bool over = false;
+  const std::function<void()> place = [&] {
+    if (over) return;
+    if (++tried > budget) {
+      over = true;
+      return;
+    }
+    const std::size_t k = digits.size();
+    if (k == cells.size()) {
+      visit(digits);
+      return;
+    }
+    const std::uint64_t allowed = open.empty() ? ~std::uint64_t{0} : open[static_cast<std::size_t>(cells[k])];
+    for (int d = 1; d <= n; ++d) {
+      if ((allowed >> (d - 1) & 1) == 0) continue;
+      bool fits = true;
+      for (std::size_t i = 0; i < k && fits; ++i) {
+        if (cells[i] == cells[k])
+          fits = digits[i] == d;
+        else if (digits[i] == d)
+          fits = !must_differ(rules, cells[i], cells[k]);
+      }
+      if (!fits) continue;
+      digits.push_back(d);
+      if (keep(digits)) place();
+      digits.pop_back();
+    }
+  };
+  place();
+  return !over;
 }
 
 std::string constraint_name(const Rules& rules, const Constraint& constraint) {

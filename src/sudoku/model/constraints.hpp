@@ -20,7 +20,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <dlx/problem.hpp>
+#include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -33,6 +36,20 @@ std::string constraint_name(const Rules& rules, const Constraint& constraint);
 
 // Whether two cells must hold different digits: a row, column, region or extra region holds both.
 bool must_differ(const Rules& rules, int a, int b);
+
+// Whether digits given to the first digits.size() places of rule c (its cells, then its lines' cells) can still
+// keep it: a complete tuple is accepted exactly when it keeps the rule; a prefix may be refused once no
+// completion can keep it. (A palindrome is checked mirror against mirror, an arrow and a sandwich when complete.)
+bool keeps_prefix(const Constraint& c, const std::vector<int>& digits, int n);
+
+// The digit tuples of a rule's places, walked in order: place k is cells[k] (a cell met twice takes one digit),
+// its digits those of open[cells[k]] (bit d-1 for digit d; every digit when open is empty) that differ from the
+// digits of earlier places in a house with it and that `keep` accepts on the prefix so far. `visit` gets each
+// whole tuple. Returns false, having stopped, once more than `budget` prefixes were tried.
+bool for_each_tuple(const Rules& rules, const std::vector<int>& cells, const std::vector<std::uint64_t>& open,
+                    const std::function<bool(const std::vector<int>&)>& keep,
+                    const std::function<void(const std::vector<int>&)>& visit,
+                    std::size_t budget = std::numeric_limits<std::size_t>::max());
 
 // Throws RulesError naming the first rule that is malformed: a cell off the board, no cells, a dot between
 // cells that are not neighbours, a sum or ratio out of range, a circle too long to read as a number.
