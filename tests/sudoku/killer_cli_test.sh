@@ -69,6 +69,18 @@ holds published_steps.out "stuck: no single, cage step, locked candidate or subs
 # neighbour rules on top of the cages are answered, not refused: these killers have no anti-knight solution
 run killer_knight 1 rate --variant anti-knight killer_3x3.out
 [ "$(sort -u killer_knight.out)" = none ] || fail "killer_knight: $(cat killer_knight.out)"
+# killers generated with a neighbour rule: rate takes the rule's steps as steps does, so it solves what steps
+# solves (tier not search, rule steps counted) and gives up where steps gets stuck
+run knight_killers 0 generate 6 --variant killer,anti-knight --seed 2
+grep -v '^#' knight_killers.out >knight_killers.txt
+run knight_rate 0 rate knight_killers.txt
+run knight_steps 0 steps --format json knight_killers.txt
+paste -d' ' <(cut -d' ' -f1 knight_rate.out) <(grep -o '"status":"[a-z]*"' knight_steps.out) >knight_both.txt
+grep -qvE -e '^search "status":"stuck"$' -e '^(singles|locked|subsets) "status":"solved"$' knight_both.txt &&
+  fail "knight_rate: rate and steps disagree: $(cat knight_both.txt)"
+grep -q '^search ' knight_both.txt && grep -q 'solved' knight_both.txt ||
+  fail "knight_rate: expected both solved and stuck killers: $(cat knight_both.txt)"
+grep -q ' rule=[1-9]' knight_rate.out || fail "knight_rate: no rule step counted: $(cat knight_rate.out)"
 
 # --- jigsaws on random layouts: every size the generator takes
 for box in 2x2 2x3 3x3 3x4 1x5; do

@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "sudoku/maker/rater.hpp"
+#include "sudoku/maker/rule_logic.hpp"
 #include "sudoku/model/cages.hpp"
 
 namespace sudoku {
@@ -219,19 +220,32 @@ std::optional<KillerStep> killer_step(LogicSolver& logic, const CageLogic& cages
   return std::nullopt;
 }
 
-std::string rate_with_cages(const Grid& puzzle, LogicSolver& logic, const CageLogic& cages, Tier* tier) {
+std::string rate_with_cages(const Grid& puzzle, LogicSolver& logic, const CageLogic& cages, Tier* tier,
+                            const Rules* rules) {
   Tier hardest = Tier::singles;
   std::array<std::uint64_t, kTechniques> used{};
   std::array<std::uint64_t, 2> cage_used{};
-  if (logic.load(puzzle))
-    while (const auto step = killer_step(logic, cages, Symbols())) {
-      if (step->step) {
-        hardest = std::max(hardest, tier_of(step->step->technique));
-        ++used[static_cast<std::size_t>(step->step->technique)];
-      } else {
-        ++cage_used[static_cast<std::size_t>(step->cage->technique)];
+  std::uint64_t rule_steps = 0;
+  const bool with_rules = rules != nullptr && has_rule_steps(*rules);
+  if (logic.load(puzzle)) {
+    for (;;) {
+      if (const auto step = killer_step(logic, cages, Symbols())) {
+        if (step->step) {
+          hardest = std::max(hardest, tier_of(step->step->technique));
+          ++used[static_cast<std::size_t>(step->step->technique)];
+        } else {
+          ++cage_used[static_cast<std::size_t>(step->cage->technique)];
+        }
+        continue;
       }
+      if (!with_rules || logic.solved() || logic.broken()) break;
+      const auto rule = rule_step(*rules, logic.candidates());
+      if (!rule) break;
+      for (const auto& [cell, digit] : rule->eliminated) logic.remove(cell, digit);
+      ++rule_steps;
+      hardest = std::max(hardest, Tier::locked);
     }
+  }
   if (!logic.solved()) hardest = Tier::search;
   if (tier != nullptr) *tier = hardest;
   std::string text = kTierNames[static_cast<int>(hardest)];
@@ -243,6 +257,7 @@ std::string rate_with_cages(const Grid& puzzle, LogicSolver& logic, const CageLo
     if (cage_used[static_cast<std::size_t>(t)] > 0)
       text += std::string(" ") + cage_technique_name(static_cast<CageTechnique>(t)) + "=" +
               std::to_string(cage_used[static_cast<std::size_t>(t)]);
+  if (rule_steps > 0) text += " rule=" + std::to_string(rule_steps);
   return text;
 }
 

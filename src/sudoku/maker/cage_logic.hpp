@@ -75,7 +75,9 @@ std::optional<KillerStep> killer_step(LogicSolver& logic, const CageLogic& cages
 // Rates a unique killer (or any puzzle under rules with cages) with killer_step() from its givens:
 // "locked hidden-single=40 naked-single=11 pointing=2 cage-combination=14 innies-outies=3"; the tier is the
 // hardest technique of logic.hpp used (cage steps count as singles), or search when the steps get stuck.
+// With `rules` that have line, dot or neighbour rules (rule_logic.hpp), their steps are taken when the others
+// run out, as `sudoku steps` takes them ("rule=2", ranked as locked candidates).
 std::string rate_with_cages(const Grid& puzzle, LogicSolver& logic, const CageLogic& cages,
-                            Tier* tier = nullptr);
+                            Tier* tier = nullptr, const Rules* rules = nullptr);
 
 }  // namespace sudoku

@@ -446,7 +446,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       // A puzzle's givens are placed, not taken as singles: rate() starts from them.
       if (t.cages.active() && !marks) {
         Tier tier = Tier::search;
-        const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier);
+        const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier, rules);
         record.field("tier", json_string(kTierNames[static_cast<int>(tier)]),
                      kTierNames[static_cast<int>(tier)]);
         record.field("rating", json_string(text), text);
