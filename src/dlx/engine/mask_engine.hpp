@@ -63,8 +63,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   void build_keep_row(int option, Mask* keep);
 
   // The other items of the option of a column entry: its range in other_slot_, other_keep_ and other_share_.
-  // (take() computes it inline: through this function GCC 12 compiled take()'s loops to 8% more
-  // instructions.)
+  // (take() computes it inline: through this function GCC 12 compiled take()'s loops to more instructions.)
   template <int K>
   std::pair<std::size_t, std::size_t> others_of(std::size_t entry) const {
     if constexpr (K > 0)
@@ -138,17 +137,17 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // pass skips the rest (Sudoku: the cells).
   std::size_t capable_begin_ = 0, capable_end_ = 0;
   // Below the root the rule runs at levels that unit propagation leaves with more primary items uncovered
-  // than this (55% of them: below, the subtree it might save costs less than the check; bench/README.md);
-  // without the rule, more than any level has.
+  // than this (the knob subset_below_above_percent of them: below, the subtree it might save costs less than
+  // the check); without the rule, more than any level has.
   int subset_above_ = std::numeric_limits<int>::max();
   // Whether the rule at the root checks items with three options as well as two: where more than
-  // subset_three_above_ primary items (60%) are left after the root's unit propagation (set there). Below,
-  // a puzzle with many givens (serg_benchmark: -4.9% instructions), where the checks find little.
+  // subset_three_above_ primary items (the knob subset_three_above_percent) are left after the root's unit
+  // propagation (set there). Below, a puzzle with many givens, where the checks find little.
   bool subset_three_ = true;
   int subset_three_above_ = 0;
-  // Ties are broken (best_of) at levels with more primary items uncovered than this (30% of them): deeper, the
-  // subtrees are small and the scores cost more than they save, so the leftmost item with fewest options is
-  // taken (serg counted to the end: -13.7% instructions; the hardest sets within 0.3%; bench/README.md).
+  // Ties are broken (best_of) at levels with more primary items uncovered than this (the knob
+  // tie_break_above_percent of them): deeper, the subtrees are small and the scores cost more than they save,
+  // so the leftmost item with fewest options is taken.
   int tie_break_above_ = 0;
   // column_[column_begin_[slot] + p]: the option of bit p in that item's mask; an entry is such an index.
   std::vector<std::uint32_t> column_begin_, column_;
@@ -164,8 +163,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint8_t> keep_row_uses_;
   static constexpr std::uint8_t kKeepRowAfter = 2, kKeepRowBuilt = 0xFF;
   // Keep rows force() took but has not ANDed into the root yet (apply_pending()): applied eight at a time, one
-  // pass over the masks serves eight givens (four at a time: 0.4% more instructions on serg). What force()
-  // reads of the root ANDs them in at that one mask.
+  // pass over the masks serves eight givens (four at a time cost more on puzzles with many givens). What
+  // force() reads of the root ANDs them in at that one mask.
   static constexpr int kPendingRows = 8;
   const Mask* pending_rows_[kPendingRows] = {};
   int pending_ = 0;
