@@ -9,8 +9,8 @@
 // Narrow is the 8-lane type of the build and Wide its widest: a pass runs Wide while a whole vector is left,
 // then Narrow for the rest (the engines' tables come in multiples of 8 masks). Every type has the same
 // operations; lanes() gives two bits per lane (lane l at bits 2l and 2l + 1, as SSE2's byte mask does), set
-// where the lane is all ones, and kLaneBits are its even bits (one per lane); ones() has every bit set. Bits is
-// lanes()'s type: 32 bits up to 16 lanes, 64 for 32.
+// where the lane is all ones, and kLaneBits are its even bits (one per lane); ones() has every bit set, splat(x)
+// x in every lane. Bits is lanes()'s type: 32 bits up to 16 lanes, 64 for 32.
 #pragma once
 
 #include <cstddef>
@@ -67,6 +67,11 @@ struct Scalar8 {
     return r;
   }
   Scalar8 all_ones() const { return equal(*this, ones()); }
+  static Scalar8 splat(std::uint16_t x) {
+    Scalar8 r;
+    for (std::size_t l = 0; l < kLanes; ++l) r.v[l] = x;
+    return r;
+  }
   std::uint32_t lanes() const {
     std::uint32_t bits = 0;
     for (std::size_t l = 0; l < kLanes; ++l) bits |= v[l] == 0xFFFF ? 3u << (2 * l) : 0u;
@@ -92,6 +97,7 @@ struct Lanes8 {
   Lanes8 is_zero() const { return {_mm_cmpeq_epi16(v, _mm_setzero_si128())}; }
   static Lanes8 ones() { return {_mm_set1_epi16(-1)}; }
   Lanes8 all_ones() const { return {_mm_cmpeq_epi16(v, _mm_set1_epi16(-1))}; }
+  static Lanes8 splat(std::uint16_t x) { return {_mm_set1_epi16(static_cast<short>(x))}; }
   std::uint32_t lanes() const { return static_cast<std::uint32_t>(_mm_movemask_epi8(v)); }
 };
 using Narrow = Lanes8;
@@ -117,6 +123,7 @@ struct Lanes16 {
   Lanes16 is_zero() const { return {_mm256_cmpeq_epi16(v, _mm256_setzero_si256())}; }
   static Lanes16 ones() { return {_mm256_set1_epi16(-1)}; }
   Lanes16 all_ones() const { return {_mm256_cmpeq_epi16(v, _mm256_set1_epi16(-1))}; }
+  static Lanes16 splat(std::uint16_t x) { return {_mm256_set1_epi16(static_cast<short>(x))}; }
   std::uint32_t lanes() const { return static_cast<std::uint32_t>(_mm256_movemask_epi8(v)); }
 };
 #endif
@@ -140,6 +147,7 @@ struct Lanes32 {
   Lanes32 is_zero() const { return {_mm512_movm_epi16(_mm512_testn_epi16_mask(v, v))}; }
   static Lanes32 ones() { return {_mm512_set1_epi16(-1)}; }
   Lanes32 all_ones() const { return equal(*this, ones()); }
+  static Lanes32 splat(std::uint16_t x) { return {_mm512_set1_epi16(static_cast<short>(x))}; }
   // One mask bit per lane, spread to the two bits per lane the other types give.
   Bits lanes() const { return _pdep_u64(_mm512_cmpeq_epi16_mask(v, ones().v), kLaneBits) * 3; }
 };

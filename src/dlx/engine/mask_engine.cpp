@@ -511,9 +511,20 @@ void MaskEngine::make_child(int level, int option) {
   queue_ready_ = true;
 }
 
-// The primary items not covered in the masks m (covered: bit 15 set).
+// The primary items not covered in the masks m (covered: bit 15 set), a vector at a time: the padding up to
+// primary_slots_ is kCovered, so whole vectors count the same. (One mask at a time: 1.4% of serg_benchmark's
+// instructions at limit 2, where the root counts once per puzzle.)
 int MaskEngine::count_uncovered(const Mask* m) const {
-  return static_cast<int>(std::count_if(m, m + primaries_, [](Mask x) { return (x & 0x8000) == 0; }));
+  int count = 0;
+  std::size_t i = 0;
+  const auto count_from = [&]<class V>(V) {
+    const V covered_bit = V::splat(0x8000);
+    for (; i + V::kLanes <= primary_slots_; i += V::kLanes)
+      count += std::popcount((V::load(m + i) & covered_bit).is_zero().lanes() & V::kLaneBits);
+  };
+  if constexpr (kWideVectors) count_from(Wide{});
+  count_from(Narrow{});
+  return count;
 }
 
 MaskEngine::Outcome MaskEngine::settle(int level, int& item) {
