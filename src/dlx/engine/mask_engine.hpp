@@ -146,6 +146,10 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // a puzzle with many givens (serg_benchmark: -4.9% instructions), where the checks find little.
   bool subset_three_ = true;
   int subset_three_above_ = 0;
+  // The rule runs at the root only where more than subset_root_above_ primary items (60%) are left before the
+  // root's propagation, once the forced options are taken. Below, the root of a puzzle with many givens
+  // (serg_benchmark: about 35 of 81) whose search the rule barely shortens: -6.8% instructions there.
+  int subset_root_above_ = 0;
   // Ties are broken (best_of) at levels with more primary items uncovered than this (30% of them): deeper, the
   // subtrees are small and the scores cost more than they save, so the leftmost item with fewest options is
   // taken (serg counted to the end: -13.7% instructions; the hardest sets within 0.3%; bench/README.md).
