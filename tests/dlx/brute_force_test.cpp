@@ -187,6 +187,7 @@ TEST_CASE("random problems under Propagation::automatic, subset rule included, m
       knobs.tie_break_above_percent = 0;
       knobs.subset_below_above_percent = 0;
       knobs.subset_three_above_percent = 0;
+      knobs.subset_root_above_percent = 0;
     }
     const dlx::detail::ScopedKnobs steer(knobs);
     const auto core_of = [](std::span<const dlx::OptionId> solution) {
@@ -358,6 +359,38 @@ TEST_CASE("the subset rule at the root solves a puzzle that needs locked candida
   CHECK(with_rule == without_rule);
   CHECK(nodes_with_rule == 1);
   CHECK(nodes_without_rule > 1);
+}
+
+// A puzzle with 43 givens (the one above with cells of its solution added) that still needs locked candidates:
+// its givens leave 47% of the primary items uncovered, under subset_root_above_percent (60), so the root skips
+// the rule and branches; with the knob at 0 the rule solves it there. The same solution either way.
+TEST_CASE("the subset rule at the root waits for puzzles with few givens (subset_root_above_percent)") {
+  const char* puzzle = ".3.5.17.2.2...98.1.4..62.3..12.964.3863254..7.941..2.6.5.62.....7...562.28691....";
+  const dlx::Problem p = sudoku_problem();
+  const auto run = [&](int root_above_percent) {
+    dlx::detail::Knobs knobs;
+    knobs.subset_root_above_percent = root_above_percent;
+    const dlx::detail::ScopedKnobs steer(knobs);
+    dlx::SearchOptions options;
+    options.engine = dlx::Engine::mask;
+    dlx::Solver solver(p, options);
+    REQUIRE(force_givens(solver, puzzle));
+    REQUIRE(solver.next());
+    CHECK(test::is_exact_cover(p, solver.solution()));
+    std::vector<dlx::OptionId> first(solver.solution().begin(), solver.solution().end());
+    std::sort(first.begin(), first.end());
+    CHECK_FALSE(solver.next());
+    return std::pair{first, solver.stats().nodes};
+  };
+  const auto [by_default, nodes_by_default] = run(dlx::detail::Knobs{}.subset_root_above_percent);
+  const auto [with_rule, nodes_with_rule] = run(0);
+  CHECK(by_default == with_rule);
+  CHECK(nodes_with_rule == 1);
+  CHECK(nodes_by_default > 1);
+  // At the share this puzzle leaves (152 of 324 primary items: 46.9%, 152 at 47%), the rule is skipped; just
+  // below, it runs.
+  CHECK(run(47).second > 1);
+  CHECK(run(46).second == 1);
 }
 
 // Latin squares of order n as exact cover: an option per cell and symbol, covering the cell, the symbol in

@@ -93,6 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   knobs.tie_break_above_percent = 0;
   knobs.subset_below_above_percent = 0;
   knobs.subset_three_above_percent = 0;
+  knobs.subset_root_above_percent = 0;
   const dlx::detail::ScopedKnobs steer(knobs);
   dlx::SearchOptions options;
   options.node_limit = 500;

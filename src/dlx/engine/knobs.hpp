@@ -19,6 +19,9 @@
 //   subset_three_above_percent  60       mask engine: the root's subset rule checks items with three  "The root's subset
 //                                        options too where more than this share is uncovered          rule on items with
 //                                                                                                     three options..."
+//   subset_root_above_percent   60       mask engine: the subset rule at the root only where more     "The root's subset
+//                                        than this share is uncovered before the root's propagation   rule where givens
+//                                        (after the forced options: a puzzle's givens)                are many"
 //
 // Tests set them (ScopedKnobs) to steer an engine into a behaviour on a problem small enough to check by brute
 // force, rather than shaping the problem to cross a threshold.
@@ -39,6 +42,7 @@ struct Knobs {
   int tie_break_above_percent = 30;
   int subset_below_above_percent = 55;
   int subset_three_above_percent = 60;
+  int subset_root_above_percent = 60;
 };
 
 // The most tie candidates an engine keeps room for (tie_candidates is clamped to it).

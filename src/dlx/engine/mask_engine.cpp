@@ -162,6 +162,7 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
   if (subset_rule()) {
     subset_above_ = share_of(primaries_, k.subset_below_above_percent);
     subset_three_above_ = share_of(primaries_, k.subset_three_above_percent);
+    subset_root_above_ = share_of(primaries_, k.subset_root_above_percent);
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
   }
@@ -546,14 +547,16 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     return outcome;
   };
   removed_ = 0;
-  // The subset rule runs to a fixed point where the search starts (the root, or a copy of it), and once at
-  // every other level: see apply_subset_rule().
+  // The subset rule runs to a fixed point where the search starts (the root, or a copy of it) when much is left
+  // to cover there, and once at every other level: see apply_subset_rule().
   const bool at_root = !queue_ready_;
+  bool root_rule = false;
   if (queue_ready_) {
     queue_ready_ = false;
     if (dead_) return finish(Outcome::dead);
   } else {
     uncovered = count_uncovered(m);
+    root_rule = subset_rule() && uncovered > subset_root_above_;
     queued_ = queue_at_most_one(m);
     for (std::size_t q = 0; q < queued_; ++q)
       if (m[queue_[q]] == 0) return finish(Outcome::dead);
@@ -582,7 +585,7 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       propagated_[end++] = static_cast<OptionId>(option);
       if (dead_) return finish(Outcome::dead);
     }
-    if (!at_root || !subset_rule()) break;
+    if (!root_rule) break;
     if (check_all) {
       std::fill(subset_seen_.begin(), subset_seen_.end(), Mask{0});
       // Items with three options are checked too where much is left to cover (a sparse puzzle's root: most of

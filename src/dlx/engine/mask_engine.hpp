@@ -145,6 +145,10 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // propagation (set there). Below, a puzzle with many givens, where the checks find little.
   bool subset_three_ = true;
   int subset_three_above_ = 0;
+  // The rule runs at the root only where more than subset_root_above_ primary items (the knob
+  // subset_root_above_percent) are left before the root's propagation, once the forced options are taken.
+  // Below, the root of a puzzle with many givens, whose search the rule barely shortens.
+  int subset_root_above_ = 0;
   // Ties are broken (best_of) at levels with more primary items uncovered than this (the knob
   // tie_break_above_percent of them): deeper, the subtrees are small and the scores cost more than they save,
   // so the leftmost item with fewest options is taken.
