@@ -3,6 +3,7 @@
 #include <bit>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -96,31 +97,8 @@ std::vector<Link> links_of(const Board& board, int d) {
   return links;
 }
 
-// The house holding every cell of both groups (SE tries a column, then a row, then a box), or -1.
-int common_house(const Board& board, const std::vector<int>& a, const std::vector<int>& b) {
-  const Houses& houses = board.houses();
-  int best = -1, best_rank = 9;
-  for (const int h : houses.of(a.front())) {
-    if (!houses.full(h)) continue;
-    bool all = true;
-    for (const int c : a) all = all && houses.has(c, h);
-    for (const int c : b) all = all && houses.has(c, h);
-    if (!all) continue;
-    const HouseKind k = houses.kind(h);
-    const int rank = k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
-    if (rank < best_rank) {
-      best = h;
-      best_rank = rank;
-    }
-  }
-  return best;
-}
-
-bool contains(const std::vector<int>& cells, int c) {
-  return std::find(cells.begin(), cells.end(), c) != cells.end();
-}
-
-double chain_rating(const Board& board, const std::vector<const Link*>& chain) {
+// The chain's rating once it has k links: a lower bound while it is being built, as links only add kinds.
+double chain_rating(const Board& board, const std::vector<const Link*>& chain, int k) {
   const Houses& houses = board.houses();
   bool box = false, row = false, column = false, special = false;
   for (const Link* l : chain) {
@@ -139,11 +117,57 @@ double chain_rating(const Board& board, const std::vector<const Link*>& chain) {
         special = true;
     }
   }
-  const double base = kBase[chain.size()];
+  const double base = kBase[k];
   if (special) return base + 0.3;
   if (!box && !(row && column)) return base;
   return base + (box && row && column ? 0.2 : 0.1);
 }
+
+// The links of one digit as cell sets, and for every two link ends the house holding both (SE tries a
+// column, then a row, then a box; -1 when there is none), asked at every step of the chains' search.
+struct LinkTable {
+  std::size_t words;
+  std::vector<Word> places;  // by link
+  std::vector<Word> ends;    // by end (2 * link + side)
+  std::vector<int> join;     // by two ends
+  std::size_t stride;        // ends
+
+  LinkTable(const Board& board, const CellSets& sets, const std::vector<Link>& links) : words(sets.words()) {
+    const std::size_t count = links.size();
+    stride = 2 * count;
+    places.assign(count * words, 0);
+    ends.assign(2 * count * words, 0);
+    for (std::size_t i = 0; i < count; ++i)
+      for (int side = 0; side < 2; ++side)
+        for (const int c : links[i].ends[side]) {
+          set_cell(places.data() + i * words, c);
+          set_cell(end(2 * i + static_cast<std::size_t>(side)), c);
+        }
+    const Houses& houses = board.houses();
+    join.assign(4 * count * count, -1);
+    std::vector<Word> both(words);
+    for (std::size_t a = 0; a < 2 * count; ++a)
+      for (std::size_t b = 0; b < 2 * count; ++b) {
+        for (std::size_t w = 0; w < words; ++w) both[w] = end(a)[w] | end(b)[w];
+        int best = -1, best_rank = 9;
+        for (const int h : houses.of(links[a / 2].ends[a % 2].front())) {
+          if (!houses.full(h)) continue;
+          bool all = true;
+          for (std::size_t w = 0; w < words; ++w) all = all && (both[w] & ~sets.house(h)[w]) == 0;
+          if (!all) continue;
+          const HouseKind k = houses.kind(h);
+          const int rank = k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
+          if (rank < best_rank) {
+            best = h;
+            best_rank = rank;
+          }
+        }
+        join[a * stride + b] = best;
+      }
+  }
+  Word* end(std::size_t e) { return ends.data() + e * words; }
+  const Word* end(std::size_t e) const { return ends.data() + e * words; }
+};
 
 std::string chain_name(const Board& board, const std::vector<const Link*>& chain, bool ring) {
   const Houses& houses = board.houses();
@@ -171,28 +195,39 @@ std::string chain_name(const Board& board, const std::vector<const Link*>& chain
 bool strong_links(const Board& board, int k, GradedStep& step) {
   const int n = board.side();
   bool found = false;
+  const CellSets sets(board);
+  const std::size_t words = sets.words();
   std::vector<const Link*> chain;
+  std::vector<std::size_t> chain_ends;  // the table's end each link enters by
   std::vector<int> sides, joins;
+  std::vector<Word> digit_cells(words), left(words);
+  // used[depth]: the places of the chain's first `depth` links.
+  std::vector<Word> used(static_cast<std::size_t>(k + 1) * words, 0);
   for (int d = 1; d <= n; ++d) {
     const std::vector<Link> links = links_of(board, d);
     if (static_cast<int>(links.size()) < k) continue;
+    const LinkTable table(board, sets, links);
+    sets.digit(board, d, digit_cells.data());
     const auto evaluate = [&]() {
-      const double rating = chain_rating(board, chain);
+      const double rating = chain_rating(board, chain, k);
       if (found && rating > step.rating + 1e-9) return;
+      const std::size_t first = chain_ends.front(), last = chain_ends.back() ^ 1;
       const std::vector<int>& start = chain.front()->ends[sides.front()];
       const std::vector<int>& end = chain.back()->ends[1 - sides.back()];
-      const bool ring = common_house(board, start, end) >= 0;
+      const bool ring = table.join[first * table.stride + last] >= 0;
+      for (std::size_t w = 0; w < words; ++w)
+        left[w] = digit_cells[w] & ~table.end(first)[w] & ~table.end(last)[w];
+      for (const int c : start)
+        for (std::size_t w = 0; w < words; ++w) left[w] &= sets.peers(c)[w];
+      for (const int c : end)
+        for (std::size_t w = 0; w < words; ++w) left[w] &= sets.peers(c)[w];
+      for (const Link* l : chain)
+        for (std::size_t w = 0; w < words; ++w) left[w] &= ~sets.house(l->house)[w];
+      if (!ring)
+        for (const int j : joins)
+          for (std::size_t w = 0; w < words; ++w) left[w] &= ~sets.house(j)[w];
       std::vector<Candidate> eliminations;
-      for (int x = 0; x < board.cells(); ++x) {
-        if (!board.has(x, d) || contains(start, x) || contains(end, x)) continue;
-        bool ok = true;
-        for (const int c : start) ok = ok && board.sees(x, c);
-        for (const int c : end) ok = ok && board.sees(x, c);
-        for (const Link* l : chain) ok = ok && !board.houses().has(x, l->house);
-        if (!ring)
-          for (const int j : joins) ok = ok && !board.houses().has(x, j);
-        if (ok) eliminations.push_back({x, d});
-      }
+      for_each_cell(left.data(), words, [&](int x) { eliminations.push_back({x, d}); });
       if (eliminations.empty()) return;
       if (found && rating > step.rating - 1e-9 && eliminations.size() <= step.eliminations.size()) return;
       found = true;
@@ -211,27 +246,37 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       step.text += "): " + eliminations_text(step.eliminations, n);
     };
     const auto extend = [&](auto&& self) -> void {
-      if (static_cast<int>(chain.size()) == k) {
+      const std::size_t depth = chain.size();
+      if (static_cast<int>(depth) == k) {
         evaluate();
         return;
       }
-      for (const Link& next : links) {
+      // Every chain from here rates at least this: none can replace a lower-rated step found before.
+      if (found && depth > 0 && chain_rating(board, chain, k) > step.rating + 1e-9) return;
+      const Word* before = used.data() + depth * words;
+      Word* after = used.data() + (depth + 1) * words;
+      for (std::size_t i = 0; i < links.size(); ++i) {
+        const Link& next = links[i];
         bool disjoint = true;
-        for (const Link* l : chain)
-          for (const int c : next.places) disjoint = disjoint && !contains(l->places, c);
+        for (std::size_t w = 0; w < words; ++w)
+          disjoint = disjoint && (before[w] & table.places[i * words + w]) == 0;
         if (!disjoint) continue;
+        for (std::size_t w = 0; w < words; ++w) after[w] = before[w] | table.places[i * words + w];
         for (int side = 0; side < 2; ++side) {
+          const std::size_t entry = 2 * i + static_cast<std::size_t>(side);
           int join = -1;
-          if (!chain.empty()) {
-            join = common_house(board, chain.back()->ends[1 - sides.back()], next.ends[side]);
+          if (depth > 0) {
+            join = table.join[(chain_ends.back() ^ 1) * table.stride + entry];
             if (join < 0) continue;
           }
           chain.push_back(&next);
+          chain_ends.push_back(entry);
           sides.push_back(side);
           if (join >= 0) joins.push_back(join);
           self(self);
           if (join >= 0) joins.pop_back();
           sides.pop_back();
+          chain_ends.pop_back();
           chain.pop_back();
         }
       }
