@@ -1,6 +1,7 @@
 #include <array>
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/combinations.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -30,11 +31,11 @@ bool fish(const Board& board, int k, GradedStep& step) {
           const int line = idx[static_cast<std::size_t>(i)];
           const int h = base_kind * n + line;
           const Mask w = board.placed(h, d) ? 0 : board.positions(h, d);
-          ok = std::popcount(w) >= 2;
+          ok = bit_count(w) >= 2;
           covers |= w;
           bases |= Mask{1} << line;
         }
-        if (!ok || std::popcount(covers) != k) continue;
+        if (!ok || bit_count(covers) != k) continue;
         step.eliminations.clear();
         for (Mask m = covers; m != 0; m &= m - 1) {
           const int cover = std::countr_zero(m);

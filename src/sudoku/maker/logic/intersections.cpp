@@ -1,5 +1,6 @@
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -16,7 +17,7 @@ bool for_each_intersection(const Board& board, F&& f) {
       for (int h = 0; h < houses.count(); ++h) {
         if ((houses.kind(h) == HouseKind::box) != from_box || !houses.full(h) || board.placed(h, d)) continue;
         const Mask where = board.positions(h, d);
-        if (std::popcount(where) < 2) continue;
+        if (bit_count(where) < 2) continue;
         const std::vector<int>& cells = houses.cells(h);
         const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
         for (const int other : houses.of(first)) {
@@ -57,7 +58,7 @@ bool direct_locked(const Board& board, GradedStep& step) {
     for (int h3 = 0; h3 < houses.count(); ++h3) {
       if (h3 == h || houses.kind(h3) != houses.kind(h) || !houses.full(h3) || board.placed(h3, d)) continue;
       const Mask where = board.positions(h3, d);
-      if (std::popcount(where) < 2) continue;
+      if (bit_count(where) < 2) continue;
       int left = 0, cell = -1;
       bool crosses = false;
       for (Mask m = where; m != 0; m &= m - 1) {

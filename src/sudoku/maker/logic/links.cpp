@@ -33,7 +33,7 @@ std::vector<Link> links_of(const Board& board, int d) {
   for (int h = 0; h < houses.count(); ++h) {
     if (!houses.full(h) || board.placed(h, d)) continue;
     const Mask where = board.positions(h, d);
-    const int count = std::popcount(where);
+    const int count = bit_count(where);
     if (count < 2 || count > 6) continue;
     std::vector<int> places;
     for (Mask m = where; m != 0; m &= m - 1)

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -14,20 +15,20 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step) {
   const int cells = board.cells();
   for (int pivot = 0; pivot < cells; ++pivot) {
     const Mask pm = board.candidates(pivot);
-    if (!board.open(pivot) || std::popcount(pm) != (xyz ? 3 : 2)) continue;
+    if (!board.open(pivot) || bit_count(pm) != (xyz ? 3 : 2)) continue;
     for (int a = 0; a < cells; ++a) {
       const Mask am = board.candidates(a);
-      if (!board.open(a) || std::popcount(am) != 2 || !board.sees(pivot, a)) continue;
-      if (xyz ? (am & pm) != am : std::popcount(am & pm) != 1) continue;
+      if (!board.open(a) || bit_count(am) != 2 || !board.sees(pivot, a)) continue;
+      if (xyz ? (am & pm) != am : bit_count(am & pm) != 1) continue;
       for (int b = a + 1; b < cells; ++b) {
         const Mask bm = board.candidates(b);
-        if (!board.open(b) || std::popcount(bm) != 2 || !board.sees(pivot, b) || bm == am) continue;
+        if (!board.open(b) || bit_count(bm) != 2 || !board.sees(pivot, b) || bm == am) continue;
         Mask z = 0;
         if (xyz) {
-          if ((bm & pm) != bm || std::popcount(am & bm) != 1) continue;
+          if ((bm & pm) != bm || bit_count(am & bm) != 1) continue;
           z = am & bm;
         } else {
-          if (std::popcount(bm & pm) != 1 || (am & bm & pm) != 0 || std::popcount(am & bm) != 1) continue;
+          if (bit_count(bm & pm) != 1 || (am & bm & pm) != 0 || bit_count(am & bm) != 1) continue;
           if (((am | bm) & pm) != pm) continue;
           z = am & bm;
         }
@@ -83,7 +84,7 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   const int size = k - 1;
   std::vector<int> bivalues;
   for (int c = 0; c < board.cells(); ++c)
-    if (board.open(c) && std::popcount(board.candidates(c)) == 2) bivalues.push_back(c);
+    if (board.open(c) && bit_count(board.candidates(c)) == 2) bivalues.push_back(c);
   if (bivalues.empty()) return false;
   bool found = false;
   std::vector<int> als, pool;
@@ -100,7 +101,7 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   };
   const auto consider = [&](Mask digits) {
     int biggest = 0;
-    for (const int c : als) biggest = std::max(biggest, std::popcount(board.candidates(c)));
+    for (const int c : als) biggest = std::max(biggest, bit_count(board.candidates(c)));
     const double rating = wing_rating(k, biggest);
     if (found && rating > step.rating + 1e-9) return;
     for (const int yz : bivalues) {
@@ -129,12 +130,12 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   // Depth-first over the house's cells, pruned as soon as the cells hold more than k digits.
   const auto search = [&](auto&& self, std::size_t from, Mask together) -> void {
     if (static_cast<int>(als.size()) == size) {
-      if (std::popcount(together) == k) consider(together);
+      if (bit_count(together) == k) consider(together);
       return;
     }
     for (std::size_t i = from; i < pool.size(); ++i) {
       const Mask next = together | board.candidates(pool[i]);
-      if (std::popcount(next) > k) continue;
+      if (bit_count(next) > k) continue;
       als.push_back(pool[i]);
       self(self, i + 1, next);
       als.pop_back();
@@ -143,7 +144,7 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   for (int h = 0; h < houses.count(); ++h) {
     pool.clear();
     for (const int c : houses.cells(h))
-      if (board.open(c) && std::popcount(board.candidates(c)) >= 2 && std::popcount(board.candidates(c)) <= k)
+      if (board.open(c) && bit_count(board.candidates(c)) >= 2 && bit_count(board.candidates(c)) <= k)
         pool.push_back(c);
     if (static_cast<int>(pool.size()) >= size) search(search, 0, 0);
   }
