@@ -123,50 +123,68 @@ double chain_rating(const Board& board, const std::vector<const Link*>& chain, i
   return base + (box && row && column ? 0.2 : 0.1);
 }
 
-// The links of one digit as cell sets, and for every two link ends the house holding both (SE tries a
-// column, then a row, then a box; -1 when there is none), asked at every step of the chains' search.
+// The links of one digit as cell sets, and for each link end the full houses holding all of it, in the order
+// SE tries a joining house (a column, then a row, then a box): the chains' search asks for the house joining
+// two ends at every step.
 struct LinkTable {
   std::size_t words;
   std::vector<Word> places;  // by link
   std::vector<Word> ends;    // by end (2 * link + side)
-  std::vector<int> join;     // by two ends
-  std::size_t stride;        // ends
+  std::vector<int> within;   // end e's houses are within[within_begin[e] .. within_begin[e + 1])
+  std::vector<std::size_t> within_begin;
+  struct Step {
+    std::size_t end;  // the next link's entry
+    int house;        // joining it
+  };
+  std::vector<Step> next;  // from end a: next[next_begin[a] .. next_begin[a + 1])
+  std::vector<std::size_t> next_begin;
 
   LinkTable(const Board& board, const CellSets& sets, const std::vector<Link>& links) : words(sets.words()) {
     const std::size_t count = links.size();
-    stride = 2 * count;
     places.assign(count * words, 0);
     ends.assign(2 * count * words, 0);
-    for (std::size_t i = 0; i < count; ++i)
-      for (int side = 0; side < 2; ++side)
-        for (const int c : links[i].ends[side]) {
-          set_cell(places.data() + i * words, c);
-          set_cell(end(2 * i + static_cast<std::size_t>(side)), c);
-        }
     const Houses& houses = board.houses();
-    join.assign(4 * count * count, -1);
-    std::vector<Word> both(words);
-    for (std::size_t a = 0; a < 2 * count; ++a)
-      for (std::size_t b = 0; b < 2 * count; ++b) {
-        for (std::size_t w = 0; w < words; ++w) both[w] = end(a)[w] | end(b)[w];
-        int best = -1, best_rank = 9;
-        for (const int h : houses.of(links[a / 2].ends[a % 2].front())) {
-          if (!houses.full(h)) continue;
-          bool all = true;
-          for (std::size_t w = 0; w < words; ++w) all = all && (both[w] & ~sets.house(h)[w]) == 0;
-          if (!all) continue;
-          const HouseKind k = houses.kind(h);
-          const int rank = k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
-          if (rank < best_rank) {
-            best = h;
-            best_rank = rank;
-          }
+    const auto rank = [&](int h) {
+      const HouseKind k = houses.kind(h);
+      return k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
+    };
+    within_begin.push_back(0);
+    for (std::size_t i = 0; i < count; ++i)
+      for (int side = 0; side < 2; ++side) {
+        const std::vector<int>& cells = links[i].ends[side];
+        Word* e = ends.data() + (2 * i + static_cast<std::size_t>(side)) * words;
+        for (const int c : cells) {
+          set_cell(places.data() + i * words, c);
+          set_cell(e, c);
         }
-        join[a * stride + b] = best;
+        const std::size_t from = within.size();
+        for (const int h : houses.of(cells.front())) {
+          bool all = houses.full(h);
+          for (std::size_t w = 0; w < words && all; ++w) all = (e[w] & ~sets.house(h)[w]) == 0;
+          if (all) within.push_back(h);
+        }
+        std::stable_sort(within.begin() + static_cast<std::ptrdiff_t>(from), within.end(),
+                         [&](int x, int y) { return rank(x) < rank(y); });
+        within_begin.push_back(within.size());
       }
+    // The ends a chain may go on to from each end, in the search's order (links, then sides).
+    next_begin.push_back(0);
+    for (std::size_t a = 0; a < 2 * count; ++a) {
+      for (std::size_t b = 0; b < 2 * count; ++b) {
+        const int h = join(a, b);
+        if (h >= 0) next.push_back({b, h});
+      }
+      next_begin.push_back(next.size());
+    }
   }
-  Word* end(std::size_t e) { return ends.data() + e * words; }
   const Word* end(std::size_t e) const { return ends.data() + e * words; }
+  // The house holding both ends, or -1.
+  int join(std::size_t a, std::size_t b) const {
+    for (std::size_t i = within_begin[a]; i < within_begin[a + 1]; ++i)
+      for (std::size_t j = within_begin[b]; j < within_begin[b + 1]; ++j)
+        if (within[i] == within[j]) return within[i];
+    return -1;
+  }
 };
 
 std::string chain_name(const Board& board, const std::vector<const Link*>& chain, bool ring) {
@@ -214,7 +232,7 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       const std::size_t first = chain_ends.front(), last = chain_ends.back() ^ 1;
       const std::vector<int>& start = chain.front()->ends[sides.front()];
       const std::vector<int>& end = chain.back()->ends[1 - sides.back()];
-      const bool ring = table.join[first * table.stride + last] >= 0;
+      const bool ring = table.join(first, last) >= 0;
       for (std::size_t w = 0; w < words; ++w)
         left[w] = digit_cells[w] & ~table.end(first)[w] & ~table.end(last)[w];
       for (const int c : start)
@@ -255,31 +273,28 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       if (found && depth > 0 && chain_rating(board, chain, k) > step.rating + 1e-9) return;
       const Word* before = used.data() + depth * words;
       Word* after = used.data() + (depth + 1) * words;
-      for (std::size_t i = 0; i < links.size(); ++i) {
-        const Link& next = links[i];
-        bool disjoint = true;
+      const auto go = [&](std::size_t entry, int join) {
+        const std::size_t i = entry / 2;
         for (std::size_t w = 0; w < words; ++w)
-          disjoint = disjoint && (before[w] & table.places[i * words + w]) == 0;
-        if (!disjoint) continue;
+          if (before[w] & table.places[i * words + w]) return;
         for (std::size_t w = 0; w < words; ++w) after[w] = before[w] | table.places[i * words + w];
-        for (int side = 0; side < 2; ++side) {
-          const std::size_t entry = 2 * i + static_cast<std::size_t>(side);
-          int join = -1;
-          if (depth > 0) {
-            join = table.join[(chain_ends.back() ^ 1) * table.stride + entry];
-            if (join < 0) continue;
-          }
-          chain.push_back(&next);
-          chain_ends.push_back(entry);
-          sides.push_back(side);
-          if (join >= 0) joins.push_back(join);
-          self(self);
-          if (join >= 0) joins.pop_back();
-          sides.pop_back();
-          chain_ends.pop_back();
-          chain.pop_back();
-        }
+        chain.push_back(&links[i]);
+        chain_ends.push_back(entry);
+        sides.push_back(static_cast<int>(entry % 2));
+        if (join >= 0) joins.push_back(join);
+        self(self);
+        if (join >= 0) joins.pop_back();
+        sides.pop_back();
+        chain_ends.pop_back();
+        chain.pop_back();
+      };
+      if (depth == 0) {
+        for (std::size_t entry = 0; entry < 2 * links.size(); ++entry) go(entry, -1);
+        return;
       }
+      const std::size_t exit = chain_ends.back() ^ 1;
+      for (std::size_t j = table.next_begin[exit]; j < table.next_begin[exit + 1]; ++j)
+        go(table.next[j].end, table.next[j].house);
     };
     extend(extend);
   }
