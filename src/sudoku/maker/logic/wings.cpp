@@ -53,13 +53,6 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step) {
 
 namespace {
 
-// Whether cell x sees every cell of `cells` that holds `digit`.
-bool all_see(const Board& board, int x, const std::vector<int>& cells, int digit) {
-  for (const int c : cells)
-    if (board.has(c, digit) && !board.sees(x, c)) return false;
-  return true;
-}
-
 // SE's rating of a wing of k digits by the largest candidate count among its ALS cells: the middle sizes are
 // the hardest (WXYZ 5.5-5.6, VWXYZ 6.2-6.4); UVWXYZ (6.6) and TUVWXYZ (7.5) are flat.
 double wing_rating(int k, int biggest) {
@@ -89,26 +82,50 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   bool found = false;
   std::vector<int> als, pool;
   std::vector<Candidate> eliminations;
+  const CellSets sets(board);
+  const std::size_t words = sets.words();
+  // by digit (index d - 1): its open cells; for the set under consideration, the cells seeing every one of
+  // the set's cells that hold it (all cells when none does), and the set itself.
+  std::vector<Word> digit_cells(static_cast<std::size_t>(n) * words),
+      seeing(static_cast<std::size_t>(n) * words);
+  std::vector<Word> in_als(words), left(words);
+  for (int d = 1; d <= n; ++d)
+    sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * words);
+  const auto seeing_all = [&](int digit) {
+    return seeing.data() + static_cast<std::size_t>(digit - 1) * words;
+  };
   const auto eliminate_from = [&](int digit, int yz) {
-    for (int x = 0; x < board.cells(); ++x) {
-      if (!board.has(x, digit) || x == yz || std::find(als.begin(), als.end(), x) != als.end()) continue;
-      if ((yz < 0 || board.sees(x, yz)) && all_see(board, x, als, digit)) {
-        const Candidate e{x, digit};
-        if (std::find(eliminations.begin(), eliminations.end(), e) == eliminations.end())
-          eliminations.push_back(e);
-      }
-    }
+    const Word* cells = digit_cells.data() + static_cast<std::size_t>(digit - 1) * words;
+    const Word* all = seeing_all(digit);
+    for (std::size_t w = 0; w < words; ++w) left[w] = cells[w] & all[w] & ~in_als[w];
+    if (yz >= 0)
+      for (std::size_t w = 0; w < words; ++w) left[w] &= sets.peers(yz)[w];
+    for_each_cell(left.data(), words, [&](int x) {
+      const Candidate e{x, digit};
+      if (std::find(eliminations.begin(), eliminations.end(), e) == eliminations.end())
+        eliminations.push_back(e);
+    });
   };
   const auto consider = [&](Mask digits) {
     int biggest = 0;
     for (const int c : als) biggest = std::max(biggest, bit_count(board.candidates(c)));
     const double rating = wing_rating(k, biggest);
     if (found && rating > step.rating + 1e-9) return;
+    std::fill(in_als.begin(), in_als.end(), 0);
+    for (const int c : als) set_cell(in_als.data(), c);
+    for (Mask m = digits; m != 0; m &= m - 1) {
+      const int digit = std::countr_zero(m) + 1;
+      Word* all = seeing_all(digit);
+      std::fill(all, all + words, ~Word{0});
+      for (const int c : als)
+        if (board.candidates(c) & digit_bit(digit))
+          for (std::size_t w = 0; w < words; ++w) all[w] &= sets.peers(c)[w];
+    }
     for (const int yz : bivalues) {
       const Mask ym = board.candidates(yz);
-      if ((ym & digits) != ym || std::find(als.begin(), als.end(), yz) != als.end()) continue;
+      if ((ym & digits) != ym || has_cell(in_als.data(), yz)) continue;
       const int d1 = std::countr_zero(ym) + 1, d2 = std::countr_zero(ym & (ym - 1)) + 1;
-      const bool r1 = all_see(board, yz, als, d1), r2 = all_see(board, yz, als, d2);
+      const bool r1 = has_cell(seeing_all(d1), yz), r2 = has_cell(seeing_all(d2), yz);
       if (!r1 && !r2) continue;
       eliminations.clear();
       if (r1 && r2) {
