@@ -130,8 +130,11 @@ struct LinkTable {
   std::size_t words;
   std::vector<Word> places;  // by link
   std::vector<Word> ends;    // by end (2 * link + side)
-  std::vector<int> within;   // end e's houses are within[within_begin[e] .. within_begin[e + 1])
-  std::vector<std::size_t> within_begin;
+  // End e's column, row and box (-1 where the end is not in one) at lined[3 * e ..], in the order SE tries
+  // them; its extra regions at extra[extra_begin[e] .. extra_begin[e + 1]).
+  std::vector<int> lined;
+  std::vector<int> extra;
+  std::vector<std::size_t> extra_begin;
   struct Step {
     std::size_t end;  // the next link's entry
     int house;        // joining it
@@ -144,11 +147,7 @@ struct LinkTable {
     places.assign(count * words, 0);
     ends.assign(2 * count * words, 0);
     const Houses& houses = board.houses();
-    const auto rank = [&](int h) {
-      const HouseKind k = houses.kind(h);
-      return k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
-    };
-    within_begin.push_back(0);
+    extra_begin.push_back(0);
     for (std::size_t i = 0; i < count; ++i)
       for (int side = 0; side < 2; ++side) {
         const std::vector<int>& cells = links[i].ends[side];
@@ -157,15 +156,27 @@ struct LinkTable {
           set_cell(places.data() + i * words, c);
           set_cell(e, c);
         }
-        const std::size_t from = within.size();
+        const std::size_t at = lined.size();
+        lined.insert(lined.end(), 3, -1);
         for (const int h : houses.of(cells.front())) {
           bool all = houses.full(h);
           for (std::size_t w = 0; w < words && all; ++w) all = (e[w] & ~sets.house(h)[w]) == 0;
-          if (all) within.push_back(h);
+          if (!all) continue;
+          switch (houses.kind(h)) {
+            case HouseKind::column:
+              lined[at] = h;
+              break;
+            case HouseKind::row:
+              lined[at + 1] = h;
+              break;
+            case HouseKind::box:
+              lined[at + 2] = h;
+              break;
+            default:
+              extra.push_back(h);
+          }
         }
-        std::stable_sort(within.begin() + static_cast<std::ptrdiff_t>(from), within.end(),
-                         [&](int x, int y) { return rank(x) < rank(y); });
-        within_begin.push_back(within.size());
+        extra_begin.push_back(extra.size());
       }
     // The ends a chain may go on to from each end, in the search's order (links, then sides).
     next_begin.push_back(0);
@@ -180,9 +191,11 @@ struct LinkTable {
   const Word* end(std::size_t e) const { return ends.data() + e * words; }
   // The house holding both ends, or -1.
   int join(std::size_t a, std::size_t b) const {
-    for (std::size_t i = within_begin[a]; i < within_begin[a + 1]; ++i)
-      for (std::size_t j = within_begin[b]; j < within_begin[b + 1]; ++j)
-        if (within[i] == within[j]) return within[i];
+    for (std::size_t i = 0; i < 3; ++i)
+      if (lined[3 * a + i] >= 0 && lined[3 * a + i] == lined[3 * b + i]) return lined[3 * a + i];
+    for (std::size_t i = extra_begin[a]; i < extra_begin[a + 1]; ++i)
+      for (std::size_t j = extra_begin[b]; j < extra_begin[b + 1]; ++j)
+        if (extra[i] == extra[j]) return extra[i];
     return -1;
   }
 };
