@@ -19,6 +19,16 @@ CellSets::CellSets(const Board& board) : words_((static_cast<std::size_t>(board.
         ~(Word{1} << (static_cast<unsigned>(c) % 64));
 }
 
+Crossings::Crossings(const Houses& houses)
+    : count_(static_cast<std::size_t>(houses.count())), at_(count_ * count_, 0) {
+  for (int h = 0; h < houses.count(); ++h) {
+    const std::vector<int>& cells = houses.cells(h);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      for (const int other : houses.of(cells[i]))
+        at_[static_cast<std::size_t>(h) * count_ + static_cast<std::size_t>(other)] |= Mask{1} << i;
+  }
+}
+
 void CellSets::digit(const Board& board, int digit, Word* out) const {
   for (std::size_t w = 0; w < words_; ++w) out[w] = 0;
   const Mask bit = digit_bit(digit);

@@ -45,6 +45,20 @@ class CellSets {
   std::vector<Word> peers_;
 };
 
+// For every two houses, the cells of the first that lie in the second, as bits of the first's cell indices
+// (the bits of Board::positions); built once per technique call.
+class Crossings {
+ public:
+  explicit Crossings(const Houses& houses);
+  Mask inside(int h, int other) const {
+    return at_[static_cast<std::size_t>(h) * count_ + static_cast<std::size_t>(other)];
+  }
+
+ private:
+  std::size_t count_;
+  std::vector<Mask> at_;
+};
+
 inline void set_cell(Word* set, int cell) {
   set[static_cast<std::size_t>(cell) / 64] |= Word{1} << (static_cast<unsigned>(cell) % 64);
 }
