@@ -1,11 +1,14 @@
 #include "sudoku/maker/logic/bits.hpp"
 
+#include "sudoku/maker/logic/board.hpp"
+
 namespace sudoku::logic {
 
-CellSets::CellSets(const Board& board) : words_((static_cast<std::size_t>(board.cells()) + 63) / 64) {
-  const Houses& houses = board.houses();
+CellSets::CellSets(const Houses& houses)
+    : words_((static_cast<std::size_t>(houses.side() * houses.side()) + 63) / 64) {
+  const int cells = houses.side() * houses.side();
   houses_.assign(static_cast<std::size_t>(houses.count()) * words_, 0);
-  peers_.assign(static_cast<std::size_t>(board.cells()) * words_, 0);
+  peers_.assign(static_cast<std::size_t>(cells) * words_, 0);
   for (int h = 0; h < houses.count(); ++h) {
     Word* set = houses_.data() + static_cast<std::size_t>(h) * words_;
     for (const int c : houses.cells(h)) set_cell(set, c);
@@ -14,7 +17,7 @@ CellSets::CellSets(const Board& board) : words_((static_cast<std::size_t>(board.
       for (std::size_t w = 0; w < words_; ++w) p[w] |= set[w];
     }
   }
-  for (int c = 0; c < board.cells(); ++c)
+  for (int c = 0; c < cells; ++c)
     peers_[static_cast<std::size_t>(c) * words_ + static_cast<std::size_t>(c) / 64] &=
         ~(Word{1} << (static_cast<unsigned>(c) % 64));
 }

@@ -7,9 +7,12 @@
 #include <cstdint>
 #include <vector>
 
-#include "sudoku/maker/logic/board.hpp"
+#include "sudoku/model/candidates.hpp"
+#include "sudoku/model/houses.hpp"
 
 namespace sudoku::logic {
+
+class Board;
 
 // std::popcount compiles to a library call on x86-64 builds without POPCNT (the default target); the
 // techniques count candidates in their innermost loops, so they use this, which stays inline either way.
@@ -26,10 +29,10 @@ inline int bit_count(Mask m) {
 
 using Word = std::uint64_t;
 
-// Cells as bits, `words()` words per set; built once per technique call from the board's houses.
+// Cells as bits, `words()` words per set; built once per board (Board::cell_sets()) from its houses.
 class CellSets {
  public:
-  explicit CellSets(const Board& board);
+  explicit CellSets(const Houses& houses);
 
   std::size_t words() const { return words_; }
   // The cells of house h.
@@ -46,7 +49,7 @@ class CellSets {
 };
 
 // For every two houses, the cells of the first that lie in the second, as bits of the first's cell indices
-// (the bits of Board::positions); built once per technique call.
+// (the bits of Board::positions); built once per board (Board::crossings()).
 class Crossings {
  public:
   explicit Crossings(const Houses& houses);

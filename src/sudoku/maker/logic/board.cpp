@@ -2,10 +2,15 @@
 
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
+
 namespace sudoku::logic {
 
 Board::Board(const Houses& houses)
-    : houses_(&houses), grid_cells_(static_cast<std::size_t>(houses.side() * houses.side())) {
+    : houses_(&houses),
+      cell_sets_(std::make_shared<const CellSets>(houses)),
+      crossings_(std::make_shared<const Crossings>(houses)),
+      grid_cells_(static_cast<std::size_t>(houses.side() * houses.side())) {
   const std::size_t cells = grid_cells_;
   auto peers = std::make_shared<std::vector<std::uint8_t>>(cells * cells, 0);
   for (int h = 0; h < houses.count(); ++h)

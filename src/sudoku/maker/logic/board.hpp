@@ -15,6 +15,9 @@
 
 namespace sudoku::logic {
 
+class CellSets;
+class Crossings;
+
 struct Candidate {
   int cell = -1;
   int digit = 0;
@@ -66,6 +69,10 @@ class Board {
     return (*peers_)[static_cast<std::size_t>(a) * grid_cells_ + static_cast<std::size_t>(b)] != 0;
   }
 
+  // Tables of the houses for the techniques' inner loops (bits.hpp), built once and shared by copies.
+  const CellSets& cell_sets() const { return *cell_sets_; }
+  const Crossings& crossings() const { return *crossings_; }
+
   bool solved() const { return unsolved_ == 0 && !clash_; }
   // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
   bool broken() const;
@@ -92,6 +99,8 @@ class Board {
   const Houses* houses_;
   // cells x cells: whether two cells share a house, shared by the copies (the techniques ask it in loops).
   std::shared_ptr<const std::vector<std::uint8_t>> peers_;
+  std::shared_ptr<const CellSets> cell_sets_;
+  std::shared_ptr<const Crossings> crossings_;
   std::size_t grid_cells_;
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> value_;

@@ -49,7 +49,7 @@ void describe(const Board& board, const Crossings& crossings, int h, int other, 
 
 bool direct_locked(const Board& board, GradedStep& step) {
   const Houses& houses = board.houses();
-  const Crossings crossings(houses);
+  const Crossings& crossings = board.crossings();
   return for_each_intersection(board, crossings, [&](int h, int other, int d) {
     // A house of h's kind crossing `other` whose places of d left are outside `other` gets a hidden single.
     for (int h3 = 0; h3 < houses.count(); ++h3) {
@@ -74,7 +74,7 @@ bool direct_locked(const Board& board, GradedStep& step) {
 }
 
 bool locked(const Board& board, GradedStep& step) {
-  const Crossings crossings(board.houses());
+  const Crossings& crossings = board.crossings();
   return for_each_intersection(board, crossings, [&](int h, int other, int d) {
     describe(board, crossings, h, other, d, step);
     step.rating = board.houses().kind(h) == HouseKind::box ? 2.6 : 2.8;

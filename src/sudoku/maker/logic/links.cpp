@@ -226,7 +226,7 @@ std::string chain_name(const Board& board, const std::vector<const Link*>& chain
 bool strong_links(const Board& board, int k, GradedStep& step) {
   const int n = board.side();
   bool found = false;
-  const CellSets sets(board);
+  const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
   std::vector<const Link*> chain;
   std::vector<std::size_t> chain_ends;  // the table's end each link enters by

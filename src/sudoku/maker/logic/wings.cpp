@@ -82,7 +82,7 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   bool found = false;
   std::vector<int> als, pool;
   std::vector<Candidate> eliminations;
-  const CellSets sets(board);
+  const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
   // by digit (index d - 1): its open cells; for the set under consideration, the cells seeing every one of
   // the set's cells that hold it (all cells when none does), and the set itself.
