@@ -11,10 +11,21 @@ namespace {
 
 // A strong link of one digit: its places in `house` split into two groups, one of which holds the digit. A
 // group is one cell, or (grouped) the places in one box of a line, or those in one line of a box.
+// A link has at most 6 places, so its groups live in place (the search makes links at every step).
+struct Group {
+  std::array<int, 6> cells{};
+  int size = 0;
+  void push_back(int c) { cells[static_cast<std::size_t>(size++)] = c; }
+  const int* begin() const { return cells.data(); }
+  const int* end() const { return cells.data() + size; }
+  int front() const { return cells[0]; }
+  bool empty() const { return size == 0; }
+  int operator[](int i) const { return cells[static_cast<std::size_t>(i)]; }
+};
+
 struct Link {
   int house = -1;
-  std::vector<int> ends[2];
-  std::vector<int> places;  // ends[0] + ends[1]
+  Group ends[2];
   bool grouped = false;
 };
 
@@ -27,15 +38,15 @@ int box_of(const Houses& houses, int cell) {
 // SE's base ratings by the number of strong links (2 to 6).
 constexpr double kBase[] = {0, 0, 4.0, 5.4, 5.8, 6.2, 6.6};
 
-std::vector<Link> links_of(const Board& board, int d) {
+void links_of(const Board& board, int d, std::vector<Link>& links) {
   const Houses& houses = board.houses();
-  std::vector<Link> links;
+  links.clear();
   for (int h = 0; h < houses.count(); ++h) {
     if (!houses.full(h) || board.placed(h, d)) continue;
     const Mask where = board.positions(h, d);
     const int count = bit_count(where);
     if (count < 2 || count > 6) continue;
-    std::vector<int> places;
+    Group places;
     for (Mask m = where; m != 0; m &= m - 1)
       places.push_back(houses.cells(h)[static_cast<std::size_t>(std::countr_zero(m))]);
     const HouseKind kind = houses.kind(h);
@@ -43,13 +54,18 @@ std::vector<Link> links_of(const Board& board, int d) {
       // Two places in a box that share a line are that line's link.
       const bool aligned = places[0] / board.side() == places[1] / board.side() ||
                            places[0] % board.side() == places[1] % board.side();
-      if (kind != HouseKind::box || !aligned) links.push_back({h, {{places[0]}, {places[1]}}, places, false});
+      if (kind != HouseKind::box || !aligned) {
+        Link link{h, {}, false};
+        link.ends[0].push_back(places[0]);
+        link.ends[1].push_back(places[1]);
+        links.push_back(link);
+      }
       continue;
     }
     // A line whose places lie in two boxes; a box whose places lie in one row and one column (crossing at a
     // "heart" cell, which joins either side).
     if (kind == HouseKind::row || kind == HouseKind::column) {
-      Link link{h, {}, places, true};
+      Link link{h, {}, true};
       int boxes[2] = {-1, -1};
       bool two = true;
       for (const int p : places) {
@@ -74,7 +90,7 @@ std::vector<Link> links_of(const Board& board, int d) {
     const int n = board.side();
     for (const int heart : houses.cells(h)) {
       const int r = heart / n, col = heart % n;
-      std::vector<int> row_side, col_side;
+      Group row_side, col_side;
       bool cross = true, in_heart = false;
       for (const int p : places) {
         if (p == heart)
@@ -88,13 +104,12 @@ std::vector<Link> links_of(const Board& board, int d) {
       }
       if (!cross || row_side.empty() || col_side.empty()) continue;
       for (int side = 0; side < (in_heart ? 2 : 1); ++side) {
-        Link link{h, {row_side, col_side}, places, true};
+        Link link{h, {row_side, col_side}, true};
         if (in_heart) link.ends[side].push_back(heart);
         links.push_back(link);
       }
     }
   }
-  return links;
 }
 
 // The chain's rating once it has k links: a lower bound while it is being built, as links only add kinds.
@@ -150,7 +165,7 @@ struct LinkTable {
     extra_begin.push_back(0);
     for (std::size_t i = 0; i < count; ++i)
       for (int side = 0; side < 2; ++side) {
-        const std::vector<int>& cells = links[i].ends[side];
+        const Group& cells = links[i].ends[side];
         Word* e = ends.data() + (2 * i + static_cast<std::size_t>(side)) * words;
         for (const int c : cells) {
           set_cell(places.data() + i * words, c);
@@ -229,13 +244,14 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
   const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
   std::vector<const Link*> chain;
+  std::vector<Link> links;
   std::vector<std::size_t> chain_ends;  // the table's end each link enters by
   std::vector<int> sides, joins;
   std::vector<Word> digit_cells(words), left(words);
   // used[depth]: the places of the chain's first `depth` links.
   std::vector<Word> used(static_cast<std::size_t>(k + 1) * words, 0);
   for (int d = 1; d <= n; ++d) {
-    const std::vector<Link> links = links_of(board, d);
+    links_of(board, d, links);
     if (static_cast<int>(links.size()) < k) continue;
     const LinkTable table(board, sets, links);
     sets.digit(board, d, digit_cells.data());
@@ -243,8 +259,8 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       const double rating = chain_rating(board, chain, k);
       if (found && rating > step.rating + 1e-9) return;
       const std::size_t first = chain_ends.front(), last = chain_ends.back() ^ 1;
-      const std::vector<int>& start = chain.front()->ends[sides.front()];
-      const std::vector<int>& end = chain.back()->ends[1 - sides.back()];
+      const Group& start = chain.front()->ends[sides.front()];
+      const Group& end = chain.back()->ends[1 - sides.back()];
       const bool ring = table.join(first, last) >= 0;
       for (std::size_t w = 0; w < words; ++w)
         left[w] = digit_cells[w] & ~table.end(first)[w] & ~table.end(last)[w];
@@ -266,7 +282,7 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       step.technique = chain_name(board, chain, ring);
       step.eliminations = std::move(eliminations);
       step.text = step.technique + " on " + digit_text(d) + " (";
-      const auto group = [&](const std::vector<int>& cells) {
+      const auto group = [&](const Group& cells) {
         std::string t;
         for (const int c : cells) t += (t.empty() ? "" : "|") + cell_text(c, n);
         return t;
