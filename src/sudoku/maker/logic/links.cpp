@@ -156,13 +156,20 @@ struct LinkTable {
   };
   std::vector<Step> next;  // from end a: next[next_begin[a] .. next_begin[a + 1])
   std::vector<std::size_t> next_begin;
+  // Each house's ends (those lying wholly in it): in_house[house_begin[h] .. house_begin[h + 1]).
+  std::vector<std::size_t> in_house, house_begin, reach;
 
-  LinkTable(const Board& board, const CellSets& sets, const std::vector<Link>& links) : words(sets.words()) {
+  explicit LinkTable(std::size_t w) : words(w) {}
+
+  // The tables of one digit's links (the buffers are kept from digit to digit).
+  void build(const Board& board, const CellSets& sets, const std::vector<Link>& links) {
     const std::size_t count = links.size();
     places.assign(count * words, 0);
     ends.assign(2 * count * words, 0);
     const Houses& houses = board.houses();
-    extra_begin.push_back(0);
+    lined.clear();
+    extra.clear();
+    extra_begin.assign(1, 0);
     for (std::size_t i = 0; i < count; ++i)
       for (int side = 0; side < 2; ++side) {
         const Group& cells = links[i].ends[side];
@@ -193,15 +200,38 @@ struct LinkTable {
         }
         extra_begin.push_back(extra.size());
       }
-    // The ends a chain may go on to from each end, in the search's order (links, then sides).
-    next_begin.push_back(0);
+    // The ends a chain may go on to from each end, in the search's order (links, then sides): those lying in
+    // one of the end's houses.
+    house_begin.assign(static_cast<std::size_t>(houses.count()) + 1, 0);
+    for (std::size_t e = 0; e < 2 * count; ++e)
+      for_each_house(e, [&](int h) { ++house_begin[static_cast<std::size_t>(h) + 1]; });
+    for (std::size_t h = 0; h + 1 < house_begin.size(); ++h) house_begin[h + 1] += house_begin[h];
+    in_house.resize(house_begin.back());
+    reach.assign(house_begin.begin(), house_begin.end() - 1);  // each house's next free slot
+    for (std::size_t e = 0; e < 2 * count; ++e)
+      for_each_house(e, [&](int h) { in_house[reach[static_cast<std::size_t>(h)]++] = e; });
+    next.clear();
+    next_begin.assign(1, 0);
     for (std::size_t a = 0; a < 2 * count; ++a) {
-      for (std::size_t b = 0; b < 2 * count; ++b) {
-        const int h = join(a, b);
-        if (h >= 0) next.push_back({b, h});
-      }
+      reach.clear();
+      for_each_house(a, [&](int h) {
+        reach.insert(
+            reach.end(),
+            in_house.begin() + static_cast<std::ptrdiff_t>(house_begin[static_cast<std::size_t>(h)]),
+            in_house.begin() + static_cast<std::ptrdiff_t>(house_begin[static_cast<std::size_t>(h) + 1]));
+      });
+      std::sort(reach.begin(), reach.end());
+      reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
+      for (const std::size_t b : reach) next.push_back({b, join(a, b)});
       next_begin.push_back(next.size());
     }
+  }
+  // Calls f(h) for each full house holding all of end e.
+  template <class F>
+  void for_each_house(std::size_t e, F&& f) const {
+    for (std::size_t i = 0; i < 3; ++i)
+      if (lined[3 * e + i] >= 0) f(lined[3 * e + i]);
+    for (std::size_t i = extra_begin[e]; i < extra_begin[e + 1]; ++i) f(extra[i]);
   }
   const Word* end(std::size_t e) const { return ends.data() + e * words; }
   // The house holding both ends, or -1.
@@ -245,6 +275,7 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
   const std::size_t words = sets.words();
   std::vector<const Link*> chain;
   std::vector<Link> links;
+  LinkTable table(sets.words());
   std::vector<std::size_t> chain_ends;  // the table's end each link enters by
   std::vector<int> sides, joins;
   std::vector<Word> digit_cells(words), left(words);
@@ -253,7 +284,7 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
   for (int d = 1; d <= n; ++d) {
     links_of(board, d, links);
     if (static_cast<int>(links.size()) < k) continue;
-    const LinkTable table(board, sets, links);
+    table.build(board, sets, links);
     sets.digit(board, d, digit_cells.data());
     const auto evaluate = [&]() {
       const double rating = chain_rating(board, chain, k);
