@@ -2,10 +2,15 @@
 
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
+
 namespace sudoku::logic {
 
 Board::Board(const Houses& houses)
-    : houses_(&houses), grid_cells_(static_cast<std::size_t>(houses.side() * houses.side())) {
+    : houses_(&houses),
+      cell_sets_(std::make_shared<const CellSets>(houses)),
+      crossings_(std::make_shared<const Crossings>(houses)),
+      grid_cells_(static_cast<std::size_t>(houses.side() * houses.side())) {
   const std::size_t cells = grid_cells_;
   auto peers = std::make_shared<std::vector<std::uint8_t>>(cells * cells, 0);
   for (int h = 0; h < houses.count(); ++h)
@@ -23,6 +28,7 @@ bool Board::load(const Grid& puzzle) {
 }
 
 void Board::load(const CandidateGrid& grid) {
+  places_.valid = false;
   cand_ = grid.cells;
   value_.assign(cand_.size(), 0);
   placed_.assign(static_cast<std::size_t>(houses_->count()), 0);
@@ -36,6 +42,7 @@ void Board::place(int cell, int digit) {
     clash_ = clash_ || value_[c] != digit;
     return;
   }
+  places_.valid = false;
   const Mask bit = digit_bit(digit);
   if (!(cand_[c] & bit)) clash_ = true;
   value_[c] = static_cast<std::uint8_t>(digit);
@@ -51,7 +58,11 @@ void Board::place(int cell, int digit) {
 }
 
 void Board::eliminate(int cell, int digit) {
-  if (open(cell)) cand_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+  Mask& cand = cand_[static_cast<std::size_t>(cell)];
+  if (open(cell) && (cand & digit_bit(digit))) {
+    cand &= ~digit_bit(digit);
+    places_.valid = false;
+  }
 }
 
 void Board::apply(const GradedStep& step) {
@@ -59,15 +70,19 @@ void Board::apply(const GradedStep& step) {
   for (const Candidate& p : step.placements) place(p.cell, p.digit);
 }
 
-Mask Board::positions(int house, int digit) const {
-  const Mask bit = digit_bit(digit);
-  Mask result = 0;
-  const std::vector<int>& cells = houses_->cells(house);
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const auto c = static_cast<std::size_t>(cells[i]);
-    if (value_[c] == 0 && (cand_[c] & bit)) result |= Mask{1} << i;
+void Board::find_places() const {
+  const int n = side();
+  places_.at.assign(static_cast<std::size_t>(houses_->count() * n), 0);
+  for (int h = 0; h < houses_->count(); ++h) {
+    Mask* at = places_.at.data() + static_cast<std::size_t>(h * n);
+    const std::vector<int>& cells = houses_->cells(h);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const auto c = static_cast<std::size_t>(cells[i]);
+      if (value_[c] != 0) continue;
+      for (Mask m = cand_[c]; m != 0; m &= m - 1) at[std::countr_zero(m)] |= Mask{1} << i;
+    }
   }
-  return result;
+  places_.valid = true;
 }
 
 int Board::open_cells(int house) const {

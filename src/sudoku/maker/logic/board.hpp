@@ -15,6 +15,9 @@
 
 namespace sudoku::logic {
 
+class CellSets;
+class Crossings;
+
 struct Candidate {
   int cell = -1;
   int digit = 0;
@@ -30,6 +33,8 @@ struct GradedStep {
   std::vector<Candidate> eliminations;
 };
 
+// A copy starts without the places of the digits it reads (they are worked out again on first use), so one
+// Board may not be read from two threads at once.
 class Board {
  public:
   explicit Board(const Houses& houses);
@@ -51,7 +56,10 @@ class Board {
   bool open(int cell) const { return value_[static_cast<std::size_t>(cell)] == 0; }
   bool has(int cell, int digit) const { return open(cell) && (candidates(cell) & digit_bit(digit)) != 0; }
   // Bit i: the house's i-th cell is open and may hold the digit.
-  Mask positions(int house, int digit) const;
+  Mask positions(int house, int digit) const {
+    if (!places_.valid) find_places();
+    return places_.at[static_cast<std::size_t>(house * side() + digit - 1)];
+  }
   bool placed(int house, int digit) const {
     return (placed_[static_cast<std::size_t>(house)] & digit_bit(digit)) != 0;
   }
@@ -61,20 +69,45 @@ class Board {
     return (*peers_)[static_cast<std::size_t>(a) * grid_cells_ + static_cast<std::size_t>(b)] != 0;
   }
 
+  // Tables of the houses for the techniques' inner loops (bits.hpp), built once and shared by copies.
+  const CellSets& cell_sets() const { return *cell_sets_; }
+  const Crossings& crossings() const { return *crossings_; }
+
   bool solved() const { return unsolved_ == 0 && !clash_; }
   // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
   bool broken() const;
 
  private:
+  // Every house's places of every digit (positions()), worked out on first use after a change: the techniques
+  // ask them in their inner loops, far more often than the board changes. Copies start empty, as the
+  // chains copy boards to change them at once.
+  struct Places {
+    std::vector<Mask> at;  // house * side + digit - 1
+    bool valid = false;
+    Places() = default;
+    Places(const Places&) {}
+    Places& operator=(const Places&) {
+      at.clear();
+      valid = false;
+      return *this;
+    }
+    Places(Places&&) = default;
+    Places& operator=(Places&&) = default;
+  };
+  void find_places() const;
+
   const Houses* houses_;
   // cells x cells: whether two cells share a house, shared by the copies (the techniques ask it in loops).
   std::shared_ptr<const std::vector<std::uint8_t>> peers_;
+  std::shared_ptr<const CellSets> cell_sets_;
+  std::shared_ptr<const Crossings> crossings_;
   std::size_t grid_cells_;
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> value_;
   std::vector<Mask> placed_;  // by house
   int unsolved_ = 0;
   bool clash_ = false;
+  mutable Places places_;
 };
 
 // "r5c3", "7" (digits past 9 as numbers, as the grids' r/c notation has no letters).

@@ -1,5 +1,6 @@
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -8,7 +9,7 @@ namespace {
 // Calls f(h, other, d) for each full house h whose places of digit d all lie in another house `other` with
 // places outside h: the subset rule for the item h-digit. Box first (pointing), then lines (claiming).
 template <class F>
-bool for_each_intersection(const Board& board, F&& f) {
+bool for_each_intersection(const Board& board, const Crossings& crossings, F&& f) {
   const Houses& houses = board.houses();
   const int n = board.side();
   for (const bool from_box : {true, false}) {
@@ -16,19 +17,15 @@ bool for_each_intersection(const Board& board, F&& f) {
       for (int h = 0; h < houses.count(); ++h) {
         if ((houses.kind(h) == HouseKind::box) != from_box || !houses.full(h) || board.placed(h, d)) continue;
         const Mask where = board.positions(h, d);
-        if (std::popcount(where) < 2) continue;
+        if (bit_count(where) < 2) continue;
         const std::vector<int>& cells = houses.cells(h);
         const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
         for (const int other : houses.of(first)) {
           if (other == h || (from_box && houses.kind(other) == HouseKind::box)) continue;
           if (!from_box && houses.kind(other) != HouseKind::box && houses.kind(other) != HouseKind::extra)
             continue;
-          bool inside = true;
-          for (Mask m = where; m != 0 && inside; m &= m - 1)
-            inside = houses.has(cells[static_cast<std::size_t>(std::countr_zero(m))], other);
-          if (!inside) continue;
-          bool removes = false;
-          for (const int c : houses.cells(other)) removes = removes || (!houses.has(c, h) && board.has(c, d));
+          if ((where & ~crossings.inside(h, other)) != 0) continue;
+          const bool removes = (board.positions(other, d) & ~crossings.inside(other, h)) != 0;
           if (removes && f(h, other, d)) return true;
         }
       }
@@ -37,11 +34,11 @@ bool for_each_intersection(const Board& board, F&& f) {
   return false;
 }
 
-void describe(const Board& board, int h, int other, int d, GradedStep& step) {
+void describe(const Board& board, const Crossings& crossings, int h, int other, int d, GradedStep& step) {
   const Houses& houses = board.houses();
   step.eliminations.clear();
-  for (const int c : houses.cells(other))
-    if (!houses.has(c, h) && board.has(c, d)) step.eliminations.push_back({c, d});
+  for (Mask m = board.positions(other, d) & ~crossings.inside(other, h); m != 0; m &= m - 1)
+    step.eliminations.push_back({houses.cells(other)[static_cast<std::size_t>(std::countr_zero(m))], d});
   const bool pointing = houses.kind(h) == HouseKind::box;
   step.technique = pointing ? "Pointing" : "Claiming";
   step.text = (pointing ? "Pointing " : "Claiming ") + digit_text(d) + " in " + houses.name(h) + " on " +
@@ -52,25 +49,17 @@ void describe(const Board& board, int h, int other, int d, GradedStep& step) {
 
 bool direct_locked(const Board& board, GradedStep& step) {
   const Houses& houses = board.houses();
-  return for_each_intersection(board, [&](int h, int other, int d) {
+  const Crossings& crossings = board.crossings();
+  return for_each_intersection(board, crossings, [&](int h, int other, int d) {
     // A house of h's kind crossing `other` whose places of d left are outside `other` gets a hidden single.
     for (int h3 = 0; h3 < houses.count(); ++h3) {
       if (h3 == h || houses.kind(h3) != houses.kind(h) || !houses.full(h3) || board.placed(h3, d)) continue;
       const Mask where = board.positions(h3, d);
-      if (std::popcount(where) < 2) continue;
-      int left = 0, cell = -1;
-      bool crosses = false;
-      for (Mask m = where; m != 0; m &= m - 1) {
-        const int c = houses.cells(h3)[static_cast<std::size_t>(std::countr_zero(m))];
-        if (houses.has(c, other)) {
-          crosses = true;
-        } else {
-          ++left;
-          cell = c;
-        }
-      }
-      if (!crosses || left != 1) continue;
-      describe(board, h, other, d, step);
+      if (bit_count(where) < 2) continue;
+      const Mask outside = where & ~crossings.inside(h3, other);
+      if (outside == where || bit_count(outside) != 1) continue;
+      const int cell = houses.cells(h3)[static_cast<std::size_t>(std::countr_zero(outside))];
+      describe(board, crossings, h, other, d, step);
       const bool pointing = houses.kind(h) == HouseKind::box;
       step.technique = pointing ? "Direct Pointing" : "Direct Claiming";
       step.rating = pointing ? 1.7 : 1.9;
@@ -85,8 +74,9 @@ bool direct_locked(const Board& board, GradedStep& step) {
 }
 
 bool locked(const Board& board, GradedStep& step) {
-  return for_each_intersection(board, [&](int h, int other, int d) {
-    describe(board, h, other, d, step);
+  const Crossings& crossings = board.crossings();
+  return for_each_intersection(board, crossings, [&](int h, int other, int d) {
+    describe(board, crossings, h, other, d, step);
     step.rating = board.houses().kind(h) == HouseKind::box ? 2.6 : 2.8;
     return true;
   });

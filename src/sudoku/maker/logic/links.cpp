@@ -3,6 +3,7 @@
 #include <bit>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -10,10 +11,21 @@ namespace {
 
 // A strong link of one digit: its places in `house` split into two groups, one of which holds the digit. A
 // group is one cell, or (grouped) the places in one box of a line, or those in one line of a box.
+// A link has at most 6 places, so its groups live in place (the search makes links at every step).
+struct Group {
+  std::array<int, 6> cells{};
+  int size = 0;
+  void push_back(int c) { cells[static_cast<std::size_t>(size++)] = c; }
+  const int* begin() const { return cells.data(); }
+  const int* end() const { return cells.data() + size; }
+  int front() const { return cells[0]; }
+  bool empty() const { return size == 0; }
+  int operator[](int i) const { return cells[static_cast<std::size_t>(i)]; }
+};
+
 struct Link {
   int house = -1;
-  std::vector<int> ends[2];
-  std::vector<int> places;  // ends[0] + ends[1]
+  Group ends[2];
   bool grouped = false;
 };
 
@@ -26,15 +38,15 @@ int box_of(const Houses& houses, int cell) {
 // SE's base ratings by the number of strong links (2 to 6).
 constexpr double kBase[] = {0, 0, 4.0, 5.4, 5.8, 6.2, 6.6};
 
-std::vector<Link> links_of(const Board& board, int d) {
+void links_of(const Board& board, int d, std::vector<Link>& links) {
   const Houses& houses = board.houses();
-  std::vector<Link> links;
+  links.clear();
   for (int h = 0; h < houses.count(); ++h) {
     if (!houses.full(h) || board.placed(h, d)) continue;
     const Mask where = board.positions(h, d);
-    const int count = std::popcount(where);
+    const int count = bit_count(where);
     if (count < 2 || count > 6) continue;
-    std::vector<int> places;
+    Group places;
     for (Mask m = where; m != 0; m &= m - 1)
       places.push_back(houses.cells(h)[static_cast<std::size_t>(std::countr_zero(m))]);
     const HouseKind kind = houses.kind(h);
@@ -42,13 +54,18 @@ std::vector<Link> links_of(const Board& board, int d) {
       // Two places in a box that share a line are that line's link.
       const bool aligned = places[0] / board.side() == places[1] / board.side() ||
                            places[0] % board.side() == places[1] % board.side();
-      if (kind != HouseKind::box || !aligned) links.push_back({h, {{places[0]}, {places[1]}}, places, false});
+      if (kind != HouseKind::box || !aligned) {
+        Link link{h, {}, false};
+        link.ends[0].push_back(places[0]);
+        link.ends[1].push_back(places[1]);
+        links.push_back(link);
+      }
       continue;
     }
     // A line whose places lie in two boxes; a box whose places lie in one row and one column (crossing at a
     // "heart" cell, which joins either side).
     if (kind == HouseKind::row || kind == HouseKind::column) {
-      Link link{h, {}, places, true};
+      Link link{h, {}, true};
       int boxes[2] = {-1, -1};
       bool two = true;
       for (const int p : places) {
@@ -73,7 +90,7 @@ std::vector<Link> links_of(const Board& board, int d) {
     const int n = board.side();
     for (const int heart : houses.cells(h)) {
       const int r = heart / n, col = heart % n;
-      std::vector<int> row_side, col_side;
+      Group row_side, col_side;
       bool cross = true, in_heart = false;
       for (const int p : places) {
         if (p == heart)
@@ -87,40 +104,16 @@ std::vector<Link> links_of(const Board& board, int d) {
       }
       if (!cross || row_side.empty() || col_side.empty()) continue;
       for (int side = 0; side < (in_heart ? 2 : 1); ++side) {
-        Link link{h, {row_side, col_side}, places, true};
+        Link link{h, {row_side, col_side}, true};
         if (in_heart) link.ends[side].push_back(heart);
         links.push_back(link);
       }
     }
   }
-  return links;
 }
 
-// The house holding every cell of both groups (SE tries a column, then a row, then a box), or -1.
-int common_house(const Board& board, const std::vector<int>& a, const std::vector<int>& b) {
-  const Houses& houses = board.houses();
-  int best = -1, best_rank = 9;
-  for (const int h : houses.of(a.front())) {
-    if (!houses.full(h)) continue;
-    bool all = true;
-    for (const int c : a) all = all && houses.has(c, h);
-    for (const int c : b) all = all && houses.has(c, h);
-    if (!all) continue;
-    const HouseKind k = houses.kind(h);
-    const int rank = k == HouseKind::column ? 0 : k == HouseKind::row ? 1 : k == HouseKind::box ? 2 : 3;
-    if (rank < best_rank) {
-      best = h;
-      best_rank = rank;
-    }
-  }
-  return best;
-}
-
-bool contains(const std::vector<int>& cells, int c) {
-  return std::find(cells.begin(), cells.end(), c) != cells.end();
-}
-
-double chain_rating(const Board& board, const std::vector<const Link*>& chain) {
+// The chain's rating once it has k links: a lower bound while it is being built, as links only add kinds.
+double chain_rating(const Board& board, const std::vector<const Link*>& chain, int k) {
   const Houses& houses = board.houses();
   bool box = false, row = false, column = false, special = false;
   for (const Link* l : chain) {
@@ -139,11 +132,118 @@ double chain_rating(const Board& board, const std::vector<const Link*>& chain) {
         special = true;
     }
   }
-  const double base = kBase[chain.size()];
+  const double base = kBase[k];
   if (special) return base + 0.3;
   if (!box && !(row && column)) return base;
   return base + (box && row && column ? 0.2 : 0.1);
 }
+
+// The links of one digit as cell sets, and for each link end the full houses holding all of it, in the order
+// SE tries a joining house (a column, then a row, then a box): the chains' search asks for the house joining
+// two ends at every step.
+struct LinkTable {
+  std::size_t words;
+  std::vector<Word> places;  // by link
+  std::vector<Word> ends;    // by end (2 * link + side)
+  // End e's column, row and box (-1 where the end is not in one) at lined[3 * e ..], in the order SE tries
+  // them; its extra regions at extra[extra_begin[e] .. extra_begin[e + 1]).
+  std::vector<int> lined;
+  std::vector<int> extra;
+  std::vector<std::size_t> extra_begin;
+  struct Step {
+    std::size_t end;  // the next link's entry
+    int house;        // joining it
+  };
+  std::vector<Step> next;  // from end a: next[next_begin[a] .. next_begin[a + 1])
+  std::vector<std::size_t> next_begin;
+  // Each house's ends (those lying wholly in it): in_house[house_begin[h] .. house_begin[h + 1]).
+  std::vector<std::size_t> in_house, house_begin, reach;
+
+  explicit LinkTable(std::size_t w) : words(w) {}
+
+  // The tables of one digit's links (the buffers are kept from digit to digit).
+  void build(const Board& board, const CellSets& sets, const std::vector<Link>& links) {
+    const std::size_t count = links.size();
+    places.assign(count * words, 0);
+    ends.assign(2 * count * words, 0);
+    const Houses& houses = board.houses();
+    lined.clear();
+    extra.clear();
+    extra_begin.assign(1, 0);
+    for (std::size_t i = 0; i < count; ++i)
+      for (int side = 0; side < 2; ++side) {
+        const Group& cells = links[i].ends[side];
+        Word* e = ends.data() + (2 * i + static_cast<std::size_t>(side)) * words;
+        for (const int c : cells) {
+          set_cell(places.data() + i * words, c);
+          set_cell(e, c);
+        }
+        const std::size_t at = lined.size();
+        lined.insert(lined.end(), 3, -1);
+        for (const int h : houses.of(cells.front())) {
+          bool all = houses.full(h);
+          for (std::size_t w = 0; w < words && all; ++w) all = (e[w] & ~sets.house(h)[w]) == 0;
+          if (!all) continue;
+          switch (houses.kind(h)) {
+            case HouseKind::column:
+              lined[at] = h;
+              break;
+            case HouseKind::row:
+              lined[at + 1] = h;
+              break;
+            case HouseKind::box:
+              lined[at + 2] = h;
+              break;
+            default:
+              extra.push_back(h);
+          }
+        }
+        extra_begin.push_back(extra.size());
+      }
+    // The ends a chain may go on to from each end, in the search's order (links, then sides): those lying in
+    // one of the end's houses.
+    house_begin.assign(static_cast<std::size_t>(houses.count()) + 1, 0);
+    for (std::size_t e = 0; e < 2 * count; ++e)
+      for_each_house(e, [&](int h) { ++house_begin[static_cast<std::size_t>(h) + 1]; });
+    for (std::size_t h = 0; h + 1 < house_begin.size(); ++h) house_begin[h + 1] += house_begin[h];
+    in_house.resize(house_begin.back());
+    reach.assign(house_begin.begin(), house_begin.end() - 1);  // each house's next free slot
+    for (std::size_t e = 0; e < 2 * count; ++e)
+      for_each_house(e, [&](int h) { in_house[reach[static_cast<std::size_t>(h)]++] = e; });
+    next.clear();
+    next_begin.assign(1, 0);
+    for (std::size_t a = 0; a < 2 * count; ++a) {
+      reach.clear();
+      for_each_house(a, [&](int h) {
+        reach.insert(
+            reach.end(),
+            in_house.begin() + static_cast<std::ptrdiff_t>(house_begin[static_cast<std::size_t>(h)]),
+            in_house.begin() + static_cast<std::ptrdiff_t>(house_begin[static_cast<std::size_t>(h) + 1]));
+      });
+      std::sort(reach.begin(), reach.end());
+      reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
+      for (const std::size_t b : reach) next.push_back({b, join(a, b)});
+      next_begin.push_back(next.size());
+    }
+  }
+  // Calls f(h) for each full house holding all of end e.
+  template <class F>
+  void for_each_house(std::size_t e, F&& f) const {
+    for (std::size_t i = 0; i < 3; ++i)
+      if (lined[3 * e + i] >= 0) f(lined[3 * e + i]);
+    for (std::size_t i = extra_begin[e]; i < extra_begin[e + 1]; ++i) f(extra[i]);
+  }
+  const Word* end(std::size_t e) const { return ends.data() + e * words; }
+  // The house holding both ends, or -1.
+  int join(std::size_t a, std::size_t b) const {
+    for (std::size_t i = 0; i < 3; ++i)
+      if (lined[3 * a + i] >= 0 && lined[3 * a + i] == lined[3 * b + i]) return lined[3 * a + i];
+    for (std::size_t i = extra_begin[a]; i < extra_begin[a + 1]; ++i)
+      for (std::size_t j = extra_begin[b]; j < extra_begin[b + 1]; ++j)
+        if (extra[i] == extra[j]) return extra[i];
+    return -1;
+  }
+};
 
 std::string chain_name(const Board& board, const std::vector<const Link*>& chain, bool ring) {
   const Houses& houses = board.houses();
@@ -171,28 +271,41 @@ std::string chain_name(const Board& board, const std::vector<const Link*>& chain
 bool strong_links(const Board& board, int k, GradedStep& step) {
   const int n = board.side();
   bool found = false;
+  const CellSets& sets = board.cell_sets();
+  const std::size_t words = sets.words();
   std::vector<const Link*> chain;
+  std::vector<Link> links;
+  LinkTable table(sets.words());
+  std::vector<std::size_t> chain_ends;  // the table's end each link enters by
   std::vector<int> sides, joins;
+  std::vector<Word> digit_cells(words), left(words);
+  // used[depth]: the places of the chain's first `depth` links.
+  std::vector<Word> used(static_cast<std::size_t>(k + 1) * words, 0);
   for (int d = 1; d <= n; ++d) {
-    const std::vector<Link> links = links_of(board, d);
+    links_of(board, d, links);
     if (static_cast<int>(links.size()) < k) continue;
+    table.build(board, sets, links);
+    sets.digit(board, d, digit_cells.data());
     const auto evaluate = [&]() {
-      const double rating = chain_rating(board, chain);
+      const double rating = chain_rating(board, chain, k);
       if (found && rating > step.rating + 1e-9) return;
-      const std::vector<int>& start = chain.front()->ends[sides.front()];
-      const std::vector<int>& end = chain.back()->ends[1 - sides.back()];
-      const bool ring = common_house(board, start, end) >= 0;
+      const std::size_t first = chain_ends.front(), last = chain_ends.back() ^ 1;
+      const Group& start = chain.front()->ends[sides.front()];
+      const Group& end = chain.back()->ends[1 - sides.back()];
+      const bool ring = table.join(first, last) >= 0;
+      for (std::size_t w = 0; w < words; ++w)
+        left[w] = digit_cells[w] & ~table.end(first)[w] & ~table.end(last)[w];
+      for (const int c : start)
+        for (std::size_t w = 0; w < words; ++w) left[w] &= sets.peers(c)[w];
+      for (const int c : end)
+        for (std::size_t w = 0; w < words; ++w) left[w] &= sets.peers(c)[w];
+      for (const Link* l : chain)
+        for (std::size_t w = 0; w < words; ++w) left[w] &= ~sets.house(l->house)[w];
+      if (!ring)
+        for (const int j : joins)
+          for (std::size_t w = 0; w < words; ++w) left[w] &= ~sets.house(j)[w];
       std::vector<Candidate> eliminations;
-      for (int x = 0; x < board.cells(); ++x) {
-        if (!board.has(x, d) || contains(start, x) || contains(end, x)) continue;
-        bool ok = true;
-        for (const int c : start) ok = ok && board.sees(x, c);
-        for (const int c : end) ok = ok && board.sees(x, c);
-        for (const Link* l : chain) ok = ok && !board.houses().has(x, l->house);
-        if (!ring)
-          for (const int j : joins) ok = ok && !board.houses().has(x, j);
-        if (ok) eliminations.push_back({x, d});
-      }
+      for_each_cell(left.data(), words, [&](int x) { eliminations.push_back({x, d}); });
       if (eliminations.empty()) return;
       if (found && rating > step.rating - 1e-9 && eliminations.size() <= step.eliminations.size()) return;
       found = true;
@@ -200,7 +313,7 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       step.technique = chain_name(board, chain, ring);
       step.eliminations = std::move(eliminations);
       step.text = step.technique + " on " + digit_text(d) + " (";
-      const auto group = [&](const std::vector<int>& cells) {
+      const auto group = [&](const Group& cells) {
         std::string t;
         for (const int c : cells) t += (t.empty() ? "" : "|") + cell_text(c, n);
         return t;
@@ -211,30 +324,37 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
       step.text += "): " + eliminations_text(step.eliminations, n);
     };
     const auto extend = [&](auto&& self) -> void {
-      if (static_cast<int>(chain.size()) == k) {
+      const std::size_t depth = chain.size();
+      if (static_cast<int>(depth) == k) {
         evaluate();
         return;
       }
-      for (const Link& next : links) {
-        bool disjoint = true;
-        for (const Link* l : chain)
-          for (const int c : next.places) disjoint = disjoint && !contains(l->places, c);
-        if (!disjoint) continue;
-        for (int side = 0; side < 2; ++side) {
-          int join = -1;
-          if (!chain.empty()) {
-            join = common_house(board, chain.back()->ends[1 - sides.back()], next.ends[side]);
-            if (join < 0) continue;
-          }
-          chain.push_back(&next);
-          sides.push_back(side);
-          if (join >= 0) joins.push_back(join);
-          self(self);
-          if (join >= 0) joins.pop_back();
-          sides.pop_back();
-          chain.pop_back();
-        }
+      // Every chain from here rates at least this: none can replace a lower-rated step found before.
+      if (found && depth > 0 && chain_rating(board, chain, k) > step.rating + 1e-9) return;
+      const Word* before = used.data() + depth * words;
+      Word* after = used.data() + (depth + 1) * words;
+      const auto go = [&](std::size_t entry, int join) {
+        const std::size_t i = entry / 2;
+        for (std::size_t w = 0; w < words; ++w)
+          if (before[w] & table.places[i * words + w]) return;
+        for (std::size_t w = 0; w < words; ++w) after[w] = before[w] | table.places[i * words + w];
+        chain.push_back(&links[i]);
+        chain_ends.push_back(entry);
+        sides.push_back(static_cast<int>(entry % 2));
+        if (join >= 0) joins.push_back(join);
+        self(self);
+        if (join >= 0) joins.pop_back();
+        sides.pop_back();
+        chain_ends.pop_back();
+        chain.pop_back();
+      };
+      if (depth == 0) {
+        for (std::size_t entry = 0; entry < 2 * links.size(); ++entry) go(entry, -1);
+        return;
       }
+      const std::size_t exit = chain_ends.back() ^ 1;
+      for (std::size_t j = table.next_begin[exit]; j < table.next_begin[exit + 1]; ++j)
+        go(table.next[j].end, table.next[j].house);
     };
     extend(extend);
   }

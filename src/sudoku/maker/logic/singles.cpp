@@ -1,5 +1,6 @@
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -25,7 +26,7 @@ bool single_in(const Board& board, bool alone, GradedStep& step) {
     for (int d = 1; d <= n; ++d) {
       if (board.placed(h, d)) continue;
       const Mask where = board.positions(h, d);
-      if (std::popcount(where) != 1) continue;
+      if (bit_count(where) != 1) continue;
       const int cell = houses.cells(h)[static_cast<std::size_t>(std::countr_zero(where))];
       step.technique = alone ? "Full House" : "Hidden Single";
       step.rating = alone ? 1.0 : houses.kind(h) == HouseKind::box ? 1.2 : 1.5;
@@ -45,7 +46,7 @@ bool hidden_single(const Board& board, GradedStep& step) {
 
 bool naked_single(const Board& board, GradedStep& step) {
   for (int c = 0; c < board.cells(); ++c) {
-    if (!board.open(c) || std::popcount(board.candidates(c)) != 1) continue;
+    if (!board.open(c) || bit_count(board.candidates(c)) != 1) continue;
     const int d = std::countr_zero(board.candidates(c)) + 1;
     step.technique = "Naked Single";
     step.rating = 2.3;

@@ -1,6 +1,7 @@
 #include <array>
 #include <bit>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/combinations.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -48,7 +49,7 @@ bool hidden(const Board& board, int k, bool direct, GradedStep& step) {
     for (int d = 1; d <= n; ++d) {
       if (board.placed(h, d)) continue;
       const Mask w = board.positions(h, d);
-      if (std::popcount(w) < 2 || std::popcount(w) > k) continue;
+      if (bit_count(w) < 2 || bit_count(w) > k) continue;
       digits[static_cast<std::size_t>(count)] = d;
       where[static_cast<std::size_t>(count++)] = w;
     }
@@ -59,7 +60,7 @@ bool hidden(const Board& board, int k, bool direct, GradedStep& step) {
         together |= where[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
         chosen |= digit_bit(digits[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])]);
       }
-      if (std::popcount(together) != k) return false;
+      if (bit_count(together) != k) return false;
       step.eliminations.clear();
       for (Mask m = together; m != 0; m &= m - 1) {
         const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
@@ -78,7 +79,7 @@ bool hidden(const Board& board, int k, bool direct, GradedStep& step) {
       for (int d = 1; d <= n; ++d) {
         if ((chosen & digit_bit(d)) || board.placed(h, d)) continue;
         const Mask w = board.positions(h, d);
-        if (std::popcount(w) < 2 || std::popcount(w & ~together) != 1) continue;
+        if (bit_count(w) < 2 || bit_count(w & ~together) != 1) continue;
         const int c = cells[static_cast<std::size_t>(std::countr_zero(w & ~together))];
         step.technique = "Direct " + what;
         step.rating = k == 2 ? 2.0 : 2.5;
@@ -118,8 +119,7 @@ bool naked_subset(const Board& board, int k, GradedStep& step) {
     int count = 0;
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const int c = cells[i];
-      if (board.open(c) && std::popcount(board.candidates(c)) <= k &&
-          std::popcount(board.candidates(c)) >= 2) {
+      if (board.open(c) && bit_count(board.candidates(c)) <= k && bit_count(board.candidates(c)) >= 2) {
         members[static_cast<std::size_t>(count)] = static_cast<int>(i);
         sets[static_cast<std::size_t>(count++)] = board.candidates(c);
       }
@@ -130,7 +130,7 @@ bool naked_subset(const Board& board, int k, GradedStep& step) {
         together |= sets[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
         chosen |= Mask{1} << members[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
       }
-      if (std::popcount(together) != k) return false;
+      if (bit_count(together) != k) return false;
       step.eliminations.clear();
       for (std::size_t i = 0; i < cells.size(); ++i) {
         if (chosen & (Mask{1} << i)) continue;

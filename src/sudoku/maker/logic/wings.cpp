@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -14,20 +15,20 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step) {
   const int cells = board.cells();
   for (int pivot = 0; pivot < cells; ++pivot) {
     const Mask pm = board.candidates(pivot);
-    if (!board.open(pivot) || std::popcount(pm) != (xyz ? 3 : 2)) continue;
+    if (!board.open(pivot) || bit_count(pm) != (xyz ? 3 : 2)) continue;
     for (int a = 0; a < cells; ++a) {
       const Mask am = board.candidates(a);
-      if (!board.open(a) || std::popcount(am) != 2 || !board.sees(pivot, a)) continue;
-      if (xyz ? (am & pm) != am : std::popcount(am & pm) != 1) continue;
+      if (!board.open(a) || bit_count(am) != 2 || !board.sees(pivot, a)) continue;
+      if (xyz ? (am & pm) != am : bit_count(am & pm) != 1) continue;
       for (int b = a + 1; b < cells; ++b) {
         const Mask bm = board.candidates(b);
-        if (!board.open(b) || std::popcount(bm) != 2 || !board.sees(pivot, b) || bm == am) continue;
+        if (!board.open(b) || bit_count(bm) != 2 || !board.sees(pivot, b) || bm == am) continue;
         Mask z = 0;
         if (xyz) {
-          if ((bm & pm) != bm || std::popcount(am & bm) != 1) continue;
+          if ((bm & pm) != bm || bit_count(am & bm) != 1) continue;
           z = am & bm;
         } else {
-          if (std::popcount(bm & pm) != 1 || (am & bm & pm) != 0 || std::popcount(am & bm) != 1) continue;
+          if (bit_count(bm & pm) != 1 || (am & bm & pm) != 0 || bit_count(am & bm) != 1) continue;
           if (((am | bm) & pm) != pm) continue;
           z = am & bm;
         }
@@ -51,13 +52,6 @@ bool xy_wing(const Board& board, bool xyz, GradedStep& step) {
 }
 
 namespace {
-
-// Whether cell x sees every cell of `cells` that holds `digit`.
-bool all_see(const Board& board, int x, const std::vector<int>& cells, int digit) {
-  for (const int c : cells)
-    if (board.has(c, digit) && !board.sees(x, c)) return false;
-  return true;
-}
 
 // SE's rating of a wing of k digits by the largest candidate count among its ALS cells: the middle sizes are
 // the hardest (WXYZ 5.5-5.6, VWXYZ 6.2-6.4); UVWXYZ (6.6) and TUVWXYZ (7.5) are flat.
@@ -83,31 +77,55 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   const int size = k - 1;
   std::vector<int> bivalues;
   for (int c = 0; c < board.cells(); ++c)
-    if (board.open(c) && std::popcount(board.candidates(c)) == 2) bivalues.push_back(c);
+    if (board.open(c) && bit_count(board.candidates(c)) == 2) bivalues.push_back(c);
   if (bivalues.empty()) return false;
   bool found = false;
   std::vector<int> als, pool;
   std::vector<Candidate> eliminations;
+  const CellSets& sets = board.cell_sets();
+  const std::size_t words = sets.words();
+  // by digit (index d - 1): its open cells; for the set under consideration, the cells seeing every one of
+  // the set's cells that hold it (all cells when none does), and the set itself.
+  std::vector<Word> digit_cells(static_cast<std::size_t>(n) * words),
+      seeing(static_cast<std::size_t>(n) * words);
+  std::vector<Word> in_als(words), left(words);
+  for (int d = 1; d <= n; ++d)
+    sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * words);
+  const auto seeing_all = [&](int digit) {
+    return seeing.data() + static_cast<std::size_t>(digit - 1) * words;
+  };
   const auto eliminate_from = [&](int digit, int yz) {
-    for (int x = 0; x < board.cells(); ++x) {
-      if (!board.has(x, digit) || x == yz || std::find(als.begin(), als.end(), x) != als.end()) continue;
-      if ((yz < 0 || board.sees(x, yz)) && all_see(board, x, als, digit)) {
-        const Candidate e{x, digit};
-        if (std::find(eliminations.begin(), eliminations.end(), e) == eliminations.end())
-          eliminations.push_back(e);
-      }
-    }
+    const Word* cells = digit_cells.data() + static_cast<std::size_t>(digit - 1) * words;
+    const Word* all = seeing_all(digit);
+    for (std::size_t w = 0; w < words; ++w) left[w] = cells[w] & all[w] & ~in_als[w];
+    if (yz >= 0)
+      for (std::size_t w = 0; w < words; ++w) left[w] &= sets.peers(yz)[w];
+    for_each_cell(left.data(), words, [&](int x) {
+      const Candidate e{x, digit};
+      if (std::find(eliminations.begin(), eliminations.end(), e) == eliminations.end())
+        eliminations.push_back(e);
+    });
   };
   const auto consider = [&](Mask digits) {
     int biggest = 0;
-    for (const int c : als) biggest = std::max(biggest, std::popcount(board.candidates(c)));
+    for (const int c : als) biggest = std::max(biggest, bit_count(board.candidates(c)));
     const double rating = wing_rating(k, biggest);
     if (found && rating > step.rating + 1e-9) return;
+    std::fill(in_als.begin(), in_als.end(), 0);
+    for (const int c : als) set_cell(in_als.data(), c);
+    for (Mask m = digits; m != 0; m &= m - 1) {
+      const int digit = std::countr_zero(m) + 1;
+      Word* all = seeing_all(digit);
+      std::fill(all, all + words, ~Word{0});
+      for (const int c : als)
+        if (board.candidates(c) & digit_bit(digit))
+          for (std::size_t w = 0; w < words; ++w) all[w] &= sets.peers(c)[w];
+    }
     for (const int yz : bivalues) {
       const Mask ym = board.candidates(yz);
-      if ((ym & digits) != ym || std::find(als.begin(), als.end(), yz) != als.end()) continue;
+      if ((ym & digits) != ym || has_cell(in_als.data(), yz)) continue;
       const int d1 = std::countr_zero(ym) + 1, d2 = std::countr_zero(ym & (ym - 1)) + 1;
-      const bool r1 = all_see(board, yz, als, d1), r2 = all_see(board, yz, als, d2);
+      const bool r1 = has_cell(seeing_all(d1), yz), r2 = has_cell(seeing_all(d2), yz);
       if (!r1 && !r2) continue;
       eliminations.clear();
       if (r1 && r2) {
@@ -129,12 +147,12 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   // Depth-first over the house's cells, pruned as soon as the cells hold more than k digits.
   const auto search = [&](auto&& self, std::size_t from, Mask together) -> void {
     if (static_cast<int>(als.size()) == size) {
-      if (std::popcount(together) == k) consider(together);
+      if (bit_count(together) == k) consider(together);
       return;
     }
     for (std::size_t i = from; i < pool.size(); ++i) {
       const Mask next = together | board.candidates(pool[i]);
-      if (std::popcount(next) > k) continue;
+      if (bit_count(next) > k) continue;
       als.push_back(pool[i]);
       self(self, i + 1, next);
       als.pop_back();
@@ -143,7 +161,7 @@ bool big_wing(const Board& board, int k, GradedStep& step) {
   for (int h = 0; h < houses.count(); ++h) {
     pool.clear();
     for (const int c : houses.cells(h))
-      if (board.open(c) && std::popcount(board.candidates(c)) >= 2 && std::popcount(board.candidates(c)) <= k)
+      if (board.open(c) && bit_count(board.candidates(c)) >= 2 && bit_count(board.candidates(c)) <= k)
         pool.push_back(c);
     if (static_cast<int>(pool.size()) >= size) search(search, 0, 0);
   }
