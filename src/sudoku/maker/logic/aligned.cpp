@@ -70,51 +70,78 @@ namespace sudoku::logic {
 bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
   const int n = board.side();
   const int cells = board.cells();
+  const std::size_t words = (static_cast<std::size_t>(cells) + 63) / 64;
+  std::vector<int> count(static_cast<std::size_t>(cells), 0);
+  for (int c = 0; c < cells; ++c)
+    if (board.open(c)) count[static_cast<std::size_t>(c)] = std::popcount(board.candidates(c));
   const auto cand = [&](int c) { return board.open(c) ? board.candidates(c) : Mask{0}; };
+  // Cell sets as bit sets, so that the common excluders of two or three cells are a few ANDs.
+  using Set = std::vector<std::uint64_t>;
+  const auto bit = [](Set& set, int c) {
+    set[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
+  };
+  // At least two cells (std::popcount is a library call on the default target).
+  const auto two = [](const Set& set) {
+    bool one = false;
+    for (const std::uint64_t w : set) {
+      if (w == 0) continue;
+      if ((w & (w - 1)) != 0 || one) return true;
+      one = true;
+    }
+    return false;
+  };
   std::vector<int> bases;
-  std::vector<std::vector<int>> excluders(static_cast<std::size_t>(cells));
-  std::vector<std::uint8_t> is_base(static_cast<std::size_t>(cells), 0);
+  std::vector<Set> excluders(static_cast<std::size_t>(cells));
+  Set is_base(words, 0);
   for (int c = 0; c < cells; ++c) {
-    if (std::popcount(cand(c)) < 2) continue;
-    bool single = false;
-    std::vector<int>& ex = excluders[static_cast<std::size_t>(c)];
-    for (int p = 0; p < cells; ++p) {
-      if (p == c || !board.sees(c, p)) continue;
-      const int k = std::popcount(cand(p));
-      single = single || k == 1;
-      if (k == 2 || k == 3) ex.push_back(p);
-    }
-    if (single || ex.empty()) {
-      ex.clear();
-      continue;
-    }
+    if (count[static_cast<std::size_t>(c)] < 2) continue;
+    bool single = false, any = false;
+    Set ex(words, 0);
+    for (const int h : board.houses().of(c))
+      for (const int p : board.houses().cells(h)) {
+        const int k = count[static_cast<std::size_t>(p)];
+        if (p == c) continue;
+        single = single || k == 1;
+        if (k == 2 || k == 3) {
+          bit(ex, p);
+          any = true;
+        }
+      }
+    if (single || !any) continue;
     bases.push_back(c);
-    is_base[static_cast<std::size_t>(c)] = 1;
+    bit(is_base, c);
+    excluders[static_cast<std::size_t>(c)] = std::move(ex);
   }
   if (bases.size() < 3) return false;
-  const auto has = [](const std::vector<int>& list, int c) {
-    return std::find(list.begin(), list.end(), c) != list.end();
-  };
-  std::vector<int> common01, common, twin;
+  Set common01(words), common(words);
+  std::vector<int> twin;
+  std::vector<Mask> shared;
   for (std::size_t j = 1; j < bases.size(); ++j)
     for (std::size_t i = 0; i < j; ++i) {
       const int a = bases[i], b = bases[j];
-      const std::vector<int>& ea = excluders[static_cast<std::size_t>(a)];
-      const std::vector<int>& eb = excluders[static_cast<std::size_t>(b)];
+      const Set& ea = excluders[static_cast<std::size_t>(a)];
+      const Set& eb = excluders[static_cast<std::size_t>(b)];
       // A triplet's common excluders are among the first two cells' (at least two are needed).
-      common01.clear();
-      for (const int e : ea)
-        if (has(eb, e)) common01.push_back(e);
-      if (common01.size() < 2) continue;
+      for (std::size_t w = 0; w < words; ++w) common01[w] = ea[w] & eb[w];
+      if (!two(common01)) continue;
+      // The third cell: a base among the first cell's excluders, then the second's (SE's order).
       twin.clear();
-      for (const std::vector<int>* list : {&ea, &eb})
-        for (const int t : *list)
-          if (t != a && t != b && is_base[static_cast<std::size_t>(t)] && !has(twin, t)) twin.push_back(t);
+      for (int pass = 0; pass < 2; ++pass)
+        for (std::size_t w = 0; w < words; ++w) {
+          std::uint64_t m = (pass == 0 ? ea[w] : eb[w] & ~ea[w]) & is_base[w];
+          for (; m != 0; m &= m - 1) {
+            const int t = static_cast<int>(w * 64) + std::countr_zero(m);
+            if (t != a && t != b) twin.push_back(t);
+          }
+        }
       for (const int t : twin) {
-        common.clear();
-        for (const int e : common01)
-          if (has(excluders[static_cast<std::size_t>(t)], e)) common.push_back(e);
-        if (common.size() < 2) continue;
+        const Set& et = excluders[static_cast<std::size_t>(t)];
+        for (std::size_t w = 0; w < words; ++w) common[w] = common01[w] & et[w];
+        if (!two(common)) continue;
+        shared.clear();
+        for (std::size_t w = 0; w < words; ++w)
+          for (std::uint64_t m = common[w]; m != 0; m &= m - 1)
+            shared.push_back(cand(static_cast<int>(w * 64) + std::countr_zero(m)));
         const bool ab = board.sees(a, b), at = board.sees(a, t), bt = board.sees(b, t);
         Mask allowed_a = 0, allowed_b = 0, allowed_t = 0;
         for (Mask ma = cand(a); ma != 0; ma &= ma - 1) {
@@ -122,16 +149,16 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
           for (Mask mb = cand(b); mb != 0; mb &= mb - 1) {
             const Mask y = mb & (~mb + 1);
             if (x == y && ab) continue;
-            for (Mask mt = cand(t); mt != 0; mt &= mt - 1) {
-              const Mask z = mt & (~mt + 1);
-              if ((x == z && at) || (y == z && bt)) continue;
-              bool possible = true;
-              for (const int e : common) possible = possible && (cand(e) & ~(x | y | z)) != 0;
-              if (!possible) continue;
-              allowed_a |= x;
-              allowed_b |= y;
-              allowed_t |= z;
+            // The third cell's digits z that leave every excluder a candidate besides x, y and z.
+            Mask zs = cand(t) & ~(at ? x : 0) & ~(bt ? y : 0);
+            for (const Mask e : shared) {
+              const Mask left = e & ~(x | y);
+              if ((left & (left - 1)) == 0) zs &= left == 0 ? 0 : ~left;  // none left, or one: not z
             }
+            if (zs == 0) continue;
+            allowed_a |= x;
+            allowed_b |= y;
+            allowed_t |= zs;
           }
         }
         step.eliminations.clear();
