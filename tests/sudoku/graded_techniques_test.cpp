@@ -181,6 +181,10 @@ TEST_CASE("graded: BUG types 1 and 2") {
   check(first_step("4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5",
                    "BUG type 2"),
         5.7, {"r2c7<>7"});
+  // Three bug cells, r1c7, r2c2 and r2c3, with the bug digit 7.
+  check(first_step("................12..3..4..5.....6........78...19..........1..8...259.3..7........",
+                   "BUG type 2"),
+        5.7, {"r1c2<>7", "r1c3<>7", "r2c7<>7"});
 }
 
 TEST_CASE("graded: aligned triplet exclusion") {
@@ -201,6 +205,17 @@ TEST_CASE("graded: unique loops of 6 and 8 cells") {
   check(first_step("...3............81.52..9..67.9...1.....4...5....8.6.2.2.8.5..9..952.4.....1......",
                    "Unique Loop 6 type 3"),
         4.6, {"r4c6<>3"});
+  // Type 4: 8 has no other place in row 5 than r5c3 and r5c8, the loop's cells with extras: 9 goes from both.
+  check(first_step("................12..3.45.........4.3.1.......6..7........1..5....4...8..7..26....",
+                   "Unique Loop 6 type 4"),
+        4.6, {"r5c3<>9", "r5c8<>9"});
+  // Type 2 on a loop of 8 cells (4.7), and type 1 on one of 10 (5.0), both 17-clue puzzles.
+  check(first_step("........1.......2...3..4........3....5.......12..6...7...8...3...9...45..6.7.....",
+                   "Unique Loop 8 type 2"),
+        4.7, {"r2c5<>5", "r3c9<>5"});
+  check(first_step("........1.......2...3..4.........3.5.6....4...78.2.........3......4.6...12.....9.",
+                   "Unique Loop 10 type 1"),
+        5.0, {"r3c7<>7", "r3c7<>8"});
   // From pencilmark states of top1465 puzzles where serate takes the same loop.
   check(first_step("...2.9...9......7..746..........35...48.6...3..68..2.........3.8..1....5.17.9....",
                    "Unique Loop 8 type 1",
