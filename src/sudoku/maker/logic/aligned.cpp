@@ -75,28 +75,31 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
   for (int c = 0; c < cells; ++c)
     if (board.open(c)) count[static_cast<std::size_t>(c)] = std::popcount(board.candidates(c));
   const auto cand = [&](int c) { return board.open(c) ? board.candidates(c) : Mask{0}; };
-  // Cell sets as bit sets, so that the common excluders of two or three cells are a few ANDs.
-  using Set = std::vector<std::uint64_t>;
-  const auto bit = [](Set& set, int c) {
+  // Cell sets as bit sets (`words` words each, in one block), so that the common excluders of two or three
+  // cells are a few ANDs.
+  std::vector<std::uint64_t> sets(static_cast<std::size_t>(cells + 3) * words, 0);
+  const auto set_of = [&](int i) { return sets.data() + static_cast<std::size_t>(i) * words; };
+  std::uint64_t* const is_base = set_of(cells);
+  std::uint64_t* const common01 = set_of(cells + 1);
+  std::uint64_t* const common = set_of(cells + 2);
+  const auto bit = [](std::uint64_t* set, int c) {
     set[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
   };
   // At least two cells (std::popcount is a library call on the default target).
-  const auto two = [](const Set& set) {
+  const auto two = [&](const std::uint64_t* set) {
     bool one = false;
-    for (const std::uint64_t w : set) {
-      if (w == 0) continue;
-      if ((w & (w - 1)) != 0 || one) return true;
+    for (std::size_t w = 0; w < words; ++w) {
+      if (set[w] == 0) continue;
+      if ((set[w] & (set[w] - 1)) != 0 || one) return true;
       one = true;
     }
     return false;
   };
   std::vector<int> bases;
-  std::vector<Set> excluders(static_cast<std::size_t>(cells));
-  Set is_base(words, 0);
   for (int c = 0; c < cells; ++c) {
     if (count[static_cast<std::size_t>(c)] < 2) continue;
     bool single = false, any = false;
-    Set ex(words, 0);
+    std::uint64_t* const ex = set_of(c);
     for (const int h : board.houses().of(c))
       for (const int p : board.houses().cells(h)) {
         const int k = count[static_cast<std::size_t>(p)];
@@ -110,17 +113,15 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
     if (single || !any) continue;
     bases.push_back(c);
     bit(is_base, c);
-    excluders[static_cast<std::size_t>(c)] = std::move(ex);
   }
   if (bases.size() < 3) return false;
-  Set common01(words), common(words);
   std::vector<int> twin;
   std::vector<Mask> shared;
   for (std::size_t j = 1; j < bases.size(); ++j)
     for (std::size_t i = 0; i < j; ++i) {
       const int a = bases[i], b = bases[j];
-      const Set& ea = excluders[static_cast<std::size_t>(a)];
-      const Set& eb = excluders[static_cast<std::size_t>(b)];
+      const std::uint64_t* const ea = set_of(a);
+      const std::uint64_t* const eb = set_of(b);
       // A triplet's common excluders are among the first two cells' (at least two are needed).
       for (std::size_t w = 0; w < words; ++w) common01[w] = ea[w] & eb[w];
       if (!two(common01)) continue;
@@ -135,13 +136,17 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
           }
         }
       for (const int t : twin) {
-        const Set& et = excluders[static_cast<std::size_t>(t)];
+        const std::uint64_t* const et = set_of(t);
         for (std::size_t w = 0; w < words; ++w) common[w] = common01[w] & et[w];
         if (!two(common)) continue;
+        // Only an excluder whose candidates the three cells hold between them can be emptied.
+        const Mask digits = cand(a) | cand(b) | cand(t);
         shared.clear();
         for (std::size_t w = 0; w < words; ++w)
-          for (std::uint64_t m = common[w]; m != 0; m &= m - 1)
-            shared.push_back(cand(static_cast<int>(w * 64) + std::countr_zero(m)));
+          for (std::uint64_t m = common[w]; m != 0; m &= m - 1) {
+            const Mask e = cand(static_cast<int>(w * 64) + std::countr_zero(m));
+            if ((e & ~digits) == 0) shared.push_back(e);
+          }
         const bool ab = board.sees(a, b), at = board.sees(a, t), bt = board.sees(b, t);
         Mask allowed_a = 0, allowed_b = 0, allowed_t = 0;
         for (Mask ma = cand(a); ma != 0; ma &= ma - 1) {
