@@ -195,7 +195,7 @@ TEST_CASE("graded: aligned triplet exclusion") {
   check(step, 7.5, {"r5c6<>8"});
 }
 
-TEST_CASE("graded: unique loops of 6 and 8 cells") {
+TEST_CASE("graded: unique loops of 6, 8 and 10 cells") {
   // Type 1: r5c4 is the loop's only cell with extras.
   check(first_step(".....3...8..2..67..6.......51...2.4.......3..47.5....87..4..8....2.1....6..3..4.5",
                    "Unique Loop 6 type 1"),
