@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,19 +17,32 @@ namespace {
 using sudoku::logic::Candidate;
 using sudoku::logic::GradedStep;
 
-// Steps the engine until the next step's technique is `technique`, checking every step against the solution.
-GradedStep first_step(const std::string& puzzle, const std::string& technique) {
+// A 729-character pencilmark line (a digit where it is a candidate).
+sudoku::CandidateGrid marks(const std::string& line) {
+  sudoku::CandidateGrid grid{sudoku::Shape{3, 3}, std::vector<sudoku::Mask>(81, 0)};
+  for (std::size_t i = 0; i < 729; ++i)
+    if (line[i] != '.') grid.cells[i / 9] |= sudoku::digit_bit(static_cast<int>(i % 9) + 1);
+  return grid;
+}
+
+// Steps the engine from `state` (the puzzle's givens, or a 729-character pencilmark line of it) until the next
+// step's technique is `technique`, checking every step against the puzzle's solution.
+GradedStep first_step(const std::string& puzzle, const std::string& technique,
+                      const std::string& state = "") {
   const sudoku::Grid grid = test::grid_from(puzzle, 3, 3);
   const sudoku::Grid solution = test::unique_solution(grid);
   const sudoku::Houses houses(grid.shape);
   sudoku::logic::Engine engine(houses);
-  REQUIRE(engine.load(grid));
+  if (state.empty())
+    REQUIRE(engine.load(grid));
+  else
+    engine.load(marks(state));
   while (const auto step = engine.next()) {
     test::check_sound(*step, solution, puzzle);
     if (step->technique == technique) return *step;
     engine.step();
   }
-  FAIL("no ", technique, " step in ", puzzle);
+  FAIL("no ", technique, " step in ", puzzle, " ", state);
   return {};
 }
 
@@ -144,4 +158,162 @@ TEST_CASE("graded: a direct step is its placement alone, as SE applies it") {
   CHECK(step.eliminations.empty());
   REQUIRE(step.placements.size() == 1);
   CHECK(step.placements[0] == Candidate{1, 9});
+}
+
+TEST_CASE("graded: unique rectangles' type 3 with a hidden or larger set") {
+  // Extra cells r4c1 and r4c2 hold at most one of 4 and 9, so r4c6 (the only other place of 4 and 9 in row
+  // 4) holds the other: a hidden pair with the two extra cells as one, 4.5.
+  check(first_step("53..2.9...24.3..5...9..........1.827...7.........981.............64....91.2.5.43.",
+                   "Unique Rectangle type 3"),
+        4.5, {"r4c6<>3", "r4c6<>5", "r4c6<>6"});
+  // The extras of r4c9 and r5c9 and two more cells of column 9 make a set of three: +0.2.
+  check(first_step("2..7..1......5..9...1..4..3......8......4..6...9..6..27..5..6...5..7..3...6..3..1",
+                   "Unique Rectangle type 3"),
+        4.7, {"r1c9<>4", "r1c9<>8", "r2c9<>4", "r2c9<>8"});
+}
+
+TEST_CASE("graded: BUG types 1 and 2") {
+  // r9c6 is the one cell of three candidates: were its bug digit gone the grid would have two solutions.
+  check(first_step("8.9...3.....7.1...5.........7.....263...9.......1...4..6.2....4....8.5...........",
+                   "BUG type 1"),
+        5.6, {"r9c6<>4", "r9c6<>7"});
+  // Two bug cells with the one bug digit 7: it goes from the cells seeing both.
+  check(first_step("4..6..3...1..2..6...8..7..19..8..5...4..5..1......2..75.....6...3..8..4......9..5",
+                   "BUG type 2"),
+        5.7, {"r2c7<>7"});
+  // Three bug cells, r1c7, r2c2 and r2c3, with the bug digit 7.
+  check(first_step("................12..3..4..5.....6........78...19..........1..8...259.3..7........",
+                   "BUG type 2"),
+        5.7, {"r1c2<>7", "r1c3<>7", "r2c7<>7"});
+  // Type 4, on the pencilmark state of a BUG type 1 (bug cell r8c3 {3,5,7}, bug digit 5) with 4 added to r8c9
+  // {7,9}, a second bug cell in row 8: both keep their bug digit and the 7 they share (serate's step too).
+  check(first_step(".......9..6...17..9.....2...1.3.26......7...87...4..1.2...39.6..8.......4..82....",
+                   "BUG type 4",
+                   "1...........4..7...2.....8..2....7......5.......4...8...3..............9.....6..."
+                   "..3....8......6....23.......2......9.......891..............7.....4.........5...."
+                   "........9...45........5.7.....4..7.......6.....3.......2..............8.1........"
+                   "....5..8.1...........45......3.............89.2............6.........7.....4....9"
+                   ".....6....2..........4....91..............7......5.......4....9..3.............8."
+                   "......7....3.............89.....6..9...4..........6.8.....5....1.........2......."
+                   ".2...........5.7..1...........45......3..............9.......8......6......4..7.."
+                   "..3.5...........8...3.5.7......56...1...........4.6......4....9.2..........4..7.9"
+                   "...4.............9.....6..........8..2.............7..1............5......3......"),
+        5.7, {"r8c3<>3", "r8c9<>9"});
+}
+
+TEST_CASE("graded: aligned triplet exclusion") {
+  const GradedStep step =
+      first_step("....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..",
+                 "Aligned Triplet Exclusion");
+  CHECK(step.text == "Aligned Triplet Exclusion on r5c6, r9c4 and r6c6: r5c6<>8");
+  check(step, 7.5, {"r5c6<>8"});
+}
+
+TEST_CASE("graded: unique loops of 6, 8 and 10 cells") {
+  // Type 1: r5c4 is the loop's only cell with extras.
+  check(first_step(".....3...8..2..67..6.......51...2.4.......3..47.5....87..4..8....2.1....6..3..4.5",
+                   "Unique Loop 6 type 1"),
+        4.6, {"r5c4<>7", "r5c4<>9"});
+  // Type 3, hidden: r1c6 and r2c6 hold at most one of the loop's 2 and 5, whose only other place in column 6
+  // is r4c6, so r4c6 keeps only those (the loop's rating, +0.0 for a pair).
+  check(first_step("...3............81.52..9..67.9...1.....4...5....8.6.2.2.8.5..9..952.4.....1......",
+                   "Unique Loop 6 type 3"),
+        4.6, {"r4c6<>3"});
+  // Type 4: 8 has no other place in row 5 than r5c3 and r5c8, the loop's cells with extras: 9 goes from both.
+  check(first_step("................12..3.45.........4.3.1.......6..7........1..5....4...8..7..26....",
+                   "Unique Loop 6 type 4"),
+        4.6, {"r5c3<>9", "r5c8<>9"});
+  // Type 2 on a loop of 8 cells (4.7), and type 1 on one of 10 (5.0), both 17-clue puzzles.
+  check(first_step("........1.......2...3..4........3....5.......12..6...7...8...3...9...45..6.7.....",
+                   "Unique Loop 8 type 2"),
+        4.7, {"r2c5<>5", "r3c9<>5"});
+  check(first_step("........1.......2...3..4.........3.5.6....4...78.2.........3......4.6...12.....9.",
+                   "Unique Loop 10 type 1"),
+        5.0, {"r3c7<>7", "r3c7<>8"});
+  // From pencilmark states of top1465 puzzles where serate takes the same loop.
+  check(first_step("...2.9...9......7..746..........35...48.6...3..68..2.........3.8..1....5.17.9....",
+                   "Unique Loop 8 type 1",
+                   "1.3..6.....3.56.8.1.3.5.....2.............7..........91.34..........6.8.1..4....."
+                   "........9.....6.8.123..........5....1.3.........4..........6.8.......7..12......."
+                   "123............7.....4..........6...1.3.............8.1.3.....9....5....12......9"
+                   "12....7...2......912......9......7.9...4.......3..........5.........6.8......6.8."
+                   "....5.......4............8.......7.9.....6....2.............7.91..........3......"
+                   "..3...7....3.....9.....6..........8.....5....1.........2..........4....9...4..7.9"
+                   ".2...6....2..56..9.2..5...9...4............8......67..1.....7....3......1.....7.9"
+                   ".......8...3..6..9..3.....91.........2............67.....4..7.9...4....9....5...."
+                   "...4.....1..............7....3..............9....5.........6.8..2............6.8."),
+        4.7, {"r1c2<>6", "r1c2<>8"});
+  check(first_step("7..1.......9..3.5.......824....451..3.....4...7.2...9.2...8...6.3.7.....4.6......",
+                   "Unique Loop 6 type 2",
+                   "......7...2.4......2.....8.1............5.......4...8......6.....3..............9"
+                   ".....6.8....4.6...........9...4...8..2.........3............7......5....1........"
+                   "1...5....1...5......3...........6..9.....67.9.....67.9.......8..2..........4....."
+                   ".....6.89.2...6....2.....8...3..6..9...4.........5....1..............78...3...78."
+                   "..3......1...5...91...5...........891.....7.91.....789...4..........6....2......."
+                   "1....6.8.......7.....4......2.......1.3......1....6.......5............9..3....8."
+                   ".2...........5...9......7....345...........8.1..4....9..3.....91..4..........6..."
+                   "1...5...9..3......1...5..........7.......6..9.2.4.6..9.2......9...4...8.....5..8."
+                   "...4............8......6.....3.5...91.3.....912......9.23.....91.....7......5.7.."),
+        4.6, {"r4c1<>9", "r7c2<>9"});
+}
+
+namespace {
+
+// Puzzles (and pencilmark states just before such a step) where unique loops, the BUG types or the aligned
+// triplet exclusion are on SE's road, with serate's ratings (data/se_techniques.txt), those serate rates at most
+// `up_to` (at least `least` puzzles): every step sound, and ER, EP and ED as serate's.
+void check_se_techniques(double up_to, int least) {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  int puzzles = 0, states = 0;
+  for (const std::string& line : test::read_lines("se_techniques.txt")) {
+    if (line[0] == '#') continue;
+    const std::size_t tab = line.find('\t');
+    const std::string puzzle = line.substr(0, tab);
+    double er = 0, ep = 0, ed = 0;
+    char slash = 0;
+    std::istringstream(line.substr(tab + 1)) >> er >> slash >> ep >> slash >> ed;
+    if (er > up_to + 1e-9) continue;
+    INFO(puzzle);
+    if (puzzle.size() == 729) {
+      // SE sets a pencilmark cell of one candidate that no peer has as a given; the engine places it with a
+      // single first, so only ER compares.
+      ++states;
+      engine.load(marks(puzzle));
+      const sudoku::logic::Grade g = sudoku::logic::grade(engine);
+      CHECK(g.solved);
+      CHECK(g.er == doctest::Approx(er));
+      continue;
+    }
+    ++puzzles;
+    const sudoku::Grid grid = test::grid_from(puzzle, 3, 3);
+    const sudoku::Grid solution = test::unique_solution(grid);
+    REQUIRE(engine.load(grid));
+    // grade()'s ER, EP and ED, the steps checked on the way.
+    double hardest = 0, first_placement = 0, first = -1;
+    while (const auto step = engine.step()) {
+      test::check_sound(*step, solution, puzzle);
+      hardest = std::max(hardest, step->rating);
+      if (first < 0) first = hardest;
+      if (first_placement == 0 && !step->placements.empty()) first_placement = hardest;
+    }
+    CHECK(engine.board().solved());
+    CHECK(hardest == doctest::Approx(er));
+    CHECK(first_placement == doctest::Approx(ep));
+    CHECK(first == doctest::Approx(ed));
+  }
+  MESSAGE(puzzles, " puzzles and ", states, " pencilmark states up to ", up_to);
+  CHECK(puzzles >= least);
+  CHECK(states >= 15);
+}
+
+}  // namespace
+
+TEST_CASE("graded: ER, EP and ED agree with serate's where the uniqueness and triplet steps are used") {
+  check_se_techniques(7.5, 60);
+}
+
+// Run by CTest with --no-skip under the label `slow` (tests/sudoku/CMakeLists.txt).
+TEST_CASE("graded: the uniqueness and triplet puzzles, up to the hardest" * doctest::skip()) {
+  check_se_techniques(20, 115);
 }

@@ -1,4 +1,7 @@
+#include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "sudoku/maker/logic/techniques.hpp"
@@ -51,6 +54,131 @@ bool aligned_pair_exclusion(const Board& board, GradedStep& step) {
       return true;
     }
   }
+  return false;
+}
+
+}  // namespace sudoku::logic
+
+namespace sudoku::logic {
+
+// SE's Aligned Triplet Exclusion (7.5): three cells, the second and third seeing the first two's excluders
+// (cells of two or three candidates), with at least two excluders seeing all three. A combination of digits
+// for the three is impossible when two cells that see each other get the same digit, or when it covers every
+// candidate of an excluder; a digit of a cell in no possible combination goes. Cells and excluders are walked
+// as SE walks them (pairs of base cells in colexicographic order, then the third from their excluders), and the
+// first triplet that eliminates is taken.
+bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
+  const int n = board.side();
+  const int cells = board.cells();
+  const std::size_t words = (static_cast<std::size_t>(cells) + 63) / 64;
+  std::vector<int> count(static_cast<std::size_t>(cells), 0);
+  for (int c = 0; c < cells; ++c)
+    if (board.open(c)) count[static_cast<std::size_t>(c)] = std::popcount(board.candidates(c));
+  const auto cand = [&](int c) { return board.open(c) ? board.candidates(c) : Mask{0}; };
+  // Cell sets as bit sets (`words` words each, in one block), so that the common excluders of two or three
+  // cells are a few ANDs.
+  std::vector<std::uint64_t> sets(static_cast<std::size_t>(cells + 3) * words, 0);
+  const auto set_of = [&](int i) { return sets.data() + static_cast<std::size_t>(i) * words; };
+  std::uint64_t* const is_base = set_of(cells);
+  std::uint64_t* const common01 = set_of(cells + 1);
+  std::uint64_t* const common = set_of(cells + 2);
+  const auto bit = [](std::uint64_t* set, int c) {
+    set[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
+  };
+  // At least two cells (std::popcount is a library call on the default target).
+  const auto two = [&](const std::uint64_t* set) {
+    bool one = false;
+    for (std::size_t w = 0; w < words; ++w) {
+      if (set[w] == 0) continue;
+      if ((set[w] & (set[w] - 1)) != 0 || one) return true;
+      one = true;
+    }
+    return false;
+  };
+  std::vector<int> bases;
+  for (int c = 0; c < cells; ++c) {
+    if (count[static_cast<std::size_t>(c)] < 2) continue;
+    bool single = false, any = false;
+    std::uint64_t* const ex = set_of(c);
+    for (const int h : board.houses().of(c))
+      for (const int p : board.houses().cells(h)) {
+        const int k = count[static_cast<std::size_t>(p)];
+        if (p == c) continue;
+        single = single || k == 1;
+        if (k == 2 || k == 3) {
+          bit(ex, p);
+          any = true;
+        }
+      }
+    if (single || !any) continue;
+    bases.push_back(c);
+    bit(is_base, c);
+  }
+  if (bases.size() < 3) return false;
+  std::vector<int> twin;
+  std::vector<Mask> shared;
+  for (std::size_t j = 1; j < bases.size(); ++j)
+    for (std::size_t i = 0; i < j; ++i) {
+      const int a = bases[i], b = bases[j];
+      const std::uint64_t* const ea = set_of(a);
+      const std::uint64_t* const eb = set_of(b);
+      // A triplet's common excluders are among the first two cells' (at least two are needed).
+      for (std::size_t w = 0; w < words; ++w) common01[w] = ea[w] & eb[w];
+      if (!two(common01)) continue;
+      // The third cell: a base among the first cell's excluders, then the second's (SE's order).
+      twin.clear();
+      for (int pass = 0; pass < 2; ++pass)
+        for (std::size_t w = 0; w < words; ++w) {
+          std::uint64_t m = (pass == 0 ? ea[w] : eb[w] & ~ea[w]) & is_base[w];
+          for (; m != 0; m &= m - 1) {
+            const int t = static_cast<int>(w * 64) + std::countr_zero(m);
+            if (t != a && t != b) twin.push_back(t);
+          }
+        }
+      for (const int t : twin) {
+        const std::uint64_t* const et = set_of(t);
+        for (std::size_t w = 0; w < words; ++w) common[w] = common01[w] & et[w];
+        if (!two(common)) continue;
+        // Only an excluder whose candidates the three cells hold between them can be emptied.
+        const Mask digits = cand(a) | cand(b) | cand(t);
+        shared.clear();
+        for (std::size_t w = 0; w < words; ++w)
+          for (std::uint64_t m = common[w]; m != 0; m &= m - 1) {
+            const Mask e = cand(static_cast<int>(w * 64) + std::countr_zero(m));
+            if ((e & ~digits) == 0) shared.push_back(e);
+          }
+        const bool ab = board.sees(a, b), at = board.sees(a, t), bt = board.sees(b, t);
+        Mask allowed_a = 0, allowed_b = 0, allowed_t = 0;
+        for (Mask ma = cand(a); ma != 0; ma &= ma - 1) {
+          const Mask x = ma & (~ma + 1);
+          for (Mask mb = cand(b); mb != 0; mb &= mb - 1) {
+            const Mask y = mb & (~mb + 1);
+            if (x == y && ab) continue;
+            // The third cell's digits z that leave every excluder a candidate besides x, y and z.
+            Mask zs = cand(t) & ~(at ? x : 0) & ~(bt ? y : 0);
+            for (const Mask e : shared) {
+              const Mask left = e & ~(x | y);
+              if ((left & (left - 1)) == 0) zs &= left == 0 ? 0 : ~left;  // none left, or one: not z
+            }
+            if (zs == 0) continue;
+            allowed_a |= x;
+            allowed_b |= y;
+            allowed_t |= zs;
+          }
+        }
+        step.eliminations.clear();
+        for (const auto& [cell, allowed] :
+             {std::pair{a, allowed_a}, std::pair{b, allowed_b}, std::pair{t, allowed_t}})
+          for (Mask m = cand(cell) & ~allowed; m != 0; m &= m - 1)
+            step.eliminations.push_back({cell, std::countr_zero(m) + 1});
+        if (step.eliminations.empty()) continue;
+        step.technique = "Aligned Triplet Exclusion";
+        step.rating = 7.5;
+        step.text = step.technique + " on " + cell_text(a, n) + ", " + cell_text(b, n) + " and " +
+                    cell_text(t, n) + ": " + eliminations_text(step.eliminations, n);
+        return true;
+      }
+    }
   return false;
 }
 

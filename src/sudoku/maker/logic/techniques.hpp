@@ -42,11 +42,22 @@ bool big_wing(const Board& board, int k, GradedStep& step);
 
 // aligned.cpp: aligned pair exclusion (6.2): two cells' digit pairs that would empty a bivalue cell seeing both.
 bool aligned_pair_exclusion(const Board& board, GradedStep& step);
+// aligned.cpp: aligned triplet exclusion (7.5): the same for three cells and the cells of two or three
+// candidates seeing all three.
+bool aligned_triple_exclusion(const Board& board, GradedStep& step);
 
-// uniqueness.cpp: unique rectangle types 1-4 (4.5, type 3 4.6-4.8) and BUG+1 (5.6); only for puzzles known to
-// be unique.
-bool unique_rectangle(const Board& board, GradedStep& step);
-bool bug_plus_one(const Board& board, GradedStep& step);
+// uniqueness.cpp, only for puzzles known to be unique: unique rectangles and loops, types 1-4 (4.5 for a
+// rectangle, 4.6 for a loop of 6 cells, 4.7 for 8, 5.0 from 10; type 3 +0.1 a cell of its naked or hidden set),
+// and the bivalue universal grave, types 1-4 (5.6, 5.7, type 3 5.7 + 0.1 a cell).
+bool unique_loops(const Board& board, GradedStep& step);
+bool bivalue_universal_grave(const Board& board, GradedStep& step);
+// The names these had before they grew loops and the other BUG types.
+inline bool unique_rectangle(const Board& board, GradedStep& step) {
+  return unique_loops(board, step);
+}
+inline bool bug_plus_one(const Board& board, GradedStep& step) {
+  return bivalue_universal_grave(board, step);
+}
 
 // chains.cpp: bidirectional cycles (X- and Y-Cycle 6.5, with both links 7.0) and forcing chains (Forcing
 // X-Chain 6.6, Forcing Chain 7.0) of single links on the grid as it is, plus SE's length increment.
