@@ -138,39 +138,32 @@ class Loops {
       pending_off.push_back(s);
     }
     std::vector<int> seen_targets;
+    // One layer: every pending node's links; a link to the start's conjugate is a forcing chain, and a node
+    // not reached before is queued for the next layer (the other state).
+    const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached, bool on) {
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const int p = from[i];
+        if (on)
+          on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
+        else
+          off_to_on(inst_[static_cast<std::size_t>(p)].node, true, links);
+        for (const int q : links) {
+          if ((q ^ 1) == start && !contains(seen_targets, q)) {
+            seen_targets.push_back(q);
+            found.push_back({false, add(q, p)});
+          }
+          if (reached[static_cast<std::size_t>(q)] < 0) {
+            const int k = add(q, p);
+            set(reached, q, k);
+            to.push_back(k);
+          }
+        }
+      }
+      from.clear();
+    };
     while (!pending_on.empty() || !pending_off.empty()) {
-      for (std::size_t i = 0; i < pending_on.size(); ++i) {
-        const int p = pending_on[i];
-        on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
-        for (const int q : links) {
-          if ((q ^ 1) == start && !contains(seen_targets, q)) {
-            seen_targets.push_back(q);
-            found.push_back({false, add(q, p)});
-          }
-          if (off_[static_cast<std::size_t>(q)] < 0) {
-            const int k = add(q, p);
-            set(off_, q, k);
-            pending_off.push_back(k);
-          }
-        }
-      }
-      pending_on.clear();
-      for (std::size_t i = 0; i < pending_off.size(); ++i) {
-        const int p = pending_off[i];
-        off_to_on(inst_[static_cast<std::size_t>(p)].node, true, links);
-        for (const int q : links) {
-          if ((q ^ 1) == start && !contains(seen_targets, q)) {
-            seen_targets.push_back(q);
-            found.push_back({false, add(q, p)});
-          }
-          if (on_[static_cast<std::size_t>(q)] < 0) {
-            const int k = add(q, p);
-            set(on_, q, k);
-            pending_on.push_back(k);
-          }
-        }
-      }
-      pending_off.clear();
+      layer(pending_on, pending_off, off_, true);
+      layer(pending_off, pending_on, on_, false);
     }
   }
 
