@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/implications.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -231,14 +232,19 @@ std::string path_text(const std::vector<Instance>& inst, int last, int n) {
   return text;
 }
 
-}  // namespace
+// One of the steps one pass finds: its rating, count, kind order and eliminations.
+struct Loop {
+  bool cycle, y, x;
+  int instance, tenths, complexity, key;
+};
 
-bool chains(const Board& board, GradedStep& step) {
+// Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
+// `keep(loop)` says whether its eliminations are wanted (false skips them), `take(loop, loops, eliminations)`
+// receives the ones that take something out.
+template <class Keep, class Take>
+void each_loop(const Board& board, Keep&& keep, Take&& take) {
   const int n = board.side();
-  bool found_any = false;
-  int best_tenths = 0, best_complexity = 0, best_key = 0;
   std::vector<int> scratch;
-  // X links only, cell links only, then both (SE's three passes).
   for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     Loops loops(board, y, x);
     std::vector<Loops::Found> found;
@@ -250,10 +256,14 @@ bool chains(const Board& board, GradedStep& step) {
     const int key = y && x ? 4 : y ? 3 : 2;
     for (const Loops::Found& f : found) {
       const int complexity = path_nodes(inst, f.instance, scratch);
-      const int tenths = (f.cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity);
-      if (found_any && (tenths > best_tenths || (tenths == best_tenths && complexity > best_complexity) ||
-                        (tenths == best_tenths && complexity == best_complexity && key >= best_key)))
-        continue;
+      const Loop loop{f.cycle,
+                      y,
+                      x,
+                      f.instance,
+                      (f.cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity),
+                      complexity,
+                      key};
+      if (!keep(loop)) continue;
       std::vector<Candidate> elims;
       const int target = inst[static_cast<std::size_t>(f.instance)].node;
       const int cell = node_cell(target, n), digit = node_digit(target, n);
@@ -265,25 +275,75 @@ bool chains(const Board& board, GradedStep& step) {
         for (Mask m = board.candidates(cell) & ~digit_bit(digit); m != 0; m &= m - 1)
           elims.push_back({cell, std::countr_zero(m) + 1});
       }
-      if (elims.empty()) continue;
-      found_any = true;
-      best_tenths = tenths;
-      best_complexity = complexity;
-      best_key = key;
-      step.technique = f.cycle ? (y && x ? "Bidirectional Cycle"
-                                  : y    ? "Bidirectional Y-Cycle"
-                                         : "Bidirectional X-Cycle")
-                               : (y && x            ? "Forcing Chain"
-                                  : complexity == 6 ? "Turbot Fish"
-                                                    : "Forcing X-Chain");
-      step.rating = tenths / 10.0;
-      step.placements.clear();
-      step.eliminations = std::move(elims);
-      step.text = step.technique + " " + path_text(inst, f.instance, n) + ": " +
-                  eliminations_text(step.eliminations, n);
+      if (!elims.empty()) take(loop, loops, std::move(elims));
     }
   }
+}
+
+// Why a link's far node follows, as SE records it: its cell (a cell link), or the first house (SE's order)
+// that holds both cells, for an "on" node one where they are the digit's last two places.
+int link_cause(const Board& board, const Places& places, int from, int to) {
+  const int n = board.side();
+  const int a = node_cell(from, n), b = node_cell(to, n), digit = node_digit(to, n);
+  if (a == b) return cause_cell;
+  for (const Places::Slot& s : places.slots(b)) {
+    const std::vector<int>& cells = board.houses().cells(s.house);
+    if (std::find(cells.begin(), cells.end(), a) == cells.end()) continue;
+    if (!node_on(to) || std::popcount(places.at(s.house, digit)) == 2) return s.house;
+  }
+  return cause_none;
+}
+
+}  // namespace
+
+bool chains(const Board& board, GradedStep& step) {
+  const int n = board.side();
+  bool found_any = false;
+  int best_tenths = 0, best_complexity = 0, best_key = 0;
+  const auto better = [&](const Loop& l) {
+    return !found_any || l.tenths < best_tenths ||
+           (l.tenths == best_tenths && l.complexity < best_complexity) ||
+           (l.tenths == best_tenths && l.complexity == best_complexity && l.key < best_key);
+  };
+  each_loop(board, better, [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+    found_any = true;
+    best_tenths = l.tenths;
+    best_complexity = l.complexity;
+    best_key = l.key;
+    step.technique = l.cycle ? (l.y && l.x ? "Bidirectional Cycle"
+                                : l.y      ? "Bidirectional Y-Cycle"
+                                           : "Bidirectional X-Cycle")
+                             : (l.y && l.x          ? "Forcing Chain"
+                                : l.complexity == 6 ? "Turbot Fish"
+                                                    : "Forcing X-Chain");
+    step.rating = l.tenths / 10.0;
+    step.placements.clear();
+    step.eliminations = std::move(elims);
+    step.text = step.technique + " " + path_text(loops.instances(), l.instance, n) + ": " +
+                eliminations_text(step.eliminations, n);
+  });
   return found_any;
+}
+
+void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
+  const int n = board.side();
+  const Places places(board);
+  each_loop(
+      board, [](const Loop&) { return true; },
+      [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+        // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
+        std::vector<Candidate> parents;
+        const std::vector<Instance>& inst = loops.instances();
+        for (int i = l.instance; inst[static_cast<std::size_t>(i)].parent >= 0;
+             i = inst[static_cast<std::size_t>(i)].parent) {
+          const Instance& at = inst[static_cast<std::size_t>(i)];
+          if (!l.cycle && !node_on(at.node)) continue;
+          const int from = inst[static_cast<std::size_t>(at.parent)].node;
+          removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
+                           link_cause(board, places, from, at.node), parents);
+        }
+        out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents)});
+      });
 }
 
 }  // namespace sudoku::logic
