@@ -5,6 +5,7 @@
 // house's lost places of the digit; a hidden pair's house's lost places of its digits; a naked pair's cells'
 // lost other candidates; an X-wing's base lines' lost places outside its cover lines. One that rests on none
 // holds without the chain and is left out.
+#include <algorithm>
 #include <bit>
 #include <vector>
 
@@ -15,6 +16,23 @@ namespace {
 
 using Steps = std::vector<ChainRules::Advanced>;
 
+// Where each digit may go in each house of the reduced grid, worked out once for the four rules.
+struct HousePlaces {
+  explicit HousePlaces(const Board& b) : side(b.side()), at(static_cast<std::size_t>(b.houses().count() * b.side()), 0) {
+    const Houses& houses = b.houses();
+    for (int h = 0; h < houses.count(); ++h) {
+      const std::vector<int>& cells = houses.cells(h);
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (b.open(cells[i]))
+          for (Mask m = b.candidates(cells[i]); m != 0; m &= m - 1)
+            at[static_cast<std::size_t>(h * side + std::countr_zero(m))] |= Mask{1} << i;
+    }
+  }
+  Mask of(int h, int digit) const { return at[static_cast<std::size_t>(h * side + digit - 1)]; }
+  int side;
+  std::vector<Mask> at;
+};
+
 // The full houses of the kinds `order`, kind by kind.
 std::vector<int> houses_in(const Houses& houses, std::initializer_list<HouseKind> order) {
   std::vector<int> result;
@@ -24,47 +42,54 @@ std::vector<int> houses_in(const Houses& houses, std::initializer_list<HouseKind
   return result;
 }
 
-// The places of `digit` in house h that the chain took out (and those of `mask_out` excluded).
-void lost_places(const Board& start, const Board& now, int h, int digit, Mask skip,
+// The places of `digit` in house h that the chain took out, but those in `skip`.
+void lost_places(const Board& start, const HousePlaces& now, int h, int digit, Mask skip,
                  std::vector<Candidate>& out) {
   const std::vector<int>& cells = start.houses().cells(h);
-  for (Mask m = start.positions(h, digit) & ~now.positions(h, digit) & ~skip; m != 0; m &= m - 1)
+  for (Mask m = start.positions(h, digit) & ~now.of(h, digit) & ~skip; m != 0; m &= m - 1)
     out.push_back({cells[static_cast<std::size_t>(std::countr_zero(m))], digit});
 }
 
-void add(Steps& steps, std::vector<Candidate> elims, std::vector<Candidate> parents) {
+void add(Steps& steps, const std::vector<Candidate>& elims, std::vector<Candidate> parents) {
   if (elims.empty() || parents.empty()) return;
-  steps.push_back({std::move(elims), std::move(parents), 0});
+  steps.push_back({elims, std::move(parents), 0});
 }
 
-void locked_steps(const Board& b, const Board& start, Steps& steps) {
+void locked_steps(const Board& b, const HousePlaces& at, const Board& start, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
-  for (const HouseKind k : {HouseKind::box, HouseKind::row, HouseKind::column, HouseKind::extra})
+  std::vector<Candidate> elims;
+  for (const HouseKind k : {HouseKind::box, HouseKind::row, HouseKind::column, HouseKind::extra}) {
+    const std::vector<int> of_kind = houses_in(houses, {k});
     for (int d = 1; d <= n; ++d)
-      for (const int h : houses_in(houses, {k})) {
-        const Mask where = b.positions(h, d);
-        const int count = std::popcount(where);
-        if (count < 2 || count > 6) continue;
+      for (const int h : of_kind) {
+        const Mask where = at.of(h, d);
+        if ((where & (where - 1)) == 0 || std::popcount(where) > 6) continue;
         const std::vector<int>& cells = houses.cells(h);
-        std::vector<Candidate> elims;
-        for (int x = 0; x < b.cells(); ++x) {
-          if (!b.has(x, d)) continue;
-          bool all = true;
-          for (Mask m = where; m != 0 && all; m &= m - 1) {
-            const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-            all = c != x && b.sees(c, x);
+        // A cell seeing every place sees the first one: it lies in one of the first place's houses.
+        const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+        elims.clear();
+        for (const int h2 : houses.of(first)) {
+          if (h2 == h) continue;
+          for (const int x : houses.cells(h2)) {
+            if (!b.has(x, d)) continue;
+            bool all = true;
+            for (Mask m = where; m != 0 && all; m &= m - 1) {
+              const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
+              all = c != x && b.sees(c, x);
+            }
+            if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end()) elims.push_back({x, d});
           }
-          if (all) elims.push_back({x, d});
         }
         if (elims.empty()) continue;
         std::vector<Candidate> parents;
-        lost_places(start, b, h, d, 0, parents);
-        add(steps, std::move(elims), std::move(parents));
+        lost_places(start, at, h, d, 0, parents);
+        add(steps, elims, std::move(parents));
       }
+  }
 }
 
-void hidden_pair_steps(const Board& b, const Board& start, Steps& steps) {
+void hidden_pair_steps(const Board& b, const HousePlaces& at, const Board& start, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   for (const int h :
@@ -73,7 +98,7 @@ void hidden_pair_steps(const Board& b, const Board& start, Steps& steps) {
     const std::vector<int>& cells = houses.cells(h);
     for (int d1 = 1; d1 <= n; ++d1)
       for (int d2 = d1 + 1; d2 <= n; ++d2) {
-        const Mask p1 = b.positions(h, d1), p2 = b.positions(h, d2);
+        const Mask p1 = at.of(h, d1), p2 = at.of(h, d2);
         if (std::popcount(p1) < 2 || std::popcount(p2) < 2 || std::popcount(p1 | p2) != 2) continue;
         const Mask keep = digit_bit(d1) | digit_bit(d2);
         std::vector<Candidate> elims;
@@ -84,14 +109,14 @@ void hidden_pair_steps(const Board& b, const Board& start, Steps& steps) {
         }
         if (elims.empty()) continue;
         std::vector<Candidate> parents;
-        lost_places(start, b, h, d1, p1 | p2, parents);
-        lost_places(start, b, h, d2, p1 | p2, parents);
+        lost_places(start, at, h, d1, p1 | p2, parents);
+        lost_places(start, at, h, d2, p1 | p2, parents);
         add(steps, std::move(elims), std::move(parents));
       }
   }
 }
 
-void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
+void naked_pair_steps(const Board& b, const HousePlaces&, const Board& start, Steps& steps) {
   const Houses& houses = b.houses();
   for (const int h :
        houses_in(houses, {HouseKind::box, HouseKind::column, HouseKind::row, HouseKind::extra})) {
@@ -122,7 +147,7 @@ void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
   }
 }
 
-void x_wing_steps(const Board& b, const Board& start, Steps& steps) {
+void x_wing_steps(const Board& b, const HousePlaces& at, const Board& start, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   for (const auto& [base_kind, cover_kind] :
@@ -135,7 +160,7 @@ void x_wing_steps(const Board& b, const Board& start, Steps& steps) {
           int placed = 0;
           for (const int h : base) placed += b.placed(h, d) ? 1 : 0;
           if (placed + 4 > n) continue;
-          const Mask p1 = b.positions(base[i], d), p2 = b.positions(base[j], d);
+          const Mask p1 = at.of(base[i], d), p2 = at.of(base[j], d);
           if (std::popcount(p1) < 2 || std::popcount(p2) < 2 || std::popcount(p1 | p2) != 2) continue;
           // Position k of a row is column k and the other way round, so the places name the cover lines.
           std::vector<Candidate> elims;
@@ -143,13 +168,13 @@ void x_wing_steps(const Board& b, const Board& start, Steps& steps) {
             const int line = cover[static_cast<std::size_t>(std::countr_zero(m))];
             const Mask skip = (Mask{1} << i) | (Mask{1} << j);
             const std::vector<int>& cells = houses.cells(line);
-            for (Mask o = b.positions(line, d) & ~skip; o != 0; o &= o - 1)
+            for (Mask o = at.of(line, d) & ~skip; o != 0; o &= o - 1)
               elims.push_back({cells[static_cast<std::size_t>(std::countr_zero(o))], d});
           }
           if (elims.empty()) continue;
           std::vector<Candidate> parents;
-          lost_places(start, b, base[i], d, p1 | p2, parents);
-          lost_places(start, b, base[j], d, p1 | p2, parents);
+          lost_places(start, at, base[i], d, p1 | p2, parents);
+          lost_places(start, at, base[j], d, p1 | p2, parents);
           add(steps, std::move(elims), std::move(parents));
         }
   }
@@ -158,8 +183,9 @@ void x_wing_steps(const Board& b, const Board& start, Steps& steps) {
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
+  const HousePlaces at(reduced);
   for (const auto rule : {locked_steps, hidden_pair_steps, naked_pair_steps, x_wing_steps}) {
-    rule(reduced, start, steps);
+    rule(reduced, at, start, steps);
     if (!steps.empty()) return;
   }
 }
