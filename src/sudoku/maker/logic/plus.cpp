@@ -18,7 +18,8 @@ using Steps = std::vector<ChainRules::Advanced>;
 
 // Where each digit may go in each house of the reduced grid, worked out once for the four rules.
 struct HousePlaces {
-  explicit HousePlaces(const Board& b) : side(b.side()), at(static_cast<std::size_t>(b.houses().count() * b.side()), 0) {
+  explicit HousePlaces(const Board& b)
+      : side(b.side()), at(static_cast<std::size_t>(b.houses().count() * b.side()), 0) {
     const Houses& houses = b.houses();
     for (int h = 0; h < houses.count(); ++h) {
       const std::vector<int>& cells = houses.cells(h);
@@ -78,7 +79,8 @@ void locked_steps(const Board& b, const HousePlaces& at, const Board& start, Ste
               const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
               all = c != x && b.sees(c, x);
             }
-            if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end()) elims.push_back({x, d});
+            if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
+              elims.push_back({x, d});
           }
         }
         if (elims.empty()) continue;
