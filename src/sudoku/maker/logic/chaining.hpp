@@ -3,6 +3,7 @@
 // (every step they find, with what it rests on).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "sudoku/maker/logic/board.hpp"
@@ -31,7 +32,16 @@ void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules
 struct InnerHint {
   int tenths, complexity, sort_key;
   std::vector<Candidate> eliminations, parents;
+  std::uint64_t chain;  // names the chains by their nodes: equal chains, equal keys
 };
+
+// A node's share of a chain's key (a sum of them over the chain's nodes, so their order does not matter).
+inline std::uint64_t mix_node(int node) {
+  std::uint64_t x = static_cast<std::uint64_t>(node) + 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
 // chains.cpp: every cycle and forcing chain of single links (SE's "Forcing Chains & Cycles").
 void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out);
 // forcing.cpp: every static cell and region forcing chain (SE's "Multiple Forcing Chains").

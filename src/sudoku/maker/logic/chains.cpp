@@ -342,7 +342,10 @@ void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>&
           removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
                            link_cause(board, places, from, at.node), parents);
         }
-        out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents)});
+        std::uint64_t chain = 0;
+        for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
+          chain += mix_node(inst[static_cast<std::size_t>(i)].node);
+        out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents), chain});
       });
 }
 

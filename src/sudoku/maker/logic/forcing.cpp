@@ -85,8 +85,12 @@ class Search {
       if (complexity > limit()) break;
       complexity += t.in->ancestors(t.node, limit() - complexity);
     }
+    nested_.clear();
     for (const Target& t : targets)
-      if (t.in->any_nested()) complexity += t.in->nested(&t.node, &t.node + 1);
+      if (t.in->any_nested()) t.in->nested(t.node, nested_);
+    std::sort(nested_.begin(), nested_.end());
+    for (std::size_t i = 0; i < nested_.size(); ++i)
+      if (i == 0 || nested_[i].first != nested_[i - 1].first) complexity += nested_[i].second;
     return complexity;
   }
 
@@ -105,6 +109,20 @@ class Search {
     return out;
   }
 
+  // Names a step's chains by their nodes, target by target.
+  static std::uint64_t chain_key(const std::vector<Target>& targets) {
+    std::uint64_t key = 0;
+    for (const Target& t : targets) {
+      std::uint64_t sum = 0;
+      t.in->each_ancestor(t.node, [&](int n) {
+        sum += mix_node(n);
+        return true;
+      });
+      key = key * 1099511628211ull + sum;
+    }
+    return key;
+  }
+
   void offer(std::vector<Candidate> eliminations, int sort_key, const std::string& name,
              const std::string& from, const std::vector<Target>& targets, int assumed = cause_none) {
     if (eliminations.empty()) return;
@@ -112,8 +130,8 @@ class Search {
     if (complexity > limit()) return;
     const int tenths = kind_.base_tenths + length_tenths(complexity);
     if (sink_) {
-      sink_->push_back(
-          {tenths, complexity, sort_key, std::move(eliminations), rule_parents(targets, assumed)});
+      sink_->push_back({tenths, complexity, sort_key, std::move(eliminations), rule_parents(targets, assumed),
+                        chain_key(targets)});
       return;
     }
     if (best_.found &&
@@ -226,6 +244,7 @@ class Search {
   Best best_;
   std::vector<Implications> region_branches_;
   std::vector<Target> targets_;
+  mutable std::vector<std::pair<std::uint64_t, int>> nested_;
 };
 
 }  // namespace

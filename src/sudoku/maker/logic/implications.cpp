@@ -24,6 +24,7 @@ void Implications::reset(int nodes) {
   pool_.clear();
   order_.clear();
   nested_weight_.clear();
+  nested_key_.clear();
 }
 
 void Implications::add(int node, const int* parents, int count, int cause, int nested) {
@@ -43,20 +44,18 @@ int Implications::ancestors(int node, int limit) const {
   return count;
 }
 
-int Implications::nested(const int* first, const int* last) const {
-  if (nested_weight_.empty()) return 0;
+void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const {
+  if (nested_weight_.empty()) return;
   nested_seen_.assign(nested_weight_.size(), 0);
-  int total = 0;
-  for (; first != last; ++first)
-    each_ancestor(*first, [&](int n) {
-      const int id = has(n) ? nested_of_[static_cast<std::size_t>(n)] : -1;
-      if (id >= 0 && !nested_seen_[static_cast<std::size_t>(id)]) {
-        nested_seen_[static_cast<std::size_t>(id)] = 1;
-        total += nested_weight_[static_cast<std::size_t>(id)];
-      }
-      return true;
-    });
-  return total;
+  each_ancestor(node, [&](int n) {
+    const int id = has(n) ? nested_of_[static_cast<std::size_t>(n)] : -1;
+    if (id >= 0 && !nested_seen_[static_cast<std::size_t>(id)]) {
+      nested_seen_[static_cast<std::size_t>(id)] = 1;
+      out.emplace_back(nested_key_[static_cast<std::size_t>(id)],
+                       nested_weight_[static_cast<std::size_t>(id)]);
+    }
+    return true;
+  });
 }
 
 Places::Places(const Board& board) : side_(board.side()) {
@@ -217,7 +216,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         }
         const int count = static_cast<int>(tmp_parents_.size()) - first;
         if (count == 0) continue;
-        const int nested = step.nested > 0 ? out.add_nested(step.nested) : -1;
+        const int nested = step.nested > 0 ? out.add_nested(step.nested, step.chain) : -1;
         for (const Candidate& e : step.eliminations)
           emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count, cause_none, nested});
       }

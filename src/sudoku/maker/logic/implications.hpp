@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "sudoku/maker/logic/board.hpp"
@@ -75,20 +76,23 @@ class Implications {
   template <class F>
   void each_ancestor(int node, F&& f) const;
 
-  // Nested chains: an inner chain of `complexity` nodes concluded some nodes; a step resting on them counts
-  // the inner chain's nodes too, once per step (SE's nested complexity).
-  int add_nested(int complexity) {
+  // Nested chains: an inner chain of `complexity` nodes (`key` names its nodes) concluded some nodes; a step
+  // resting on them counts the inner chain's nodes too, once per step however many branches reach the same
+  // chain (SE's nested complexity).
+  int add_nested(int complexity, std::uint64_t key) {
     nested_weight_.push_back(complexity);
+    nested_key_.push_back(key);
     return static_cast<int>(nested_weight_.size()) - 1;
   }
   bool any_nested() const { return !nested_weight_.empty(); }
-  // The nodes of the distinct inner chains the nodes in [first, last) rest on.
-  int nested(const int* first, const int* last) const;
+  // Appends (key, nodes) of each distinct inner chain `node` rests on.
+  void nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const;
 
  private:
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;
   std::vector<int> first_, count_, pool_, order_, cause_, nested_of_, nested_weight_;
+  std::vector<std::uint64_t> nested_key_;
   mutable std::vector<std::uint32_t> seen_;
   mutable std::vector<std::uint8_t> nested_seen_;
   mutable std::uint32_t seen_epoch_ = 0;
@@ -123,6 +127,7 @@ struct ChainRules {
   struct Advanced {
     std::vector<Candidate> eliminations, parents;
     int nested = 0;  // the nodes of the inner chain that concluded it (nested forcing chains), else 0
+    std::uint64_t chain = 0;  // which inner chain: a hash of its nodes
   };
   using AdvancedRule =
       std::function<void(const Board& reduced, const Board& start, std::vector<Advanced>& steps)>;

@@ -35,7 +35,7 @@ bool continue_with(std::vector<InnerHint>& hints, std::vector<ChainRules::Advanc
     if (again) continue;
     seen.push_back(&h.eliminations);
     if (h.parents.empty()) continue;  // it holds without the chain
-    steps.push_back({h.eliminations, h.parents, h.complexity});
+    steps.push_back({h.eliminations, h.parents, h.complexity, h.chain});
   }
   return !steps.empty();
 }
