@@ -36,7 +36,7 @@ class Loops {
 
   // From `start` on: cycles, then the forcing chains from it on and from it off (x links on).
   void from(int cell, int digit, std::vector<Found>& found) {
-    if (!x_ && std::popcount(board_.candidates(cell)) > 2) return;
+    if (!x_ && !(one_bit(board_.candidates(cell)) || two_bits(board_.candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
     cycles(start, found);
     if (!x_) return;
@@ -63,12 +63,12 @@ class Loops {
     out.clear();
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask cands = board_.candidates(cell);
-    if (y_ && std::popcount(cands) == 2)
+    if (y_ && two_bits(cands))
       out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
     if (!x) return;
     for (const Places::Slot& s : places_.slots(cell)) {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
-      if (s.full && std::popcount(others) == 1)
+      if (s.full && one_bit(others))
         out.push_back(
             node_of(board_.houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
                     true, n_));
@@ -249,7 +249,7 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
     Loops loops(board, y, x);
     std::vector<Loops::Found> found;
     for (int c = 0; c < board.cells(); ++c) {
-      if (!board.open(c) || std::popcount(board.candidates(c)) < 2) continue;
+      if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
       for (Mask m = board.candidates(c); m != 0; m &= m - 1) loops.from(c, std::countr_zero(m) + 1, found);
     }
     const std::vector<Instance>& inst = loops.instances();
@@ -289,7 +289,7 @@ int link_cause(const Board& board, const Places& places, int from, int to) {
   for (const Places::Slot& s : places.slots(b)) {
     const std::vector<int>& cells = board.houses().cells(s.house);
     if (std::find(cells.begin(), cells.end(), a) == cells.end()) continue;
-    if (!node_on(to) || std::popcount(places.at(s.house, digit)) == 2) return s.house;
+    if (!node_on(to) || two_bits(places.at(s.house, digit))) return s.house;
   }
   return cause_none;
 }

@@ -144,7 +144,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
   const int cell = node_cell(node, side_), digit = node_digit(node, side_);
   const Mask bit = digit_bit(digit);
   const auto c = static_cast<std::size_t>(cell);
-  if (rules_.y_links && std::popcount(grid_[c]) == 2) {
+  if (rules_.y_links && two_bits(grid_[c])) {
     const int other = std::countr_zero(grid_[c] & ~bit) + 1;
     const int first = static_cast<int>(tmp_parents_.size());
     tmp_parents_.push_back(node);
@@ -159,7 +159,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
   for (const Places::Slot& s : places_.slots(cell)) {
     if (!s.full) continue;
     const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
-    if (std::popcount(others) != 1) continue;
+    if (!one_bit(others)) continue;
     const std::vector<int>& cells = houses.cells(s.house);
     const int first = static_cast<int>(tmp_parents_.size());
     tmp_parents_.push_back(node);

@@ -16,6 +16,18 @@
 
 namespace sudoku::logic {
 
+// Mask tests the chains ask in their inner loops, without a population count (a library call where the
+// build targets processors without the instruction).
+inline bool one_bit(Mask m) {
+  return m != 0 && (m & (m - 1)) == 0;
+}
+inline bool two_bits(Mask m) {
+  return m != 0 && one_bit(m & (m - 1));
+}
+inline bool two_or_more(Mask m) {
+  return (m & (m - 1)) != 0;
+}
+
 // Node (cell, digit, on) as one index: (cell * side + digit - 1) * 2 + on.
 inline int node_of(int cell, int digit, bool on, int side) {
   return ((cell * side + digit - 1) << 1) | (on ? 1 : 0);

@@ -43,11 +43,13 @@ std::vector<int> houses_in(const Houses& houses, std::initializer_list<HouseKind
   return result;
 }
 
-// The places of `digit` in house h that the chain took out, but those in `skip`.
-void lost_places(const Board& start, const HousePlaces& now, int h, int digit, Mask skip,
-                 std::vector<Candidate>& out) {
-  const std::vector<int>& cells = start.houses().cells(h);
-  for (Mask m = start.positions(h, digit) & ~now.of(h, digit) & ~skip; m != 0; m &= m - 1)
+// The places of `digit` in house h that the chain took out (`was` before it, `now` after), but those in `skip`.
+Mask lost(const HousePlaces& was, const HousePlaces& now, int h, int digit, Mask skip) {
+  return was.of(h, digit) & ~now.of(h, digit) & ~skip;
+}
+void lost_places(const Houses& houses, Mask places, int h, int digit, std::vector<Candidate>& out) {
+  const std::vector<int>& cells = houses.cells(h);
+  for (Mask m = places; m != 0; m &= m - 1)
     out.push_back({cells[static_cast<std::size_t>(std::countr_zero(m))], digit});
 }
 
@@ -56,7 +58,7 @@ void add(Steps& steps, const std::vector<Candidate>& elims, std::vector<Candidat
   steps.push_back({elims, std::move(parents), 0});
 }
 
-void locked_steps(const Board& b, const HousePlaces& at, const Board& start, Steps& steps) {
+void locked_steps(const Board& b, const HousePlaces& at, const HousePlaces& was, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   std::vector<Candidate> elims;
@@ -65,7 +67,9 @@ void locked_steps(const Board& b, const HousePlaces& at, const Board& start, Ste
     for (int d = 1; d <= n; ++d)
       for (const int h : of_kind) {
         const Mask where = at.of(h, d);
-        if ((where & (where - 1)) == 0 || std::popcount(where) > 6) continue;
+        if (!two_or_more(where) || std::popcount(where) > 6) continue;
+        const Mask taken = lost(was, at, h, d, 0);
+        if (taken == 0) continue;  // it holds without the chain
         const std::vector<int>& cells = houses.cells(h);
         // A cell seeing every place sees the first one: it lies in one of the first place's houses.
         const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
@@ -85,13 +89,13 @@ void locked_steps(const Board& b, const HousePlaces& at, const Board& start, Ste
         }
         if (elims.empty()) continue;
         std::vector<Candidate> parents;
-        lost_places(start, at, h, d, 0, parents);
+        lost_places(houses, taken, h, d, parents);
         add(steps, elims, std::move(parents));
       }
   }
 }
 
-void hidden_pair_steps(const Board& b, const HousePlaces& at, const Board& start, Steps& steps) {
+void hidden_pair_steps(const Board& b, const HousePlaces& at, const HousePlaces& was, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   for (const int h :
@@ -101,7 +105,9 @@ void hidden_pair_steps(const Board& b, const HousePlaces& at, const Board& start
     for (int d1 = 1; d1 <= n; ++d1)
       for (int d2 = d1 + 1; d2 <= n; ++d2) {
         const Mask p1 = at.of(h, d1), p2 = at.of(h, d2);
-        if (std::popcount(p1) < 2 || std::popcount(p2) < 2 || std::popcount(p1 | p2) != 2) continue;
+        if (!two_or_more(p1) || !two_or_more(p2) || !two_bits(p1 | p2)) continue;
+        const Mask taken1 = lost(was, at, h, d1, p1 | p2), taken2 = lost(was, at, h, d2, p1 | p2);
+        if ((taken1 | taken2) == 0) continue;
         const Mask keep = digit_bit(d1) | digit_bit(d2);
         std::vector<Candidate> elims;
         for (Mask m = p1 | p2; m != 0; m &= m - 1) {
@@ -111,14 +117,14 @@ void hidden_pair_steps(const Board& b, const HousePlaces& at, const Board& start
         }
         if (elims.empty()) continue;
         std::vector<Candidate> parents;
-        lost_places(start, at, h, d1, p1 | p2, parents);
-        lost_places(start, at, h, d2, p1 | p2, parents);
+        lost_places(houses, taken1, h, d1, parents);
+        lost_places(houses, taken2, h, d2, parents);
         add(steps, std::move(elims), std::move(parents));
       }
   }
 }
 
-void naked_pair_steps(const Board& b, const HousePlaces&, const Board& start, Steps& steps) {
+void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
   const Houses& houses = b.houses();
   for (const int h :
        houses_in(houses, {HouseKind::box, HouseKind::column, HouseKind::row, HouseKind::extra})) {
@@ -129,7 +135,9 @@ void naked_pair_steps(const Board& b, const HousePlaces&, const Board& start, St
         const int a = cells[i], c = cells[j];
         if (!b.open(a) || !b.open(c)) continue;
         const Mask ca = b.candidates(a), cc = b.candidates(c);
-        if (std::popcount(ca) < 2 || std::popcount(cc) < 2 || std::popcount(ca | cc) != 2) continue;
+        if (!two_or_more(ca) || !two_or_more(cc) || !two_bits(ca | cc)) continue;
+        if (((start.candidates(a) | start.candidates(c)) & ~(ca | cc)) == 0)
+          continue;  // holds without the chain
         std::vector<Candidate> elims;
         for (Mask v = ca | cc; v != 0; v &= v - 1) {
           const int d = std::countr_zero(v) + 1;
@@ -149,7 +157,7 @@ void naked_pair_steps(const Board& b, const HousePlaces&, const Board& start, St
   }
 }
 
-void x_wing_steps(const Board& b, const HousePlaces& at, const Board& start, Steps& steps) {
+void x_wing_steps(const Board& b, const HousePlaces& at, const HousePlaces& was, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   for (const auto& [base_kind, cover_kind] :
@@ -163,7 +171,9 @@ void x_wing_steps(const Board& b, const HousePlaces& at, const Board& start, Ste
           for (const int h : base) placed += b.placed(h, d) ? 1 : 0;
           if (placed + 4 > n) continue;
           const Mask p1 = at.of(base[i], d), p2 = at.of(base[j], d);
-          if (std::popcount(p1) < 2 || std::popcount(p2) < 2 || std::popcount(p1 | p2) != 2) continue;
+          if (!two_or_more(p1) || !two_or_more(p2) || !two_bits(p1 | p2)) continue;
+          const Mask taken1 = lost(was, at, base[i], d, p1 | p2), taken2 = lost(was, at, base[j], d, p1 | p2);
+          if ((taken1 | taken2) == 0) continue;
           // Position k of a row is column k and the other way round, so the places name the cover lines.
           std::vector<Candidate> elims;
           for (Mask m = p1 | p2; m != 0; m &= m - 1) {
@@ -175,8 +185,8 @@ void x_wing_steps(const Board& b, const HousePlaces& at, const Board& start, Ste
           }
           if (elims.empty()) continue;
           std::vector<Candidate> parents;
-          lost_places(start, at, base[i], d, p1 | p2, parents);
-          lost_places(start, at, base[j], d, p1 | p2, parents);
+          lost_places(houses, taken1, base[i], d, parents);
+          lost_places(houses, taken2, base[j], d, parents);
           add(steps, std::move(elims), std::move(parents));
         }
   }
@@ -185,11 +195,11 @@ void x_wing_steps(const Board& b, const HousePlaces& at, const Board& start, Ste
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  const HousePlaces at(reduced);
-  for (const auto rule : {locked_steps, hidden_pair_steps, naked_pair_steps, x_wing_steps}) {
-    rule(reduced, at, start, steps);
-    if (!steps.empty()) return;
-  }
+  const HousePlaces at(reduced), was(start);
+  locked_steps(reduced, at, was, steps);
+  if (steps.empty()) hidden_pair_steps(reduced, at, was, steps);
+  if (steps.empty()) naked_pair_steps(reduced, start, steps);
+  if (steps.empty()) x_wing_steps(reduced, at, was, steps);
 }
 
 }  // namespace sudoku::logic
