@@ -102,9 +102,8 @@ TEST_CASE("graded: every step is sound and the steps reach the solution") {
     solved += steps_sound(test::grid_from(r.puzzle, 3, 3)) ? 1 : 0;
   }
   MESSAGE("steps reached the solution on ", solved, " of ", puzzles);
-  // The target is every puzzle; the hardest need nested forcing chains the engine does not have yet
-  // (docs/rating.md), so the floor is what it reaches today.
-  CHECK(solved * 100 >= puzzles * 94);
+  // The target, every puzzle: the hardest of these need nested forcing chains (docs/rating.md).
+  CHECK(solved == puzzles);
 }
 
 TEST_CASE("graded: a step names its technique and rating in SE's words") {

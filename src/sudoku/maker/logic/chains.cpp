@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/implications.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -35,7 +36,7 @@ class Loops {
 
   // From `start` on: cycles, then the forcing chains from it on and from it off (x links on).
   void from(int cell, int digit, std::vector<Found>& found) {
-    if (!x_ && std::popcount(board_.candidates(cell)) > 2) return;
+    if (!x_ && !(one_bit(board_.candidates(cell)) || two_bits(board_.candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
     cycles(start, found);
     if (!x_) return;
@@ -62,12 +63,12 @@ class Loops {
     out.clear();
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask cands = board_.candidates(cell);
-    if (y_ && std::popcount(cands) == 2)
+    if (y_ && two_bits(cands))
       out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
     if (!x) return;
     for (const Places::Slot& s : places_.slots(cell)) {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
-      if (s.full && std::popcount(others) == 1)
+      if (s.full && one_bit(others))
         out.push_back(
             node_of(board_.houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
                     true, n_));
@@ -138,39 +139,32 @@ class Loops {
       pending_off.push_back(s);
     }
     std::vector<int> seen_targets;
+    // One layer: every pending node's links; a link to the start's conjugate is a forcing chain, and a node
+    // not reached before is queued for the next layer (the other state).
+    const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached, bool on) {
+      for (std::size_t i = 0; i < from.size(); ++i) {
+        const int p = from[i];
+        if (on)
+          on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
+        else
+          off_to_on(inst_[static_cast<std::size_t>(p)].node, true, links);
+        for (const int q : links) {
+          if ((q ^ 1) == start && !contains(seen_targets, q)) {
+            seen_targets.push_back(q);
+            found.push_back({false, add(q, p)});
+          }
+          if (reached[static_cast<std::size_t>(q)] < 0) {
+            const int k = add(q, p);
+            set(reached, q, k);
+            to.push_back(k);
+          }
+        }
+      }
+      from.clear();
+    };
     while (!pending_on.empty() || !pending_off.empty()) {
-      for (std::size_t i = 0; i < pending_on.size(); ++i) {
-        const int p = pending_on[i];
-        on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
-        for (const int q : links) {
-          if ((q ^ 1) == start && !contains(seen_targets, q)) {
-            seen_targets.push_back(q);
-            found.push_back({false, add(q, p)});
-          }
-          if (off_[static_cast<std::size_t>(q)] < 0) {
-            const int k = add(q, p);
-            set(off_, q, k);
-            pending_off.push_back(k);
-          }
-        }
-      }
-      pending_on.clear();
-      for (std::size_t i = 0; i < pending_off.size(); ++i) {
-        const int p = pending_off[i];
-        off_to_on(inst_[static_cast<std::size_t>(p)].node, true, links);
-        for (const int q : links) {
-          if ((q ^ 1) == start && !contains(seen_targets, q)) {
-            seen_targets.push_back(q);
-            found.push_back({false, add(q, p)});
-          }
-          if (on_[static_cast<std::size_t>(q)] < 0) {
-            const int k = add(q, p);
-            set(on_, q, k);
-            pending_on.push_back(k);
-          }
-        }
-      }
-      pending_off.clear();
+      layer(pending_on, pending_off, off_, true);
+      layer(pending_off, pending_on, on_, false);
     }
   }
 
@@ -238,29 +232,38 @@ std::string path_text(const std::vector<Instance>& inst, int last, int n) {
   return text;
 }
 
-}  // namespace
+// One of the steps one pass finds: its rating, count, kind order and eliminations.
+struct Loop {
+  bool cycle, y, x;
+  int instance, tenths, complexity, key;
+};
 
-bool chains(const Board& board, GradedStep& step) {
+// Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
+// `keep(loop)` says whether its eliminations are wanted (false skips them), `take(loop, loops, eliminations)`
+// receives the ones that take something out.
+template <class Keep, class Take>
+void each_loop(const Board& board, Keep&& keep, Take&& take) {
   const int n = board.side();
-  bool found_any = false;
-  int best_tenths = 0, best_complexity = 0, best_key = 0;
   std::vector<int> scratch;
-  // X links only, cell links only, then both (SE's three passes).
   for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     Loops loops(board, y, x);
     std::vector<Loops::Found> found;
     for (int c = 0; c < board.cells(); ++c) {
-      if (!board.open(c) || std::popcount(board.candidates(c)) < 2) continue;
+      if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
       for (Mask m = board.candidates(c); m != 0; m &= m - 1) loops.from(c, std::countr_zero(m) + 1, found);
     }
     const std::vector<Instance>& inst = loops.instances();
     const int key = y && x ? 4 : y ? 3 : 2;
     for (const Loops::Found& f : found) {
       const int complexity = path_nodes(inst, f.instance, scratch);
-      const int tenths = (f.cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity);
-      if (found_any && (tenths > best_tenths || (tenths == best_tenths && complexity > best_complexity) ||
-                        (tenths == best_tenths && complexity == best_complexity && key >= best_key)))
-        continue;
+      const Loop loop{f.cycle,
+                      y,
+                      x,
+                      f.instance,
+                      (f.cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity),
+                      complexity,
+                      key};
+      if (!keep(loop)) continue;
       std::vector<Candidate> elims;
       const int target = inst[static_cast<std::size_t>(f.instance)].node;
       const int cell = node_cell(target, n), digit = node_digit(target, n);
@@ -272,25 +275,78 @@ bool chains(const Board& board, GradedStep& step) {
         for (Mask m = board.candidates(cell) & ~digit_bit(digit); m != 0; m &= m - 1)
           elims.push_back({cell, std::countr_zero(m) + 1});
       }
-      if (elims.empty()) continue;
-      found_any = true;
-      best_tenths = tenths;
-      best_complexity = complexity;
-      best_key = key;
-      step.technique = f.cycle ? (y && x ? "Bidirectional Cycle"
-                                  : y    ? "Bidirectional Y-Cycle"
-                                         : "Bidirectional X-Cycle")
-                               : (y && x            ? "Forcing Chain"
-                                  : complexity == 6 ? "Turbot Fish"
-                                                    : "Forcing X-Chain");
-      step.rating = tenths / 10.0;
-      step.placements.clear();
-      step.eliminations = std::move(elims);
-      step.text = step.technique + " " + path_text(inst, f.instance, n) + ": " +
-                  eliminations_text(step.eliminations, n);
+      if (!elims.empty()) take(loop, loops, std::move(elims));
     }
   }
+}
+
+// Why a link's far node follows, as SE records it: its cell (a cell link), or the first house (SE's order)
+// that holds both cells, for an "on" node one where they are the digit's last two places.
+int link_cause(const Board& board, const Places& places, int from, int to) {
+  const int n = board.side();
+  const int a = node_cell(from, n), b = node_cell(to, n), digit = node_digit(to, n);
+  if (a == b) return cause_cell;
+  for (const Places::Slot& s : places.slots(b)) {
+    const std::vector<int>& cells = board.houses().cells(s.house);
+    if (std::find(cells.begin(), cells.end(), a) == cells.end()) continue;
+    if (!node_on(to) || two_bits(places.at(s.house, digit))) return s.house;
+  }
+  return cause_none;
+}
+
+}  // namespace
+
+bool chains(const Board& board, GradedStep& step) {
+  const int n = board.side();
+  bool found_any = false;
+  int best_tenths = 0, best_complexity = 0, best_key = 0;
+  const auto better = [&](const Loop& l) {
+    return !found_any || l.tenths < best_tenths ||
+           (l.tenths == best_tenths && l.complexity < best_complexity) ||
+           (l.tenths == best_tenths && l.complexity == best_complexity && l.key < best_key);
+  };
+  each_loop(board, better, [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+    found_any = true;
+    best_tenths = l.tenths;
+    best_complexity = l.complexity;
+    best_key = l.key;
+    step.technique = l.cycle ? (l.y && l.x ? "Bidirectional Cycle"
+                                : l.y      ? "Bidirectional Y-Cycle"
+                                           : "Bidirectional X-Cycle")
+                             : (l.y && l.x          ? "Forcing Chain"
+                                : l.complexity == 6 ? "Turbot Fish"
+                                                    : "Forcing X-Chain");
+    step.rating = l.tenths / 10.0;
+    step.placements.clear();
+    step.eliminations = std::move(elims);
+    step.text = step.technique + " " + path_text(loops.instances(), l.instance, n) + ": " +
+                eliminations_text(step.eliminations, n);
+  });
   return found_any;
+}
+
+void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
+  const int n = board.side();
+  const Places places(board);
+  each_loop(
+      board, [](const Loop&) { return true; },
+      [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+        // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
+        std::vector<Candidate> parents;
+        const std::vector<Instance>& inst = loops.instances();
+        for (int i = l.instance; inst[static_cast<std::size_t>(i)].parent >= 0;
+             i = inst[static_cast<std::size_t>(i)].parent) {
+          const Instance& at = inst[static_cast<std::size_t>(i)];
+          if (!l.cycle && !node_on(at.node)) continue;
+          const int from = inst[static_cast<std::size_t>(at.parent)].node;
+          removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
+                           link_cause(board, places, from, at.node), parents);
+        }
+        std::uint64_t chain = 0;
+        for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
+          chain += mix_node(inst[static_cast<std::size_t>(i)].node);
+        out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents), chain});
+      });
 }
 
 }  // namespace sudoku::logic

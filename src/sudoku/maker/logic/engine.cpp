@@ -47,6 +47,8 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"chains", multiple_chains},
       {"chains", dynamic_chains},
       {"chains", dynamic_chains_plus},
+      {"nested", [](const B& b, S& s) { return nested_chains(b, 2, s); }},
+      {"nested", [](const B& b, S& s) { return nested_chains(b, 3, s); }},
   };
 }
 

@@ -9,19 +9,12 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/implications.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
 namespace {
-
-struct Kind {
-  bool multiple, dynamic, nishio;
-  int level;  // 1: "(+)", the techniques below chains continue the chains
-  int base_tenths;
-  const char* prefix;  // "Dynamic ", "Nishio ", ""
-  const char* suffix;  // " Chains", " Chains (+)"
-};
 
 struct Best {
   bool found = false;
@@ -29,10 +22,24 @@ struct Best {
   GradedStep step;
 };
 
+// One branch's conclusion: the node reached in the branch's implications.
+struct Target {
+  const Implications* in;
+  int node;
+};
+
 class Search {
  public:
-  Search(const Board& board, const Kind& kind, ChainRules rules)
-      : board_(board), kind_(kind), chainer_(board, std::move(rules)), n_(board.side()) {}
+  // With `sink`, every step found goes there (as an inner technique of nested chains on a grid the outer chain
+  // reduced from `outer_start`) instead of the best one to `run`'s step.
+  Search(const Board& board, const ForcingKind& kind, ChainRules rules, const Board* outer_start = nullptr,
+         std::vector<InnerHint>* sink = nullptr)
+      : board_(board),
+        kind_(kind),
+        chainer_(board, std::move(rules)),
+        n_(board.side()),
+        outer_start_(outer_start),
+        sink_(sink) {}
 
   bool run(GradedStep& step) {
     const int cells = board_.cells();
@@ -71,10 +78,62 @@ class Search {
     return result;
   }
 
-  void offer(std::vector<Candidate> eliminations, int complexity, int sort_key, const std::string& name,
-             const std::string& from) {
-    if (eliminations.empty() || complexity > limit()) return;
+  // The step's count: the nodes each target rests on, plus the inner chains (nested) they rest on.
+  int count_of(const std::vector<Target>& targets) const {
+    int complexity = 0;
+    for (const Target& t : targets) {
+      if (complexity > limit()) break;
+      complexity += t.in->ancestors(t.node, limit() - complexity);
+    }
+    nested_.clear();
+    for (const Target& t : targets)
+      if (t.in->any_nested()) t.in->nested(t.node, nested_);
+    std::sort(nested_.begin(), nested_.end());
+    for (std::size_t i = 0; i < nested_.size(); ++i)
+      if (i == 0 || nested_[i].first != nested_[i - 1].first) complexity += nested_[i].second;
+    return complexity;
+  }
+
+  // What an inner step rests on, as SE collects a chain's rule parents: for each "on" node of its chains (the
+  // assumption itself for cell and region forcing: `assumed`), what the outer chain took out of the node's
+  // cell, or of its house's places of the digit.
+  std::vector<Candidate> rule_parents(const std::vector<Target>& targets, int assumed) const {
+    std::vector<Candidate> out;
+    for (const Target& t : targets)
+      t.in->each_ancestor(t.node, [&](int n) {
+        if (!node_on(n) || !t.in->has(n)) return true;
+        const int cause = t.in->cause(n) == cause_none ? assumed : t.in->cause(n);
+        removed_by_outer(*outer_start_, board_, node_cell(n, n_), node_digit(n, n_), cause, out);
+        return true;
+      });
+    return out;
+  }
+
+  // Names a step's chains by their nodes, target by target.
+  static std::uint64_t chain_key(const std::vector<Target>& targets) {
+    std::uint64_t key = 0;
+    for (const Target& t : targets) {
+      std::uint64_t sum = 0;
+      t.in->each_ancestor(t.node, [&](int n) {
+        sum += mix_node(n);
+        return true;
+      });
+      key = key * 1099511628211ull + sum;
+    }
+    return key;
+  }
+
+  void offer(std::vector<Candidate> eliminations, int sort_key, const std::string& name,
+             const std::string& from, const std::vector<Target>& targets, int assumed = cause_none) {
+    if (eliminations.empty()) return;
+    const int complexity = count_of(targets);
+    if (complexity > limit()) return;
     const int tenths = kind_.base_tenths + length_tenths(complexity);
+    if (sink_) {
+      sink_->push_back({tenths, complexity, sort_key, std::move(eliminations), rule_parents(targets, assumed),
+                        chain_key(targets)});
+      return;
+    }
     if (best_.found &&
         (tenths > best_.tenths || (tenths == best_.tenths && complexity > best_.complexity) ||
          (tenths == best_.tenths && complexity == best_.complexity && sort_key >= best_.sort_key)))
@@ -103,16 +162,16 @@ class Search {
     const char* absurd = kind_.nishio ? "Forcing" : "Contradiction Forcing";
     int a = 0, b = 0;
     if (!chainer_.run_from(node_of(c, d, true, n_), on, a, b) && contradiction)
-      offer({{c, d}}, on.ancestors(a, limit()) + on.ancestors(b, limit()), 7, absurd, assumption(c, d, true));
+      offer({{c, d}}, 7, absurd, assumption(c, d, true), {{&on, a}, {&on, b}});
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
-      offer(removable(node_of(c, d, true, n_)), off.ancestors(a, limit()) + off.ancestors(b, limit()), 7,
-            absurd, assumption(c, d, false));
+      offer(removable(node_of(c, d, true, n_)), 7, absurd, assumption(c, d, false), {{&off, a}, {&off, b}});
     if (!both) return;
     for (const bool state : {true, false})
       for (const int x : on.order())
         if (node_on(x) == state && off.has(x) && worth(x))
-          offer(removable(x), on.ancestors(x, limit()) + off.ancestors(x, limit()), 1, "Double Forcing",
-                "from " + cell_text(c, n_) + "=" + digit_text(d) + " and <>" + digit_text(d));
+          offer(removable(x), 1, "Double Forcing",
+                "from " + cell_text(c, n_) + "=" + digit_text(d) + " and <>" + digit_text(d),
+                {{&on, x}, {&off, x}});
   }
 
   // Every place of d in a house of c, when c is the house's first place of d.
@@ -140,11 +199,10 @@ class Search {
           bool all = true;
           for (std::size_t i = 0; i < k && all; ++i) all = branch[i].has(x);
           if (!all || !worth(x)) continue;
-          int complexity = on.ancestors(x, limit());
-          for (std::size_t i = 0; i < k && complexity <= limit(); ++i)
-            complexity += branch[i].ancestors(x, limit() - complexity);
-          offer(removable(x), complexity, 6, "Region Forcing",
-                "from each place of " + digit_text(d) + " in " + houses.name(h));
+          targets_.assign(1, {&on, x});
+          for (std::size_t i = 0; i < k; ++i) targets_.push_back({&branch[i], x});
+          offer(removable(x), 6, "Region Forcing",
+                "from each place of " + digit_text(d) + " in " + houses.name(h), targets_, h);
         }
     }
   }
@@ -160,10 +218,10 @@ class Search {
         bool all = true;
         for (Mask m = cands; m != 0 && all; m &= m - 1) all = branch(m).has(x);
         if (!all || !worth(x)) continue;
-        int complexity = 0;
-        for (Mask m = cands; m != 0 && complexity <= limit(); m &= m - 1)
-          complexity += branch(m).ancestors(x, limit() - complexity);
-        offer(removable(x), complexity, 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_));
+        targets_.clear();
+        for (Mask m = cands; m != 0; m &= m - 1) targets_.push_back({&branch(m), x});
+        offer(removable(x), 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_), targets_,
+              cause_cell);
       }
   }
 
@@ -178,76 +236,53 @@ class Search {
   int limit() const { return best_.found ? best_.complexity : 1 << 30; }
 
   const Board& board_;
-  const Kind& kind_;
+  const ForcingKind& kind_;
   Chainer chainer_;
   int n_;
+  const Board* outer_start_;
+  std::vector<InnerHint>* sink_;
   Best best_;
   std::vector<Implications> region_branches_;
+  std::vector<Target> targets_;
+  mutable std::vector<std::pair<std::uint64_t, int>> nested_;
 };
-
-// The rules SE lets continue a "(+)" chain, the first that applies on the reduced grid, with every step of it:
-// locked candidates, hidden pairs, naked pairs, X-wings. A step rests on what the chain took out of the
-// houses of its eliminations.
-void advanced(Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  using Rule = bool (*)(const Board&, GradedStep&);
-  static const Rule rules[] = {
-      locked,
-      [](const Board& b, GradedStep& s) { return hidden_subset(b, 2, s); },
-      [](const Board& b, GradedStep& s) { return naked_subset(b, 2, s); },
-      [](const Board& b, GradedStep& s) { return fish(b, 2, s); },
-  };
-  const Houses& houses = reduced.houses();
-  std::vector<std::uint8_t> looked(static_cast<std::size_t>(reduced.cells()));
-  for (const Rule rule : rules) {
-    GradedStep step;
-    while (rule(reduced, step) && !step.eliminations.empty()) {
-      ChainRules::Advanced a;
-      a.eliminations = step.eliminations;
-      std::fill(looked.begin(), looked.end(), 0);
-      for (const Candidate& e : a.eliminations)
-        for (const int h : houses.of(e.cell))
-          for (const int x : houses.cells(h)) looked[static_cast<std::size_t>(x)] = 1;
-      for (int c = 0; c < reduced.cells(); ++c) {
-        if (!looked[static_cast<std::size_t>(c)] || !start.open(c)) continue;
-        for (Mask m = start.candidates(c) & ~reduced.candidates(c); m != 0; m &= m - 1)
-          a.parents.push_back({c, std::countr_zero(m) + 1});
-      }
-      for (const Candidate& e : step.eliminations) reduced.eliminate(e.cell, e.digit);
-      if (!a.parents.empty()) steps.push_back(std::move(a));  // else it holds without the chain
-      step = GradedStep{};
-    }
-    if (!steps.empty()) return;
-  }
-}
-
-bool search(const Board& board, const Kind& kind, GradedStep& step) {
-  ChainRules rules;
-  rules.y_links = !kind.nishio;
-  rules.dynamic = kind.dynamic;
-  if (kind.level > 0) rules.advanced = advanced;
-  return Search(board, kind, std::move(rules)).run(step);
-}
 
 }  // namespace
 
+bool forcing_search(const Board& board, const ForcingKind& kind, const ChainRules::AdvancedRule& advanced,
+                    GradedStep& step) {
+  ChainRules rules;
+  rules.y_links = !kind.nishio;
+  rules.dynamic = kind.dynamic;
+  rules.advanced = advanced;
+  return Search(board, kind, std::move(rules)).run(step);
+}
+
+void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
+  static const ForcingKind kind{true, false, false, 80, "", " Chains"};
+  ChainRules rules;
+  GradedStep unused;
+  Search(board, kind, std::move(rules), &start, &out).run(unused);
+}
+
 bool multiple_chains(const Board& board, GradedStep& step) {
-  static const Kind kind{true, false, false, 0, 80, "", " Chains"};
-  return search(board, kind, step);
+  static const ForcingKind kind{true, false, false, 80, "", " Chains"};
+  return forcing_search(board, kind, nullptr, step);
 }
 
 bool nishio(const Board& board, GradedStep& step) {
-  static const Kind kind{false, true, true, 0, 75, "Nishio ", " Chains"};
-  return search(board, kind, step);
+  static const ForcingKind kind{false, true, true, 75, "Nishio ", " Chains"};
+  return forcing_search(board, kind, nullptr, step);
 }
 
 bool dynamic_chains(const Board& board, GradedStep& step) {
-  static const Kind kind{true, true, false, 0, 85, "Dynamic ", " Chains"};
-  return search(board, kind, step);
+  static const ForcingKind kind{true, true, false, 85, "Dynamic ", " Chains"};
+  return forcing_search(board, kind, nullptr, step);
 }
 
 bool dynamic_chains_plus(const Board& board, GradedStep& step) {
-  static const Kind kind{true, true, false, 1, 90, "Dynamic ", " Chains (+)"};
-  return search(board, kind, step);
+  static const ForcingKind kind{true, true, false, 90, "Dynamic ", " Chains (+)"};
+  return forcing_search(board, kind, plus_steps, step);
 }
 
 }  // namespace sudoku::logic

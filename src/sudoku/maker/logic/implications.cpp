@@ -12,6 +12,8 @@ void Implications::reset(int nodes) {
     seen_.assign(n, 0);
     first_.assign(n, 0);
     count_.assign(n, 0);
+    cause_.assign(n, cause_none);
+    nested_of_.assign(n, -1);
     epoch_ = 0;
     seen_epoch_ = 0;
   }
@@ -21,11 +23,15 @@ void Implications::reset(int nodes) {
   }
   pool_.clear();
   order_.clear();
+  nested_weight_.clear();
+  nested_key_.clear();
 }
 
-void Implications::add(int node, const int* parents, int count) {
+void Implications::add(int node, const int* parents, int count, int cause, int nested) {
   const auto i = static_cast<std::size_t>(node);
   stamp_[i] = epoch_;
+  cause_[i] = cause;
+  nested_of_[i] = nested;
   first_[i] = static_cast<int>(pool_.size());
   count_[i] = count;
   pool_.insert(pool_.end(), parents, parents + count);
@@ -33,24 +39,23 @@ void Implications::add(int node, const int* parents, int count) {
 }
 
 int Implications::ancestors(int node, int limit) const {
-  if (++seen_epoch_ == 0) {
-    std::fill(seen_.begin(), seen_.end(), 0);
-    seen_epoch_ = 1;
-  }
   int count = 0;
-  stack_.clear();
-  stack_.push_back(node);
-  while (!stack_.empty()) {
-    const int n = stack_.back();
-    stack_.pop_back();
-    const auto i = static_cast<std::size_t>(n);
-    if (seen_[i] == seen_epoch_) continue;
-    seen_[i] = seen_epoch_;
-    if (++count > limit) break;
-    if (!has(n)) continue;
-    for (int k = 0; k < count_[i]; ++k) stack_.push_back(pool_[static_cast<std::size_t>(first_[i] + k)]);
-  }
+  each_ancestor(node, [&](int) { return ++count <= limit; });
   return count;
+}
+
+void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const {
+  if (nested_weight_.empty()) return;
+  nested_seen_.assign(nested_weight_.size(), 0);
+  each_ancestor(node, [&](int n) {
+    const int id = has(n) ? nested_of_[static_cast<std::size_t>(n)] : -1;
+    if (id >= 0 && !nested_seen_[static_cast<std::size_t>(id)]) {
+      nested_seen_[static_cast<std::size_t>(id)] = 1;
+      out.emplace_back(nested_key_[static_cast<std::size_t>(id)],
+                       nested_weight_[static_cast<std::size_t>(id)]);
+    }
+    return true;
+  });
 }
 
 Places::Places(const Board& board) : side_(board.side()) {
@@ -74,8 +79,10 @@ Places::Places(const Board& board) : side_(board.side()) {
   }
 }
 
-void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out) const {
+void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out,
+                        std::vector<int>* house_of) const {
   out.clear();
+  if (house_of) house_of->clear();
   mark_.resize(slots_.size(), 0);
   mark_[static_cast<std::size_t>(cell)] = 1;
   for (const Slot& s : slots(cell))
@@ -84,6 +91,7 @@ void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<i
       if (mark_[static_cast<std::size_t>(x)]) continue;
       mark_[static_cast<std::size_t>(x)] = 1;
       out.push_back(x);
+      if (house_of) house_of->push_back(s.house);
     }
   mark_[static_cast<std::size_t>(cell)] = 0;
   for (const int x : out) mark_[static_cast<std::size_t>(x)] = 0;
@@ -109,8 +117,8 @@ Chainer::Chainer(const Board& board, ChainRules rules)
   grid_ = start_;
 }
 
-void Chainer::emit(int node, int parent) {
-  emitted_.push_back({node, static_cast<int>(tmp_parents_.size()), 1});
+void Chainer::emit(int node, int parent, int cause) {
+  emitted_.push_back({node, static_cast<int>(tmp_parents_.size()), 1, cause});
   tmp_parents_.push_back(parent);
 }
 
@@ -121,10 +129,13 @@ void Chainer::on_to_off(int node) {
   const auto c = static_cast<std::size_t>(cell);
   if (rules_.y_links)
     for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
-      emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node);
-  start_places_.peers_with(board_.houses(), cell, digit, peers_);
-  for (const int x : peers_)
-    if (grid_[static_cast<std::size_t>(x)] & bit) emit(node_of(x, digit, false, side_), node);
+      emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node, cause_cell);
+  start_places_.peers_with(board_.houses(), cell, digit, peers_, &peer_houses_);
+  for (std::size_t k = 0; k < peers_.size(); ++k) {
+    const int x = peers_[k];
+    if (grid_[static_cast<std::size_t>(x)] & bit)
+      emit(node_of(x, digit, false, side_), node, peer_houses_[k]);
+  }
 }
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
@@ -133,7 +144,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
   const int cell = node_cell(node, side_), digit = node_digit(node, side_);
   const Mask bit = digit_bit(digit);
   const auto c = static_cast<std::size_t>(cell);
-  if (rules_.y_links && std::popcount(grid_[c]) == 2) {
+  if (rules_.y_links && two_bits(grid_[c])) {
     const int other = std::countr_zero(grid_[c] & ~bit) + 1;
     const int first = static_cast<int>(tmp_parents_.size());
     tmp_parents_.push_back(node);
@@ -141,14 +152,14 @@ void Chainer::off_to_on(int node, const Implications& out) {
       const int hidden = node_of(cell, std::countr_zero(m) + 1, false, side_);
       if (out.has(hidden)) tmp_parents_.push_back(hidden);
     }
-    emitted_.push_back(
-        {node_of(cell, other, true, side_), first, static_cast<int>(tmp_parents_.size()) - first});
+    emitted_.push_back({node_of(cell, other, true, side_), first,
+                        static_cast<int>(tmp_parents_.size()) - first, cause_cell});
   }
   const Houses& houses = board_.houses();
   for (const Places::Slot& s : places_.slots(cell)) {
     if (!s.full) continue;
     const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
-    if (std::popcount(others) != 1) continue;
+    if (!one_bit(others)) continue;
     const std::vector<int>& cells = houses.cells(s.house);
     const int first = static_cast<int>(tmp_parents_.size());
     tmp_parents_.push_back(node);
@@ -158,7 +169,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
     }
     emitted_.push_back(
         {node_of(cells[static_cast<std::size_t>(std::countr_zero(others))], digit, true, side_), first,
-         static_cast<int>(tmp_parents_.size()) - first});
+         static_cast<int>(tmp_parents_.size()) - first, s.house});
   }
 }
 
@@ -205,13 +216,14 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         }
         const int count = static_cast<int>(tmp_parents_.size()) - first;
         if (count == 0) continue;
+        const int nested = step.nested > 0 ? out.add_nested(step.nested, step.chain) : -1;
         for (const Candidate& e : step.eliminations)
-          emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count});
+          emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count, cause_none, nested});
       }
       bool any = false;
       for (const Emitted& e : emitted_) {
         if (out.has(e.node)) continue;
-        out.add(e.node, tmp_parents_.data() + e.first, e.count);
+        out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause, e.nested);
         pending_off_.push_back(e.node);
         any = true;
       }
@@ -223,7 +235,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     for (const Emitted& e : emitted_) {
       const int conjugate = e.node ^ 1;
       if (out.has(conjugate)) {
-        out.add(e.node, tmp_parents_.data() + e.first, e.count);
+        out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause);
         // SE reports (on, off): the one reached first is the "on" when the new node is "off".
         clash_a = from_on ? conjugate : e.node;
         clash_b = from_on ? e.node : conjugate;
@@ -231,7 +243,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         break;
       }
       if (out.has(e.node)) continue;
-      out.add(e.node, tmp_parents_.data() + e.first, e.count);
+      out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause);
       (from_on ? pending_off_ : pending_on_).push_back(e.node);
     }
     if (!ok) break;
@@ -239,6 +251,20 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
   grid_ = start_;
   places_.restore(start_places_);
   return ok;
+}
+
+void removed_by_outer(const Board& start, const Board& now, int cell, int digit, int cause,
+                      std::vector<Candidate>& out) {
+  if (cause == cause_cell) {
+    if (!start.open(cell)) return;
+    for (Mask m = start.candidates(cell) & ~now.candidates(cell); m != 0; m &= m - 1)
+      out.push_back({cell, std::countr_zero(m) + 1});
+    return;
+  }
+  if (cause < 0) return;
+  const std::vector<int>& cells = start.houses().cells(cause);
+  for (Mask m = start.positions(cause, digit) & ~now.positions(cause, digit); m != 0; m &= m - 1)
+    out.push_back({cells[static_cast<std::size_t>(std::countr_zero(m))], digit});
 }
 
 int length_tenths(int complexity) {

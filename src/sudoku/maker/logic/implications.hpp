@@ -6,13 +6,27 @@
 // later links see the reduced grid (and rest on those eliminations too).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "sudoku/maker/logic/board.hpp"
 
 namespace sudoku::logic {
+
+// Mask tests the chains ask in their inner loops, without a population count (a library call where the
+// build targets processors without the instruction).
+inline bool one_bit(Mask m) {
+  return m != 0 && (m & (m - 1)) == 0;
+}
+inline bool two_bits(Mask m) {
+  return m != 0 && one_bit(m & (m - 1));
+}
+inline bool two_or_more(Mask m) {
+  return (m & (m - 1)) != 0;
+}
 
 // Node (cell, digit, on) as one index: (cell * side + digit - 1) * 2 + on.
 inline int node_of(int cell, int digit, bool on, int side) {
@@ -43,8 +57,10 @@ class Places {
   // Back to `other`'s places (a copy of this one, taken before the removals).
   void restore(const Places& other) { at_ = other.at_; }
   const std::vector<Slot>& slots(int cell) const { return slots_[static_cast<std::size_t>(cell)]; }
-  // The other cells that may hold `digit` in a house of `cell`, each once, house by house in SE's order.
-  void peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out) const;
+  // The other cells that may hold `digit` in a house of `cell`, each once, house by house in SE's order
+  // (with the house each was first met in, when `house_of` is given).
+  void peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out,
+                  std::vector<int>* house_of = nullptr) const;
 
  private:
   int side_;
@@ -53,23 +69,67 @@ class Places {
   mutable std::vector<std::uint8_t> mark_;
 };
 
+// Why a node follows: its cell's last candidate, its house's last place of the digit (the house), or neither
+// (an assumption, or a step of the techniques that continue "(+)" chains).
+inline constexpr int cause_cell = -1;
+inline constexpr int cause_none = -2;
+
 class Implications {
  public:
   void reset(int nodes);
   bool has(int node) const { return stamp_[static_cast<std::size_t>(node)] == epoch_; }
-  void add(int node, const int* parents, int count);
+  // `nested`: the inner chain the node was concluded by (an index from add_nested), or -1.
+  void add(int node, const int* parents, int count, int cause = cause_none, int nested = -1);
   const std::vector<int>& order() const { return order_; }
+  int cause(int node) const { return cause_[static_cast<std::size_t>(node)]; }
   // The nodes `node` rests on, itself included (SE's ancestor count); the count stops past `limit`.
   int ancestors(int node, int limit = 1 << 30) const;
+  // Calls f(node) for each node `node` rests on, itself included, each once, until f returns false.
+  template <class F>
+  void each_ancestor(int node, F&& f) const;
+
+  // Nested chains: an inner chain of `complexity` nodes (`key` names its nodes) concluded some nodes; a step
+  // resting on them counts the inner chain's nodes too, once per step however many branches reach the same
+  // chain (SE's nested complexity).
+  int add_nested(int complexity, std::uint64_t key) {
+    nested_weight_.push_back(complexity);
+    nested_key_.push_back(key);
+    return static_cast<int>(nested_weight_.size()) - 1;
+  }
+  bool any_nested() const { return !nested_weight_.empty(); }
+  // Appends (key, nodes) of each distinct inner chain `node` rests on.
+  void nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const;
 
  private:
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;
-  std::vector<int> first_, count_, pool_, order_;
+  std::vector<int> first_, count_, pool_, order_, cause_, nested_of_, nested_weight_;
+  std::vector<std::uint64_t> nested_key_;
   mutable std::vector<std::uint32_t> seen_;
+  mutable std::vector<std::uint8_t> nested_seen_;
   mutable std::uint32_t seen_epoch_ = 0;
   mutable std::vector<int> stack_;
 };
+
+template <class F>
+void Implications::each_ancestor(int node, F&& f) const {
+  if (++seen_epoch_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    seen_epoch_ = 1;
+  }
+  stack_.clear();
+  stack_.push_back(node);
+  while (!stack_.empty()) {
+    const int n = stack_.back();
+    stack_.pop_back();
+    const auto i = static_cast<std::size_t>(n);
+    if (seen_[i] == seen_epoch_) continue;
+    seen_[i] = seen_epoch_;
+    if (!f(n)) return;
+    if (!has(n)) continue;
+    for (int k = 0; k < count_[i]; ++k) stack_.push_back(pool_[static_cast<std::size_t>(first_[i] + k)]);
+  }
+}
 
 struct ChainRules {
   bool y_links = true;  // the cell rules (off for Nishio, which follows one digit)
@@ -78,8 +138,12 @@ struct ChainRules {
   // the eliminations of each step, resting on the candidates the chain took out of its pattern.
   struct Advanced {
     std::vector<Candidate> eliminations, parents;
+    int nested = 0;  // the nodes of the inner chain that concluded it (nested forcing chains), else 0
+    std::uint64_t chain = 0;  // which inner chain: a hash of its nodes
   };
-  std::function<void(Board& reduced, const Board& start, std::vector<Advanced>& steps)> advanced;
+  using AdvancedRule =
+      std::function<void(const Board& reduced, const Board& start, std::vector<Advanced>& steps)>;
+  AdvancedRule advanced;
 };
 
 class Chainer {
@@ -99,11 +163,11 @@ class Chainer {
 
  private:
   struct Emitted {
-    int node, first, count;
+    int node, first, count, cause = cause_none, nested = -1;
   };
   void on_to_off(int node);
   void off_to_on(int node, const Implications& out);
-  void emit(int node, int parent);
+  void emit(int node, int parent, int cause);
   void add_parent(int node) { tmp_parents_.push_back(node); }
 
   const Board& board_;
@@ -113,8 +177,13 @@ class Chainer {
   Places start_places_, places_;
   std::vector<Emitted> emitted_;
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
-  std::vector<int> peers_;
+  std::vector<int> peers_, peer_houses_;
 };
+
+// What a chain that reduced `start` to `now` took out where a node (cell, digit) follows from `cause`: the
+// cell's candidates (cause_cell), or the digit's places in the house `cause` (nothing for cause_none).
+void removed_by_outer(const Board& start, const Board& now, int cell, int digit, int cause,
+                      std::vector<Candidate>& out);
 
 // Sukaku Explainer's increment for a chain resting on `complexity` nodes, in tenths: one each time the length
 // (complexity - 2) passes 4, 6, 8, 12, 16, 24, ... (alternately times 3/2 and 4/3).

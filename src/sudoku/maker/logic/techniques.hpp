@@ -73,5 +73,9 @@ bool multiple_chains(const Board& board, GradedStep& step);
 bool nishio(const Board& board, GradedStep& step);
 bool dynamic_chains(const Board& board, GradedStep& step);
 bool dynamic_chains_plus(const Board& board, GradedStep& step);
+// nested.cpp: dynamic forcing chains continued, when their links run dry, by the "(+)" rules and then by the
+// cycles and forcing chains of single links (level 2, 9.5 upward) or also the static cell and region forcing
+// chains (level 3, 10.0 upward) found on the grid the chain has reduced.
+bool nested_chains(const Board& board, int level, GradedStep& step);
 
 }  // namespace sudoku::logic
