@@ -5,6 +5,8 @@
 // Forcing X-Chain 6.6, both: Forcing Chain 7.0). The lowest-rated, then shortest of them is taken.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -27,6 +29,8 @@ class Loops {
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
     on_.assign(nodes, -1);
     off_.assign(nodes, -1);
+    link_begin_.assign(2 * nodes, kNotYet);
+    link_end_.assign(2 * nodes, kNotYet);
   }
 
   struct Found {
@@ -48,6 +52,23 @@ class Loops {
   int side() const { return n_; }
 
  private:
+  // A node's links (on_to_off for an "on" node, off_to_on with or without x links for an "off" one), worked out
+  // at their first need: the board and its places do not change while this searches, and every start's search
+  // meets the same nodes again. The span stays valid until the next call.
+  std::span<const int> links_of(int node, bool x) {
+    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
+    if (link_begin_[key] == kNotYet) {
+      if (node_on(node))
+        on_to_off(node, scratch_);
+      else
+        off_to_on(node, x, scratch_);
+      link_begin_[key] = static_cast<std::uint32_t>(link_list_.size());
+      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
+      link_end_[key] = static_cast<std::uint32_t>(link_list_.size());
+    }
+    return {link_list_.data() + link_begin_[key], link_list_.data() + link_end_[key]};
+  }
+
   void on_to_off(int node, std::vector<int>& out) {
     out.clear();
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
@@ -100,21 +121,19 @@ class Loops {
   // own ancestry, and reaching the start again after at least four layers closes a cycle.
   void cycles(int start, std::vector<Found>& found) {
     clear_sets();
-    std::vector<int> pending_on{add(start, -1)}, pending_off, next, links;
+    std::vector<int> pending_on{add(start, -1)}, pending_off;
     set(on_, start, pending_on[0]);
     int length = 0;
     while (!pending_on.empty() || !pending_off.empty()) {
       ++length;
       for (const int p : pending_on) {
-        on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
-        for (const int q : links)
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_))
           if (!is_parent(p, q)) pending_off.push_back(add(q, p));
       }
       pending_on.clear();
       ++length;
       for (const int p : pending_off) {
-        off_to_on(inst_[static_cast<std::size_t>(p)].node, x_, links);
-        for (const int q : links) {
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
           if (on_[static_cast<std::size_t>(q)] < 0) {
             const int i = add(q, p);
@@ -129,7 +148,7 @@ class Loops {
 
   void forcing(int start, std::vector<Found>& found) {
     clear_sets();
-    std::vector<int> pending_on, pending_off, links;
+    std::vector<int> pending_on, pending_off;
     const int s = add(start, -1);
     if (node_on(start)) {
       set(on_, start, s);
@@ -141,14 +160,10 @@ class Loops {
     std::vector<int> seen_targets;
     // One layer: every pending node's links; a link to the start's conjugate is a forcing chain, and a node
     // not reached before is queued for the next layer (the other state).
-    const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached, bool on) {
+    const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached) {
       for (std::size_t i = 0; i < from.size(); ++i) {
         const int p = from[i];
-        if (on)
-          on_to_off(inst_[static_cast<std::size_t>(p)].node, links);
-        else
-          off_to_on(inst_[static_cast<std::size_t>(p)].node, true, links);
-        for (const int q : links) {
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, true)) {
           if ((q ^ 1) == start && !contains(seen_targets, q)) {
             seen_targets.push_back(q);
             found.push_back({false, add(q, p)});
@@ -163,8 +178,8 @@ class Loops {
       from.clear();
     };
     while (!pending_on.empty() || !pending_off.empty()) {
-      layer(pending_on, pending_off, off_, true);
-      layer(pending_off, pending_on, on_, false);
+      layer(pending_on, pending_off, off_);
+      layer(pending_off, pending_on, on_);
     }
   }
 
@@ -179,7 +194,11 @@ class Loops {
   int n_;
   Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> on_, off_, touched_, peers_;
+  std::vector<int> on_, off_, touched_, peers_, scratch_;
+  // links_of's lists: [link_begin_[k], link_end_[k]) of link_list_ for k = 2 * node + x, kNotYet until needed.
+  static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
+  std::vector<std::uint32_t> link_begin_, link_end_;
+  std::vector<int> link_list_;
 };
 
 // The distinct nodes of an instance's path (SE's ancestor count).

@@ -115,6 +115,8 @@ Chainer::Chainer(const Board& board, ChainRules rules)
     start_[c] = board.open(cell) ? board.candidates(cell) : 0;
   }
   grid_ = start_;
+  peer_begin_.assign(cells * static_cast<std::size_t>(side_), kNotYet);
+  peer_end_.assign(cells * static_cast<std::size_t>(side_), kNotYet);
 }
 
 void Chainer::emit(int node, int parent, int cause) {
@@ -130,11 +132,18 @@ void Chainer::on_to_off(int node) {
   if (rules_.y_links)
     for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
       emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node, cause_cell);
-  start_places_.peers_with(board_.houses(), cell, digit, peers_, &peer_houses_);
-  for (std::size_t k = 0; k < peers_.size(); ++k) {
-    const int x = peers_[k];
+  const std::size_t key = c * static_cast<std::size_t>(side_) + static_cast<std::size_t>(digit - 1);
+  if (peer_begin_[key] == kNotYet) {
+    start_places_.peers_with(board_.houses(), cell, digit, peers_, &peer_houses_);
+    peer_begin_[key] = static_cast<std::uint32_t>(peer_cells_.size());
+    peer_cells_.insert(peer_cells_.end(), peers_.begin(), peers_.end());
+    peer_causes_.insert(peer_causes_.end(), peer_houses_.begin(), peer_houses_.end());
+    peer_end_[key] = static_cast<std::uint32_t>(peer_cells_.size());
+  }
+  for (std::uint32_t k = peer_begin_[key]; k < peer_end_[key]; ++k) {
+    const int x = peer_cells_[k];
     if (grid_[static_cast<std::size_t>(x)] & bit)
-      emit(node_of(x, digit, false, side_), node, peer_houses_[k]);
+      emit(node_of(x, digit, false, side_), node, peer_causes_[k]);
   }
 }
 
