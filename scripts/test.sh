@@ -21,7 +21,7 @@ echo "== Release build and tests (preset release)"
 preset release
 
 echo "== The library installed and used from outside: find_package, pkg-config, add_subdirectory"
-bash "$root/tests/package/package_test.sh" "$root"
+bash "$root/tests/package/package_test.sh" "$root" "$root/build"  # the preset release's build as the static case
 
 echo "== The Python module installed with pip (the README's recipe) and its tests"
 bash "$root/tests/python/pip_install_test.sh" "$root"

@@ -2,9 +2,13 @@
 # The library taken out of the repository: install to a fresh prefix, then build and run an outside project
 # against it with find_package(dlx) (static and shared libraries), pkg-config and add_subdirectory, and against
 # the exported build tree; check that only public headers and the commands were installed.
-# usage: package_test.sh SOURCE_DIR
+# usage: package_test.sh SOURCE_DIR [BUILD_DIR]
+# BUILD_DIR: a static Release build of SOURCE_DIR already made (the test command's preset release): installed
+# and used as the static case instead of configuring and building the library once more.
 set -u
 src=$(cd "$1" && pwd)
+built=
+[ -n "${2:-}" ] && built=$(cd "$2" && pwd)
 failures=0 checks=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -31,9 +35,15 @@ consumer() {  # consumer NAME cmake-args...: configure, build and run the outsid
     step "$name-run" "$tmp/$name/consumer" && check_output "$name"
 }
 
+static_build=${built:-$tmp/build-static}
 for kind in static shared; do
   shared=OFF
   [ "$kind" = shared ] && shared=ON
+  if [ "$kind" = static ] && [ -n "$built" ]; then
+    step static-install cmake --install "$built" --prefix "$tmp/prefix-static"
+    consumer package-static -DCMAKE_PREFIX_PATH="$tmp/prefix-static" -DCMAKE_BUILD_RPATH="$tmp/prefix-static/lib"
+    continue
+  fi
   # The library alone: no commands, examples or tests, so no Boost or MPI needed.
   step "$kind-build" cmake -S "$src" -B "$tmp/build-$kind" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DBUILD_SHARED_LIBS=$shared -DDLX_BUILD_APPS=OFF -DDLX_BUILD_EXAMPLES=OFF -DDLX_BUILD_TESTS=OFF \
@@ -41,7 +51,7 @@ for kind in static shared; do
     step "$kind-install" cmake --install "$tmp/build-$kind" --prefix "$tmp/prefix-$kind"
   consumer "package-$kind" -DCMAKE_PREFIX_PATH="$tmp/prefix-$kind" -DCMAKE_BUILD_RPATH="$tmp/prefix-$kind/lib"
 done
-consumer build-tree -Ddlx_DIR="$tmp/build-static"
+consumer build-tree -Ddlx_DIR="$static_build"
 PKG_CONFIG_PATH="$tmp/prefix-static/lib/pkgconfig" consumer pkgconfig -DCONSUME=pkgconfig
 # Inside another project without the engines' AVX2/AVX-512 copies: the installed builds above have them.
 consumer subdirectory -DCONSUME=subdirectory -DDLX_SOURCE="$src" -DDLX_ISA_DISPATCH=OFF
