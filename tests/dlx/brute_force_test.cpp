@@ -331,6 +331,19 @@ TEST_CASE("the propagating engine's own branching finds the same solutions as da
   }
 }
 
+// The givens forced, the puzzle's one solution (sorted) and the nodes it took; a second solution fails the test.
+static std::pair<std::vector<dlx::OptionId>, std::uint64_t> only_solution(dlx::Solver& solver,
+                                                                          const dlx::Problem& p,
+                                                                          const char* puzzle) {
+  REQUIRE(force_givens(solver, puzzle));
+  REQUIRE(solver.next());
+  CHECK(test::is_exact_cover(p, solver.solution()));
+  std::vector<dlx::OptionId> first(solver.solution().begin(), solver.solution().end());
+  std::sort(first.begin(), first.end());
+  CHECK_FALSE(solver.next());
+  return {first, solver.stats().nodes};
+}
+
 // A 17-clue puzzle that unit propagation alone (hidden and naked singles) leaves with branching to do, and
 // that the subset rule (here: a digit confined to one row or column of a box, or to one box of a row or
 // column) solves at the root. Every primary item of the solution's options is covered once either way.
@@ -346,13 +359,7 @@ TEST_CASE("the subset rule at the root solves a puzzle that needs locked candida
     REQUIRE(force_givens(solver, puzzle));
     CHECK(solver.count().solutions == 1);
     solver.reset();
-    REQUIRE(force_givens(solver, puzzle));
-    REQUIRE(solver.next());
-    CHECK(test::is_exact_cover(p, solver.solution()));
-    std::vector<dlx::OptionId> first(solver.solution().begin(), solver.solution().end());
-    std::sort(first.begin(), first.end());
-    CHECK_FALSE(solver.next());
-    return std::pair{first, solver.stats().nodes};
+    return only_solution(solver, p, puzzle);
   };
   const auto [with_rule, nodes_with_rule] = run(dlx::Propagation::automatic);
   const auto [without_rule, nodes_without_rule] = run(dlx::Propagation::always);
@@ -374,13 +381,7 @@ TEST_CASE("the subset rule at the root waits for puzzles with few givens (subset
     dlx::SearchOptions options;
     options.engine = dlx::Engine::mask;
     dlx::Solver solver(p, options);
-    REQUIRE(force_givens(solver, puzzle));
-    REQUIRE(solver.next());
-    CHECK(test::is_exact_cover(p, solver.solution()));
-    std::vector<dlx::OptionId> first(solver.solution().begin(), solver.solution().end());
-    std::sort(first.begin(), first.end());
-    CHECK_FALSE(solver.next());
-    return std::pair{first, solver.stats().nodes};
+    return only_solution(solver, p, puzzle);
   };
   const auto [by_default, nodes_by_default] = run(dlx::detail::Knobs{}.subset_root_above_percent);
   const auto [with_rule, nodes_with_rule] = run(0);

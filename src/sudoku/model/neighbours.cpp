@@ -31,7 +31,8 @@ std::vector<std::pair<int, int>> neighbour_pairs(int n, Neighbourhood kind) {
       for (const auto& [dr, dc] : half_moves(kind)) {
         const int r2 = r + dr, c2 = c + dc;
         if (r2 < 0 || r2 >= n || c2 < 0 || c2 >= n) continue;
-        pairs.emplace_back(r * n + c, r2 * n + c2);  // dr > 0, or dr == 0 and dc > 0: the second cell is later
+        // dr > 0, or dr == 0 and dc > 0: the second cell is the later one.
+        pairs.emplace_back(r * n + c, r2 * n + c2);
       }
     }
   }
