@@ -56,7 +56,10 @@ bool direct_locked(const Board& board, GradedStep& step) {
       if (h3 == h || houses.kind(h3) != houses.kind(h) || !houses.full(h3) || board.placed(h3, d)) continue;
       const Mask where = board.positions(h3, d);
       if (bit_count(where) < 2) continue;
-      const Mask outside = where & ~crossings.inside(h3, other);
+      // The step removes d from `other`'s cells outside h; h3 may share cells with h inside `other` (extra
+      // regions can cross a house of their own kind), and those keep d.
+      const Mask removed = crossings.inside(h3, other) & ~crossings.inside(h3, h);
+      const Mask outside = where & ~removed;
       if (outside == where || bit_count(outside) != 1) continue;
       const int cell = houses.cells(h3)[static_cast<std::size_t>(std::countr_zero(outside))];
       describe(board, crossings, h, other, d, step);
