@@ -276,13 +276,14 @@ void check_se_techniques(double up_to, int least) {
     if (er > up_to + 1e-9) continue;
     INFO(puzzle);
     if (puzzle.size() == 729) {
-      // SE sets a pencilmark cell of one candidate that no peer has as a given; the engine places it with a
-      // single first, so only ER compares.
+      // Rated from its marks, as serate does (a cell of one candidate that no peer has is a given).
       ++states;
       engine.load(marks(puzzle));
       const sudoku::logic::Grade g = sudoku::logic::grade(engine);
       CHECK(g.solved);
       CHECK(g.er == doctest::Approx(er));
+      CHECK(g.ep == doctest::Approx(ep));
+      CHECK(g.ed == doctest::Approx(ed));
       continue;
     }
     ++puzzles;

@@ -34,6 +34,17 @@ void Board::load(const CandidateGrid& grid) {
   placed_.assign(static_cast<std::size_t>(houses_->count()), 0);
   unsolved_ = static_cast<int>(cand_.size());
   clash_ = false;
+  // As Sukaku Explainer reads pencilmarks: a cell of one candidate that no peer still has is a given, not a
+  // step (a naked single that removes nothing), so the ratings of the first steps (EP, ED) are SE's.
+  const int n = cells();
+  for (int cell = 0; cell < n; ++cell) {
+    const Mask m = cand_[static_cast<std::size_t>(cell)];
+    if (value(cell) != 0 || m == 0 || (m & (m - 1)) != 0) continue;
+    bool alone = true;
+    for (int peer = 0; peer < n && alone; ++peer)
+      alone = peer == cell || !sees(cell, peer) || (cand_[static_cast<std::size_t>(peer)] & m) == 0;
+    if (alone) place(cell, std::countr_zero(m) + 1);
+  }
 }
 
 void Board::place(int cell, int digit) {
