@@ -123,7 +123,7 @@ Isa engine_isa() {
           __builtin_cpu_supports("popcnt")))
       return Isa::portable;
 #if defined(DLX_ISA_AVX512_COPY)
-    // Asked for only: on the AMD EPYC measured it ran 5-8% slower than the AVX2 copy (bench/README.md).
+    // Asked for only: on the AMD EPYC measured it ran slower than the AVX2 copy (figures in bench/README.md).
     if (cap == "avx512" && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl"))
       return Isa::avx512;
