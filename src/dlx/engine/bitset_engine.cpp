@@ -476,22 +476,24 @@ template <int W, int IW>
   for (int w = 0; w < W; ++w) live[w] = a[w];
   int best_count = INT_MAX;
   std::size_t item = 0;
-  bool found = false;
   for (std::size_t w = 0; w < item_words; ++w) {
     for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
       const std::size_t candidate = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
       const Word* column = columns + candidate * W;
       int c = 0;
       for (int k = 0; k < W; ++k) c += std::popcount(live[k] & column[k]);
-      if (c < best_count) {
+      if (c <= 1) {  // the first item with at most one option: dead, or forced
         best_count = c;
         item = candidate;
-        found = true;
-        if (c <= 1) goto chosen;  // the first item with at most one option: dead, or forced
+        goto chosen;
       }
+      // Kept without a branch: whether an item has fewer options than those before it follows the data.
+      const bool fewer = c < best_count;
+      item = fewer ? candidate : item;
+      best_count = fewer ? c : best_count;
     }
   }
-  if (!found) return Outcome::solution;
+  if (best_count == INT_MAX) return Outcome::solution;
 chosen:
   if (best_count == 0) return Outcome::dead;
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
