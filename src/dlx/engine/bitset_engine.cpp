@@ -498,13 +498,15 @@ chosen:
   if (best_count == 0) return Outcome::dead;
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   choice.item = static_cast<int>(item);
+  // Its first option (it has one), from the last word to the first without a branch: which word holds it
+  // follows the data, and a loop that stopped there was mispredicted at 44% of the nodes (queens 12).
   const Word* column = columns + item * W;
-  for (int w = 0;; ++w) {  // the item has an option
-    if (const Word bits = live[w] & column[w]; bits != 0) {
-      choice.option = w * 64 + std::countr_zero(bits);
-      break;
-    }
+  int first = 0;
+  for (int w = W - 1; w >= 0; --w) {
+    const Word bits = live[w] & column[w];
+    first = bits != 0 ? w * 64 + std::countr_zero(bits) : first;
   }
+  choice.option = first;
   make_child_dense<W, IW>(level, choice.option);
   return Outcome::branch;
 }
