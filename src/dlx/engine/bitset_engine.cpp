@@ -507,6 +507,7 @@ chosen:
     first = bits != 0 ? w * 64 + std::countr_zero(bits) : first;
   }
   choice.option = first;
+  choice.where = static_cast<std::uint32_t>(best_count - 1);  // the options left to try after it
   make_child_dense<W, IW>(level, choice.option);
   return Outcome::branch;
 }
@@ -515,6 +516,10 @@ chosen:
 template <int W, int IW>
 [[gnu::always_inline]] inline bool BitsetEngine::next_child_dense(int level) {
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+  // Whether there is one, from the count the scan gave: a branch on it is predicted better than the exit from
+  // the loop over the words below, which then need no bound.
+  if (choice.where == 0) return false;
+  --choice.where;
   const Word* a = alive_.data() + static_cast<std::size_t>(level) * W;
   const Word* column = dense_columns_.data() + static_cast<std::size_t>(choice.item) * W;
   const auto current = static_cast<unsigned>(choice.option);
@@ -522,7 +527,7 @@ template <int W, int IW>
   // Only options after the current one in its word (none when it is bit 63: the shift gives 0).
   Word bits = a[w] & column[w] & ~((Word{2} << (current % 64)) - 1);
   while (bits == 0) {
-    if (++w == W) return false;
+    ++w;
     bits = a[w] & column[w];
   }
   choice.option = static_cast<int>(w * 64) + std::countr_zero(bits);
