@@ -476,33 +476,38 @@ template <int W, int IW>
   for (int w = 0; w < W; ++w) live[w] = a[w];
   int best_count = INT_MAX;
   std::size_t item = 0;
-  bool found = false;
   for (std::size_t w = 0; w < item_words; ++w) {
     for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
       const std::size_t candidate = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
       const Word* column = columns + candidate * W;
       int c = 0;
       for (int k = 0; k < W; ++k) c += std::popcount(live[k] & column[k]);
-      if (c < best_count) {
+      if (c <= 1) {  // the first item with at most one option: dead, or forced
         best_count = c;
         item = candidate;
-        found = true;
-        if (c <= 1) goto chosen;  // the first item with at most one option: dead, or forced
+        goto chosen;
       }
+      // Kept without a branch: whether an item has fewer options than those before it follows the data.
+      const bool fewer = c < best_count;
+      item = fewer ? candidate : item;
+      best_count = fewer ? c : best_count;
     }
   }
-  if (!found) return Outcome::solution;
+  if (best_count == INT_MAX) return Outcome::solution;
 chosen:
   if (best_count == 0) return Outcome::dead;
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   choice.item = static_cast<int>(item);
+  // Its first option (it has one), from the last word to the first without a branch: which word holds it
+  // follows the data, and a loop that stopped there was mispredicted at 44% of the nodes (queens 12).
   const Word* column = columns + item * W;
-  for (int w = 0;; ++w) {  // the item has an option
-    if (const Word bits = live[w] & column[w]; bits != 0) {
-      choice.option = w * 64 + std::countr_zero(bits);
-      break;
-    }
+  int first = 0;
+  for (int w = W - 1; w >= 0; --w) {
+    const Word bits = live[w] & column[w];
+    first = bits != 0 ? w * 64 + std::countr_zero(bits) : first;
   }
+  choice.option = first;
+  choice.where = static_cast<std::uint32_t>(best_count - 1);  // the options left to try after it
   make_child_dense<W, IW>(level, choice.option);
   return Outcome::branch;
 }
@@ -511,6 +516,10 @@ chosen:
 template <int W, int IW>
 [[gnu::always_inline]] inline bool BitsetEngine::next_child_dense(int level) {
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+  // Whether there is one, from the count the scan gave: a branch on it is predicted better than the exit from
+  // the loop over the words below, which then need no bound.
+  if (choice.where == 0) return false;
+  --choice.where;
   const Word* a = alive_.data() + static_cast<std::size_t>(level) * W;
   const Word* column = dense_columns_.data() + static_cast<std::size_t>(choice.item) * W;
   const auto current = static_cast<unsigned>(choice.option);
@@ -518,7 +527,7 @@ template <int W, int IW>
   // Only options after the current one in its word (none when it is bit 63: the shift gives 0).
   Word bits = a[w] & column[w] & ~((Word{2} << (current % 64)) - 1);
   while (bits == 0) {
-    if (++w == W) return false;
+    ++w;
     bits = a[w] & column[w];
   }
   choice.option = static_cast<int>(w * 64) + std::countr_zero(bits);

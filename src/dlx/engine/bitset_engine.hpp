@@ -186,7 +186,7 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to
   // cover) and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the
   // conflicts of choice_[k] (a Choice's `where` is the span of the item's column that holds its option; the
-  // dense path finds the next option from the option itself and leaves `where` unused).
+  // dense path finds the next option from the option itself and keeps in `where` how many are left to try).
   std::vector<Word> alive_, uncovered_;
   std::vector<Count> counts_;
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
