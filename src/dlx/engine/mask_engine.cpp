@@ -296,23 +296,16 @@ void MaskEngine::build_groups() {
   group_begin_.assign(1, 0);
   if (k_uses < 3) return;
   const auto prims = static_cast<std::uint32_t>(primaries_);
-  // The item at use position u of the p-th option of slot s's column: items_at[(s * K + u) * kMaxColumn + p].
-  std::vector<std::uint32_t> items_at(static_cast<std::size_t>(primaries_) * k_uses * kMaxColumn);
-  for (std::size_t s = 0; s < static_cast<std::size_t>(primaries_); ++s)
-    for (std::size_t p = 0; p < column_begin_[s + 1] - column_begin_[s]; ++p)
-      for (std::size_t u = 0; u < k_uses; ++u)
-        items_at[(s * k_uses + u) * kMaxColumn + p] =
-            use_slot(packed_uses_[column_[column_begin_[s] + p] * k_uses + u]);
-  const auto row = [&](std::size_t s, std::size_t u) {
-    return items_at.data() + (s * k_uses + u) * kMaxColumn;
+  // The item at use position u of the p-th option of slot s's column.
+  const auto at = [&](std::size_t s, std::size_t p, std::size_t u) {
+    return use_slot(packed_uses_[column_[column_begin_[s] + p] * k_uses + u]);
   };
-  const auto at = [&](std::size_t s, std::size_t p, std::size_t u) { return row(s, u)[p]; };
   const auto length = [&](std::size_t s) { return column_begin_[s + 1] - column_begin_[s]; };
   // Per pair u < v, the items are listed by T_0 (head, next), and those of a list with the same length, T'_0
   // and then every T_p and T'_p form a group.
   constexpr std::uint32_t kNone = 0xFFFFFFFF;
   std::vector<std::uint32_t> head(stride_, kNone), next(stride_, kNone), firsts, members, stamp(stride_, 0);
-  std::vector<std::uint8_t> in_group(static_cast<std::size_t>(option_count_), 0), taken(stride_, 0);
+  std::vector<std::uint8_t> taken(stride_, 0);
   std::uint32_t now = 0;
   for (std::size_t u = 0; u < k_uses; ++u) {
     for (std::size_t v = u + 1; v < k_uses; ++v) {
@@ -320,7 +313,8 @@ void MaskEngine::build_groups() {
       for (std::size_t s = static_cast<std::size_t>(primaries_); s-- > 0;) {
         if (length(s) < 3) continue;
         const std::uint32_t a = at(s, 0, u), b = at(s, 0, v);
-        if (a == s || b == s || a >= prims || b >= prims) continue;
+        // (The first two options' items must differ already: a quick test that leaves out most pairs.)
+        if (a == s || b == s || a >= prims || b >= prims || a == at(s, 1, u) || b == at(s, 1, v)) continue;
         if (head[a] == kNone) firsts.push_back(a);
         next[s] = head[a];
         head[a] = static_cast<std::uint32_t>(s);
@@ -330,9 +324,9 @@ void MaskEngine::build_groups() {
           if (taken[x] != 0) continue;
           members.assign(1, x);
           for (std::uint32_t y = next[x]; y != kNone; y = next[y]) {
-            const bool same = taken[y] == 0 && length(y) == length(x) && at(y, 0, v) == at(x, 0, v) &&
-                              std::equal(row(x, u), row(x, u) + length(x), row(y, u)) &&
-                              std::equal(row(x, v), row(x, v) + length(x), row(y, v));
+            bool same = taken[y] == 0 && length(y) == length(x) && at(y, 0, v) == at(x, 0, v);
+            for (std::size_t p = 1; p < length(x) && same; ++p)
+              same = at(x, p, u) == at(y, p, u) && at(x, p, v) == at(y, p, v);
             if (same) {
               members.push_back(y);
               taken[y] = 1;
@@ -350,7 +344,7 @@ void MaskEngine::build_groups() {
             usable = usable && stamp[t2] != now;
             stamp[t2] = now;
           }
-          if (usable) add_group(members, u, v, in_group);
+          if (usable) add_group(members, u, v);
         }
         for (std::uint32_t x = head[a]; x != kNone; x = next[x]) taken[x] = 0;
         head[a] = kNone;
@@ -360,37 +354,34 @@ void MaskEngine::build_groups() {
   build_group_chunks();
 }
 
-// Adds the group of `members` (T_p at use position u, T'_p at v), if it has at most kMaxGroup members, fewer
-// than its columns' length, and no option in two members' columns.
-void MaskEngine::add_group(const std::vector<std::uint32_t>& members, std::size_t u, std::size_t v,
-                           std::vector<std::uint8_t>& in_group) {
+// Adds the group of `members` (T_p at use position u, T'_p at v), if it has at most kMaxGroup members and fewer
+// than its columns' length. (An option in two members' columns would be the p-th of both, since its T_p is:
+// the members' p-th options must differ.)
+void MaskEngine::add_group(std::vector<std::uint32_t>& members, std::size_t u, std::size_t v) {
   const auto k_uses = static_cast<std::size_t>(uses_per_option_);
-  const std::size_t first = members.front(), length = column_begin_[first + 1] - column_begin_[first];
+  const std::size_t length = column_begin_[members[0] + 1] - column_begin_[members[0]];
   if (members.size() > static_cast<std::size_t>(kMaxGroup) || members.size() >= length) return;
-  bool disjoint = true;
-  for (std::uint32_t s : members)
-    for (std::size_t e = column_begin_[s]; e < column_begin_[s + 1]; ++e)
-      disjoint = disjoint && in_group[column_[e]]++ == 0;
-  if (disjoint) {
-    std::vector<std::uint32_t> sorted = members;
-    std::sort(sorted.begin(), sorted.end());
-    groups_.insert(groups_.end(), sorted.begin(), sorted.end());
-    group_begin_.push_back(static_cast<std::uint32_t>(groups_.size()));
-    const std::size_t base = group_targets_.size();
-    group_targets_.resize(base + 2 * kMaxColumn, 0);
-    for (std::size_t p = 0; p < length; ++p) {
-      const std::uint32_t* const uses = packed_uses_.data() + column_[column_begin_[first] + p] * k_uses;
-      for (std::size_t w = 0; w < 2; ++w) {
-        const std::uint32_t t = use_slot(uses[w == 0 ? u : v]);
-        std::uint32_t inside = 0;
-        for (std::size_t e = column_begin_[t]; e < column_begin_[t + 1]; ++e)
-          if (in_group[column_[e]] != 0) inside |= 1u << (e - column_begin_[t]);
-        group_targets_[base + 2 * p + w] = t | inside << 16;
-      }
+  std::sort(members.begin(), members.end());
+  for (std::size_t p = 0; p < length; ++p)
+    for (std::size_t x = 0; x < members.size(); ++x)
+      for (std::size_t y = x + 1; y < members.size(); ++y)
+        if (column_[column_begin_[members[x]] + p] == column_[column_begin_[members[y]] + p]) return;
+  groups_.insert(groups_.end(), members.begin(), members.end());
+  group_begin_.push_back(static_cast<std::uint32_t>(groups_.size()));
+  const std::size_t base = group_targets_.size();
+  group_targets_.resize(base + 2 * kMaxColumn, 0);
+  // T_p's bits of the members' options: what each option clears there (use_bit), gathered.
+  for (std::size_t p = 0; p < length; ++p) {
+    for (std::size_t w = 0; w < 2; ++w) {
+      const std::size_t position = w == 0 ? u : v;
+      std::uint32_t inside = 0;
+      for (std::uint32_t x : members)
+        inside |= use_bit(packed_uses_[column_[column_begin_[x] + p] * k_uses + position]);
+      const std::uint32_t t =
+          use_slot(packed_uses_[column_[column_begin_[members[0]] + p] * k_uses + position]);
+      group_targets_[base + 2 * p + w] = t | inside << 16;
     }
   }
-  for (std::uint32_t s : members)
-    for (std::size_t e = column_begin_[s]; e < column_begin_[s + 1]; ++e) in_group[column_[e]] = 0;
 }
 
 void MaskEngine::build_group_chunks() {

@@ -106,8 +106,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   template <int K>
   bool subset_below(int level, std::uint32_t& end);
   void build_groups();
-  void add_group(const std::vector<std::uint32_t>& members, std::size_t u, std::size_t v,
-                 std::vector<std::uint8_t>& in_group);
+  void add_group(std::vector<std::uint32_t>& members, std::size_t u, std::size_t v);
   void build_group_chunks();
   // Whether the group rule has groups to check, built on first use (a run whose roots never apply the subset
   // rule, serg_benchmark's, never builds them).
