@@ -19,7 +19,8 @@
 // the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
 // remove the most (best_of), and the root applies the subset rule (apply_subset_rule: an item whose options
 // all have another item confines that item to them), as do the levels below where much is left to cover
-// (subset_below).
+// (subset_below); the root applies the group rule too (apply_group_rule: items whose options lead to the same
+// items two ways, as a Sudoku's minirows; n of them left with n options' bits take those items).
 //
 // Forced options (a puzzle's givens) are most of the work of an easy puzzle: when the table fits
 // kKeepRowsBudget, each option has a precomputed row of the masks its choice keeps, and force() is one AND
