@@ -735,7 +735,7 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     }
     // The group rule once the subset rule finds nothing more, and the subset rule again after what it removed.
     if (!apply_subset_rule<K, true>(m, subset_seen_.data()) &&
-        !(group_at_root_ && groups_ready() && apply_group_rule<K>(m, nullptr)))
+        !root_group_rule<K>(m, uncovered, propagated_begin_[level], end))
       break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
@@ -785,6 +785,21 @@ template <int K>
   std::size_t head = queued_;
   if (!apply_subset_rule<K, false>(m, masks(level - 1))) return true;
   return take_queued<K>(m, head, end);
+}
+
+// The group rule at the root, where propagation has left `uncovered` primary items less those the options
+// propagated_[from, end) cover: not at a root it solved, where every group is covered. Out of propagate(), whose
+// loop compiled to more instructions on every level with it inside.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::root_group_rule(Mask* m, int uncovered, std::uint32_t from,
+                                                   std::uint32_t end) {
+  if (!group_at_root_) return false;
+  if (K > 0 && all_primary_) {
+    uncovered -= K * static_cast<int>(end - from);
+  } else {
+    for (std::uint32_t p = from; p != end; ++p) uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+  }
+  return uncovered > 0 && groups_ready() && apply_group_rule<K>(m, nullptr);
 }
 
 // The group rule once (build_groups()), then unit propagation of what it leaves forced, as subset_below().

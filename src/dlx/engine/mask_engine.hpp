@@ -117,6 +117,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   template <int K>
   bool apply_group_rule(Mask* m, const Mask* before);
   template <int K>
+  bool root_group_rule(Mask* m, int uncovered, std::uint32_t from, std::uint32_t end);
+  template <int K>
   bool group_rule(int level, std::uint32_t& end);
   template <int K>
   bool take_queued(Mask* m, std::size_t head, std::uint32_t& end);
