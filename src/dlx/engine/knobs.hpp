@@ -22,6 +22,11 @@
 //   subset_root_above_percent   60       mask engine: the subset rule at the root only where more     "The root's subset
 //                                        than this share is uncovered before the root's propagation   rule where givens
 //                                        (after the forced options: a puzzle's givens)                are many"
+//   group_rule_at_root          true     mask engine: the root applies the group rule (items whose    "Issue 37: the
+//                                        options lead to the same items two ways: Sudoku's triads)    group rule"
+//                                        with the subset rule, where that runs
+//   group_rule_above_percent    100      mask engine: the group rule below the root at levels with    (same)
+//                                        more than this share uncovered; 100: never
 //
 // Tests set them (ScopedKnobs) to steer an engine into a behaviour on a problem small enough to check by brute
 // force, rather than shaping the problem to cross a threshold.
@@ -43,6 +48,8 @@ struct Knobs {
   int subset_below_above_percent = 55;
   int subset_three_above_percent = 60;
   int subset_root_above_percent = 60;
+  bool group_rule_at_root = true;
+  int group_rule_above_percent = 100;
 };
 
 // The most tie candidates an engine keeps room for (tie_candidates is clamped to it).

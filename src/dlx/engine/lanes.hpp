@@ -42,6 +42,11 @@ struct Scalar8 {
     for (std::size_t l = 0; l < kLanes; ++l) r.v[l] = static_cast<std::uint16_t>(a.v[l] & b.v[l]);
     return r;
   }
+  friend Scalar8 operator|(const Scalar8& a, const Scalar8& b) {
+    Scalar8 r;
+    for (std::size_t l = 0; l < kLanes; ++l) r.v[l] = static_cast<std::uint16_t>(a.v[l] | b.v[l]);
+    return r;
+  }
   // this & ~b
   Scalar8 and_not(const Scalar8& b) const {
     Scalar8 r;
@@ -91,6 +96,7 @@ struct Lanes8 {
   }
   void store(std::uint16_t* p) const { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
   friend Lanes8 operator&(Lanes8 a, Lanes8 b) { return {_mm_and_si128(a.v, b.v)}; }
+  friend Lanes8 operator|(Lanes8 a, Lanes8 b) { return {_mm_or_si128(a.v, b.v)}; }
   Lanes8 and_not(Lanes8 b) const { return {_mm_andnot_si128(b.v, v)}; }
   Lanes8 without_lowest() const { return {_mm_and_si128(v, _mm_sub_epi16(v, _mm_set1_epi16(1)))}; }
   friend Lanes8 equal(Lanes8 a, Lanes8 b) { return {_mm_cmpeq_epi16(a.v, b.v)}; }
@@ -117,6 +123,7 @@ struct Lanes16 {
   }
   void store(std::uint16_t* p) const { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), v); }
   friend Lanes16 operator&(Lanes16 a, Lanes16 b) { return {_mm256_and_si256(a.v, b.v)}; }
+  friend Lanes16 operator|(Lanes16 a, Lanes16 b) { return {_mm256_or_si256(a.v, b.v)}; }
   Lanes16 and_not(Lanes16 b) const { return {_mm256_andnot_si256(b.v, v)}; }
   Lanes16 without_lowest() const { return {_mm256_and_si256(v, _mm256_sub_epi16(v, _mm256_set1_epi16(1)))}; }
   friend Lanes16 equal(Lanes16 a, Lanes16 b) { return {_mm256_cmpeq_epi16(a.v, b.v)}; }
@@ -138,6 +145,7 @@ struct Lanes32 {
   static Lanes32 load(const std::uint16_t* p) { return {_mm512_loadu_si512(p)}; }
   void store(std::uint16_t* p) const { _mm512_storeu_si512(p, v); }
   friend Lanes32 operator&(Lanes32 a, Lanes32 b) { return {_mm512_and_si512(a.v, b.v)}; }
+  friend Lanes32 operator|(Lanes32 a, Lanes32 b) { return {_mm512_or_si512(a.v, b.v)}; }
   // The zero-masking form: gcc 12 warns that the plain one reads an uninitialized vector (its own source).
   Lanes32 and_not(Lanes32 b) const { return {_mm512_maskz_andnot_epi32(0xFFFF, b.v, v)}; }
   Lanes32 without_lowest() const { return {_mm512_and_si512(v, _mm512_sub_epi16(v, _mm512_set1_epi16(1)))}; }

@@ -19,7 +19,8 @@
 // the masks). Left to itself (Propagation::automatic) the engine breaks ties toward the item whose options
 // remove the most (best_of), and the root applies the subset rule (apply_subset_rule: an item whose options
 // all have another item confines that item to them), as do the levels below where much is left to cover
-// (subset_below).
+// (subset_below); the root applies the group rule too (apply_group_rule: items whose options lead to the same
+// items two ways, as a Sudoku's minirows; n of them left with n options' bits take those items).
 //
 // Forced options (a puzzle's givens) are most of the work of an easy puzzle: when the table fits
 // kKeepRowsBudget, each option has a precomputed row of the masks its choice keeps, and force() is one AND
@@ -54,6 +55,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -165,6 +167,9 @@ MaskEngine::MaskEngine(const Problem& problem, const SearchOptions& options) : L
     subset_root_above_ = share_of(primaries_, k.subset_root_above_percent);
     build_shares();
     subset_seen_.assign(primary_slots_, 0);
+    group_rule_ = k.group_rule_at_root || k.group_rule_above_percent < 100;
+    group_at_root_ = k.group_rule_at_root;
+    if (k.group_rule_above_percent < 100) group_above_ = share_of(primaries_, k.group_rule_above_percent);
   }
 
   // Each level chooses one more option, covering at least one more primary item.
@@ -278,6 +283,142 @@ void MaskEngine::build_shares() {
     if (subset_capable_[slot] != 0) capable_begin_ = slot / kLanes * kLanes;
   for (std::size_t slot = 0; slot < primary_slots_; ++slot)
     if (subset_capable_[slot] != 0) capable_end_ = (slot / kLanes + 1) * kLanes;
+}
+
+// The group rule's groups: primary items with columns of the same length L whose p-th options have the same
+// item T_p at use position u and the same item T'_p at position v, for every p (Sudoku: the three cells of a
+// row in a box, T_p the row's item for digit p, T'_p the box's). Each T_p is covered once, by an option of one
+// member at most, so n members left uncovered need n distinct bits among them; with exactly n, each of those
+// T_p and T'_p is covered by a member's option and keeps only those (Sudoku: a triad, three cells with three
+// digits left between them). Groups of 2 to kMaxGroup members (fewer than L), whose members share no option
+// and whose T_p (and T'_p) are primary and distinct; with K items per option only.
+void MaskEngine::build_groups() {
+  const auto k_uses = static_cast<std::size_t>(uses_per_option_);
+  group_begin_.assign(1, 0);
+  if (k_uses < 3) return;
+  const auto prims = static_cast<std::uint32_t>(primaries_);
+  // The item at use position u of the p-th option of slot s's column.
+  const auto at = [&](std::size_t s, std::size_t p, std::size_t u) {
+    return use_slot(packed_uses_[column_[column_begin_[s] + p] * k_uses + u]);
+  };
+  const auto length = [&](std::size_t s) { return column_begin_[s + 1] - column_begin_[s]; };
+  // Per pair u < v, the items are listed by T_0 (head, next), and those of a list with the same length, T'_0
+  // and then every T_p and T'_p form a group.
+  constexpr std::uint32_t kNone = 0xFFFFFFFF;
+  std::vector<std::uint32_t> head(stride_, kNone), next(stride_, kNone), firsts, members, stamp(stride_, 0);
+  std::vector<std::uint8_t> taken(stride_, 0);
+  std::uint32_t now = 0;
+  for (std::size_t u = 0; u < k_uses; ++u) {
+    for (std::size_t v = u + 1; v < k_uses; ++v) {
+      firsts.clear();
+      for (std::size_t s = static_cast<std::size_t>(primaries_); s-- > 0;) {
+        if (length(s) < 3) continue;
+        const std::uint32_t a = at(s, 0, u), b = at(s, 0, v);
+        // (The first two options' items must differ already: a quick test that leaves out most pairs.)
+        if (a == s || b == s || a >= prims || b >= prims || a == at(s, 1, u) || b == at(s, 1, v)) continue;
+        if (head[a] == kNone) firsts.push_back(a);
+        next[s] = head[a];
+        head[a] = static_cast<std::uint32_t>(s);
+      }
+      for (std::uint32_t a : firsts) {
+        for (std::uint32_t x = head[a]; x != kNone; x = next[x]) {
+          if (taken[x] != 0) continue;
+          members.assign(1, x);
+          for (std::uint32_t y = next[x]; y != kNone; y = next[y]) {
+            bool same = taken[y] == 0 && length(y) == length(x) && at(y, 0, v) == at(x, 0, v);
+            for (std::size_t p = 1; p < length(x) && same; ++p)
+              same = at(x, p, u) == at(y, p, u) && at(x, p, v) == at(y, p, v);
+            if (same) {
+              members.push_back(y);
+              taken[y] = 1;
+            }
+          }
+          if (members.size() < 2) continue;
+          // The T_p and T'_p must be primary items outside the group, all distinct.
+          bool usable = true;
+          ++now;
+          for (std::uint32_t s : members) stamp[s] = now;
+          for (std::size_t p = 0; p < length(x) && usable; ++p) {
+            const std::uint32_t t = at(x, p, u), t2 = at(x, p, v);
+            usable = t < prims && t2 < prims && stamp[t] != now;
+            stamp[t] = now;
+            usable = usable && stamp[t2] != now;
+            stamp[t2] = now;
+          }
+          if (usable) add_group(members, u, v);
+        }
+        for (std::uint32_t x = head[a]; x != kNone; x = next[x]) taken[x] = 0;
+        head[a] = kNone;
+      }
+    }
+  }
+  build_group_chunks();
+}
+
+// Adds the group of `members` (T_p at use position u, T'_p at v), if it has at most kMaxGroup members and fewer
+// than its columns' length. (An option in two members' columns would be the p-th of both, since its T_p is:
+// the members' p-th options must differ.)
+void MaskEngine::add_group(std::vector<std::uint32_t>& members, std::size_t u, std::size_t v) {
+  const auto k_uses = static_cast<std::size_t>(uses_per_option_);
+  const std::size_t length = column_begin_[members[0] + 1] - column_begin_[members[0]];
+  if (members.size() > static_cast<std::size_t>(kMaxGroup) || members.size() >= length) return;
+  std::sort(members.begin(), members.end());
+  for (std::size_t p = 0; p < length; ++p)
+    for (std::size_t x = 0; x < members.size(); ++x)
+      for (std::size_t y = x + 1; y < members.size(); ++y)
+        if (column_[column_begin_[members[x]] + p] == column_[column_begin_[members[y]] + p]) return;
+  groups_.insert(groups_.end(), members.begin(), members.end());
+  group_begin_.push_back(static_cast<std::uint32_t>(groups_.size()));
+  const std::size_t base = group_targets_.size();
+  group_targets_.resize(base + 2 * kMaxColumn, 0);
+  // T_p's bits of the members' options: what each option clears there (use_bit), gathered.
+  for (std::size_t p = 0; p < length; ++p) {
+    for (std::size_t w = 0; w < 2; ++w) {
+      const std::size_t position = w == 0 ? u : v;
+      std::uint32_t inside = 0;
+      for (std::uint32_t x : members)
+        inside |= use_bit(packed_uses_[column_[column_begin_[x] + p] * k_uses + position]);
+      const std::uint32_t t =
+          use_slot(packed_uses_[column_[column_begin_[members[0]] + p] * k_uses + position]);
+      group_targets_[base + 2 * p + w] = t | inside << 16;
+    }
+  }
+}
+
+void MaskEngine::build_group_chunks() {
+  // The chunks: groups by number of members n and step d, a vector of first members at a time. A covered
+  // member stands for one bit above the column's (bit 15 - k for the k-th), so the columns need n bits to spare.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::pair<std::uint32_t, std::uint32_t>>>
+      by_step;
+  for (std::size_t g = 0; g + 1 < group_begin_.size(); ++g) {
+    const std::uint32_t* const first = groups_.data() + group_begin_[g];
+    const std::uint32_t n = group_begin_[g + 1] - group_begin_[g], d = first[1] - first[0];
+    bool even = column_begin_[first[0] + 1] - column_begin_[first[0]] + n <= 16;
+    for (std::uint32_t k = 1; k < n; ++k) even = even && first[k] == first[0] + k * d;
+    if (even)
+      by_step[{n, d}].emplace_back(first[0], static_cast<std::uint32_t>(g));
+    else
+      scalar_groups_.push_back(static_cast<std::uint32_t>(g));
+  }
+  for (auto& [shape, firsts] : by_step) {
+    const auto [n, d] = shape;
+    std::sort(firsts.begin(), firsts.end());
+    for (std::size_t i = 0; i < firsts.size();) {
+      GroupChunk chunk{firsts[i].first, d, n, static_cast<std::uint32_t>(chunk_groups_.size()), 0};
+      const bool fits = chunk.start + (n - 1) * d + Wide::kLanes <= stride_;
+      if (fits) chunk_groups_.resize(chunk_groups_.size() + Wide::kLanes, 0);
+      for (; i < firsts.size() && firsts[i].first < chunk.start + Wide::kLanes; ++i) {
+        const std::uint32_t lane = firsts[i].first - chunk.start;
+        if (fits) {
+          chunk.firsts |= std::uint64_t{1} << (2 * lane);
+          chunk_groups_[chunk.lanes_from + lane] = firsts[i].second;
+        } else {
+          scalar_groups_.push_back(firsts[i].second);
+        }
+      }
+      if (fits) group_chunks_.push_back(chunk);
+    }
+  }
 }
 
 // Per option, the options sharing more than one item with it, for best_of's exact count of removed options:
@@ -592,7 +733,10 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       // the rule's gain on top95 and 17-clue); elsewhere they cost more than they save (bench/README.md).
       subset_three_ = uncovered - covered_since(propagated_begin_[level]) > subset_three_above_;
     }
-    if (!apply_subset_rule<K, true>(m, subset_seen_.data())) break;
+    // The group rule once the subset rule finds nothing more, and the subset rule again after what it removed.
+    if (!apply_subset_rule<K, true>(m, subset_seen_.data()) &&
+        !root_group_rule<K>(m, uncovered, propagated_begin_[level], end))
+      break;
     if (dead_) return finish(Outcome::dead);
     check_all = false;
   }
@@ -604,6 +748,11 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     if (!subset_below<K>(level, end)) return finish(Outcome::dead);
     uncovered -= covered_since(from);
   }
+  if (!at_root && uncovered > group_above_ && groups_ready()) {
+    const std::uint32_t from = end;
+    if (!group_rule<K>(level, end)) return finish(Outcome::dead);
+    uncovered -= covered_since(from);
+  }
   uncovered_[static_cast<std::size_t>(level)] = uncovered;
   if (uncovered == 0) return finish(Outcome::solution);
   bool solved = false;
@@ -611,14 +760,10 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
   return finish(solved ? Outcome::solution : Outcome::branch);
 }
 
-// The subset rule once at a level below the root, against its parent's masks (an item whose mask is the same
-// there was checked there), then unit propagation of what it leaves forced: the options taken are appended to
-// propagated_ from `end`. Returns false at a dead end.
+// Unit propagation of the items queued from `head` on, after a rule removed options: the options taken are
+// appended to propagated_ from `end`. Returns false at a dead end.
 template <int K>
-[[gnu::noinline]] bool MaskEngine::subset_below(int level, std::uint32_t& end) {
-  Mask* m = masks(level);
-  std::size_t head = queued_;
-  if (!apply_subset_rule<K, false>(m, masks(level - 1))) return true;
+[[gnu::always_inline]] inline bool MaskEngine::take_queued(Mask* m, std::size_t head, std::uint32_t& end) {
   while (!dead_ && head < queued_) {
     const std::uint32_t j = queue_[head++];
     const Mask left = m[j];
@@ -629,6 +774,122 @@ template <int K>
     propagated_[end++] = static_cast<OptionId>(option);
   }
   return !dead_;
+}
+
+// The subset rule once at a level below the root, against its parent's masks (an item whose mask is the same
+// there was checked there), then unit propagation of what it leaves forced: the options taken are appended to
+// propagated_ from `end`. Returns false at a dead end.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::subset_below(int level, std::uint32_t& end) {
+  Mask* m = masks(level);
+  std::size_t head = queued_;
+  if (!apply_subset_rule<K, false>(m, masks(level - 1))) return true;
+  return take_queued<K>(m, head, end);
+}
+
+// The group rule at the root, where propagation has left `uncovered` primary items less those the options
+// propagated_[from, end) cover: not at a root it solved, where every group is covered. Out of propagate(), whose
+// loop compiled to more instructions on every level with it inside.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::root_group_rule(Mask* m, int uncovered, std::uint32_t from,
+                                                   std::uint32_t end) {
+  if (!group_at_root_) return false;
+  if (K > 0 && all_primary_) {
+    uncovered -= K * static_cast<int>(end - from);
+  } else {
+    for (std::uint32_t p = from; p != end; ++p) uncovered -= static_cast<int>(primaries_of_[propagated_[p]]);
+  }
+  return uncovered > 0 && groups_ready() && apply_group_rule<K>(m, nullptr);
+}
+
+// The group rule once (build_groups()), then unit propagation of what it leaves forced, as subset_below().
+// Returns false at a dead end.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::group_rule(int level, std::uint32_t& end) {
+  Mask* m = masks(level);
+  std::size_t head = queued_;
+  if (!apply_group_rule<K>(m, masks(level - 1))) return !dead_;
+  return take_queued<K>(m, head, end);
+}
+
+// One pass of the group rule over every group: a group whose n uncovered members have fewer than n options'
+// bits between them is a dead end; with exactly n, the T_p and T'_p of those bits lose their options that are
+// no member's. Removes options as take() does, queueing the items left with at most one; returns whether it
+// removed any.
+template <int K>
+[[gnu::noinline]] bool MaskEngine::apply_group_rule(Mask* m, const Mask* before) {
+  const std::uint32_t* const column_begin = column_begin_.data();
+  const std::uint32_t* const other_slots = other_slot_.data();
+  const std::uint32_t* const other_keeps = other_keep_.data();
+  const std::uint32_t* const members = groups_.data();
+  const std::uint32_t* const targets = group_targets_.data();
+  std::uint32_t* const queue = queue_.data();
+  std::size_t queued = queued_;
+  std::uint64_t removed = 0;
+  // Group g, whatever its masks hold now: false at a dead end.
+  const auto apply = [&](std::size_t g) {
+    std::uint32_t all = 0;
+    int live = 0;
+    for (std::uint32_t i = group_begin_[g]; i < group_begin_[g + 1]; ++i) {
+      const std::uint32_t x = m[members[i]];
+      const std::uint32_t open = (x >> 15) - 1;  // all ones while uncovered, 0 once covered
+      all |= x & open;
+      live += static_cast<int>(open & 1);
+    }
+    const int bits = std::popcount(all);
+    if (bits > live || live == 0) return true;
+    if (bits < live) return false;
+    for (std::uint32_t left = all; left != 0; left &= left - 1) {
+      const std::uint32_t* const pair = targets + g * 2 * kMaxColumn + 2 * std::countr_zero(left);
+      for (int w = 0; w < 2; ++w) {
+        const std::size_t t = pair[w] & 0xFFFF;
+        const auto outside = static_cast<Mask>(m[t] & kColumnBits & ~(pair[w] >> 16));
+        if (outside == 0) continue;
+        for (Mask extra = outside; extra != 0; extra &= extra - 1) {
+          const std::size_t entry = column_begin[t] + static_cast<std::size_t>(std::countr_zero(extra));
+          ++removed;
+          m[t] = static_cast<Mask>(m[t] & ~(extra & -extra));
+          const auto [r_first, r_last] = others_of<K>(entry);
+          for (std::size_t r = r_first; r != r_last; ++r) {
+            const std::uint32_t target = other_slots[r];
+            const std::uint32_t rest = std::uint32_t{m[target]} & other_keeps[r];
+            m[target] = static_cast<Mask>(rest);
+            queue[queued] = target;
+            queued += (rest & (rest - 1)) == 0 ? 1 : 0;
+          }
+        }
+        queue[queued] = static_cast<std::uint32_t>(t);
+        queued += (m[t] & (m[t] - 1)) == 0 ? 1 : 0;
+      }
+    }
+    return true;
+  };
+  bool alive = true;
+  // A lane per group: set where the group's n uncovered members have at most n bits between them (a covered
+  // member counts as one bit of its own), some member is uncovered, and (below the root) some member changed
+  // since `before` (an unchanged group was checked there).
+  for (const GroupChunk& chunk : group_chunks_) {
+    const Mask* const p = m + chunk.start;
+    Wide options = Wide::splat(0), same = Wide::ones();
+    for (std::uint32_t k = 0; k < chunk.members; ++k) {
+      const Wide x = Wide::load(p + k * chunk.step);
+      const Wide open = (x & Wide::splat(0x8000)).is_zero();
+      options = options | (x & open) | Wide::splat(static_cast<Mask>(0x8000u >> k)).and_not(open);
+      if (before != nullptr) same = same & equal(x, Wide::load(before + chunk.start + k * chunk.step));
+    }
+    Wide fewer = options;
+    for (std::uint32_t k = 0; k < chunk.members; ++k) fewer = fewer.without_lowest();
+    Wide hit = fewer.is_zero().and_not(
+        (options & Wide::splat(static_cast<Mask>(0xFFFFu >> chunk.members))).is_zero());
+    if (before != nullptr) hit = hit.and_not(same);
+    for (std::uint64_t bits = hit.lanes() & chunk.firsts; bits != 0 && alive; bits &= bits - 1)
+      alive = apply(chunk_groups_[chunk.lanes_from + static_cast<std::size_t>(std::countr_zero(bits)) / 2]);
+  }
+  for (std::size_t i = 0; i < scalar_groups_.size() && alive; ++i) alive = apply(scalar_groups_[i]);
+  dead_ = dead_ || !alive;
+  removed_ += removed;
+  end_queueing(m, queued);
+  return removed != 0 || dead_;
 }
 
 // The subset rule: when every option left to a primary item i also has item j, one of them covers j, and j's

@@ -105,6 +105,23 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   bool apply_subset_rule(Mask* m, const Mask* before);
   template <int K>
   bool subset_below(int level, std::uint32_t& end);
+  void build_groups();
+  void add_group(std::vector<std::uint32_t>& members, std::size_t u, std::size_t v);
+  void build_group_chunks();
+  // Whether the group rule has groups to check, built on first use (a run whose roots never apply the subset
+  // rule, serg_benchmark's, never builds them).
+  bool groups_ready() {
+    if (group_begin_.empty() && group_rule_) build_groups();
+    return group_begin_.size() > 1;
+  }
+  template <int K>
+  bool apply_group_rule(Mask* m, const Mask* before);
+  template <int K>
+  bool root_group_rule(Mask* m, int uncovered, std::uint32_t from, std::uint32_t end);
+  template <int K>
+  bool group_rule(int level, std::uint32_t& end);
+  template <int K>
+  bool take_queued(Mask* m, std::size_t head, std::uint32_t& end);
   Outcome settle(int level, int& item);
   template <int K>
   Outcome propagate(int level, int& item);
@@ -149,6 +166,28 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // subset_root_above_percent) are left before the root's propagation, once the forced options are taken.
   // Below, the root of a puzzle with many givens, whose search the rule barely shortens.
   int subset_root_above_ = 0;
+  // The group rule's groups (build_groups()): primary items whose columns have the same length and whose
+  // p-th options all have the same item at two use positions (Sudoku: the three cells of a row in a box, whose
+  // p-th options share the row's and the box's item for digit p). Per group, its members' slots (groups_ from
+  // group_begin_), and per bit p and use position, that item's slot and the bits of its column whose options
+  // are the group's (group_targets_, 2 * kMaxColumn per group: slot | inside << 16).
+  static constexpr int kMaxGroup = 4;
+  std::vector<std::uint32_t> group_begin_, groups_, group_targets_;
+  // Groups whose n members are at slots s, s + d, ..., s + (n - 1) d (Sudoku: all of them), a vector of first
+  // members s at a time: n loads give each group's options in one lane. A chunk's lanes from `start` with a
+  // group's first member: bit 2l of `firsts`, and the group at chunk_groups_[lanes_from + l]. The other groups
+  // are checked one at a time (scalar_groups_).
+  struct GroupChunk {
+    std::uint32_t start, step, members, lanes_from;
+    std::uint64_t firsts;
+  };
+  std::vector<GroupChunk> group_chunks_;
+  std::vector<std::uint32_t> chunk_groups_, scalar_groups_;
+  // The rule runs at levels with more primary items uncovered than this (the knob group_rule_above_percent);
+  // without groups, or off, more than any level has.
+  int group_above_ = std::numeric_limits<int>::max();
+  bool group_rule_ = false;     // the rule runs somewhere (the knobs), so groups_ready() builds the groups
+  bool group_at_root_ = false;  // the root applies it with the subset rule (the knob group_rule_at_root)
   // Ties are broken (best_of) at levels with more primary items uncovered than this (the knob
   // tie_break_above_percent of them): deeper, the subtrees are small and the scores cost more than they save,
   // so the leftmost item with fewest options is taken.
