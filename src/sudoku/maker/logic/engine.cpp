@@ -49,6 +49,10 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"chains", dynamic_chains_plus},
       {"nested", [](const B& b, S& s) { return nested_chains(b, 2, s); }},
       {"nested", [](const B& b, S& s) { return nested_chains(b, 3, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 0, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 1, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 2, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 3, s); }},
   };
 }
 

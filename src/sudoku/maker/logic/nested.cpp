@@ -1,11 +1,14 @@
 // Nested forcing chains, Sukaku Explainer's last resort (9.5 upward): dynamic forcing chains whose chains, when
 // their links run dry, go on with the "(+)" rules and then with whole chaining techniques run on the grid the
 // chain has reduced: the cycles and forcing chains of single links ("(+ Forcing Chains)", 9.5), then also the
-// static cell and region forcing chains ("(+ Multiple Forcing Chains)", 10.0). Every step of the first inner
+// static cell and region forcing chains ("(+ Multiple Forcing Chains)", 10.0), or instead dynamic forcing chains
+// of a lower nesting level ("(+ Dynamic Forcing Chains)", 10.5, SE's level 4: the inner chains plain, "(+)",
+// "(+ Forcing Chains)" or "(+ Multiple Forcing Chains)", tried in that order). Every step of the first inner
 // technique that finds one resting on what the chain took out continues the chain; a conclusion that rests on
-// an inner chain counts that chain's nodes too, so these steps rate high.
+// an inner chain counts that chain's nodes too (its own inner chains' included), so these steps rate high.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -40,18 +43,6 @@ bool continue_with(std::vector<InnerHint>& hints, std::vector<ChainRules::Advanc
   return !steps.empty();
 }
 
-void nested_steps(int level, const Board& reduced, const Board& start,
-                  std::vector<ChainRules::Advanced>& steps) {
-  plus_steps(reduced, start, steps);
-  if (!steps.empty()) return;
-  std::vector<InnerHint> hints;
-  cycle_hints(reduced, start, hints);
-  if (continue_with(hints, steps) || level < 3) return;
-  hints.clear();
-  multiple_chain_hints(reduced, start, hints);
-  continue_with(hints, steps);
-}
-
 // The inner steps by reduced grid: the outer search's branches often run dry on the same grid (a bivalue
 // cell's two candidates, a region's branches that repeat a cell's), and what rests on the outer chain only
 // depends on the grid and the start, which one search keeps.
@@ -83,24 +74,63 @@ class Memo {
       map_;
 };
 
+// SE's dynamic forcing chains by nesting level: plain, "(+)", then nested with the inner forcing chains,
+// multiple forcing chains or dynamic forcing chains.
+const ForcingKind& dynamic_kind(int level) {
+  static const ForcingKind kinds[] = {
+      {true, true, false, 85, "Dynamic ", " Chains"},
+      {true, true, false, 90, "Dynamic ", " Chains (+)"},
+      {true, true, false, 95, "Dynamic ", " Chains (+ Forcing Chains)"},
+      {true, true, false, 100, "Dynamic ", " Chains (+ Multiple Forcing Chains)"},
+      {true, true, false, 105, "Dynamic ", " Chains (+ Dynamic Forcing Chains)"},
+  };
+  return kinds[level];
+}
+
+ChainRules::AdvancedRule continuation(int level, int inner);
+
+void nested_steps(int level, int inner, const Board& reduced, const Board& start,
+                  std::vector<ChainRules::Advanced>& steps) {
+  plus_steps(reduced, start, steps);
+  if (!steps.empty()) return;
+  std::vector<InnerHint> hints;
+  if (level == 4) {
+    forcing_hints(reduced, start, dynamic_kind(inner), continuation(inner, 0), hints);
+    continue_with(hints, steps);
+    return;
+  }
+  cycle_hints(reduced, start, hints);
+  if (continue_with(hints, steps) || level < 3) return;
+  hints.clear();
+  multiple_chain_hints(reduced, start, hints);
+  continue_with(hints, steps);
+}
+
+// What continues the chains of a dynamic forcing chain at `level` (0: nothing, 1: the "(+)" rules, 2 to 4:
+// nested, `inner` naming level 4's inner level), the nested steps memoised for one search (one start).
+ChainRules::AdvancedRule continuation(int level, int inner) {
+  if (level == 0) return nullptr;
+  if (level == 1) return plus_steps;
+  auto memo = std::make_shared<Memo>();
+  return [level, inner, memo](const Board& reduced, const Board& start,
+                              std::vector<ChainRules::Advanced>& steps) {
+    if (const auto* known = memo->find(reduced)) {
+      steps = *known;
+      return;
+    }
+    nested_steps(level, inner, reduced, start, steps);
+    memo->keep(steps);
+  };
+}
+
 }  // namespace
 
 bool nested_chains(const Board& board, int level, GradedStep& step) {
-  static const ForcingKind forcing{true, true, false, 95, "Dynamic ", " Chains (+ Forcing Chains)"};
-  static const ForcingKind multiple{true, true,       false,
-                                    100,  "Dynamic ", " Chains (+ Multiple Forcing Chains)"};
-  Memo memo;
-  return forcing_search(
-      board, level == 2 ? forcing : multiple,
-      [level, &memo](const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-        if (const auto* known = memo.find(reduced)) {
-          steps = *known;
-          return;
-        }
-        nested_steps(level, reduced, start, steps);
-        memo.keep(steps);
-      },
-      step);
+  return forcing_search(board, dynamic_kind(level), continuation(level, 0), step);
+}
+
+bool dynamic_nested_chains(const Board& board, int inner, GradedStep& step) {
+  return forcing_search(board, dynamic_kind(4), continuation(4, inner), step);
 }
 
 }  // namespace sudoku::logic
