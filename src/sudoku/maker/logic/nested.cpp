@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -43,36 +44,63 @@ bool continue_with(std::vector<InnerHint>& hints, std::vector<ChainRules::Advanc
   return !steps.empty();
 }
 
-// The inner steps by reduced grid: the outer search's branches often run dry on the same grid (a bivalue
-// cell's two candidates, a region's branches that repeat a cell's), and what rests on the outer chain only
-// depends on the grid and the start, which one search keeps.
-class Memo {
- public:
-  const std::vector<ChainRules::Advanced>* find(const Board& b) {
-    key(b);
-    const auto it = map_.find(hash_);
-    if (it == map_.end()) return nullptr;
-    for (const auto& [grid, steps] : it->second)
-      if (grid == key_) return &steps;
-    return nullptr;
-  }
-  void keep(const std::vector<ChainRules::Advanced>& steps) { map_[hash_].push_back({key_, steps}); }
+using Steps = std::vector<ChainRules::Advanced>;
 
- private:
-  void key(const Board& b) {
-    key_.resize(static_cast<std::size_t>(b.cells()));
-    hash_ = 1469598103934665603ull;
+// A grid's candidates (0 for a placed cell) and their hash.
+struct GridKey {
+  explicit GridKey(const Board& b) : cells(static_cast<std::size_t>(b.cells())) {
     for (int c = 0; c < b.cells(); ++c) {
-      key_[static_cast<std::size_t>(c)] = b.open(c) ? b.candidates(c) : 0;
-      hash_ = (hash_ ^ key_[static_cast<std::size_t>(c)]) * 1099511628211ull;
+      cells[static_cast<std::size_t>(c)] = b.open(c) ? b.candidates(c) : 0;
+      hash = (hash ^ cells[static_cast<std::size_t>(c)]) * 1099511628211ull;
     }
   }
-  std::vector<Mask> key_;
-  std::uint64_t hash_ = 0;
-  std::unordered_map<std::uint64_t,
-                     std::vector<std::pair<std::vector<Mask>, std::vector<ChainRules::Advanced>>>>
-      map_;
+  std::vector<Mask> cells;
+  std::uint64_t hash = 1469598103934665603ull;
 };
+
+// The inner steps by reduced grid, each rule's apart, for one start (what rests on the outer chain depends on
+// the grid and the start only). The outer search's branches often run dry on the same grid (a bivalue cell's
+// two candidates, a region's branches that repeat a cell's), and the levels' searches on one board reach
+// mostly the same grids, trying the same rules first: level 3 after level 2, level 4 after level 3.
+class Memo {
+ public:
+  struct Parts {
+    std::optional<Steps> plus, cycles, multiple, dynamic[4];
+  };
+  Parts& at(const Board& reduced) {
+    GridKey key(reduced);
+    auto& bucket = map_[key.hash];
+    for (auto& [grid, parts] : bucket)
+      if (grid == key.cells) return *parts;
+    bucket.emplace_back(std::move(key.cells), std::make_unique<Parts>());
+    return *bucket.back().second;
+  }
+  // Starts over unless `start` (its candidates and houses) is the one the memo holds.
+  void use(const Board& start) {
+    GridKey key(start);
+    std::vector<int> houses;
+    for (int h = 0; h < start.houses().count(); ++h) {
+      houses.push_back(static_cast<int>(start.houses().kind(h)));
+      houses.insert(houses.end(), start.houses().cells(h).begin(), start.houses().cells(h).end());
+    }
+    if (key.cells == start_ && houses == houses_) return;
+    map_.clear();
+    start_ = std::move(key.cells);
+    houses_ = std::move(houses);
+  }
+
+ private:
+  std::vector<Mask> start_;
+  std::vector<int> houses_;
+  std::unordered_map<std::uint64_t, std::vector<std::pair<std::vector<Mask>, std::unique_ptr<Parts>>>> map_;
+};
+
+// The steps of one rule on a reduced grid, worked out at their first need.
+template <class F>
+const Steps& part(std::optional<Steps>& slot, F&& find) {
+  if (!slot) find(slot.emplace());
+  return *slot;
+}
 
 // SE's dynamic forcing chains by nesting level: plain, "(+)", then nested with the inner forcing chains,
 // multiple forcing chains or dynamic forcing chains.
@@ -87,50 +115,58 @@ const ForcingKind& dynamic_kind(int level) {
   return kinds[level];
 }
 
-ChainRules::AdvancedRule continuation(int level, int inner);
+ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo> memo);
 
-void nested_steps(int level, int inner, const Board& reduced, const Board& start,
-                  std::vector<ChainRules::Advanced>& steps) {
-  plus_steps(reduced, start, steps);
+// What continues a chain at `level` (2 to 4; `inner`: level 4's inner level) that ran dry on `reduced`.
+void nested_steps(int level, int inner, const Board& reduced, const Board& start, Memo::Parts& parts,
+                  Steps& steps) {
+  steps = part(parts.plus, [&](Steps& s) { plus_steps(reduced, start, s); });
   if (!steps.empty()) return;
   std::vector<InnerHint> hints;
   if (level == 4) {
-    forcing_hints(reduced, start, dynamic_kind(inner), continuation(inner, 0), hints);
-    continue_with(hints, steps);
+    steps = part(parts.dynamic[inner], [&](Steps& s) {
+      forcing_hints(reduced, start, dynamic_kind(inner), continuation(inner, 0, std::make_shared<Memo>()),
+                    hints);
+      continue_with(hints, s);
+    });
     return;
   }
-  cycle_hints(reduced, start, hints);
-  if (continue_with(hints, steps) || level < 3) return;
-  hints.clear();
-  multiple_chain_hints(reduced, start, hints);
-  continue_with(hints, steps);
+  steps = part(parts.cycles, [&](Steps& s) {
+    cycle_hints(reduced, start, hints);
+    continue_with(hints, s);
+  });
+  if (!steps.empty() || level < 3) return;
+  steps = part(parts.multiple, [&](Steps& s) {
+    multiple_chain_hints(reduced, start, hints);
+    continue_with(hints, s);
+  });
 }
 
 // What continues the chains of a dynamic forcing chain at `level` (0: nothing, 1: the "(+)" rules, 2 to 4:
-// nested, `inner` naming level 4's inner level), the nested steps memoised for one search (one start).
-ChainRules::AdvancedRule continuation(int level, int inner) {
+// nested, `inner` naming level 4's inner level), the nested steps kept in `memo` (one start).
+ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo> memo) {
   if (level == 0) return nullptr;
   if (level == 1) return plus_steps;
-  auto memo = std::make_shared<Memo>();
-  return [level, inner, memo](const Board& reduced, const Board& start,
-                              std::vector<ChainRules::Advanced>& steps) {
-    if (const auto* known = memo->find(reduced)) {
-      steps = *known;
-      return;
-    }
-    nested_steps(level, inner, reduced, start, steps);
-    memo->keep(steps);
+  return [level, inner, memo](const Board& reduced, const Board& start, Steps& steps) {
+    nested_steps(level, inner, reduced, start, memo->at(reduced), steps);
   };
+}
+
+// The outer searches' memo: kept from one level's search to the next on the same board.
+std::shared_ptr<Memo> outer_memo(const Board& board) {
+  thread_local std::shared_ptr<Memo> memo = std::make_shared<Memo>();
+  memo->use(board);
+  return memo;
 }
 
 }  // namespace
 
 bool nested_chains(const Board& board, int level, GradedStep& step) {
-  return forcing_search(board, dynamic_kind(level), continuation(level, 0), step);
+  return forcing_search(board, dynamic_kind(level), continuation(level, 0, outer_memo(board)), step);
 }
 
 bool dynamic_nested_chains(const Board& board, int inner, GradedStep& step) {
-  return forcing_search(board, dynamic_kind(4), continuation(4, inner), step);
+  return forcing_search(board, dynamic_kind(4), continuation(4, inner, outer_memo(board)), step);
 }
 
 }  // namespace sudoku::logic
