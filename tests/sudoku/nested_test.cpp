@@ -9,8 +9,11 @@
 
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/implications.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
 
 namespace {
 
@@ -33,7 +36,73 @@ std::vector<Rated> se_nested() {
   return list;
 }
 
+// A state of data/se_nested_states.txt: its board (the cells of one candidate placed) and the puzzle's solution.
+struct State {
+  sudoku::CandidateGrid marks;
+  sudoku::logic::Board board;
+  sudoku::Grid solution;
+  std::string puzzle;
+};
+
+std::vector<State> nested_states(const sudoku::Houses& houses) {
+  std::vector<State> states;
+  for (const std::string& line : test::read_lines("se_nested_states.txt")) {
+    if (line[0] == '#') continue;
+    const std::string puzzle = line.substr(0, 81), marks = line.substr(82, 729);
+    REQUIRE(sudoku::is_pencilmark_text(marks, 9, {}));
+    State s{sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}), sudoku::logic::Board(houses),
+            test::unique_solution(test::grid_from(puzzle, 3, 3)), puzzle};
+    s.board.load(s.marks);
+    for (int c = 0; c < s.board.cells(); ++c)
+      if (std::popcount(s.board.candidates(c)) == 1)
+        s.board.place(c, std::countr_zero(s.board.candidates(c)) + 1);
+    states.push_back(std::move(s));
+  }
+  return states;
+}
+
+// The node count in a chain step's text: "... (N nodes): ...".
+int nodes_of(const std::string& text) {
+  const auto end = text.find(" nodes)");
+  const auto begin = text.rfind('(', end);
+  REQUIRE(end != std::string::npos);
+  return std::stoi(text.substr(begin + 1, end - begin - 1));
+}
+
 }  // namespace
+
+// SE's level 4, "(+ Dynamic Forcing Chains)": where neither dynamic nor "(+)" forcing chains find a step, dynamic
+// chains continued by whole inner dynamic forcing chains do; at 10.5 plus SE's length increment of the nodes,
+// the inner chains' counted too, sound, and tried by the engine only after the lower nesting levels.
+TEST_CASE("nested: level 4 finds what the lower chains miss, in SE's words and at SE's rating") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<State> states = nested_states(houses);
+  REQUIRE_FALSE(states.empty());
+  for (const State& s : states) {
+    INFO(s.puzzle);
+    sudoku::logic::GradedStep lower;
+    CHECK_FALSE(sudoku::logic::dynamic_chains(s.board, lower));
+    CHECK_FALSE(sudoku::logic::dynamic_chains_plus(s.board, lower));
+    sudoku::logic::GradedStep step;
+    REQUIRE(sudoku::logic::dynamic_nested_chains(s.board, 0, step));
+    INFO(step.text);
+    CHECK(step.technique.rfind("Dynamic ", 0) == 0);
+    CHECK(step.technique.find(" Forcing Chains (+ Dynamic Forcing Chains)") != std::string::npos);
+    const int nodes = nodes_of(step.text);
+    CHECK(std::abs(step.rating - (105 + sudoku::logic::length_tenths(nodes)) / 10.0) < 1e-9);
+    CHECK_FALSE(step.eliminations.empty());
+    test::check_sound(step, s.solution, s.puzzle);
+    // The engine, past the singles of the marks' given cells, takes a lower nesting level first.
+    sudoku::logic::Engine engine(houses);
+    engine.load(s.marks);
+    std::optional<sudoku::logic::GradedStep> next;
+    while ((next = engine.step()) && next->rating < 2.5) {
+    }
+    REQUIRE(next);
+    CHECK(next->technique.find(" Forcing Chains (+ Forcing Chains)") != std::string::npos);
+    CHECK(next->rating < step.rating);
+  }
+}
 
 // Run by CTest with --no-skip under the label `slow` (seconds a puzzle in Release).
 TEST_CASE("nested: ratings and techniques agree with serate where nested chains are needed" *

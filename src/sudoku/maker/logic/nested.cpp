@@ -122,9 +122,9 @@ void nested_steps(int level, int inner, const Board& reduced, const Board& start
                   Steps& steps) {
   steps = part(parts.plus, [&](Steps& s) { plus_steps(reduced, start, s); });
   if (!steps.empty()) return;
-  std::vector<InnerHint> hints;
   if (level == 4) {
     steps = part(parts.dynamic[inner], [&](Steps& s) {
+      std::vector<InnerHint> hints;
       forcing_hints(reduced, start, dynamic_kind(inner), continuation(inner, 0, std::make_shared<Memo>()),
                     hints);
       continue_with(hints, s);
@@ -132,11 +132,13 @@ void nested_steps(int level, int inner, const Board& reduced, const Board& start
     return;
   }
   steps = part(parts.cycles, [&](Steps& s) {
+    std::vector<InnerHint> hints;
     cycle_hints(reduced, start, hints);
     continue_with(hints, s);
   });
   if (!steps.empty() || level < 3) return;
   steps = part(parts.multiple, [&](Steps& s) {
+    std::vector<InnerHint> hints;
     multiple_chain_hints(reduced, start, hints);
     continue_with(hints, s);
   });
