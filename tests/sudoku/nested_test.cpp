@@ -2,6 +2,7 @@
 // rating needs them (data/se_nested.txt, ER 9.5 and up), with every step checked against the unique solution.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <optional>
@@ -102,6 +103,30 @@ TEST_CASE("nested: level 4 finds what the lower chains miss, in SE's words and a
     CHECK(next->technique.find(" Forcing Chains (+ Forcing Chains)") != std::string::npos);
     CHECK(next->rating < step.rating);
   }
+}
+
+// A raised stop flag (Ctrl-C, a time limit) ends the searches early, and the engine says it stopped rather than
+// got stuck: the nested levels can run for minutes.
+TEST_CASE("nested: the searches and the engine end on the stop flag") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  std::vector<State> states = nested_states(houses);
+  REQUIRE_FALSE(states.empty());
+  std::atomic<bool> stop{true};
+  sudoku::logic::Board board = states.front().board;
+  board.set_stop(&stop);
+  sudoku::logic::GradedStep step;
+  CHECK_FALSE(sudoku::logic::nested_chains(board, 2, step));
+  CHECK_FALSE(sudoku::logic::dynamic_nested_chains(board, 0, step));
+  sudoku::logic::Engine engine(houses);
+  engine.load(states.front().marks);
+  engine.set_stop(&stop);
+  CHECK_FALSE(engine.next());
+  const sudoku::logic::Grade grade = sudoku::logic::grade(engine);
+  CHECK(grade.stopped);
+  CHECK_FALSE(grade.solved);
+  stop = false;
+  CHECK_FALSE(engine.stopped());
+  CHECK(engine.next());
 }
 
 // Run by CTest with --no-skip under the label `slow` (seconds a puzzle in Release).

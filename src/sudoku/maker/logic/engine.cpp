@@ -69,7 +69,9 @@ std::optional<GradedStep> Engine::next() const {
   for (const GradedTechnique& t : techniques_) {
     if (t.family == "uniqueness" && !unique_) continue;
     step = GradedStep{};
-    if (t.find(board_, step)) return step;
+    const bool found = t.find(board_, step);
+    if (board_.stopped()) return std::nullopt;
+    if (found) return step;
   }
   return std::nullopt;
 }
@@ -97,6 +99,7 @@ Grade grade(Engine& engine) {
     }
   }
   g.solved = engine.board().solved();
+  g.stopped = !g.solved && engine.stopped();
   return g;
 }
 

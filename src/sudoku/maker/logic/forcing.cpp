@@ -46,6 +46,7 @@ class Search {
     std::vector<Implications> on_of(static_cast<std::size_t>(n_) + 1);
     Implications off;
     for (int c = 0; c < cells; ++c) {
+      if (board_.stopped()) return false;
       if (!board_.open(c)) continue;
       const Mask cands = board_.candidates(c);
       const int card = std::popcount(cands);
