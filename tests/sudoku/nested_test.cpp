@@ -175,6 +175,42 @@ TEST_CASE("nested: ratings and techniques agree with serate where nested chains 
   CHECK(named / n >= 0.99);
 }
 
+// SE's level 4 against serate, step by step: from states just before a level-4 step (data/se_level4_steps.txt),
+// the engine's first steps past the singles are serate's, the same eliminations at the same ratings, named
+// "(+ Dynamic Forcing Chains)" and sound. Run by CTest with --no-skip under the label `slow` (seconds a step).
+TEST_CASE("nested: level 4 steps agree with serate's" * doctest::skip()) {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  int states = 0;
+  for (const std::string& line : test::read_lines("se_level4_steps.txt")) {
+    if (line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string puzzle, marks, steps;
+    std::getline(fields, puzzle, '\t');
+    std::getline(fields, marks, '\t');
+    std::getline(fields, steps);
+    INFO(puzzle);
+    const sudoku::Grid solution = test::unique_solution(test::grid_from(puzzle, 3, 3));
+    sudoku::logic::Engine engine(houses);
+    engine.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    std::istringstream expected(steps);
+    std::string item;
+    while (std::getline(expected >> std::ws, item, ';')) {
+      const double rating = std::stod(item.substr(0, item.find(' ')));
+      const std::string eliminations = item.substr(item.find(' ') + 1);
+      std::optional<sudoku::logic::GradedStep> step;
+      while ((step = engine.step()) && step->rating < 2.5) test::check_sound(*step, solution, puzzle);
+      REQUIRE(step);
+      INFO(step->text);
+      test::check_sound(*step, solution, puzzle);
+      CHECK(std::abs(step->rating - rating) < 1e-9);
+      CHECK(sudoku::logic::eliminations_text(step->eliminations, 9) == eliminations);
+      CHECK(step->technique.find(" Forcing Chains (+ Dynamic Forcing Chains)") != std::string::npos);
+    }
+    ++states;
+  }
+  CHECK(states >= 1);
+}
+
 // One nested step, quick: a 1106 puzzle serate rates 10.4 with "Dynamic Region Forcing Chains (+ Forcing
 // Chains)" reaches a nested step in SE's words, sound, rated from the level's 9.5 to serate's ER.
 TEST_CASE("nested: the first nested step of a puzzle is sound and in SE's words") {
