@@ -95,11 +95,17 @@ class Memo {
   std::unordered_map<std::uint64_t, std::vector<std::pair<std::vector<Mask>, std::unique_ptr<Parts>>>> map_;
 };
 
-// The steps of one rule on a reduced grid, worked out at their first need.
+// The steps of one rule on a reduced grid, worked out at their first need (and not kept when the search was
+// stopped on the way: they are partial).
 template <class F>
-const Steps& part(std::optional<Steps>& slot, F&& find) {
-  if (!slot) find(slot.emplace());
-  return *slot;
+void part(std::optional<Steps>& slot, const Board& reduced, Steps& steps, F&& find) {
+  if (slot) {
+    steps = *slot;
+    return;
+  }
+  steps.clear();
+  find(steps);
+  if (!reduced.stopped()) slot = steps;
 }
 
 // SE's dynamic forcing chains by nesting level: plain, "(+)", then nested with the inner forcing chains,
@@ -120,10 +126,10 @@ ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo
 // What continues a chain at `level` (2 to 4; `inner`: level 4's inner level) that ran dry on `reduced`.
 void nested_steps(int level, int inner, const Board& reduced, const Board& start, Memo::Parts& parts,
                   Steps& steps) {
-  steps = part(parts.plus, [&](Steps& s) { plus_steps(reduced, start, s); });
+  part(parts.plus, reduced, steps, [&](Steps& s) { plus_steps(reduced, start, s); });
   if (!steps.empty()) return;
   if (level == 4) {
-    steps = part(parts.dynamic[inner], [&](Steps& s) {
+    part(parts.dynamic[inner], reduced, steps, [&](Steps& s) {
       std::vector<InnerHint> hints;
       forcing_hints(reduced, start, dynamic_kind(inner), continuation(inner, 0, std::make_shared<Memo>()),
                     hints);
@@ -131,13 +137,13 @@ void nested_steps(int level, int inner, const Board& reduced, const Board& start
     });
     return;
   }
-  steps = part(parts.cycles, [&](Steps& s) {
+  part(parts.cycles, reduced, steps, [&](Steps& s) {
     std::vector<InnerHint> hints;
     cycle_hints(reduced, start, hints);
     continue_with(hints, s);
   });
   if (!steps.empty() || level < 3) return;
-  steps = part(parts.multiple, [&](Steps& s) {
+  part(parts.multiple, reduced, steps, [&](Steps& s) {
     std::vector<InnerHint> hints;
     multiple_chain_hints(reduced, start, hints);
     continue_with(hints, s);
