@@ -2,6 +2,7 @@
 // rating needs them (data/se_nested.txt, ER 9.5 and up), with every step checked against the unique solution.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <optional>
@@ -9,8 +10,11 @@
 
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
+#include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/implications.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
 
 namespace {
 
@@ -33,13 +37,103 @@ std::vector<Rated> se_nested() {
   return list;
 }
 
+// A state of data/se_nested_states.txt: its board (the cells of one candidate placed) and the puzzle's solution.
+struct State {
+  sudoku::CandidateGrid marks;
+  sudoku::logic::Board board;
+  sudoku::Grid solution;
+  std::string puzzle;
+};
+
+std::vector<State> nested_states(const sudoku::Houses& houses) {
+  std::vector<State> states;
+  for (const std::string& line : test::read_lines("se_nested_states.txt")) {
+    if (line[0] == '#') continue;
+    const std::string puzzle = line.substr(0, 81), marks = line.substr(82, 729);
+    REQUIRE(sudoku::is_pencilmark_text(marks, 9, {}));
+    State s{sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}), sudoku::logic::Board(houses),
+            test::unique_solution(test::grid_from(puzzle, 3, 3)), puzzle};
+    s.board.load(s.marks);
+    for (int c = 0; c < s.board.cells(); ++c)
+      if (std::popcount(s.board.candidates(c)) == 1)
+        s.board.place(c, std::countr_zero(s.board.candidates(c)) + 1);
+    states.push_back(std::move(s));
+  }
+  return states;
+}
+
+// The node count in a chain step's text: "... (N nodes): ...".
+int nodes_of(const std::string& text) {
+  const auto end = text.find(" nodes)");
+  const auto begin = text.rfind('(', end);
+  REQUIRE(end != std::string::npos);
+  return std::stoi(text.substr(begin + 1, end - begin - 1));
+}
+
 }  // namespace
+
+// SE's level 4, "(+ Dynamic Forcing Chains)": where neither dynamic nor "(+)" forcing chains find a step, dynamic
+// chains continued by whole inner dynamic forcing chains do; at 10.5 plus SE's length increment of the nodes,
+// the inner chains' counted too, sound, and tried by the engine only after the lower nesting levels.
+TEST_CASE("nested: level 4 finds what the lower chains miss, in SE's words and at SE's rating") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<State> states = nested_states(houses);
+  REQUIRE_FALSE(states.empty());
+  for (const State& s : states) {
+    INFO(s.puzzle);
+    sudoku::logic::GradedStep lower;
+    CHECK_FALSE(sudoku::logic::dynamic_chains(s.board, lower));
+    CHECK_FALSE(sudoku::logic::dynamic_chains_plus(s.board, lower));
+    sudoku::logic::GradedStep step;
+    REQUIRE(sudoku::logic::dynamic_nested_chains(s.board, 0, step));
+    INFO(step.text);
+    CHECK(step.technique.rfind("Dynamic ", 0) == 0);
+    CHECK(step.technique.find(" Forcing Chains (+ Dynamic Forcing Chains)") != std::string::npos);
+    const int nodes = nodes_of(step.text);
+    CHECK(std::abs(step.rating - (105 + sudoku::logic::length_tenths(nodes)) / 10.0) < 1e-9);
+    CHECK_FALSE(step.eliminations.empty());
+    test::check_sound(step, s.solution, s.puzzle);
+    // The engine, past the singles of the marks' given cells, takes a lower nesting level first.
+    sudoku::logic::Engine engine(houses);
+    engine.load(s.marks);
+    std::optional<sudoku::logic::GradedStep> next;
+    while ((next = engine.step()) && next->rating < 2.5) {
+    }
+    REQUIRE(next);
+    CHECK(next->technique.find(" Forcing Chains (+ Forcing Chains)") != std::string::npos);
+    CHECK(next->rating < step.rating);
+  }
+}
+
+// A raised stop flag (Ctrl-C, a time limit) ends the searches early, and the engine says it stopped rather than
+// got stuck: the nested levels can run for minutes.
+TEST_CASE("nested: the searches and the engine end on the stop flag") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  std::vector<State> states = nested_states(houses);
+  REQUIRE_FALSE(states.empty());
+  std::atomic<bool> stop{true};
+  sudoku::logic::Board board = states.front().board;
+  board.set_stop(&stop);
+  sudoku::logic::GradedStep step;
+  CHECK_FALSE(sudoku::logic::nested_chains(board, 2, step));
+  CHECK_FALSE(sudoku::logic::dynamic_nested_chains(board, 0, step));
+  sudoku::logic::Engine engine(houses);
+  engine.load(states.front().marks);
+  engine.set_stop(&stop);
+  CHECK_FALSE(engine.next());
+  const sudoku::logic::Grade grade = sudoku::logic::grade(engine);
+  CHECK(grade.stopped);
+  CHECK_FALSE(grade.solved);
+  stop = false;
+  CHECK_FALSE(engine.stopped());
+  CHECK(engine.next());
+}
 
 // Run by CTest with --no-skip under the label `slow` (seconds a puzzle in Release).
 TEST_CASE("nested: ratings and techniques agree with serate where nested chains are needed" *
           doctest::skip()) {
   const std::vector<Rated> list = se_nested();
-  REQUIRE(list.size() >= 13);
+  REQUIRE(list.size() >= 14);
   const sudoku::Houses houses(sudoku::Shape{3, 3});
   int er_equal = 0, er_near = 0, ep_equal = 0, ed_equal = 0, named = 0;
   for (const Rated& r : list) {
@@ -79,6 +173,61 @@ TEST_CASE("nested: ratings and techniques agree with serate where nested chains 
   CHECK(ep_equal / n >= 0.99);
   CHECK(ed_equal / n >= 0.99);
   CHECK(named / n >= 0.99);
+}
+
+// SE's level 4 against serate, step by step: from states just before a level-4 step (data/se_level4_steps.txt),
+// the engine's first steps past the singles are serate's, the same eliminations at the same ratings, named
+// "(+ Dynamic Forcing Chains)" and sound, and the state's ER and hardest technique are serate's. Run by CTest with --no-skip under the label `slow` (seconds a step).
+TEST_CASE("nested: level 4 steps agree with serate's" * doctest::skip()) {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  int states = 0;
+  for (const std::string& line : test::read_lines("se_level4_steps.txt")) {
+    if (line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string puzzle, marks, steps, er, technique;
+    std::getline(fields, puzzle, '\t');
+    std::getline(fields, marks, '\t');
+    std::getline(fields, steps, '\t');
+    std::getline(fields, er, '\t');
+    std::getline(fields, technique);
+    INFO(puzzle);
+    const sudoku::Grid solution = test::unique_solution(test::grid_from(puzzle, 3, 3));
+    sudoku::logic::Engine engine(houses);
+    engine.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    double hardest = 0;
+    std::string name;
+    const auto next = [&] {
+      std::optional<sudoku::logic::GradedStep> step = engine.step();
+      if (step) test::check_sound(*step, solution, puzzle);
+      if (step && step->rating > hardest) {
+        hardest = step->rating;
+        name = step->technique;
+      }
+      return step;
+    };
+    std::istringstream expected(steps);
+    std::string item;
+    while (std::getline(expected >> std::ws, item, ';')) {
+      const double rating = std::stod(item.substr(0, item.find(' ')));
+      const std::string eliminations = item.substr(item.find(' ') + 1);
+      std::optional<sudoku::logic::GradedStep> step;
+      while ((step = next()) && step->rating < 2.5) {
+      }
+      REQUIRE(step);
+      INFO(step->text);
+      CHECK(std::abs(step->rating - rating) < 1e-9);
+      CHECK(sudoku::logic::eliminations_text(step->eliminations, 9) == eliminations);
+      CHECK(step->technique.find(" Forcing Chains (+ Dynamic Forcing Chains)") != std::string::npos);
+    }
+    // The rest of the way: the state's ER and hardest technique are serate's.
+    while (next()) {
+    }
+    CHECK(engine.board().solved());
+    CHECK(std::abs(hardest - std::stod(er)) < 1e-9);
+    CHECK(name == technique);
+    ++states;
+  }
+  CHECK(states >= 1);
 }
 
 // One nested step, quick: a 1106 puzzle serate rates 10.4 with "Dynamic Region Forcing Chains (+ Forcing

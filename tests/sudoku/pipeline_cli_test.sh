@@ -203,6 +203,17 @@ for command in minimize candidates generate; do
   set +m
   [ "$status" = 130 ] || [ "$status" = 0 ] || fail "$command 25x25 Ctrl-C: exit $status ($(cat big.err))"
 done
+
+# --- --time-limit inside one graded rating: a puzzle whose SE rating needs nested chains (seconds of work) is
+# left unrated, with the status of the stop, rather than finished after the limit or reported stuck
+nested=98.76.5..7...5.6.......4.9.3..6....9....3..65.....73..2...7.9...1.....2....2.8..6
+for command in rate steps; do
+  echo "$nested" | timeout -s KILL 120 "$sudoku" "$command" --format json --time-limit 0.3 >nested.out 2>nested.err
+  status=$?
+  [ "$status" = 3 ] || fail "$command nested --time-limit: exit $status ($(cat nested.err))"
+  grep -q "after 0 of the 1 puzzles read" nested.err || fail "$command nested --time-limit: $(cat nested.err)"
+  [ ! -s nested.out ] || fail "$command nested --time-limit: wrote $(head -c 200 nested.out)"
+done
 fi
 
 finish "pipeline${section:+ ($section)}"

@@ -408,7 +408,9 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   if (rating_) {
     graded_.load(g.puzzle);
+    graded_.set_stop(stop);
     const logic::Grade grade = logic::grade(graded_);
+    if (grade.stopped) return std::nullopt;
     // Compared at the scale's one decimal, as it is printed.
     const double er = std::round(grade.er * 10) / 10;
     if (!grade.solved || er < rating_->first - 1e-9 || er > rating_->second + 1e-9) return std::nullopt;

@@ -466,7 +466,9 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       } else {
         t.graded.load(puzzle.grid);
       }
+      t.graded.set_stop(stop_);
       const logic::Grade grade = logic::grade(t.graded);
+      if (grade.stopped) return State::stopped;
       const auto number = [](double r) { return r > 0 ? logic::rating_text(r) : std::string("null"); };
       const std::string er = grade.solved ? number(grade.er) : "null";
       record.field("er", er, er == "null" ? "" : er);
@@ -507,6 +509,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
         } else {
           t.graded.load(puzzle.grid);
         }
+        t.graded.set_stop(stop_);
       } else if (marks) {
         t.logic.load(grid);
       } else {
@@ -528,6 +531,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
         if (graded) {
           const auto step = t.graded.step();
+          if (!step && t.graded.stopped()) return State::stopped;
           if (!step) {
             const bool solved = t.graded.board().solved();
             record.status = solved ? "solved" : "stuck";

@@ -4,6 +4,7 @@
 // step; the engine applies it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -77,6 +78,11 @@ class Board {
   // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
   bool broken() const;
 
+  // A flag (Ctrl-C, a time limit) the long searches poll, kept by loads and copies: once it is raised they
+  // end early, and what they found is not to be used.
+  void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+  bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
+
  private:
   // Every house's places of every digit (positions()), worked out on first use after a change: the techniques
   // ask them in their inner loops, far more often than the board changes. Copies start empty, as the
@@ -108,6 +114,7 @@ class Board {
   int unsolved_ = 0;
   bool clash_ = false;
   mutable Places places_;
+  const std::atomic<bool>* stop_ = nullptr;
 };
 
 // "r5c3", "7" (digits past 9 as numbers, as the grids' r/c notation has no letters).

@@ -44,6 +44,9 @@ inline std::uint64_t mix_node(int node) {
 }
 // chains.cpp: every cycle and forcing chain of single links (SE's "Forcing Chains & Cycles").
 void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out);
+// forcing.cpp: every step of a forcing-chain kind (`advanced` continuing its chains, may be empty).
+void forcing_hints(const Board& board, const Board& start, const ForcingKind& kind,
+                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out);
 // forcing.cpp: every static cell and region forcing chain (SE's "Multiple Forcing Chains").
 void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out);
 

@@ -49,6 +49,10 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"chains", dynamic_chains_plus},
       {"nested", [](const B& b, S& s) { return nested_chains(b, 2, s); }},
       {"nested", [](const B& b, S& s) { return nested_chains(b, 3, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 0, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 1, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 2, s); }},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 3, s); }},
   };
 }
 
@@ -65,7 +69,9 @@ std::optional<GradedStep> Engine::next() const {
   for (const GradedTechnique& t : techniques_) {
     if (t.family == "uniqueness" && !unique_) continue;
     step = GradedStep{};
-    if (t.find(board_, step)) return step;
+    const bool found = t.find(board_, step);
+    if (board_.stopped()) return std::nullopt;
+    if (found) return step;
   }
   return std::nullopt;
 }
@@ -93,6 +99,7 @@ Grade grade(Engine& engine) {
     }
   }
   g.solved = engine.board().solved();
+  g.stopped = !g.solved && engine.stopped();
   return g;
 }
 

@@ -5,6 +5,7 @@
 // Other rule families plug in with insert_after(): a technique is a function that finds one step on a board.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ class Engine {
   bool load(const Grid& puzzle) { return board_.load(puzzle); }
   void load(const CandidateGrid& grid) { board_.load(grid); }
   void set_unique(bool unique) { unique_ = unique; }
+  // A flag (Ctrl-C, a time limit) the techniques poll: once raised, next() and step() find nothing and
+  // stopped() holds, so a stop is not mistaken for being stuck (the nested chains can run for minutes).
+  void set_stop(const std::atomic<bool>* stop) { board_.set_stop(stop); }
+  bool stopped() const { return board_.stopped(); }
 
   // The easiest next step, not applied; nothing when solved, broken or stuck.
   std::optional<GradedStep> next() const;
@@ -49,6 +54,7 @@ struct Grade {
   double er = 0, ep = 0, ed = 0;  // 0 when the engine got stuck before that point
   std::string technique;          // the hardest step's
   bool solved = false;            // false: stuck; er is the hardest step before that
+  bool stopped = false;           // the engine's stop flag ended it: no rating
   int steps = 0;
 };
 

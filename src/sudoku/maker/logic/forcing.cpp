@@ -46,6 +46,7 @@ class Search {
     std::vector<Implications> on_of(static_cast<std::size_t>(n_) + 1);
     Implications off;
     for (int c = 0; c < cells; ++c) {
+      if (board_.stopped()) return false;
       if (!board_.open(c)) continue;
       const Mask cands = board_.candidates(c);
       const int card = std::popcount(cands);
@@ -249,20 +250,32 @@ class Search {
 
 }  // namespace
 
-bool forcing_search(const Board& board, const ForcingKind& kind, const ChainRules::AdvancedRule& advanced,
-                    GradedStep& step) {
+namespace {
+
+ChainRules rules_of(const ForcingKind& kind, const ChainRules::AdvancedRule& advanced) {
   ChainRules rules;
   rules.y_links = !kind.nishio;
   rules.dynamic = kind.dynamic;
   rules.advanced = advanced;
-  return Search(board, kind, std::move(rules)).run(step);
+  return rules;
+}
+
+}  // namespace
+
+bool forcing_search(const Board& board, const ForcingKind& kind, const ChainRules::AdvancedRule& advanced,
+                    GradedStep& step) {
+  return Search(board, kind, rules_of(kind, advanced)).run(step);
+}
+
+void forcing_hints(const Board& board, const Board& start, const ForcingKind& kind,
+                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out) {
+  GradedStep unused;
+  Search(board, kind, rules_of(kind, advanced), &start, &out).run(unused);
 }
 
 void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
   static const ForcingKind kind{true, false, false, 80, "", " Chains"};
-  ChainRules rules;
-  GradedStep unused;
-  Search(board, kind, std::move(rules), &start, &out).run(unused);
+  forcing_hints(board, start, kind, nullptr, out);
 }
 
 bool multiple_chains(const Board& board, GradedStep& step) {

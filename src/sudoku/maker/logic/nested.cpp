@@ -1,11 +1,15 @@
 // Nested forcing chains, Sukaku Explainer's last resort (9.5 upward): dynamic forcing chains whose chains, when
 // their links run dry, go on with the "(+)" rules and then with whole chaining techniques run on the grid the
 // chain has reduced: the cycles and forcing chains of single links ("(+ Forcing Chains)", 9.5), then also the
-// static cell and region forcing chains ("(+ Multiple Forcing Chains)", 10.0). Every step of the first inner
+// static cell and region forcing chains ("(+ Multiple Forcing Chains)", 10.0), or instead dynamic forcing chains
+// of a lower nesting level ("(+ Dynamic Forcing Chains)", 10.5, SE's level 4: the inner chains plain, "(+)",
+// "(+ Forcing Chains)" or "(+ Multiple Forcing Chains)", tried in that order). Every step of the first inner
 // technique that finds one resting on what the chain took out continues the chain; a conclusion that rests on
-// an inner chain counts that chain's nodes too, so these steps rate high.
+// an inner chain counts that chain's nodes too (its own inner chains' included), so these steps rate high.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -40,67 +44,137 @@ bool continue_with(std::vector<InnerHint>& hints, std::vector<ChainRules::Advanc
   return !steps.empty();
 }
 
-void nested_steps(int level, const Board& reduced, const Board& start,
-                  std::vector<ChainRules::Advanced>& steps) {
-  plus_steps(reduced, start, steps);
-  if (!steps.empty()) return;
-  std::vector<InnerHint> hints;
-  cycle_hints(reduced, start, hints);
-  if (continue_with(hints, steps) || level < 3) return;
-  hints.clear();
-  multiple_chain_hints(reduced, start, hints);
-  continue_with(hints, steps);
-}
+using Steps = std::vector<ChainRules::Advanced>;
 
-// The inner steps by reduced grid: the outer search's branches often run dry on the same grid (a bivalue
-// cell's two candidates, a region's branches that repeat a cell's), and what rests on the outer chain only
-// depends on the grid and the start, which one search keeps.
-class Memo {
- public:
-  const std::vector<ChainRules::Advanced>* find(const Board& b) {
-    key(b);
-    const auto it = map_.find(hash_);
-    if (it == map_.end()) return nullptr;
-    for (const auto& [grid, steps] : it->second)
-      if (grid == key_) return &steps;
-    return nullptr;
-  }
-  void keep(const std::vector<ChainRules::Advanced>& steps) { map_[hash_].push_back({key_, steps}); }
-
- private:
-  void key(const Board& b) {
-    key_.resize(static_cast<std::size_t>(b.cells()));
-    hash_ = 1469598103934665603ull;
+// A grid's candidates (0 for a placed cell) and their hash.
+struct GridKey {
+  explicit GridKey(const Board& b) : cells(static_cast<std::size_t>(b.cells())) {
     for (int c = 0; c < b.cells(); ++c) {
-      key_[static_cast<std::size_t>(c)] = b.open(c) ? b.candidates(c) : 0;
-      hash_ = (hash_ ^ key_[static_cast<std::size_t>(c)]) * 1099511628211ull;
+      cells[static_cast<std::size_t>(c)] = b.open(c) ? b.candidates(c) : 0;
+      hash = (hash ^ cells[static_cast<std::size_t>(c)]) * 1099511628211ull;
     }
   }
-  std::vector<Mask> key_;
-  std::uint64_t hash_ = 0;
-  std::unordered_map<std::uint64_t,
-                     std::vector<std::pair<std::vector<Mask>, std::vector<ChainRules::Advanced>>>>
-      map_;
+  std::vector<Mask> cells;
+  std::uint64_t hash = 1469598103934665603ull;
 };
+
+// The inner steps by reduced grid, each rule's apart, for one start (what rests on the outer chain depends on
+// the grid and the start only). The outer search's branches often run dry on the same grid (a bivalue cell's
+// two candidates, a region's branches that repeat a cell's), and the levels' searches on one board reach
+// mostly the same grids, trying the same rules first: level 3 after level 2, level 4 after level 3.
+class Memo {
+ public:
+  struct Parts {
+    std::optional<Steps> plus, cycles, multiple, dynamic[4];
+  };
+  Parts& at(const Board& reduced) {
+    GridKey key(reduced);
+    auto& bucket = map_[key.hash];
+    for (auto& [grid, parts] : bucket)
+      if (grid == key.cells) return *parts;
+    bucket.emplace_back(std::move(key.cells), std::make_unique<Parts>());
+    return *bucket.back().second;
+  }
+  // Starts over unless `start` (its candidates and houses) is the one the memo holds.
+  void use(const Board& start) {
+    GridKey key(start);
+    std::vector<int> houses;
+    for (int h = 0; h < start.houses().count(); ++h) {
+      houses.push_back(static_cast<int>(start.houses().kind(h)));
+      houses.insert(houses.end(), start.houses().cells(h).begin(), start.houses().cells(h).end());
+    }
+    if (key.cells == start_ && houses == houses_) return;
+    map_.clear();
+    start_ = std::move(key.cells);
+    houses_ = std::move(houses);
+  }
+
+ private:
+  std::vector<Mask> start_;
+  std::vector<int> houses_;
+  std::unordered_map<std::uint64_t, std::vector<std::pair<std::vector<Mask>, std::unique_ptr<Parts>>>> map_;
+};
+
+// The steps of one rule on a reduced grid, worked out at their first need (and not kept when the search was
+// stopped on the way: they are partial).
+template <class F>
+void part(std::optional<Steps>& slot, const Board& reduced, Steps& steps, F&& find) {
+  if (slot) {
+    steps = *slot;
+    return;
+  }
+  steps.clear();
+  find(steps);
+  if (!reduced.stopped()) slot = steps;
+}
+
+// SE's dynamic forcing chains by nesting level: plain, "(+)", then nested with the inner forcing chains,
+// multiple forcing chains or dynamic forcing chains.
+const ForcingKind& dynamic_kind(int level) {
+  static const ForcingKind kinds[] = {
+      {true, true, false, 85, "Dynamic ", " Chains"},
+      {true, true, false, 90, "Dynamic ", " Chains (+)"},
+      {true, true, false, 95, "Dynamic ", " Chains (+ Forcing Chains)"},
+      {true, true, false, 100, "Dynamic ", " Chains (+ Multiple Forcing Chains)"},
+      {true, true, false, 105, "Dynamic ", " Chains (+ Dynamic Forcing Chains)"},
+  };
+  return kinds[level];
+}
+
+ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo> memo);
+
+// What continues a chain at `level` (2 to 4; `inner`: level 4's inner level) that ran dry on `reduced`.
+void nested_steps(int level, int inner, const Board& reduced, const Board& start, Memo::Parts& parts,
+                  Steps& steps) {
+  part(parts.plus, reduced, steps, [&](Steps& s) { plus_steps(reduced, start, s); });
+  if (!steps.empty()) return;
+  if (level == 4) {
+    part(parts.dynamic[inner], reduced, steps, [&](Steps& s) {
+      std::vector<InnerHint> hints;
+      forcing_hints(reduced, start, dynamic_kind(inner), continuation(inner, 0, std::make_shared<Memo>()),
+                    hints);
+      continue_with(hints, s);
+    });
+    return;
+  }
+  part(parts.cycles, reduced, steps, [&](Steps& s) {
+    std::vector<InnerHint> hints;
+    cycle_hints(reduced, start, hints);
+    continue_with(hints, s);
+  });
+  if (!steps.empty() || level < 3) return;
+  part(parts.multiple, reduced, steps, [&](Steps& s) {
+    std::vector<InnerHint> hints;
+    multiple_chain_hints(reduced, start, hints);
+    continue_with(hints, s);
+  });
+}
+
+// What continues the chains of a dynamic forcing chain at `level` (0: nothing, 1: the "(+)" rules, 2 to 4:
+// nested, `inner` naming level 4's inner level), the nested steps kept in `memo` (one start).
+ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo> memo) {
+  if (level == 0) return nullptr;
+  if (level == 1) return plus_steps;
+  return [level, inner, memo](const Board& reduced, const Board& start, Steps& steps) {
+    nested_steps(level, inner, reduced, start, memo->at(reduced), steps);
+  };
+}
+
+// The outer searches' memo: kept from one level's search to the next on the same board.
+std::shared_ptr<Memo> outer_memo(const Board& board) {
+  thread_local std::shared_ptr<Memo> memo = std::make_shared<Memo>();
+  memo->use(board);
+  return memo;
+}
 
 }  // namespace
 
 bool nested_chains(const Board& board, int level, GradedStep& step) {
-  static const ForcingKind forcing{true, true, false, 95, "Dynamic ", " Chains (+ Forcing Chains)"};
-  static const ForcingKind multiple{true, true,       false,
-                                    100,  "Dynamic ", " Chains (+ Multiple Forcing Chains)"};
-  Memo memo;
-  return forcing_search(
-      board, level == 2 ? forcing : multiple,
-      [level, &memo](const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-        if (const auto* known = memo.find(reduced)) {
-          steps = *known;
-          return;
-        }
-        nested_steps(level, reduced, start, steps);
-        memo.keep(steps);
-      },
-      step);
+  return forcing_search(board, dynamic_kind(level), continuation(level, 0, outer_memo(board)), step);
+}
+
+bool dynamic_nested_chains(const Board& board, int inner, GradedStep& step) {
+  return forcing_search(board, dynamic_kind(4), continuation(4, inner, outer_memo(board)), step);
 }
 
 }  // namespace sudoku::logic

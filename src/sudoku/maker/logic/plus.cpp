@@ -6,6 +6,7 @@
 // lost other candidates; an X-wing's base lines' lost places outside its cover lines. One that rests on none
 // holds without the chain and is left out.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <vector>
 
@@ -16,36 +17,25 @@ namespace {
 
 using Steps = std::vector<ChainRules::Advanced>;
 
-// Where each digit may go in each house of the reduced grid, worked out once for the four rules.
-struct HousePlaces {
-  explicit HousePlaces(const Board& b)
-      : side(b.side()), at(static_cast<std::size_t>(b.houses().count() * b.side()), 0) {
-    const Houses& houses = b.houses();
-    for (int h = 0; h < houses.count(); ++h) {
-      const std::vector<int>& cells = houses.cells(h);
-      for (std::size_t i = 0; i < cells.size(); ++i)
-        if (b.open(cells[i]))
-          for (Mask m = b.candidates(cells[i]); m != 0; m &= m - 1)
-            at[static_cast<std::size_t>(h * side + std::countr_zero(m))] |= Mask{1} << i;
-    }
+// The full houses of each kind (box, row, column, extra), worked out once for the four rules.
+struct Kinds {
+  explicit Kinds(const Houses& houses) {
+    for (int h = 0; h < houses.count(); ++h)
+      if (houses.full(h)) of[static_cast<std::size_t>(houses.kind(h))].push_back(h);
   }
-  Mask of(int h, int digit) const { return at[static_cast<std::size_t>(h * side + digit - 1)]; }
-  int side;
-  std::vector<Mask> at;
+  const std::vector<int>& operator[](HouseKind k) const { return of[static_cast<std::size_t>(k)]; }
+  // Those of the kinds `order`, kind by kind.
+  std::vector<int> in(std::initializer_list<HouseKind> order) const {
+    std::vector<int> result;
+    for (const HouseKind k : order) result.insert(result.end(), (*this)[k].begin(), (*this)[k].end());
+    return result;
+  }
+  std::array<std::vector<int>, 4> of;
 };
 
-// The full houses of the kinds `order`, kind by kind.
-std::vector<int> houses_in(const Houses& houses, std::initializer_list<HouseKind> order) {
-  std::vector<int> result;
-  for (const HouseKind k : order)
-    for (int h = 0; h < houses.count(); ++h)
-      if (houses.kind(h) == k && houses.full(h)) result.push_back(h);
-  return result;
-}
-
 // The places of `digit` in house h that the chain took out (`was` before it, `now` after), but those in `skip`.
-Mask lost(const HousePlaces& was, const HousePlaces& now, int h, int digit, Mask skip) {
-  return was.of(h, digit) & ~now.of(h, digit) & ~skip;
+Mask lost(const Board& was, const Board& now, int h, int digit, Mask skip) {
+  return was.positions(h, digit) & ~now.positions(h, digit) & ~skip;
 }
 void lost_places(const Houses& houses, Mask places, int h, int digit, std::vector<Candidate>& out) {
   const std::vector<int>& cells = houses.cells(h);
@@ -58,17 +48,17 @@ void add(Steps& steps, const std::vector<Candidate>& elims, std::vector<Candidat
   steps.push_back({elims, std::move(parents), 0});
 }
 
-void locked_steps(const Board& b, const HousePlaces& at, const HousePlaces& was, Steps& steps) {
+void locked_steps(const Board& b, const Board& was, const Kinds& kinds, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   std::vector<Candidate> elims;
   for (const HouseKind k : {HouseKind::box, HouseKind::row, HouseKind::column, HouseKind::extra}) {
-    const std::vector<int> of_kind = houses_in(houses, {k});
+    const std::vector<int>& of_kind = kinds[k];
     for (int d = 1; d <= n; ++d)
       for (const int h : of_kind) {
-        const Mask where = at.of(h, d);
+        const Mask where = b.positions(h, d);
         if (!two_or_more(where) || std::popcount(where) > 6) continue;
-        const Mask taken = lost(was, at, h, d, 0);
+        const Mask taken = lost(was, b, h, d, 0);
         if (taken == 0) continue;  // it holds without the chain
         const std::vector<int>& cells = houses.cells(h);
         // A cell seeing every place sees the first one: it lies in one of the first place's houses.
@@ -95,18 +85,17 @@ void locked_steps(const Board& b, const HousePlaces& at, const HousePlaces& was,
   }
 }
 
-void hidden_pair_steps(const Board& b, const HousePlaces& at, const HousePlaces& was, Steps& steps) {
+void hidden_pair_steps(const Board& b, const Board& was, const Kinds& kinds, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
-  for (const int h :
-       houses_in(houses, {HouseKind::box, HouseKind::column, HouseKind::row, HouseKind::extra})) {
+  for (const int h : kinds.in({HouseKind::box, HouseKind::column, HouseKind::row, HouseKind::extra})) {
     if (b.open_cells(h) <= 4) continue;
     const std::vector<int>& cells = houses.cells(h);
     for (int d1 = 1; d1 <= n; ++d1)
       for (int d2 = d1 + 1; d2 <= n; ++d2) {
-        const Mask p1 = at.of(h, d1), p2 = at.of(h, d2);
+        const Mask p1 = b.positions(h, d1), p2 = b.positions(h, d2);
         if (!two_or_more(p1) || !two_or_more(p2) || !two_bits(p1 | p2)) continue;
-        const Mask taken1 = lost(was, at, h, d1, p1 | p2), taken2 = lost(was, at, h, d2, p1 | p2);
+        const Mask taken1 = lost(was, b, h, d1, p1 | p2), taken2 = lost(was, b, h, d2, p1 | p2);
         if ((taken1 | taken2) == 0) continue;
         const Mask keep = digit_bit(d1) | digit_bit(d2);
         std::vector<Candidate> elims;
@@ -124,10 +113,9 @@ void hidden_pair_steps(const Board& b, const HousePlaces& at, const HousePlaces&
   }
 }
 
-void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
+void naked_pair_steps(const Board& b, const Board& start, const Kinds& kinds, Steps& steps) {
   const Houses& houses = b.houses();
-  for (const int h :
-       houses_in(houses, {HouseKind::box, HouseKind::column, HouseKind::row, HouseKind::extra})) {
+  for (const int h : kinds.in({HouseKind::box, HouseKind::column, HouseKind::row, HouseKind::extra})) {
     if (b.open_cells(h) < 4) continue;
     const std::vector<int>& cells = houses.cells(h);
     for (std::size_t i = 0; i < cells.size(); ++i)
@@ -157,22 +145,22 @@ void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
   }
 }
 
-void x_wing_steps(const Board& b, const HousePlaces& at, const HousePlaces& was, Steps& steps) {
+void x_wing_steps(const Board& b, const Board& was, const Kinds& kinds, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
   for (const auto& [base_kind, cover_kind] :
        {std::pair{HouseKind::column, HouseKind::row}, std::pair{HouseKind::row, HouseKind::column}}) {
-    const std::vector<int> base = houses_in(houses, {base_kind});
-    const std::vector<int> cover = houses_in(houses, {cover_kind});
+    const std::vector<int>& base = kinds[base_kind];
+    const std::vector<int>& cover = kinds[cover_kind];
     for (std::size_t i = 0; i < base.size(); ++i)
       for (std::size_t j = i + 1; j < base.size(); ++j)
         for (int d = 1; d <= n; ++d) {
           int placed = 0;
           for (const int h : base) placed += b.placed(h, d) ? 1 : 0;
           if (placed + 4 > n) continue;
-          const Mask p1 = at.of(base[i], d), p2 = at.of(base[j], d);
+          const Mask p1 = b.positions(base[i], d), p2 = b.positions(base[j], d);
           if (!two_or_more(p1) || !two_or_more(p2) || !two_bits(p1 | p2)) continue;
-          const Mask taken1 = lost(was, at, base[i], d, p1 | p2), taken2 = lost(was, at, base[j], d, p1 | p2);
+          const Mask taken1 = lost(was, b, base[i], d, p1 | p2), taken2 = lost(was, b, base[j], d, p1 | p2);
           if ((taken1 | taken2) == 0) continue;
           // Position k of a row is column k and the other way round, so the places name the cover lines.
           std::vector<Candidate> elims;
@@ -180,7 +168,7 @@ void x_wing_steps(const Board& b, const HousePlaces& at, const HousePlaces& was,
             const int line = cover[static_cast<std::size_t>(std::countr_zero(m))];
             const Mask skip = (Mask{1} << i) | (Mask{1} << j);
             const std::vector<int>& cells = houses.cells(line);
-            for (Mask o = at.of(line, d) & ~skip; o != 0; o &= o - 1)
+            for (Mask o = b.positions(line, d) & ~skip; o != 0; o &= o - 1)
               elims.push_back({cells[static_cast<std::size_t>(std::countr_zero(o))], d});
           }
           if (elims.empty()) continue;
@@ -195,11 +183,11 @@ void x_wing_steps(const Board& b, const HousePlaces& at, const HousePlaces& was,
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  const HousePlaces at(reduced), was(start);
-  locked_steps(reduced, at, was, steps);
-  if (steps.empty()) hidden_pair_steps(reduced, at, was, steps);
-  if (steps.empty()) naked_pair_steps(reduced, start, steps);
-  if (steps.empty()) x_wing_steps(reduced, at, was, steps);
+  const Kinds kinds(reduced.houses());
+  locked_steps(reduced, start, kinds, steps);
+  if (steps.empty()) hidden_pair_steps(reduced, start, kinds, steps);
+  if (steps.empty()) naked_pair_steps(reduced, start, kinds, steps);
+  if (steps.empty()) x_wing_steps(reduced, start, kinds, steps);
 }
 
 }  // namespace sudoku::logic

@@ -77,5 +77,9 @@ bool dynamic_chains_plus(const Board& board, GradedStep& step);
 // cycles and forcing chains of single links (level 2, 9.5 upward) or also the static cell and region forcing
 // chains (level 3, 10.0 upward) found on the grid the chain has reduced.
 bool nested_chains(const Board& board, int level, GradedStep& step);
+// nested.cpp: SE's deepest level, dynamic forcing chains continued by the "(+)" rules and then by the dynamic
+// forcing chains of nesting level `inner` (0 plain, 1 "(+)", 2 and 3 as above) found on the reduced grid:
+// "(+ Dynamic Forcing Chains)", 10.5 upward, each inner level tried only when the one below finds nothing.
+bool dynamic_nested_chains(const Board& board, int inner, GradedStep& step);
 
 }  // namespace sudoku::logic
