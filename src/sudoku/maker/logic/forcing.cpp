@@ -163,6 +163,8 @@ class Search {
     int a = 0, b = 0;
     if (!chainer_.run_from(node_of(c, d, true, n_), on, a, b) && contradiction)
       offer({{c, d}}, 7, absurd, assumption(c, d, true), {{&on, a}, {&on, b}});
+    // Static cell and region forcing chains only read the "on" branches.
+    if (!contradiction) return;
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
       offer(removable(node_of(c, d, true, n_)), 7, absurd, assumption(c, d, false), {{&off, a}, {&off, b}});
     if (!both) return;

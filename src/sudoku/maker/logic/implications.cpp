@@ -10,10 +10,7 @@ void Implications::reset(int nodes) {
   if (stamp_.size() != n) {
     stamp_.assign(n, 0);
     seen_.assign(n, 0);
-    first_.assign(n, 0);
-    count_.assign(n, 0);
-    cause_.assign(n, cause_none);
-    nested_of_.assign(n, -1);
+    rec_.assign(n, Record{0, 0, cause_none, -1});
     epoch_ = 0;
     seen_epoch_ = 0;
   }
@@ -30,11 +27,9 @@ void Implications::reset(int nodes) {
 void Implications::add(int node, const int* parents, int count, int cause, int nested) {
   const auto i = static_cast<std::size_t>(node);
   stamp_[i] = epoch_;
-  cause_[i] = cause;
-  nested_of_[i] = nested;
-  first_[i] = static_cast<int>(pool_.size());
-  count_[i] = count;
-  pool_.insert(pool_.end(), parents, parents + count);
+  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
+  // Mostly one parent: a loop, not a call to memmove.
+  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
   order_.push_back(node);
 }
 
@@ -48,7 +43,7 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
   if (nested_weight_.empty()) return;
   nested_seen_.assign(nested_weight_.size(), 0);
   each_ancestor(node, [&](int n) {
-    const int id = has(n) ? nested_of_[static_cast<std::size_t>(n)] : -1;
+    const int id = has(n) ? rec_[static_cast<std::size_t>(n)].nested : -1;
     if (id >= 0 && !nested_seen_[static_cast<std::size_t>(id)]) {
       nested_seen_[static_cast<std::size_t>(id)] = 1;
       out.emplace_back(nested_key_[static_cast<std::size_t>(id)],
@@ -58,32 +53,18 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
   });
 }
 
-Places::Places(const Board& board) : side_(board.side()) {
+Places::Places(const Board& board)
+    : side_(board.side()), slots_(&board.house_slots()), mark_(static_cast<std::size_t>(board.cells()), 0) {
   const Houses& houses = board.houses();
-  at_.assign(static_cast<std::size_t>(houses.count() * side_), 0);
+  at_.resize(static_cast<std::size_t>(houses.count() * side_));
   for (int h = 0; h < houses.count(); ++h)
     for (int d = 1; d <= side_; ++d) at_[static_cast<std::size_t>(h * side_ + d - 1)] = board.positions(h, d);
-  slots_.resize(static_cast<std::size_t>(board.cells()));
-  const auto rank = [&](int h) {
-    const HouseKind k = houses.kind(h);
-    return k == HouseKind::box ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
-  };
-  for (int c = 0; c < board.cells(); ++c) {
-    std::vector<int> hs(houses.of(c).begin(), houses.of(c).end());
-    std::stable_sort(hs.begin(), hs.end(), [&](int a, int b) { return rank(a) < rank(b); });
-    for (const int h : hs) {
-      const std::vector<int>& cells = houses.cells(h);
-      const auto at = std::find(cells.begin(), cells.end(), c) - cells.begin();
-      slots_[static_cast<std::size_t>(c)].push_back({h, static_cast<int>(at), houses.full(h)});
-    }
-  }
 }
 
 void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out,
                         std::vector<int>* house_of) const {
   out.clear();
   if (house_of) house_of->clear();
-  mark_.resize(slots_.size(), 0);
   mark_[static_cast<std::size_t>(cell)] = 1;
   for (const Slot& s : slots(cell))
     for (Mask m = at(s.house, digit) & ~(Mask{1} << s.index); m != 0; m &= m - 1) {
@@ -98,8 +79,15 @@ void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<i
 }
 
 void Places::remove(int cell, int digit) {
-  for (const Slot& s : slots_[static_cast<std::size_t>(cell)])
+  for (const Slot& s : slots(cell))
     at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
+}
+
+void Places::restore(const Places& other, int cell, int digit) {
+  for (const Slot& s : slots(cell)) {
+    const auto i = static_cast<std::size_t>(s.house * side_ + digit - 1);
+    at_[i] = other.at_[i];
+  }
 }
 
 Chainer::Chainer(const Board& board, ChainRules rules)
@@ -257,8 +245,13 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     }
     if (!ok) break;
   }
-  grid_ = start_;
-  places_.restore(start_places_);
+  // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed.
+  if (rules_.dynamic)
+    for (std::size_t i = 0; i < off_head; ++i) {
+      const int cell = node_cell(pending_off_[i], side_), digit = node_digit(pending_off_[i], side_);
+      grid_[static_cast<std::size_t>(cell)] = start_[static_cast<std::size_t>(cell)];
+      places_.restore(start_places_, cell, digit);
+    }
   return ok;
 }
 
