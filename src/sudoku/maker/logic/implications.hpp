@@ -52,9 +52,8 @@ class Places {
   explicit Places(const Board& board);
   Mask at(int house, int digit) const { return at_[static_cast<std::size_t>(house * side_ + digit - 1)]; }
   void remove(int cell, int digit);
-  // Back to `other`'s places (a copy of this one, taken before the removals): all, or those of one candidate.
+  // Back to `other`'s places (a copy of this one, taken before the removals).
   void restore(const Places& other) { at_ = other.at_; }
-  void restore(const Places& other, int cell, int digit);
   const std::vector<Slot>& slots(int cell) const { return slots_->of(cell); }
   // The other cells that may hold `digit` in a house of `cell`, each once, house by house in SE's order
   // (with the house each was first met in, when `house_of` is given).
@@ -170,17 +169,33 @@ class Chainer {
   struct Emitted {
     int node, first, count, cause = cause_none, nested = -1;
   };
+  // A cell's house: the places of digit d in it are places_[at + d - 1], the cell's among them `bit`.
+  struct Slot {
+    int at, house;
+    Mask bit;
+    bool full;
+  };
+  // A node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
   void on_to_off(int node);
   void off_to_on(int node, const Implications& out);
   void emit(int node, int parent, int cause);
-  void add_parent(int node) { tmp_parents_.push_back(node); }
+  // Adds a node reached from `parents` unless known; false, with the clashing pair, when its conjugate is known.
+  bool reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+             int& clash_b);
+  // The steps of rules_.advanced on the grid the chain has reduced, as "off" nodes; false when none is new.
+  bool advance(Implications& out);
+  void remove(int cell, int digit);
 
   const Board& board_;
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
-  Places start_places_, places_;
+  Places start_places_;
+  std::vector<Mask> start_at_, at_;  // the digits' places in each house, as Places has them
+  std::vector<Slot> slot_list_;
+  std::vector<std::uint32_t> slot_begin_;  // a cell's slots: [slot_begin_[c], slot_begin_[c + 1]), SE's order
   std::vector<Emitted> emitted_;
+  std::vector<ChainRules::Advanced> advanced_;
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
   std::vector<int> peers_, peer_houses_;  // scratch for Places::peers_with
   // on_to_off's peers of each (cell, digit) in the starting places, which do not change during the search, worked
@@ -189,6 +204,10 @@ class Chainer {
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
   std::vector<std::uint32_t> peer_begin_, peer_end_;
   std::vector<int> peer_cells_, peer_causes_;
+  // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
+  // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
+  std::vector<std::uint32_t> link_begin_, link_end_;
+  std::vector<std::pair<int, int>> link_list_;
 };
 
 // What a chain that reduced `start` to `now` took out where a node (cell, digit) follows from `cause`: the
