@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/implications.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
@@ -215,22 +216,27 @@ int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scrat
 }
 
 // A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
-std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last) {
+// `digit_cells`: each digit's open cells (CellSets::digit), the cell sets' words per digit from digit 1.
+std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last,
+                                          const std::vector<Word>& digit_cells) {
   const int n = board.side();
-  std::vector<std::uint8_t> in_cycle(static_cast<std::size_t>(board.cells()), 0);
+  const CellSets& sets = board.cell_sets();
+  const std::size_t words = sets.words();
+  std::vector<Word> in_cycle(words, 0);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent)
-    in_cycle[static_cast<std::size_t>(node_cell(inst[static_cast<std::size_t>(i)].node, n))] = 1;
+    set_cell(in_cycle.data(), node_cell(inst[static_cast<std::size_t>(i)].node, n));
   // Per cell, the digits seen from "on" nodes and from "off" nodes.
-  std::vector<Mask> forward(in_cycle.size(), 0), back(in_cycle.size(), 0);
+  std::vector<Mask> forward(static_cast<std::size_t>(board.cells()), 0), back(forward.size(), 0);
+  std::vector<Word> seen(words);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent) {
     const int node = inst[static_cast<std::size_t>(i)].node;
     const int cell = node_cell(node, n), digit = node_digit(node, n);
-    for (int x = 0; x < board.cells(); ++x) {
-      if (in_cycle[static_cast<std::size_t>(x)] || !board.has(x, digit) || !board.sees(cell, x)) continue;
-      (node_on(node) ? forward : back)[static_cast<std::size_t>(x)] |= digit_bit(digit);
-    }
+    const Word* cells = digit_cells.data() + static_cast<std::size_t>(digit - 1) * words;
+    for (std::size_t w = 0; w < words; ++w) seen[w] = sets.peers(cell)[w] & cells[w] & ~in_cycle[w];
+    std::vector<Mask>& by = node_on(node) ? forward : back;
+    for_each_cell(seen.data(), words, [&](int x) { by[static_cast<std::size_t>(x)] |= digit_bit(digit); });
   }
   std::vector<Candidate> result;
   for (int x = 0; x < board.cells(); ++x)
@@ -268,6 +274,10 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
   const int n = board.side();
   std::vector<int> scratch;
   std::vector<Loops::Found> found;
+  const CellSets& sets = board.cell_sets();
+  std::vector<Word> digit_cells(static_cast<std::size_t>(n) * sets.words());
+  for (int d = 1; d <= n; ++d)
+    sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
   for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     Loops loops(board, y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
@@ -301,7 +311,7 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
           const int target = inst[static_cast<std::size_t>(f.instance)].node;
           const int cell = node_cell(target, n), digit = node_digit(target, n);
           if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance);
+            elims = cycle_eliminations(board, inst, f.instance, digit_cells);
           } else if (!node_on(target)) {
             elims = {{cell, digit}};
           } else {
