@@ -50,7 +50,10 @@ for set in $sets; do
   done
 done
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { m = (NR + 1) / 2; printf "%.2f", (v[int(m)] + v[int(m + 0.5)]) / 2 }'; }
-user() { { /usr/bin/time -f %U "$@" rate --threads 1 --format json <"$file" >/dev/null 2>/dev/null; } 2>&1 | tail -1; }
+user() {
+  /usr/bin/time -f %U -o "$work/time" "$1" rate --threads 1 --format json <"$file" >/dev/null 2>&1 || true
+  tail -1 "$work/time"
+}
 echo "| puzzles | old: user s | new: user s | median old / new |"
 echo "|---|---|---|--:|"
 for set in stored ${FRESH:+fresh}; do
