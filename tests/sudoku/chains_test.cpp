@@ -7,11 +7,14 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "helpers.hpp"
 #include "sudoku/io/pencilmarks.hpp"
+#include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/maker/logic/implications.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
 
 TEST_CASE("chains: SE's length increment, +0.1 past lengths 4, 6, 8, 12, 16, 24, 32, 48") {
   using sudoku::logic::length_tenths;
@@ -80,4 +83,45 @@ TEST_CASE("chains: a bidirectional Y-cycle where serate finds it, at 6.6, elimin
     break;
   }
   CHECK(found);
+}
+
+TEST_CASE("chains: the searches cut at the best step find the best of every loop") {
+  // chains() ends each breadth-first search once a longer loop could not beat the best found; cycle_hints()
+  // (nested chains' inner rule) lists every loop. The lowest-rated, then shortest, then first in SE's kind
+  // order of the full list must be chains()' step, on every candidate state of the chain sample.
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  int compared = 0, found = 0;
+  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
+    if (line[0] == '#') continue;
+    std::istringstream in(line);
+    std::string marks;
+    in >> marks;
+    engine.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    // Every board on the engine's road from this state, up to eight steps.
+    for (int steps = 0; steps < 8 && !engine.board().solved(); ++steps) {
+      const sudoku::logic::Board& board = engine.board();
+      sudoku::logic::GradedStep step;
+      const bool any = sudoku::logic::chains(board, step);
+      std::vector<sudoku::logic::InnerHint> hints;
+      sudoku::logic::cycle_hints(board, board, hints);
+      const sudoku::logic::InnerHint* best = nullptr;
+      for (const auto& h : hints)
+        if (!best || h.tenths < best->tenths ||
+            (h.tenths == best->tenths && h.complexity < best->complexity) ||
+            (h.tenths == best->tenths && h.complexity == best->complexity && h.sort_key < best->sort_key))
+          best = &h;
+      INFO(marks, " step ", steps);
+      REQUIRE(any == (best != nullptr));
+      ++compared;
+      if (any) {
+        ++found;
+        CHECK(std::lround(step.rating * 10) == best->tenths);
+        CHECK(step.eliminations == best->eliminations);
+      }
+      if (!engine.step()) break;
+    }
+  }
+  CHECK(compared >= 160);
+  CHECK(found >= 30);
 }

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -70,21 +71,32 @@ namespace sudoku::logic {
 bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
   const int n = board.side();
   const int cells = board.cells();
-  const std::size_t words = (static_cast<std::size_t>(cells) + 63) / 64;
-  std::vector<int> count(static_cast<std::size_t>(cells), 0);
-  for (int c = 0; c < cells; ++c)
-    if (board.open(c)) count[static_cast<std::size_t>(c)] = std::popcount(board.candidates(c));
+  const CellSets& cell_sets = board.cell_sets();
+  const std::size_t words = cell_sets.words();
   const auto cand = [&](int c) { return board.open(c) ? board.candidates(c) : Mask{0}; };
-  // Cell sets as bit sets (`words` words each, in one block), so that the common excluders of two or three
-  // cells are a few ANDs.
-  std::vector<std::uint64_t> sets(static_cast<std::size_t>(cells + 3) * words, 0);
-  const auto set_of = [&](int i) { return sets.data() + static_cast<std::size_t>(i) * words; };
-  std::uint64_t* const is_base = set_of(cells);
-  std::uint64_t* const common01 = set_of(cells + 1);
-  std::uint64_t* const common = set_of(cells + 2);
-  const auto bit = [](std::uint64_t* set, int c) {
-    set[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
-  };
+  // Cell sets as bit sets, so that the common excluders of two or three cells are a few ANDs: a cell's
+  // excluders are its peers among the open cells of two or three candidates. The buffers are kept per thread,
+  // as this runs at every step of the puzzles that reach Nishio chains.
+  thread_local std::vector<std::uint64_t> sets;
+  thread_local std::vector<int> bases, twin;
+  thread_local std::vector<Mask> shared;
+  sets.assign(8 * words, 0);
+  std::uint64_t* const few = sets.data();     // open cells of two or three candidates
+  std::uint64_t* const single = few + words;  // open cells of one candidate
+  std::uint64_t* const is_base = single + words;
+  std::uint64_t* const common01 = is_base + words;
+  std::uint64_t* const common = common01 + words;
+  std::uint64_t* const ea = common + words;  // the excluders of the three cells
+  std::uint64_t* const eb = ea + words;
+  std::uint64_t* const et = eb + words;
+  for (int c = 0; c < cells; ++c) {
+    const Mask m = cand(c);
+    if (m == 0) continue;
+    if ((m & (m - 1)) == 0)
+      set_cell(single, c);
+    else if (bit_count(m) <= 3)
+      set_cell(few, c);
+  }
   // At least two cells (std::popcount is a library call on the default target).
   const auto two = [&](const std::uint64_t* set) {
     bool one = false;
@@ -95,33 +107,32 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
     }
     return false;
   };
-  std::vector<int> bases;
+  // A cell's excluders, into `out`.
+  const auto excluders = [&](int c, std::uint64_t* out) {
+    for (std::size_t w = 0; w < words; ++w) out[w] = cell_sets.peers(c)[w] & few[w];
+  };
+  // A base: two candidates or more, no peer of one candidate, and an excluder.
+  bases.clear();
   for (int c = 0; c < cells; ++c) {
-    if (count[static_cast<std::size_t>(c)] < 2) continue;
-    bool single = false, any = false;
-    std::uint64_t* const ex = set_of(c);
-    for (const int h : board.houses().of(c))
-      for (const int p : board.houses().cells(h)) {
-        const int k = count[static_cast<std::size_t>(p)];
-        if (p == c) continue;
-        single = single || k == 1;
-        if (k == 2 || k == 3) {
-          bit(ex, p);
-          any = true;
-        }
-      }
-    if (single || !any) continue;
+    const Mask m = cand(c);
+    if ((m & (m - 1)) == 0) continue;
+    bool single_peer = false, any = false;
+    for (std::size_t w = 0; w < words; ++w) {
+      single_peer = single_peer || (cell_sets.peers(c)[w] & single[w]) != 0;
+      any = any || (cell_sets.peers(c)[w] & few[w]) != 0;
+    }
+    if (single_peer || !any) continue;
     bases.push_back(c);
-    bit(is_base, c);
+    set_cell(is_base, c);
   }
   if (bases.size() < 3) return false;
-  std::vector<int> twin;
-  std::vector<Mask> shared;
-  for (std::size_t j = 1; j < bases.size(); ++j)
+
+  for (std::size_t j = 1; j < bases.size(); ++j) {
+    const int b = bases[j];
+    excluders(b, eb);
     for (std::size_t i = 0; i < j; ++i) {
-      const int a = bases[i], b = bases[j];
-      const std::uint64_t* const ea = set_of(a);
-      const std::uint64_t* const eb = set_of(b);
+      const int a = bases[i];
+      excluders(a, ea);
       // A triplet's common excluders are among the first two cells' (at least two are needed).
       for (std::size_t w = 0; w < words; ++w) common01[w] = ea[w] & eb[w];
       if (!two(common01)) continue;
@@ -136,7 +147,7 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
           }
         }
       for (const int t : twin) {
-        const std::uint64_t* const et = set_of(t);
+        excluders(t, et);
         for (std::size_t w = 0; w < words; ++w) common[w] = common01[w] & et[w];
         if (!two(common)) continue;
         // Only an excluder whose candidates the three cells hold between them can be emptied.
@@ -179,6 +190,7 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
         return true;
       }
     }
+  }
   return false;
 }
 

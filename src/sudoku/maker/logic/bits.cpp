@@ -1,5 +1,7 @@
 #include "sudoku/maker/logic/bits.hpp"
 
+#include <algorithm>
+
 #include "sudoku/maker/logic/board.hpp"
 
 namespace sudoku::logic {
@@ -20,6 +22,23 @@ CellSets::CellSets(const Houses& houses)
   for (int c = 0; c < cells; ++c)
     peers_[static_cast<std::size_t>(c) * words_ + static_cast<std::size_t>(c) / 64] &=
         ~(Word{1} << (static_cast<unsigned>(c) % 64));
+}
+
+HouseSlots::HouseSlots(const Houses& houses) : at_(static_cast<std::size_t>(houses.side() * houses.side())) {
+  const auto rank = [&](int h) {
+    const HouseKind k = houses.kind(h);
+    return k == HouseKind::box ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
+  };
+  for (std::size_t c = 0; c < at_.size(); ++c) {
+    const int cell = static_cast<int>(c);
+    std::vector<int> hs(houses.of(cell).begin(), houses.of(cell).end());
+    std::stable_sort(hs.begin(), hs.end(), [&](int a, int b) { return rank(a) < rank(b); });
+    for (const int h : hs) {
+      const std::vector<int>& cells = houses.cells(h);
+      const auto at = std::find(cells.begin(), cells.end(), cell) - cells.begin();
+      at_[c].push_back({h, static_cast<int>(at), houses.full(h)});
+    }
+  }
 }
 
 Crossings::Crossings(const Houses& houses)

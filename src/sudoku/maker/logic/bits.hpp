@@ -48,6 +48,22 @@ class CellSets {
   std::vector<Word> peers_;
 };
 
+// Each cell's houses in Sukaku Explainer's order (box, row, column, then the extra regions), with the cell's
+// place in each: the chains follow a candidate's links house by house in that order. Built once per board
+// (Board::house_slots()).
+struct HouseSlot {
+  int house, index;
+  bool full;
+};
+class HouseSlots {
+ public:
+  explicit HouseSlots(const Houses& houses);
+  const std::vector<HouseSlot>& of(int cell) const { return at_[static_cast<std::size_t>(cell)]; }
+
+ private:
+  std::vector<std::vector<HouseSlot>> at_;
+};
+
 // For every two houses, the cells of the first that lie in the second, as bits of the first's cell indices
 // (the bits of Board::positions); built once per board (Board::crossings()).
 class Crossings {

@@ -10,6 +10,7 @@ Board::Board(const Houses& houses)
     : houses_(&houses),
       cell_sets_(std::make_shared<const CellSets>(houses)),
       crossings_(std::make_shared<const Crossings>(houses)),
+      house_slots_(std::make_shared<const HouseSlots>(houses)),
       grid_cells_(static_cast<std::size_t>(houses.side() * houses.side())) {
   const std::size_t cells = grid_cells_;
   auto peers = std::make_shared<std::vector<std::uint8_t>>(cells * cells, 0);

@@ -18,6 +18,7 @@ namespace sudoku::logic {
 
 class CellSets;
 class Crossings;
+class HouseSlots;
 
 struct Candidate {
   int cell = -1;
@@ -73,6 +74,7 @@ class Board {
   // Tables of the houses for the techniques' inner loops (bits.hpp), built once and shared by copies.
   const CellSets& cell_sets() const { return *cell_sets_; }
   const Crossings& crossings() const { return *crossings_; }
+  const HouseSlots& house_slots() const { return *house_slots_; }
 
   bool solved() const { return unsolved_ == 0 && !clash_; }
   // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
@@ -107,6 +109,7 @@ class Board {
   std::shared_ptr<const std::vector<std::uint8_t>> peers_;
   std::shared_ptr<const CellSets> cell_sets_;
   std::shared_ptr<const Crossings> crossings_;
+  std::shared_ptr<const HouseSlots> house_slots_;
   std::size_t grid_cells_;
   std::vector<Mask> cand_;
   std::vector<std::uint8_t> value_;

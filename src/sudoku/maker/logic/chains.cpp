@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/implications.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
@@ -38,14 +39,15 @@ class Loops {
     int instance;  // the last node: back at the start (cycle) or the start's conjugate (chain)
   };
 
-  // From `start` on: cycles, then the forcing chains from it on and from it off (x links on).
-  void from(int cell, int digit, std::vector<Found>& found) {
+  // From `start` on: cycles, then the forcing chains from it on and from it off (x links on). Only those of at
+  // most `max_cycle` / `max_chain` nodes are wanted: the searches stop at that depth.
+  void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
     if (!x_ && !(one_bit(board_.candidates(cell)) || two_bits(board_.candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
-    cycles(start, found);
+    cycles(start, max_cycle, found);
     if (!x_) return;
-    forcing(start, found);
-    forcing(start ^ 1, found);
+    forcing(start, max_chain, found);
+    forcing(start ^ 1, max_chain, found);
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
@@ -118,55 +120,60 @@ class Loops {
   }
 
   // SE's breadth-first search alternating "on" and "off" layers; an "off" node is not followed back into its
-  // own ancestry, and reaching the start again after at least four layers closes a cycle.
-  void cycles(int start, std::vector<Found>& found) {
+  // own ancestry, and reaching the start again after at least four layers closes a cycle. An "on" node is
+  // reached once and an "off" node once per path, so a cycle closed after `length` layers rests on `length`
+  // nodes: past `max_nodes` layers nothing more is wanted.
+  void cycles(int start, int max_nodes, std::vector<Found>& found) {
     clear_sets();
-    std::vector<int> pending_on{add(start, -1)}, pending_off;
-    set(on_, start, pending_on[0]);
+    pending_on_.assign(1, add(start, -1));
+    pending_off_.clear();
+    set(on_, start, pending_on_[0]);
     int length = 0;
-    while (!pending_on.empty() || !pending_off.empty()) {
+    while ((!pending_on_.empty() || !pending_off_.empty()) && length + 2 <= max_nodes) {
       ++length;
-      for (const int p : pending_on) {
+      for (const int p : pending_on_) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_))
-          if (!is_parent(p, q)) pending_off.push_back(add(q, p));
+          if (!is_parent(p, q)) pending_off_.push_back(add(q, p));
       }
-      pending_on.clear();
+      pending_on_.clear();
       ++length;
-      for (const int p : pending_off) {
+      for (const int p : pending_off_) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
           if (on_[static_cast<std::size_t>(q)] < 0) {
             const int i = add(q, p);
             set(on_, q, i);
-            pending_on.push_back(i);
+            pending_on_.push_back(i);
           }
         }
       }
-      pending_off.clear();
+      pending_off_.clear();
     }
   }
 
-  void forcing(int start, std::vector<Found>& found) {
+  // Every node is reached once, so the start's conjugate is reached at most once, by a chain of one node more
+  // than the layers it took: the search ends there, or past `max_nodes`.
+  void forcing(int start, int max_nodes, std::vector<Found>& found) {
     clear_sets();
-    std::vector<int> pending_on, pending_off;
+    pending_on_.clear();
+    pending_off_.clear();
     const int s = add(start, -1);
     if (node_on(start)) {
       set(on_, start, s);
-      pending_on.push_back(s);
+      pending_on_.push_back(s);
     } else {
       set(off_, start, s);
-      pending_off.push_back(s);
+      pending_off_.push_back(s);
     }
-    std::vector<int> seen_targets;
-    // One layer: every pending node's links; a link to the start's conjugate is a forcing chain, and a node
+    // One layer: every pending node's links; a link to the start's conjugate is the forcing chain, and a node
     // not reached before is queued for the next layer (the other state).
     const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached) {
       for (std::size_t i = 0; i < from.size(); ++i) {
         const int p = from[i];
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, true)) {
-          if ((q ^ 1) == start && !contains(seen_targets, q)) {
-            seen_targets.push_back(q);
+          if ((q ^ 1) == start) {
             found.push_back({false, add(q, p)});
+            return true;
           }
           if (reached[static_cast<std::size_t>(q)] < 0) {
             const int k = add(q, p);
@@ -176,17 +183,12 @@ class Loops {
         }
       }
       from.clear();
+      return false;
     };
-    while (!pending_on.empty() || !pending_off.empty()) {
-      layer(pending_on, pending_off, off_);
-      layer(pending_off, pending_on, on_);
+    for (int nodes = node_on(start) ? 2 : 1; !pending_on_.empty() || !pending_off_.empty(); nodes += 2) {
+      if (nodes > max_nodes || layer(pending_on_, pending_off_, off_)) return;
+      if (nodes + 1 > max_nodes || layer(pending_off_, pending_on_, on_)) return;
     }
-  }
-
-  static bool contains(const std::vector<int>& v, int x) {
-    for (const int y : v)
-      if (y == x) return true;
-    return false;
   }
 
   const Board& board_;
@@ -194,7 +196,7 @@ class Loops {
   int n_;
   Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> on_, off_, touched_, peers_, scratch_;
+  std::vector<int> on_, off_, touched_, peers_, scratch_, pending_on_, pending_off_;
   // links_of's lists: [link_begin_[k], link_end_[k]) of link_list_ for k = 2 * node + x, kNotYet until needed.
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
   std::vector<std::uint32_t> link_begin_, link_end_;
@@ -214,22 +216,27 @@ int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scrat
 }
 
 // A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
-std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last) {
+// `digit_cells`: each digit's open cells (CellSets::digit), the cell sets' words per digit from digit 1.
+std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last,
+                                          const std::vector<Word>& digit_cells) {
   const int n = board.side();
-  std::vector<std::uint8_t> in_cycle(static_cast<std::size_t>(board.cells()), 0);
+  const CellSets& sets = board.cell_sets();
+  const std::size_t words = sets.words();
+  std::vector<Word> in_cycle(words, 0);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent)
-    in_cycle[static_cast<std::size_t>(node_cell(inst[static_cast<std::size_t>(i)].node, n))] = 1;
+    set_cell(in_cycle.data(), node_cell(inst[static_cast<std::size_t>(i)].node, n));
   // Per cell, the digits seen from "on" nodes and from "off" nodes.
-  std::vector<Mask> forward(in_cycle.size(), 0), back(in_cycle.size(), 0);
+  std::vector<Mask> forward(static_cast<std::size_t>(board.cells()), 0), back(forward.size(), 0);
+  std::vector<Word> seen(words);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent) {
     const int node = inst[static_cast<std::size_t>(i)].node;
     const int cell = node_cell(node, n), digit = node_digit(node, n);
-    for (int x = 0; x < board.cells(); ++x) {
-      if (in_cycle[static_cast<std::size_t>(x)] || !board.has(x, digit) || !board.sees(cell, x)) continue;
-      (node_on(node) ? forward : back)[static_cast<std::size_t>(x)] |= digit_bit(digit);
-    }
+    const Word* cells = digit_cells.data() + static_cast<std::size_t>(digit - 1) * words;
+    for (std::size_t w = 0; w < words; ++w) seen[w] = sets.peers(cell)[w] & cells[w] & ~in_cycle[w];
+    std::vector<Mask>& by = node_on(node) ? forward : back;
+    for_each_cell(seen.data(), words, [&](int x) { by[static_cast<std::size_t>(x)] |= digit_bit(digit); });
   }
   std::vector<Candidate> result;
   for (int x = 0; x < board.cells(); ++x)
@@ -259,42 +266,61 @@ struct Loop {
 
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
 // `keep(loop)` says whether its eliminations are wanted (false skips them), `take(loop, loops, eliminations)`
-// receives the ones that take something out.
+// receives the ones that take something out. Each start's loops are weighed before the next start's search, so
+// that `keep` can end the searches early: a loop of more nodes rates no lower, and `keep` must refuse every
+// loop longer than one it refuses (of the same pass and kind).
 template <class Keep, class Take>
 void each_loop(const Board& board, Keep&& keep, Take&& take) {
   const int n = board.side();
   std::vector<int> scratch;
+  std::vector<Loops::Found> found;
+  const CellSets& sets = board.cell_sets();
+  std::vector<Word> digit_cells(static_cast<std::size_t>(n) * sets.words());
+  for (int d = 1; d <= n; ++d)
+    sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
   for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     Loops loops(board, y, x);
-    std::vector<Loops::Found> found;
+    const int key = y && x ? 4 : y ? 3 : 2;
+    const auto loop_of = [&](bool cycle, int instance, int complexity) {
+      return Loop{cycle,
+                  y,
+                  x,
+                  instance,
+                  (cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity),
+                  complexity,
+                  key};
+    };
+    // The most nodes a wanted cycle / forcing chain may rest on (cycles close after four nodes at least).
+    const auto most = [&](bool cycle) {
+      const int nodes = board.cells() * n * 2;
+      if (keep(loop_of(cycle, -1, nodes))) return nodes;
+      int c = cycle ? 4 : 2;
+      while (keep(loop_of(cycle, -1, c))) ++c;
+      return c - 1;
+    };
     for (int c = 0; c < board.cells(); ++c) {
       if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
-      for (Mask m = board.candidates(c); m != 0; m &= m - 1) loops.from(c, std::countr_zero(m) + 1, found);
-    }
-    const std::vector<Instance>& inst = loops.instances();
-    const int key = y && x ? 4 : y ? 3 : 2;
-    for (const Loops::Found& f : found) {
-      const int complexity = path_nodes(inst, f.instance, scratch);
-      const Loop loop{f.cycle,
-                      y,
-                      x,
-                      f.instance,
-                      (f.cycle ? (y && x ? 70 : 65) : (y && x ? 70 : 66)) + length_tenths(complexity),
-                      complexity,
-                      key};
-      if (!keep(loop)) continue;
-      std::vector<Candidate> elims;
-      const int target = inst[static_cast<std::size_t>(f.instance)].node;
-      const int cell = node_cell(target, n), digit = node_digit(target, n);
-      if (f.cycle) {
-        elims = cycle_eliminations(board, inst, f.instance);
-      } else if (!node_on(target)) {
-        elims = {{cell, digit}};
-      } else {
-        for (Mask m = board.candidates(cell) & ~digit_bit(digit); m != 0; m &= m - 1)
-          elims.push_back({cell, std::countr_zero(m) + 1});
+      for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
+        found.clear();
+        loops.from(c, std::countr_zero(m) + 1, most(true), most(false), found);
+        const std::vector<Instance>& inst = loops.instances();
+        for (const Loops::Found& f : found) {
+          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch));
+          if (!keep(loop)) continue;
+          std::vector<Candidate> elims;
+          const int target = inst[static_cast<std::size_t>(f.instance)].node;
+          const int cell = node_cell(target, n), digit = node_digit(target, n);
+          if (f.cycle) {
+            elims = cycle_eliminations(board, inst, f.instance, digit_cells);
+          } else if (!node_on(target)) {
+            elims = {{cell, digit}};
+          } else {
+            for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
+              elims.push_back({cell, std::countr_zero(e) + 1});
+          }
+          if (!elims.empty()) take(loop, loops, std::move(elims));
+        }
       }
-      if (!elims.empty()) take(loop, loops, std::move(elims));
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,6 +29,35 @@ struct Target {
   int node;
 };
 
+// A search's branches, each with tables as large as the grid's nodes, kept on each thread from one search to
+// the next (the engine runs these searches at every step of a hard puzzle); a nested search takes its own.
+struct Branches {
+  std::vector<Implications> on_of, regions;
+  Implications off;
+};
+
+class BranchesLease {
+ public:
+  BranchesLease() {
+    if (spare_.empty()) {
+      held_ = std::make_unique<Branches>();
+    } else {
+      held_ = std::move(spare_.back());
+      spare_.pop_back();
+    }
+  }
+  ~BranchesLease() { spare_.push_back(std::move(held_)); }
+  BranchesLease(const BranchesLease&) = delete;
+  BranchesLease& operator=(const BranchesLease&) = delete;
+  Branches& operator*() const { return *held_; }
+
+ private:
+  static thread_local std::vector<std::unique_ptr<Branches>> spare_;
+  std::unique_ptr<Branches> held_;
+};
+
+thread_local std::vector<std::unique_ptr<Branches>> BranchesLease::spare_;
+
 class Search {
  public:
   // With `sink`, every step found goes there (as an inner technique of nested chains on a grid the outer chain
@@ -43,8 +73,9 @@ class Search {
 
   bool run(GradedStep& step) {
     const int cells = board_.cells();
-    std::vector<Implications> on_of(static_cast<std::size_t>(n_) + 1);
-    Implications off;
+    std::vector<Implications>& on_of = (*branches_).on_of;
+    on_of.resize(static_cast<std::size_t>(n_) + 1);
+    Implications& off = (*branches_).off;
     for (int c = 0; c < cells; ++c) {
       if (board_.stopped()) return false;
       if (!board_.open(c)) continue;
@@ -164,6 +195,8 @@ class Search {
     int a = 0, b = 0;
     if (!chainer_.run_from(node_of(c, d, true, n_), on, a, b) && contradiction)
       offer({{c, d}}, 7, absurd, assumption(c, d, true), {{&on, a}, {&on, b}});
+    // Static cell and region forcing chains only read the "on" branches.
+    if (!contradiction) return;
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
       offer(removable(node_of(c, d, true, n_)), 7, absurd, assumption(c, d, false), {{&off, a}, {&off, b}});
     if (!both) return;
@@ -186,7 +219,7 @@ class Search {
       if (!(card == 2 || (kind_.multiple && card > 2))) continue;
       const std::vector<int>& cells = houses.cells(h);
       if (cells[static_cast<std::size_t>(std::countr_zero(where))] != c) continue;
-      std::vector<Implications>& branch = region_branches_;
+      std::vector<Implications>& branch = (*branches_).regions;
       if (branch.size() < static_cast<std::size_t>(card)) branch.resize(static_cast<std::size_t>(card));
       std::size_t k = 0;
       for (Mask m = where & (where - 1); m != 0; m &= m - 1, ++k) {
@@ -243,7 +276,7 @@ class Search {
   const Board* outer_start_;
   std::vector<InnerHint>* sink_;
   Best best_;
-  std::vector<Implications> region_branches_;
+  BranchesLease branches_;
   std::vector<Target> targets_;
   mutable std::vector<std::pair<std::uint64_t, int>> nested_;
 };

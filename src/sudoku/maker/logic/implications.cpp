@@ -10,10 +10,7 @@ void Implications::reset(int nodes) {
   if (stamp_.size() != n) {
     stamp_.assign(n, 0);
     seen_.assign(n, 0);
-    first_.assign(n, 0);
-    count_.assign(n, 0);
-    cause_.assign(n, cause_none);
-    nested_of_.assign(n, -1);
+    rec_.assign(n, Record{0, 0, cause_none, -1});
     epoch_ = 0;
     seen_epoch_ = 0;
   }
@@ -30,11 +27,9 @@ void Implications::reset(int nodes) {
 void Implications::add(int node, const int* parents, int count, int cause, int nested) {
   const auto i = static_cast<std::size_t>(node);
   stamp_[i] = epoch_;
-  cause_[i] = cause;
-  nested_of_[i] = nested;
-  first_[i] = static_cast<int>(pool_.size());
-  count_[i] = count;
-  pool_.insert(pool_.end(), parents, parents + count);
+  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
+  // Mostly one parent: a loop, not a call to memmove.
+  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
   order_.push_back(node);
 }
 
@@ -48,7 +43,7 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
   if (nested_weight_.empty()) return;
   nested_seen_.assign(nested_weight_.size(), 0);
   each_ancestor(node, [&](int n) {
-    const int id = has(n) ? nested_of_[static_cast<std::size_t>(n)] : -1;
+    const int id = has(n) ? rec_[static_cast<std::size_t>(n)].nested : -1;
     if (id >= 0 && !nested_seen_[static_cast<std::size_t>(id)]) {
       nested_seen_[static_cast<std::size_t>(id)] = 1;
       out.emplace_back(nested_key_[static_cast<std::size_t>(id)],
@@ -58,32 +53,18 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
   });
 }
 
-Places::Places(const Board& board) : side_(board.side()) {
+Places::Places(const Board& board)
+    : side_(board.side()), slots_(&board.house_slots()), mark_(static_cast<std::size_t>(board.cells()), 0) {
   const Houses& houses = board.houses();
-  at_.assign(static_cast<std::size_t>(houses.count() * side_), 0);
+  at_.resize(static_cast<std::size_t>(houses.count() * side_));
   for (int h = 0; h < houses.count(); ++h)
     for (int d = 1; d <= side_; ++d) at_[static_cast<std::size_t>(h * side_ + d - 1)] = board.positions(h, d);
-  slots_.resize(static_cast<std::size_t>(board.cells()));
-  const auto rank = [&](int h) {
-    const HouseKind k = houses.kind(h);
-    return k == HouseKind::box ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
-  };
-  for (int c = 0; c < board.cells(); ++c) {
-    std::vector<int> hs(houses.of(c).begin(), houses.of(c).end());
-    std::stable_sort(hs.begin(), hs.end(), [&](int a, int b) { return rank(a) < rank(b); });
-    for (const int h : hs) {
-      const std::vector<int>& cells = houses.cells(h);
-      const auto at = std::find(cells.begin(), cells.end(), c) - cells.begin();
-      slots_[static_cast<std::size_t>(c)].push_back({h, static_cast<int>(at), houses.full(h)});
-    }
-  }
 }
 
 void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out,
                         std::vector<int>* house_of) const {
   out.clear();
   if (house_of) house_of->clear();
-  mark_.resize(slots_.size(), 0);
   mark_[static_cast<std::size_t>(cell)] = 1;
   for (const Slot& s : slots(cell))
     for (Mask m = at(s.house, digit) & ~(Mask{1} << s.index); m != 0; m &= m - 1) {
@@ -98,30 +79,50 @@ void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<i
 }
 
 void Places::remove(int cell, int digit) {
-  for (const Slot& s : slots_[static_cast<std::size_t>(cell)])
+  for (const Slot& s : slots(cell))
     at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
 }
 
 Chainer::Chainer(const Board& board, ChainRules rules)
-    : board_(board),
-      rules_(std::move(rules)),
-      side_(board.side()),
-      start_places_(board),
-      places_(start_places_) {
+    : board_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
   const auto cells = static_cast<std::size_t>(board.cells());
+  const auto n = static_cast<std::size_t>(side_);
   start_.resize(cells);
   for (std::size_t c = 0; c < cells; ++c) {
     const int cell = static_cast<int>(c);
     start_[c] = board.open(cell) ? board.candidates(cell) : 0;
   }
   grid_ = start_;
-  peer_begin_.assign(cells * static_cast<std::size_t>(side_), kNotYet);
-  peer_end_.assign(cells * static_cast<std::size_t>(side_), kNotYet);
+  const int houses = board.houses().count();
+  start_at_.resize(static_cast<std::size_t>(houses) * n);
+  for (int h = 0; h < houses; ++h)
+    for (int d = 1; d <= side_; ++d)
+      start_at_[static_cast<std::size_t>(h * side_ + d - 1)] = start_places_.at(h, d);
+  at_ = start_at_;
+  slot_begin_.assign(1, 0);
+  for (std::size_t c = 0; c < cells; ++c) {
+    for (const Places::Slot& s : start_places_.slots(static_cast<int>(c)))
+      slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, s.full});
+    slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
+  }
+  peer_begin_.assign(cells * n, kNotYet);
+  peer_end_.assign(cells * n, kNotYet);
+  if (!rules_.dynamic) {
+    link_begin_.assign(2 * cells * n, kNotYet);
+    link_end_.assign(2 * cells * n, kNotYet);
+  }
 }
 
 void Chainer::emit(int node, int parent, int cause) {
   emitted_.push_back({node, static_cast<int>(tmp_parents_.size()), 1, cause});
   tmp_parents_.push_back(parent);
+}
+
+void Chainer::remove(int cell, int digit) {
+  grid_[static_cast<std::size_t>(cell)] &= ~digit_bit(digit);
+  for (std::uint32_t k = slot_begin_[static_cast<std::size_t>(cell)];
+       k < slot_begin_[static_cast<std::size_t>(cell) + 1]; ++k)
+    at_[static_cast<std::size_t>(slot_list_[k].at + digit - 1)] &= ~slot_list_[k].bit;
 }
 
 // "On": the cell's other candidates and the digit's other places in every house of the cell go off.
@@ -165,14 +166,15 @@ void Chainer::off_to_on(int node, const Implications& out) {
                         static_cast<int>(tmp_parents_.size()) - first, cause_cell});
   }
   const Houses& houses = board_.houses();
-  for (const Places::Slot& s : places_.slots(cell)) {
-    if (!s.full) continue;
-    const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
-    if (!one_bit(others)) continue;
+  for (std::uint32_t k = slot_begin_[c]; k < slot_begin_[c + 1]; ++k) {
+    const Slot& s = slot_list_[k];
+    const auto at = static_cast<std::size_t>(s.at + digit - 1);
+    const Mask others = at_[at] & ~s.bit;
+    if (!s.full || !one_bit(others)) continue;
     const std::vector<int>& cells = houses.cells(s.house);
     const int first = static_cast<int>(tmp_parents_.size());
     tmp_parents_.push_back(node);
-    for (Mask m = start_places_.at(s.house, digit) & ~places_.at(s.house, digit); m != 0; m &= m - 1) {
+    for (Mask m = start_at_[at] & ~at_[at]; m != 0; m &= m - 1) {
       const int hidden = node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_);
       if (out.has(hidden)) tmp_parents_.push_back(hidden);
     }
@@ -180,6 +182,54 @@ void Chainer::off_to_on(int node, const Implications& out) {
         {node_of(cells[static_cast<std::size_t>(std::countr_zero(others))], digit, true, side_), first,
          static_cast<int>(tmp_parents_.size()) - first, s.house});
   }
+}
+
+bool Chainer::reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+                    int& clash_b) {
+  const int conjugate = e.node ^ 1;
+  if (out.has(conjugate)) {
+    out.add(e.node, parents, e.count, e.cause);
+    // SE reports (on, off): the one reached first is the "on" when the new node is "off".
+    clash_a = from_on ? conjugate : e.node;
+    clash_b = from_on ? e.node : conjugate;
+    return false;
+  }
+  if (out.has(e.node)) return true;
+  out.add(e.node, parents, e.count, e.cause);
+  (from_on ? pending_off_ : pending_on_).push_back(e.node);
+  return true;
+}
+
+bool Chainer::advance(Implications& out) {
+  emitted_.clear();
+  tmp_parents_.clear();
+  Board reduced = board_;
+  for (int c = 0; c < board_.cells(); ++c)
+    for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
+         m &= m - 1)
+      reduced.eliminate(c, std::countr_zero(m) + 1);
+  advanced_.clear();
+  rules_.advanced(reduced, board_, advanced_);
+  for (const ChainRules::Advanced& step : advanced_) {
+    const int first = static_cast<int>(tmp_parents_.size());
+    for (const Candidate& p : step.parents) {
+      const int n = node_of(p.cell, p.digit, false, side_);
+      if (out.has(n)) tmp_parents_.push_back(n);
+    }
+    const int count = static_cast<int>(tmp_parents_.size()) - first;
+    if (count == 0) continue;
+    const int nested = step.nested > 0 ? out.add_nested(step.nested, step.chain) : -1;
+    for (const Candidate& e : step.eliminations)
+      emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count, cause_none, nested});
+  }
+  bool any = false;
+  for (const Emitted& e : emitted_) {
+    if (out.has(e.node)) continue;
+    out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause, e.nested);
+    pending_off_.push_back(e.node);
+    any = true;
+  }
+  return any;
 }
 
 bool Chainer::run_from(int node, Implications& out, int& clash_a, int& clash_b) {
@@ -194,71 +244,59 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
   for (const int n : out.order()) (node_on(n) ? pending_on_ : pending_off_).push_back(n);
   std::size_t on_head = 0, off_head = 0;
   bool ok = true;
-  std::vector<ChainRules::Advanced> adv_steps;
-  while (true) {
-    emitted_.clear();
-    tmp_parents_.clear();
-    bool from_on = false;
+  while (ok) {
+    bool from_on = true;
+    int node = 0;
     if (on_head < pending_on_.size()) {
-      on_to_off(pending_on_[on_head++]);
-      from_on = true;
+      node = pending_on_[on_head++];
     } else if (off_head < pending_off_.size()) {
-      const int p = pending_off_[off_head++];
-      off_to_on(p, out);
-      if (rules_.dynamic) {
-        grid_[static_cast<std::size_t>(node_cell(p, side_))] &= ~digit_bit(node_digit(p, side_));
-        places_.remove(node_cell(p, side_), node_digit(p, side_));
-      }
-    } else if (rules_.advanced) {
-      Board reduced = board_;
-      for (int c = 0; c < board_.cells(); ++c)
-        for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
-             m &= m - 1)
-          reduced.eliminate(c, std::countr_zero(m) + 1);
-      adv_steps.clear();
-      rules_.advanced(reduced, board_, adv_steps);
-      for (const ChainRules::Advanced& step : adv_steps) {
-        const int first = static_cast<int>(tmp_parents_.size());
-        for (const Candidate& p : step.parents) {
-          const int n = node_of(p.cell, p.digit, false, side_);
-          if (out.has(n)) tmp_parents_.push_back(n);
-        }
-        const int count = static_cast<int>(tmp_parents_.size()) - first;
-        if (count == 0) continue;
-        const int nested = step.nested > 0 ? out.add_nested(step.nested, step.chain) : -1;
-        for (const Candidate& e : step.eliminations)
-          emitted_.push_back({node_of(e.cell, e.digit, false, side_), first, count, cause_none, nested});
-      }
-      bool any = false;
-      for (const Emitted& e : emitted_) {
-        if (out.has(e.node)) continue;
-        out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause, e.nested);
-        pending_off_.push_back(e.node);
-        any = true;
-      }
-      if (!any) break;
+      node = pending_off_[off_head++];
+      from_on = false;
+    } else if (rules_.advanced && advance(out)) {
       continue;
     } else {
       break;
     }
-    for (const Emitted& e : emitted_) {
-      const int conjugate = e.node ^ 1;
-      if (out.has(conjugate)) {
-        out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause);
-        // SE reports (on, off): the one reached first is the "on" when the new node is "off".
-        clash_a = from_on ? conjugate : e.node;
-        clash_b = from_on ? e.node : conjugate;
-        ok = false;
-        break;
+    if (!rules_.dynamic) {
+      // The same links on every run of the search: worked out once.
+      const auto i = static_cast<std::size_t>(node);
+      if (link_begin_[i] == kNotYet) {
+        emitted_.clear();
+        tmp_parents_.clear();
+        if (from_on)
+          on_to_off(node);
+        else
+          off_to_on(node, out);
+        link_begin_[i] = static_cast<std::uint32_t>(link_list_.size());
+        for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
+        link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
       }
-      if (out.has(e.node)) continue;
-      out.add(e.node, tmp_parents_.data() + e.first, e.count, e.cause);
-      (from_on ? pending_off_ : pending_on_).push_back(e.node);
+      for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k)
+        ok = reach(out, {link_list_[k].first, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+      continue;
     }
-    if (!ok) break;
+    emitted_.clear();
+    tmp_parents_.clear();
+    if (from_on) {
+      on_to_off(node);
+    } else {
+      off_to_on(node, out);
+      remove(node_cell(node, side_), node_digit(node, side_));
+    }
+    for (std::size_t k = 0; k < emitted_.size() && ok; ++k)
+      ok = reach(out, emitted_[k], tmp_parents_.data() + emitted_[k].first, from_on, clash_a, clash_b);
   }
-  grid_ = start_;
-  places_.restore(start_places_);
+  // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed.
+  if (rules_.dynamic)
+    for (std::size_t i = 0; i < off_head; ++i) {
+      const auto cell = static_cast<std::size_t>(node_cell(pending_off_[i], side_));
+      const int digit = node_digit(pending_off_[i], side_);
+      grid_[cell] = start_[cell];
+      for (std::uint32_t k = slot_begin_[cell]; k < slot_begin_[cell + 1]; ++k) {
+        const auto at = static_cast<std::size_t>(slot_list_[k].at + digit - 1);
+        at_[at] = start_at_[at];
+      }
+    }
   return ok;
 }
 

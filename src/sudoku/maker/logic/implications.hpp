@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/board.hpp"
 
 namespace sudoku::logic {
@@ -47,16 +48,13 @@ inline bool node_on(int node) {
 // each cell's houses in SE's order (box, row, column, extra regions) with its place in each.
 class Places {
  public:
-  struct Slot {
-    int house, index;
-    bool full;
-  };
+  using Slot = HouseSlot;
   explicit Places(const Board& board);
   Mask at(int house, int digit) const { return at_[static_cast<std::size_t>(house * side_ + digit - 1)]; }
   void remove(int cell, int digit);
   // Back to `other`'s places (a copy of this one, taken before the removals).
   void restore(const Places& other) { at_ = other.at_; }
-  const std::vector<Slot>& slots(int cell) const { return slots_[static_cast<std::size_t>(cell)]; }
+  const std::vector<Slot>& slots(int cell) const { return slots_->of(cell); }
   // The other cells that may hold `digit` in a house of `cell`, each once, house by house in SE's order
   // (with the house each was first met in, when `house_of` is given).
   void peers_with(const Houses& houses, int cell, int digit, std::vector<int>& out,
@@ -65,7 +63,7 @@ class Places {
  private:
   int side_;
   std::vector<Mask> at_;
-  std::vector<std::vector<Slot>> slots_;
+  const HouseSlots* slots_;  // the board's, shared
   mutable std::vector<std::uint8_t> mark_;
 };
 
@@ -81,7 +79,7 @@ class Implications {
   // `nested`: the inner chain the node was concluded by (an index from add_nested), or -1.
   void add(int node, const int* parents, int count, int cause = cause_none, int nested = -1);
   const std::vector<int>& order() const { return order_; }
-  int cause(int node) const { return cause_[static_cast<std::size_t>(node)]; }
+  int cause(int node) const { return rec_[static_cast<std::size_t>(node)].cause; }
   // The nodes `node` rests on, itself included (SE's ancestor count); the count stops past `limit`.
   int ancestors(int node, int limit = 1 << 30) const;
   // Calls f(node) for each node `node` rests on, itself included, each once, until f returns false.
@@ -101,9 +99,14 @@ class Implications {
   void nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const;
 
  private:
+  // A node's parents (pool_[first, first + count)), cause and inner chain; valid while stamp_ is the epoch.
+  struct Record {
+    int first, count, cause, nested;
+  };
   std::vector<std::uint32_t> stamp_;
   std::uint32_t epoch_ = 0;
-  std::vector<int> first_, count_, pool_, order_, cause_, nested_of_, nested_weight_;
+  std::vector<Record> rec_;
+  std::vector<int> pool_, order_, nested_weight_;
   std::vector<std::uint64_t> nested_key_;
   mutable std::vector<std::uint32_t> seen_;
   mutable std::vector<std::uint8_t> nested_seen_;
@@ -127,7 +130,8 @@ void Implications::each_ancestor(int node, F&& f) const {
     seen_[i] = seen_epoch_;
     if (!f(n)) return;
     if (!has(n)) continue;
-    for (int k = 0; k < count_[i]; ++k) stack_.push_back(pool_[static_cast<std::size_t>(first_[i] + k)]);
+    const Record& r = rec_[i];
+    for (int k = 0; k < r.count; ++k) stack_.push_back(pool_[static_cast<std::size_t>(r.first + k)]);
   }
 }
 
@@ -165,17 +169,33 @@ class Chainer {
   struct Emitted {
     int node, first, count, cause = cause_none, nested = -1;
   };
+  // A cell's house: the places of digit d in it are places_[at + d - 1], the cell's among them `bit`.
+  struct Slot {
+    int at, house;
+    Mask bit;
+    bool full;
+  };
+  // A node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
   void on_to_off(int node);
   void off_to_on(int node, const Implications& out);
   void emit(int node, int parent, int cause);
-  void add_parent(int node) { tmp_parents_.push_back(node); }
+  // Adds a node reached from `parents` unless known; false, with the clashing pair, when its conjugate is known.
+  bool reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+             int& clash_b);
+  // The steps of rules_.advanced on the grid the chain has reduced, as "off" nodes; false when none is new.
+  bool advance(Implications& out);
+  void remove(int cell, int digit);
 
   const Board& board_;
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
-  Places start_places_, places_;
+  Places start_places_;
+  std::vector<Mask> start_at_, at_;  // the digits' places in each house, as Places has them
+  std::vector<Slot> slot_list_;
+  std::vector<std::uint32_t> slot_begin_;  // a cell's slots: [slot_begin_[c], slot_begin_[c + 1]), SE's order
   std::vector<Emitted> emitted_;
+  std::vector<ChainRules::Advanced> advanced_;
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
   std::vector<int> peers_, peer_houses_;  // scratch for Places::peers_with
   // on_to_off's peers of each (cell, digit) in the starting places, which do not change during the search, worked
@@ -184,6 +204,10 @@ class Chainer {
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
   std::vector<std::uint32_t> peer_begin_, peer_end_;
   std::vector<int> peer_cells_, peer_causes_;
+  // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
+  // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
+  std::vector<std::uint32_t> link_begin_, link_end_;
+  std::vector<std::pair<int, int>> link_list_;
 };
 
 // What a chain that reduced `start` to `now` took out where a node (cell, digit) follows from `cause`: the
