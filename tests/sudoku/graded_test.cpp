@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 #include "graded_helpers.hpp"
@@ -100,6 +101,34 @@ TEST_CASE("graded: ER, EP and ED agree with serate's on all isomorphs of the sto
   const std::vector<Rated> list = se_ratings(1, "se_isomorphs.txt");
   REQUIRE(list.size() >= 150);
   check_agreement(list);
+}
+
+// A ceiling (generate --rating's upper end) gives up on what rates above it and changes nothing else: at the
+// puzzle's own ER the grade is the same, a tenth below it the road ends unsolved.
+TEST_CASE("graded: a rating ceiling ends the road above it, and only there") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  int above_chains = 0;
+  for (const Rated& r : se_ratings(4)) {
+    INFO(r.puzzle);
+    const sudoku::Grid grid = test::grid_from(r.puzzle, 3, 3);
+    REQUIRE(engine.load(grid));
+    const sudoku::logic::Grade free = sudoku::logic::grade(engine);
+    engine.set_ceiling(free.er);
+    REQUIRE(engine.load(grid));
+    const sudoku::logic::Grade at = sudoku::logic::grade(engine);
+    CHECK(at.solved == free.solved);
+    CHECK(at.er == doctest::Approx(free.er));
+    CHECK(at.ep == doctest::Approx(free.ep));
+    CHECK(at.ed == doctest::Approx(free.ed));
+    CHECK(at.steps == free.steps);
+    engine.set_ceiling(free.er - 0.1);
+    REQUIRE(engine.load(grid));
+    CHECK_FALSE(sudoku::logic::grade(engine).solved);
+    engine.set_ceiling(std::numeric_limits<double>::infinity());
+    above_chains += free.er >= 6.5 ? 1 : 0;
+  }
+  CHECK(above_chains >= 5);
 }
 
 // Every step of `steps` sound against the unique solution, and the steps reaching it, on every puzzle of a sample:

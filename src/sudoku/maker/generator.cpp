@@ -409,6 +409,7 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (rating_) {
     graded_.load(g.puzzle);
     graded_.set_stop(stop);
+    graded_.set_ceiling(rating_->second);
     const logic::Grade grade = logic::grade(graded_);
     if (grade.stopped) return std::nullopt;
     // Compared at the scale's one decimal, as it is printed.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -37,23 +38,24 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
       {"links", [](const B& b, S& s) { return strong_links(b, 4, s); }},
       // SE's 5 strong links (after aligned pair exclusion) and 6 strong links (after the UVWXYZ-Wing) are off
       // in its default settings, those serate rates with: left out, so that ratings agree.
-      {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }},
-      {"aligned", aligned_pair_exclusion},
-      {"wings", [](const B& b, S& s) { return big_wing(b, 6, s); }},
-      {"chains", chains},
-      {"wings", [](const B& b, S& s) { return big_wing(b, 7, s); }},
-      {"aligned", aligned_triple_exclusion},
-      {"chains", nishio},
-      {"chains", multiple_chains},
-      {"chains", dynamic_chains},
-      {"chains", dynamic_chains_plus},
-      {"nested", [](const B& b, S& s) { return nested_chains(b, 2, s); }},
-      {"nested", [](const B& b, S& s) { return nested_chains(b, 3, s); }},
-      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 0, s); }},
-      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 1, s); }},
-      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 2, s); }},
-      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 3, s); }},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 5, s); }, 6.2},
+      {"aligned", aligned_pair_exclusion, 6.2},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 6, s); }, 6.6},
+      {"chains", chains, 6.5},
+      {"wings", [](const B& b, S& s) { return big_wing(b, 7, s); }, 7.5},
+      {"aligned", aligned_triple_exclusion, 7.5},
+      {"chains", nishio, 7.5},
+      {"chains", multiple_chains, 8.0},
+      {"chains", dynamic_chains, 8.5},
+      {"chains", dynamic_chains_plus, 9.0},
+      {"nested", [](const B& b, S& s) { return nested_chains(b, 2, s); }, 9.5},
+      {"nested", [](const B& b, S& s) { return nested_chains(b, 3, s); }, 10.0},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 0, s); }, 10.5},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 1, s); }, 10.5},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 2, s); }, 10.5},
+      {"nested", [](const B& b, S& s) { return dynamic_nested_chains(b, 3, s); }, 10.5},
   };
+  find_rest_floors();
 }
 
 void Engine::insert_after(std::string_view after, GradedTechnique technique) {
@@ -61,16 +63,30 @@ void Engine::insert_after(std::string_view after, GradedTechnique technique) {
   for (auto it = techniques_.begin(); it != techniques_.end(); ++it)
     if (it->family == after) at = it + 1;
   techniques_.insert(at, std::move(technique));
+  find_rest_floors();
+}
+
+void Engine::find_rest_floors() {
+  rest_floor_.assign(techniques_.size(), 0);
+  double least = std::numeric_limits<double>::infinity();
+  for (std::size_t i = techniques_.size(); i-- > 0;) {
+    least = std::min(least, techniques_[i].floor);
+    rest_floor_[i] = least;
+  }
 }
 
 std::optional<GradedStep> Engine::next() const {
   if (board_.solved() || board_.broken()) return std::nullopt;
   GradedStep step;
-  for (const GradedTechnique& t : techniques_) {
+  for (std::size_t i = 0; i < techniques_.size(); ++i) {
+    const GradedTechnique& t = techniques_[i];
+    // Every technique from here on rates above the ceiling: so would SE's next step, if any.
+    if (rest_floor_[i] > ceiling_ + 1e-9) return std::nullopt;
     if (t.family == "uniqueness" && !unique_) continue;
     step = GradedStep{};
     const bool found = t.find(board_, step);
     if (board_.stopped()) return std::nullopt;
+    if (found && std::round(step.rating * 10) / 10 > ceiling_ + 1e-9) return std::nullopt;
     if (found) return step;
   }
   return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@ namespace sudoku::logic {
 struct GradedTechnique {
   std::string family;  // "singles", "locked", "subsets", "fish", "wings", "uniqueness", "chains", ...
   std::function<bool(const Board&, GradedStep&)> find;
+  double floor = 0;  // no step it finds is rated lower: under a lower ceiling it is not tried
 };
 
 class Engine {
@@ -36,6 +38,11 @@ class Engine {
   // stopped() holds, so a stop is not mistaken for being stuck (the nested chains can run for minutes).
   void set_stop(const std::atomic<bool>* stop) { board_.set_stop(stop); }
   bool stopped() const { return board_.stopped(); }
+  // Steps rated above `ceiling` (at the scale's one decimal) are not wanted, as when generating to a range: a
+  // step above it ends the road as if stuck, and so does reaching the techniques whose floors are all above
+  // it. The forcing chains cost the most and rate the highest, so a puzzle too hard for the range is given up
+  // before them.
+  void set_ceiling(double ceiling) { ceiling_ = ceiling; }
 
   // The easiest next step, not applied; nothing when solved, broken or stuck.
   std::optional<GradedStep> next() const;
@@ -47,7 +54,11 @@ class Engine {
  private:
   Board board_;
   bool unique_;
+  void find_rest_floors();
+
+  double ceiling_ = std::numeric_limits<double>::infinity();
   std::vector<GradedTechnique> techniques_;
+  std::vector<double> rest_floor_;  // rest_floor_[i]: the least floor of techniques_[i] and those after it
 };
 
 struct Grade {
