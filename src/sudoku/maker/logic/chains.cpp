@@ -278,7 +278,9 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
   std::vector<Word> digit_cells(static_cast<std::size_t>(n) * sets.words());
   for (int d = 1; d <= n; ++d)
     sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
-  for (const auto& [y, x] : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
+  for (const auto& kind : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
+    // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
+    const bool y = kind.first, x = kind.second;
     Loops loops(board, y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
     const auto loop_of = [&](bool cycle, int instance, int complexity) {
