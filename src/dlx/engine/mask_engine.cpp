@@ -577,10 +577,13 @@ template <int K, bool Queue>
   const auto remove = [&](std::size_t entry) {
     const std::size_t r_first =
         K > 0 ? entry * static_cast<std::size_t>(K > 0 ? K - 1 : 0) : other_begin_[entry];
-    const std::size_t r_last = K > 0 ? r_first + (K - 1) : other_begin_[entry + 1];
-    for (std::size_t r = r_first; r != r_last; ++r) {
-      const std::uint32_t target = other_slots[r];
-      const std::uint32_t left = std::uint32_t{m[target]} & other_keeps[r];
+    const std::size_t r_count = K > 0 ? K - 1 : other_begin_[entry + 1] - r_first;
+    // Through pointers to the entry's run, which GCC 12 addresses with fewer instructions than an index.
+    const std::uint32_t* const slots = other_slots + r_first;
+    const std::uint32_t* const keeps = other_keeps + r_first;
+    for (std::size_t r = 0; r != r_count; ++r) {
+      const std::uint32_t target = slots[r];
+      const std::uint32_t left = std::uint32_t{m[target]} & keeps[r];
       m[target] = static_cast<Mask>(left);
       if constexpr (Queue) {
         // Branch-free: whether a mask falls to one bit, or to none, is unpredictable. (Checking the items
@@ -600,19 +603,20 @@ template <int K, bool Queue>
     // its exit about once per item: 12% of the time on hard Sudoku.
     const Mask* const repeats = repeats_.data() + static_cast<std::size_t>(option) * K;
     std::size_t columns[K];
+    std::uint32_t slots[K];
     std::uint64_t all = 0;
     for (int k = 0; k < K; ++k) {
-      const std::size_t slot = first[k] & 0xFFFF;
-      columns[k] = column_begin[slot];
-      all |= std::uint64_t{static_cast<Mask>(m[slot] & (first[k] >> 16) & kColumnBits & ~repeats[k])}
-             << (16 * k);
+      const std::uint32_t use = first[k];
+      slots[k] = use & 0xFFFF;
+      columns[k] = column_begin[slots[k]];
+      all |= std::uint64_t{static_cast<Mask>(m[slots[k]] & (use >> 16) & kColumnBits & ~repeats[k])} << (16 * k);
     }
     removed = static_cast<std::uint64_t>(std::popcount(all));
     for (; all != 0; all &= all - 1) {
       const int bit = std::countr_zero(all);
       remove(columns[bit >> 4] + static_cast<std::size_t>(bit & 15));
     }
-    for (int k = 0; k < K; ++k) m[first[k] & 0xFFFF] = kCovered;
+    for (int k = 0; k < K; ++k) m[slots[k]] = kCovered;
   } else {
     for (const std::uint32_t* u = first; u != last; ++u) {
       const std::size_t slot = *u & 0xFFFF;
