@@ -719,15 +719,20 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
     return covered;
   };
   bool check_all = true;
+  // Locals: GCC 12 reloaded the vectors' data pointers on every pass of the loop below.
+  const std::uint32_t* const queue = queue_.data();
+  OptionId* const taken = propagated_.data();
+  const std::uint32_t* const column_begin = column_begin_.data();
+  const std::uint32_t* const column = column_.data();
   for (std::size_t head = 0;;) {
     while (head < queued_) {
-      const std::uint32_t j = queue_[head++];
+      const std::uint32_t j = queue[head++];
       const Mask left = m[j];
       if (left == kCovered) continue;  // an option taken meanwhile covered it
       if (left == 0) return finish(Outcome::dead);
-      const int option = option_at(static_cast<int>(j), left);
+      const auto option = static_cast<int>(column[column_begin[j] + static_cast<std::size_t>(std::countr_zero(left))]);
       take<K, true>(m, option);
-      propagated_[end++] = static_cast<OptionId>(option);
+      taken[end++] = static_cast<OptionId>(option);
       if (dead_) return finish(Outcome::dead);
     }
     if (!root_rule) break;
