@@ -1068,6 +1068,10 @@ int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
 // it).
 int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
   if (ties == 1) return tied[0];
+  // With K items per option (2 to 4), repeats_ counts every option an option removes once: no twins needed.
+  if (uses_per_option_ == 4 && !repeats_.empty()) return best_by_repeats<4>(m, tied, ties);
+  if (uses_per_option_ == 3 && !repeats_.empty()) return best_by_repeats<3>(m, tied, ties);
+  if (uses_per_option_ == 2 && !repeats_.empty()) return best_by_repeats<2>(m, tied, ties);
   if (!twins_complete_) {
     if (++best_of_calls_ < kCompleteTwinsAfter)
       return uses_per_option_ == 4 ? best_of<4, -1, true>(m, tied, ties)
@@ -1077,6 +1081,37 @@ int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
   if (uses_per_option_ == 4 && twins_per_option_ == 4) return best_of<4, 4, false>(m, tied, ties);
   if (uses_per_option_ == 4) return best_of<4, -1, false>(m, tied, ties);
   return best_of<0, -1, false>(m, tied, ties);
+}
+
+// best_of() with K items per option: an option removes the options left in its items' columns less repeats_
+// (those an earlier item of it has), read as take() reads them, one popcount for all K. Each option's count is
+// the other best_of()'s less K, so the two choose the same item.
+template <int K>
+int MaskEngine::best_by_repeats(const Mask* m, const int* tied, int ties) {
+  const std::uint32_t* const uses = packed_uses_.data();
+  const Mask* const repeats = repeats_.data();
+  int best = tied[0];
+  int best_score = -1;
+  for (int t = 0; t < ties; ++t) {
+    const int i = tied[t];
+    int score = 0;
+    for (Mask options = m[i]; options != 0; options &= options - 1) {
+      const auto o = static_cast<std::size_t>(option_at(i, options));
+      const std::uint32_t* const first = uses + o * K;
+      const Mask* const repeated = repeats + o * K;
+      std::uint64_t all = 0;
+      for (int k = 0; k < K; ++k)
+        all |= std::uint64_t{static_cast<Mask>(m[first[k] & 0xFFFF] & (first[k] >> 16) & kColumnBits &
+                                               ~repeated[k])}
+               << (16 * k);
+      score += std::popcount(all);
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = i;
+    }
+  }
+  return best;
 }
 
 template <int K, int T, bool Lazy>

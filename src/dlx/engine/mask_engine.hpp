@@ -129,6 +129,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   int best_of(const Mask* m, const int* tied, int ties);
   template <int K, int T, bool Lazy>
   int best_of(const Mask* m, const int* tied, int ties);
+  template <int K>
+  int best_by_repeats(const Mask* m, const int* tied, int ties);
   std::size_t queue_at_most_one(const Mask* m);
   void settle_root();
   bool next_option(int level, Choice& choice) const;
