@@ -1085,9 +1085,10 @@ int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
 
 // best_of() with K items per option: an option removes the options left in its items' columns less repeats_
 // (those an earlier item of it has), read as take() reads them, one popcount for all K. Each option's count is
-// the other best_of()'s less K, so the two choose the same item.
+// the other best_of()'s, so the two choose the same item.
 template <int K>
 int MaskEngine::best_by_repeats(const Mask* m, const int* tied, int ties) {
+  static_assert(K >= 2 && K <= 4);
   const std::uint32_t* const uses = packed_uses_.data();
   const Mask* const repeats = repeats_.data();
   int best = tied[0];
@@ -1099,12 +1100,11 @@ int MaskEngine::best_by_repeats(const Mask* m, const int* tied, int ties) {
       const auto o = static_cast<std::size_t>(option_at(i, options));
       const std::uint32_t* const first = uses + o * K;
       const Mask* const repeated = repeats + o * K;
-      std::uint64_t all = 0;
-      for (int k = 0; k < K; ++k)
-        all |= std::uint64_t{static_cast<Mask>(m[first[k] & 0xFFFF] & (first[k] >> 16) & kColumnBits &
-                                               ~repeated[k])}
-               << (16 * k);
-      score += std::popcount(all);
+      // The option itself is counted once per item (repeats_ leaves it out): K more for every option alike.
+      std::uint64_t all = 0, repeats_of_o = 0;
+      for (int k = 0; k < K; ++k) all |= std::uint64_t{m[first[k] & 0xFFFF]} << (16 * k);
+      std::memcpy(&repeats_of_o, repeated, sizeof(Mask) * K);
+      score += std::popcount(all & ~repeats_of_o & kAllColumnBits<K>);
     }
     if (score > best_score) {
       best_score = score;

@@ -41,6 +41,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   using Mask = std::uint16_t;
   static constexpr int kMaxColumn = 14;
   static constexpr Mask kColumnBits = (1u << kMaxColumn) - 1;
+  // kColumnBits in each of the first K 16-bit lanes of a word.
+  template <int K>
+  static constexpr std::uint64_t kAllColumnBits = (K >= 1 ? std::uint64_t{kColumnBits} : 0) |
+                                                  (K >= 2 ? std::uint64_t{kColumnBits} << 16 : 0) |
+                                                  (K >= 3 ? std::uint64_t{kColumnBits} << 32 : 0) |
+                                                  (K >= 4 ? std::uint64_t{kColumnBits} << 48 : 0);
   // A covered item: more bits than any column has, so never "at most one option" nor the fewest. Bit 15 stays
   // set when a keep row (force()) clears column bits of an item covered before.
   static constexpr Mask kCovered = 0xFFFF;
