@@ -9,6 +9,7 @@
 #   PART=sudoku|generic ...              # one of the two tables only (default both)
 #   BUILD=DIR ...                        # an existing Release build of ours, used as it is (default: build-bench,
 #                                        # configured and built here)
+#   OURS_CXX=clang++ ...                 # the compiler of that default build (default: CMake's choice, g++ on Debian)
 #
 # Times are wall-clock seconds of whole processes on the same files (reading, solving, writing), one thread,
 # ours and each ruler alternating run after run; ratios are ours / ruler per run, and the tables show their
@@ -23,13 +24,15 @@ runs=${RUNS:-5}
 quick=${QUICK:-0}
 part=${PART:-all}
 build=${BUILD:-$root/build-bench}
+mkdir -p "$build/rulers"
+build=$(cd "$build" && pwd)  # absolute: the rulers are built from inside $work
 work=$build/rulers
-mkdir -p "$work"
 
 "$root/scripts/setup.sh" bench
 command -v ctangle >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq texlive-binaries >/dev/null
 if [ -z "${BUILD:-}" ]; then
-  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=OFF >/dev/null
+  cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_BUILD_TESTS=OFF \
+    ${OURS_CXX:+-DCMAKE_CXX_COMPILER="$OURS_CXX"} >/dev/null
   cmake --build "$build" -j "$(nproc)" >/dev/null
 fi
 bin=$build/bin
@@ -188,6 +191,7 @@ for entry in "${problems[@]}"; do
   unset t
 done
 echo
-echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), ours and the" \
-  "generic rulers: $(g++ --version | head -n 1), tdoku and kudoku: $(clang++ --version | head -n 1);" \
-  "our engines: $("$bin/dlx" --version | sed -n 's/^engines: //p')"
+ours_cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), ours:" \
+  "$("${ours_cxx:-c++}" --version | head -n 1), the generic rulers: $(g++ --version | head -n 1), tdoku and" \
+  "kudoku: $(clang++ --version | head -n 1); our engines: $("$bin/dlx" --version | sed -n 's/^engines: //p')"
