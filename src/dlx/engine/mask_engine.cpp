@@ -609,7 +609,8 @@ template <int K, bool Queue>
       const std::uint32_t use = first[k];
       slots[k] = use & 0xFFFF;
       columns[k] = column_begin[slots[k]];
-      all |= std::uint64_t{static_cast<Mask>(m[slots[k]] & (use >> 16) & kColumnBits & ~repeats[k])} << (16 * k);
+      all |= std::uint64_t{static_cast<Mask>(m[slots[k]] & (use >> 16) & kColumnBits & ~repeats[k])}
+             << (16 * k);
     }
     removed = static_cast<std::uint64_t>(std::popcount(all));
     for (; all != 0; all &= all - 1) {
@@ -730,7 +731,8 @@ MaskEngine::Outcome MaskEngine::propagate(int level, int& item) {
       const Mask left = m[j];
       if (left == kCovered) continue;  // an option taken meanwhile covered it
       if (left == 0) return finish(Outcome::dead);
-      const auto option = static_cast<int>(column[column_begin[j] + static_cast<std::size_t>(std::countr_zero(left))]);
+      const auto option =
+          static_cast<int>(column[column_begin[j] + static_cast<std::size_t>(std::countr_zero(left))]);
       take<K, true>(m, option);
       taken[end++] = static_cast<OptionId>(option);
       if (dead_) return finish(Outcome::dead);

@@ -152,7 +152,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
   // With K items per option (2 to 4; build_repeats()), per option x and its k-th item, the bits of that item's
   // column whose options also have one of x's first k items: take() removes those through the earlier item,
-  // and so finds every option to remove in one word with no repeat (empty otherwise).
+  // and so finds every option to remove in one word with no repeat; best_by_repeats() counts them so (empty
+  // otherwise).
   std::vector<Mask> repeats_;
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
@@ -226,6 +227,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
   // per item shared beyond the first: twins_[twin_begin_[o], twin_end_[o]), kUnbuilt until build_twins(o).
+  // Only best_of() without repeats_ reads them (options of uneven length, of one item or of five or more).
   static constexpr std::uint32_t kUnbuilt = 0xFFFFFFFF;
   std::vector<std::uint32_t> twin_begin_, twin_end_;
   std::vector<std::uint32_t> twins_;
