@@ -39,6 +39,9 @@
 //   repeats_[x * K + k]       per option x (K items, 2 to 4) and     bit p set iff the p-th option   always
 //                             its k-th item: options take() removes  of that column is not x and is
 //                             through an earlier item of x           in an earlier item's column
+//   removes_[x]               per option x (K items, 2 to 4), lane   bit p of lane k set iff the     always
+//                             k (bits 16k on): what take(x) removes  p-th option of that column is
+//                             through its k-th item                  not x and not in repeats_
 //   masks(k)[s], s primary    options left to item s at level k      covered: bit 15 set; else no    levels
 //                                                                    bit past the column's length    0..depth_
 //   masks(k)[s], padding      slots between the primaries and the    kCovered                        levels
@@ -221,7 +224,7 @@ void MaskEngine::build_other_uses() {
 
 // Per option x with K items (2 to 4) and per item k of it, the bits of the options in k's column that also
 // have one of x's items before k (repeats_): take() removes each of them through the first such item, and
-// finds the rest of its removals from one word (see take()).
+// finds the rest of its removals from one word (see take()), the K masks ANDed with removes_[x].
 void MaskEngine::build_repeats() {
   const auto k_uses = static_cast<std::size_t>(uses_per_option_);
   if (k_uses < 2 || k_uses > 4) return;
@@ -242,6 +245,16 @@ void MaskEngine::build_repeats() {
       for (std::size_t entry = column_begin_[use_slot(uses[k])]; entry < column_begin_[use_slot(uses[k]) + 1];
            ++entry)
         seen[column_[entry]] = 0;
+  }
+  removes_.assign(static_cast<std::size_t>(option_count_), 0);
+  for (std::size_t x = 0; x < static_cast<std::size_t>(option_count_); ++x) {
+    for (std::size_t k = 0; k < k_uses; ++k) {
+      const std::uint32_t use = packed_uses_[x * k_uses + k];
+      const std::size_t length = column_begin_[use_slot(use) + 1] - column_begin_[use_slot(use)];
+      const auto column = static_cast<Mask>((1u << length) - 1);
+      removes_[x] |= std::uint64_t{static_cast<Mask>(column & ~use_bit(use) & ~repeats_[x * k_uses + k])}
+                     << (16 * k);
+    }
   }
 }
 
@@ -601,17 +614,15 @@ template <int K, bool Queue>
     // The options to remove from all K items in one word, item k's at bit 16k (less those an earlier item of
     // the option has: repeats_), so that one loop with one exit removes them all. A loop per item mispredicted
     // its exit about once per item: 12% of the time on hard Sudoku.
-    const Mask* const repeats = repeats_.data() + static_cast<std::size_t>(option) * K;
     std::size_t columns[K];
     std::uint32_t slots[K];
     std::uint64_t all = 0;
     for (int k = 0; k < K; ++k) {
-      const std::uint32_t use = first[k];
-      slots[k] = use & 0xFFFF;
+      slots[k] = first[k] & 0xFFFF;
       columns[k] = column_begin[slots[k]];
-      all |= std::uint64_t{static_cast<Mask>(m[slots[k]] & (use >> 16) & kColumnBits & ~repeats[k])}
-             << (16 * k);
+      all |= std::uint64_t{m[slots[k]]} << (16 * k);
     }
+    all &= removes_[static_cast<std::size_t>(option)];
     removed = static_cast<std::uint64_t>(std::popcount(all));
     for (; all != 0; all &= all - 1) {
       const int bit = std::countr_zero(all);
@@ -1070,7 +1081,7 @@ int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
 // it).
 int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
   if (ties == 1) return tied[0];
-  // With K items per option (2 to 4), repeats_ counts every option an option removes once: no twins needed.
+  // With K items per option (2 to 4), removes_ counts every option an option removes once: no twins needed.
   if (uses_per_option_ == 4 && !repeats_.empty()) return best_by_repeats<4>(m, tied, ties);
   if (uses_per_option_ == 3 && !repeats_.empty()) return best_by_repeats<3>(m, tied, ties);
   if (uses_per_option_ == 2 && !repeats_.empty()) return best_by_repeats<2>(m, tied, ties);
@@ -1086,13 +1097,14 @@ int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
 }
 
 // best_of() with K items per option: an option removes the options left in its items' columns less repeats_
-// (those an earlier item of it has), read as take() reads them, one popcount for all K. Each option's count is
-// the other best_of()'s, so the two choose the same item.
+// (those an earlier item of it has), read as take() reads them (removes_), one popcount for all K. Each
+// option's count is the other best_of()'s less K (there the option counts once per item), so the two choose
+// the same item.
 template <int K>
 int MaskEngine::best_by_repeats(const Mask* m, const int* tied, int ties) {
   static_assert(K >= 2 && K <= 4);
   const std::uint32_t* const uses = packed_uses_.data();
-  const Mask* const repeats = repeats_.data();
+  const std::uint64_t* const removes = removes_.data();
   int best = tied[0];
   int best_score = -1;
   for (int t = 0; t < ties; ++t) {
@@ -1101,12 +1113,9 @@ int MaskEngine::best_by_repeats(const Mask* m, const int* tied, int ties) {
     for (Mask options = m[i]; options != 0; options &= options - 1) {
       const auto o = static_cast<std::size_t>(option_at(i, options));
       const std::uint32_t* const first = uses + o * K;
-      const Mask* const repeated = repeats + o * K;
-      // The option itself is counted once per item (repeats_ leaves it out): K more for every option alike.
-      std::uint64_t all = 0, repeats_of_o = 0;
+      std::uint64_t all = 0;
       for (int k = 0; k < K; ++k) all |= std::uint64_t{m[first[k] & 0xFFFF]} << (16 * k);
-      std::memcpy(&repeats_of_o, repeated, sizeof(Mask) * K);
-      score += std::popcount(all & ~repeats_of_o & kAllColumnBits<K>);
+      score += std::popcount(all & removes[o]);
     }
     if (score > best_score) {
       best_score = score;
@@ -1311,7 +1320,16 @@ void MaskEngine::check_invariants() const {
           if (set != earlier)
             fail("repeats_ of option " + std::to_string(x) + ", item " + std::to_string(k) + ", bit " +
                  std::to_string(entry - column_begin_[slot]) + " is " + (set ? "set" : "clear"));
+          // removes_: the other options of the column that no earlier item of x has.
+          const bool removes = (removes_[x] >> (16 * k + entry - column_begin_[slot]) & 1u) != 0;
+          if (removes != (z != x && !earlier))
+            fail("removes_ of option " + std::to_string(x) + ", item " + std::to_string(k) + ", bit " +
+                 std::to_string(entry - column_begin_[slot]) + " is " + (removes ? "set" : "clear"));
         }
+        const auto past = static_cast<Mask>(~((1u << (column_begin_[slot + 1] - column_begin_[slot])) - 1));
+        if ((removes_[x] >> (16 * k) & past) != 0)
+          fail("removes_ of option " + std::to_string(x) + ", item " + std::to_string(k) +
+               " has a bit past its column");
       }
     }
   }

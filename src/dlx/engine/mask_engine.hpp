@@ -41,12 +41,6 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   using Mask = std::uint16_t;
   static constexpr int kMaxColumn = 14;
   static constexpr Mask kColumnBits = (1u << kMaxColumn) - 1;
-  // kColumnBits in each of the first K 16-bit lanes of a word.
-  template <int K>
-  static constexpr std::uint64_t kAllColumnBits = (K >= 1 ? std::uint64_t{kColumnBits} : 0) |
-                                                  (K >= 2 ? std::uint64_t{kColumnBits} << 16 : 0) |
-                                                  (K >= 3 ? std::uint64_t{kColumnBits} << 32 : 0) |
-                                                  (K >= 4 ? std::uint64_t{kColumnBits} << 48 : 0);
   // A covered item: more bits than any column has, so never "at most one option" nor the fewest. Bit 15 stays
   // set when a keep row (force()) clears column bits of an item covered before.
   static constexpr Mask kCovered = 0xFFFF;
@@ -152,9 +146,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<std::uint32_t> other_begin_, other_slot_, other_keep_;
   // With K items per option (2 to 4; build_repeats()), per option x and its k-th item, the bits of that item's
   // column whose options also have one of x's first k items: take() removes those through the earlier item,
-  // and so finds every option to remove in one word with no repeat; best_by_repeats() counts them so (empty
-  // otherwise).
+  // and so finds every option to remove in one word with no repeat (empty otherwise).
   std::vector<Mask> repeats_;
+  // Per option x (K items, 2 to 4), the options take(x) removes through each item: lane k (bits 16k to 16k +
+  // 15) is the k-th item's column bits less x's own and repeats_, so that the K masks in one word, ANDed with
+  // it, are the removals (empty otherwise).
+  std::vector<std::uint64_t> removes_;
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
   std::vector<Mask> other_share_, subset_capable_;
