@@ -4,8 +4,8 @@
 #
 # Each input a.o becomes dir/a.ISA.o, in which every weak C++ symbol it defines (inline functions, template
 # instantiations: what the portable objects may define alike) is renamed NAME.dlx_ISA, its references and COMDAT
-# group with it. The linker then keeps both copies instead of picking one for all callers, and the portable
-# code never calls an ISA function. Every other C++ symbol an input defines must be the copy's own (in namespace
+# group with it (a constructor's or destructor's group by its C5/D5 name). The linker then keeps both copies
+# instead of picking one for all callers, and the portable code never calls an ISA function. Every other C++ symbol an input defines must be the copy's own (in namespace
 # dlx::detail::ISA): anything else would be shared with the portable build, so it stops the build.
 foreach(var NM OBJCOPY INPUTS OUTPUT_DIR ISA)
   if(NOT DEFINED ${var})
@@ -43,6 +43,19 @@ foreach(input IN LISTS INPUTS)
     message(FATAL_ERROR "isa_private.cmake: ${input} defines symbols outside dlx::detail::${ISA}, which the "
                         "portable build would share: ${shared}")
   endif()
+  # The COMDAT groups of constructors and destructors are named by a local symbol of their own (C5, D5), not by
+  # the weak symbols they hold: renamed too, or the linker would keep the portable object's group of that name
+  # and drop this one, leaving the renamed weak symbols undefined (a call through them jumps to 0).
+  execute_process(COMMAND "${NM}" --defined-only "${input}" OUTPUT_VARIABLE listing RESULT_VARIABLE status)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "isa_private.cmake: ${NM} failed on ${input}")
+  endif()
+  string(REPLACE "\n" ";" lines "${listing}")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^[0-9a-fA-F]* n (_Z[^ ]*)$")
+      string(APPEND renames "${CMAKE_MATCH_1} ${CMAKE_MATCH_1}.dlx_${ISA}\n")
+    endif()
+  endforeach()
   file(WRITE "${output}.renames" "${renames}")
   execute_process(COMMAND "${OBJCOPY}" "--redefine-syms=${output}.renames" "${input}" "${output}"
                   RESULT_VARIABLE status)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # usage: isa_test.sh PROGRAM...: in programs built with the AVX2 (and AVX-512) copies of the engines
 # (src/dlx/engine/isa.hpp), no C++ function that the portable code can call holds an AVX, AVX2, AVX-512 or BMI
-# instruction. Such a function would be
+# instruction, and every function cmake/isa_private.cmake renamed is defined. Such a function would be
 # an inline function or template instantiation of the AVX2 objects that the linker kept for every caller, and
 # would crash a processor without AVX2. The functions checked: every global or weak C++ function (T, W) but the
 # copies' own (whose names have dlx::detail::avx2 or dlx::detail::avx512 in them, or renamed NAME.dlx_avx2 or
@@ -28,6 +28,13 @@ for program in "$@"; do
     status=1
   fi
   rm -f "$globals"
+  # Every renamed function is defined: one left undefined (weak, so the link passes) is a copy whose COMDAT group
+  # the linker dropped for the portable one of the same name, and a call through it jumps to address 0.
+  undefined=$(nm "$program" | awk '$1 ~ /^[wUv]$/ && $2 ~ /\.dlx_avx(2|512)$/ { print $2 }' | tr '\n' ' ')
+  if [ -n "$undefined" ]; then
+    echo "isa_test: $program: renamed functions left undefined: $undefined" >&2
+    status=1
+  fi
 done
 [ "$status" = 0 ] && echo "isa_test: the portable code of $# programs has no AVX or BMI instructions"
 exit "$status"
