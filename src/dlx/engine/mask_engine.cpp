@@ -1035,17 +1035,23 @@ int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
   // With vectors, a pass for the items with two options (the least after propagation) first; the scalar build
   // goes straight to the loop below, which finds the same items.
   if (!options_.seed) {
-    Narrow covered = Narrow::ones();
-    for (std::size_t i = 0; i < primary_slots_; i += Narrow::kLanes) {
-      const Narrow v = Narrow::load(m + i);
-      const Narrow two = v.without_lowest().without_lowest().is_zero();
-      for (std::uint32_t bits = two.lanes() & Narrow::kLaneBits; bits != 0 && ties < wanted; bits &= bits - 1)
-        tied[ties++] = static_cast<int>(i) + std::countr_zero(bits) / 2;
-      if (ties == wanted) break;
-      covered = covered & v.all_ones();
-    }
+    bool all_covered = true;
+    std::size_t i = 0;
+    // The masks from i on, V::kLanes at a time (the widest vectors first, then the narrow ones to the end).
+    const auto pass = [&]<class V>(V, std::size_t end) {
+      for (; i + V::kLanes <= end; i += V::kLanes) {
+        const V v = V::load(m + i);
+        const V two = v.without_lowest().without_lowest().is_zero();
+        for (auto bits = two.lanes() & V::kLaneBits; bits != 0 && ties < wanted; bits &= bits - 1)
+          tied[ties++] = static_cast<int>(i) + std::countr_zero(bits) / 2;
+        if (ties == wanted) return;
+        all_covered = all_covered && (v.all_ones().lanes() & V::kLaneBits) == V::kLaneBits;
+      }
+    };
+    if constexpr (kWideVectors) pass(Wide{}, primary_slots_);
+    if (ties < wanted) pass(Narrow{}, primary_slots_);
     if (ties > 0) return best_of(m, tied, ties);
-    if (covered.lanes() == 0xFFFFu) {
+    if (all_covered) {
       solved = true;
       return -1;
     }
