@@ -42,6 +42,12 @@
 //   removes_[x]               per option x (K items, 2 to 4), lane   bit p of lane k set iff the     always
 //                             k (bits 16k on): what take(x) removes  p-th option of that column is
 //                             through its k-th item                  not x and not in repeats_
+//   groups_[group_begin_[g]   the members of group g: 2 to           same column length L above n;   once
+//           ..]               kMaxGroup primary slots, ascending     their p-th options distinct     built
+//   group_targets_[g * 2      per bit p < L and w of group g: T_p    primary, no member; every       once
+//     kMaxColumn + 2p + w]    (w 0) or T'_p (w 1), slot | inside     member's p-th option has it;    built
+//                             << 16, inside: those options' bits     inside = their bits there
+//                             in its column
 //   masks(k)[s], s primary    options left to item s at level k      covered: bit 15 set; else no    levels
 //                                                                    bit past the column's length    0..depth_
 //   masks(k)[s], padding      slots between the primaries and the    kCovered                        levels
@@ -1336,6 +1342,47 @@ void MaskEngine::check_invariants() const {
         if ((removes_[x] >> (16 * k) & past) != 0)
           fail("removes_ of option " + std::to_string(x) + ", item " + std::to_string(k) +
                " has a bit past its column");
+      }
+    }
+  }
+  // The group rule's groups (build_groups(), once the rule first runs).
+  for (std::size_t g = 0; g + 1 < group_begin_.size(); ++g) {
+    const std::string name = "group " + std::to_string(g);
+    const std::uint32_t* const first = groups_.data() + group_begin_[g];
+    const std::size_t n = group_begin_[g + 1] - group_begin_[g];
+    if (n < 2 || n > static_cast<std::size_t>(kMaxGroup))
+      fail(name + " has " + std::to_string(n) + " members");
+    const std::size_t length = column_begin_[first[0] + 1] - column_begin_[first[0]];
+    for (std::size_t i = 0; i < n; ++i) {
+      if (first[i] >= static_cast<std::uint32_t>(primaries_) || (i > 0 && first[i] <= first[i - 1]))
+        fail(name + ": its members are not ascending primary slots");
+      if (column_begin_[first[i] + 1] - column_begin_[first[i]] != length || length <= n)
+        fail(name + ": a member's column is not as long as the others, or not longer than the group");
+    }
+    for (std::size_t p = 0; p < length; ++p) {
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = i + 1; j < n; ++j)
+          if (column_[column_begin_[first[i]] + p] == column_[column_begin_[first[j]] + p])
+            fail(name + ": two members share their option " + std::to_string(p));
+      for (std::size_t w = 0; w < 2; ++w) {
+        const std::uint32_t target = group_targets_[g * 2 * kMaxColumn + 2 * p + w];
+        const std::uint32_t t = target & 0xFFFF;
+        if (t >= static_cast<std::uint32_t>(primaries_) || std::find(first, first + n, t) != first + n)
+          fail(name + ": target " + std::to_string(2 * p + w) + " is not a primary item outside it");
+        std::uint32_t inside = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+          const std::uint32_t x = column_[column_begin_[first[i]] + p];
+          bool has = false;
+          for (std::uint32_t u = use_begin_[x]; u < use_begin_[x + 1]; ++u) {
+            if (use_slot(packed_uses_[u]) != t) continue;
+            has = true;
+            inside |= use_bit(packed_uses_[u]);
+          }
+          if (!has)
+            fail(name + ": option " + std::to_string(x) + " lacks target " + std::to_string(2 * p + w));
+        }
+        if ((target >> 16) != inside)
+          fail(name + ": target " + std::to_string(2 * p + w) + "'s bits are wrong");
       }
     }
   }
