@@ -490,7 +490,6 @@ void MaskEngine::build_twins(int o) {
 void MaskEngine::complete_twins() {
   std::vector<std::uint32_t> lazy;
   lazy.swap(twins_);
-  bool uniform = true;
   for (int o = 0; o < option_count_; ++o) {
     const auto at = static_cast<std::size_t>(o);
     const auto begin = static_cast<std::uint32_t>(twins_.size());
@@ -501,9 +500,7 @@ void MaskEngine::complete_twins() {
       twin_begin_[at] = begin;
       twin_end_[at] = static_cast<std::uint32_t>(twins_.size());
     }
-    uniform = uniform && twin_end_[at] - begin == twin_end_[0] - twin_begin_[0];
   }
-  twins_per_option_ = uniform && option_count_ > 0 ? static_cast<int>(twin_end_[0] - twin_begin_[0]) : -1;
   twins_complete_ = true;
 }
 
@@ -1088,82 +1085,77 @@ int MaskEngine::choose_item(const Mask* m, bool& solved, int wanted) {
 }
 
 // Of items tied on fewest options, the one whose options remove the most available options in all: its
-// branches propagate furthest, so the subtrees below are smaller. An option removes the options left in its
-// items' columns: their popcounts, less those counted twice (twins_: options sharing more than one item with
-// it).
+// branches propagate furthest, so the subtrees below are smaller.
 int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
   if (ties == 1) return tied[0];
-  // With K items per option (2 to 4), removes_ counts every option an option removes once: no twins needed.
-  if (uses_per_option_ == 4 && !repeats_.empty()) return best_by_repeats<4>(m, tied, ties);
-  if (uses_per_option_ == 3 && !repeats_.empty()) return best_by_repeats<3>(m, tied, ties);
-  if (uses_per_option_ == 2 && !repeats_.empty()) return best_by_repeats<2>(m, tied, ties);
+  // With K items per option (2 to 4), removes_ gives what an option removes, each option once.
+  switch (removes_.empty() ? 0 : uses_per_option_) {
+    case 2:
+      return best_by_removes<2>(m, tied, ties);
+    case 3:
+      return best_by_removes<3>(m, tied, ties);
+    case 4:
+      return best_by_removes<4>(m, tied, ties);
+    default:
+      break;
+  }
   if (!twins_complete_) {
-    if (++best_of_calls_ < kCompleteTwinsAfter)
-      return uses_per_option_ == 4 ? best_of<4, -1, true>(m, tied, ties)
-                                   : best_of<0, -1, true>(m, tied, ties);
+    if (++best_of_calls_ < kCompleteTwinsAfter) return best_by_twins<true>(m, tied, ties);
     complete_twins();
   }
-  if (uses_per_option_ == 4 && twins_per_option_ == 4) return best_of<4, 4, false>(m, tied, ties);
-  if (uses_per_option_ == 4) return best_of<4, -1, false>(m, tied, ties);
-  return best_of<0, -1, false>(m, tied, ties);
+  return best_by_twins<false>(m, tied, ties);
 }
 
-// best_of() with K items per option: an option removes the options left in its items' columns less repeats_
-// (those an earlier item of it has), read as take() reads them (removes_), one popcount for all K. Each
-// option's count is the other best_of()'s less K (there the option counts once per item), so the two choose
-// the same item.
+// The first of the tied items whose options' scores (score(option)) add up to the most.
+template <class Score>
+[[gnu::always_inline]] inline int MaskEngine::best_scored(const Mask* m, const int* tied, int ties,
+                                                          Score&& score) {
+  int best = tied[0];
+  int best_total = -1;
+  for (int t = 0; t < ties; ++t) {
+    const int i = tied[t];
+    int total = 0;
+    for (Mask options = m[i]; options != 0; options &= options - 1) total += score(option_at(i, options));
+    if (total > best_total) {
+      best_total = total;
+      best = i;
+    }
+  }
+  return best;
+}
+
+// best_of() with K items per option: the K masks of an option in one word, as take() reads them, ANDed with
+// its removes_ word, one popcount.
 template <int K>
-int MaskEngine::best_by_repeats(const Mask* m, const int* tied, int ties) {
+int MaskEngine::best_by_removes(const Mask* m, const int* tied, int ties) {
   static_assert(K >= 2 && K <= 4);
   const std::uint32_t* const uses = packed_uses_.data();
   const std::uint64_t* const removes = removes_.data();
-  int best = tied[0];
-  int best_score = -1;
-  for (int t = 0; t < ties; ++t) {
-    const int i = tied[t];
-    int score = 0;
-    for (Mask options = m[i]; options != 0; options &= options - 1) {
-      const auto o = static_cast<std::size_t>(option_at(i, options));
-      const std::uint32_t* const first = uses + o * K;
-      std::uint64_t all = 0;
-      for (int k = 0; k < K; ++k) all |= std::uint64_t{m[first[k] & 0xFFFF]} << (16 * k);
-      score += std::popcount(all & removes[o]);
-    }
-    if (score > best_score) {
-      best_score = score;
-      best = i;
-    }
-  }
-  return best;
+  return best_scored(m, tied, ties, [&](int option) {
+    const auto o = static_cast<std::size_t>(option);
+    const std::uint32_t* const first = uses + o * K;
+    std::uint64_t all = 0;
+    for (int k = 0; k < K; ++k) all |= std::uint64_t{m[first[k] & 0xFFFF]} << (16 * k);
+    return std::popcount(all & removes[o]);
+  });
 }
 
-template <int K, int T, bool Lazy>
-int MaskEngine::best_of(const Mask* m, const int* tied, int ties) {
+// best_of() for any options: the options left in an option's items' columns (their popcounts), less those
+// counted twice (twins_: options sharing more than one item with it). The option itself counts once per item,
+// alike for all of one item's options.
+template <bool Lazy>
+int MaskEngine::best_by_twins(const Mask* m, const int* tied, int ties) {
   const std::uint32_t* const uses = packed_uses_.data();
-  int best = tied[0];
-  int best_score = -1;
-  for (int k = 0; k < ties; ++k) {
-    const int i = tied[k];
+  return best_scored(m, tied, ties, [&](int o) {
+    const auto at = static_cast<std::size_t>(o);
     int score = 0;
-    for (Mask options = m[i]; options != 0; options &= options - 1) {
-      const int o = option_at(i, options);
-      const std::uint32_t* first = K > 0 ? uses + static_cast<std::size_t>(o) * K : uses + use_begin_[o];
-      const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[o + 1];
-      for (const std::uint32_t* u = first; u != last; ++u)
-        score += std::popcount(static_cast<Mask>(m[*u & 0xFFFF] & kColumnBits));
-      if (Lazy && twin_begin_[static_cast<std::size_t>(o)] == kUnbuilt) build_twins(o);
-      const std::uint32_t* twin = twins_.data() + (T >= 0 ? static_cast<std::size_t>(o) * T
-                                                          : twin_begin_[static_cast<std::size_t>(o)]);
-      const std::uint32_t* const twin_end =
-          T >= 0 ? twin + T : twins_.data() + twin_end_[static_cast<std::size_t>(o)];
-      for (; twin != twin_end; ++twin) score -= (m[*twin & 0xFFFF] & (*twin >> 16)) != 0 ? 1 : 0;
-    }
-    if (score > best_score) {
-      best_score = score;
-      best = i;
-    }
-  }
-  return best;
+    for (std::uint32_t u = use_begin_[at]; u != use_begin_[at + 1]; ++u)
+      score += std::popcount(static_cast<Mask>(m[uses[u] & 0xFFFF] & kColumnBits));
+    if (Lazy && twin_begin_[at] == kUnbuilt) build_twins(o);
+    for (std::uint32_t t = twin_begin_[at]; t != twin_end_[at]; ++t)
+      score -= (m[twins_[t] & 0xFFFF] & (twins_[t] >> 16)) != 0 ? 1 : 0;
+    return score;
+  });
 }
 
 [[gnu::always_inline]] inline bool MaskEngine::next_option(int level, Choice& choice) const {

@@ -127,10 +127,12 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   Outcome propagate(int level, int& item);
   int choose_item(const Mask* m, bool& solved, int wanted);
   int best_of(const Mask* m, const int* tied, int ties);
-  template <int K, int T, bool Lazy>
-  int best_of(const Mask* m, const int* tied, int ties);
+  template <class Score>
+  int best_scored(const Mask* m, const int* tied, int ties, Score&& score);
   template <int K>
-  int best_by_repeats(const Mask* m, const int* tied, int ties);
+  int best_by_removes(const Mask* m, const int* tied, int ties);
+  template <bool Lazy>
+  int best_by_twins(const Mask* m, const int* tied, int ties);
   std::size_t queue_at_most_one(const Mask* m);
   void settle_root();
   bool next_option(int level, Choice& choice) const;
@@ -224,7 +226,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   std::vector<Mask> initial_masks_;
   // Per option, the options sharing more than one item with it, as slot | bit << 16 of one shared item, once
   // per item shared beyond the first: twins_[twin_begin_[o], twin_end_[o]), kUnbuilt until build_twins(o).
-  // Only best_of() without repeats_ reads them (options of uneven length, of one item or of five or more).
+  // Only best_by_twins() reads them (options of uneven length, of one item or of five or more).
   static constexpr std::uint32_t kUnbuilt = 0xFFFFFFFF;
   std::vector<std::uint32_t> twin_begin_, twin_end_;
   std::vector<std::uint32_t> twins_;
@@ -233,7 +235,6 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   static constexpr std::uint64_t kCompleteTwinsAfter = 256;  // best_of() calls, then complete_twins()
   std::uint64_t best_of_calls_ = 0;
   bool twins_complete_ = false;
-  int twins_per_option_ = -1;  // once complete: T when every option has T entries, else -1
   int tie_candidates_ = 0;     // 0: leftmost of the items with fewest options, as dancing links takes
 
   // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask) and uncovered_[k],
