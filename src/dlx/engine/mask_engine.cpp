@@ -614,8 +614,8 @@ template <int K, bool Queue>
       K > 0 ? uses + static_cast<std::size_t>(option) * K : uses + use_begin_[option];
   const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[option + 1];
   if constexpr (K >= 2 && K <= 4) {
-    // The options to remove from all K items in one word, item k's at bit 16k (less those an earlier item of
-    // the option has: repeats_), so that one loop with one exit removes them all. A loop per item mispredicted
+    // The options to remove from all K items in one word, item k's at bit 16k (removes_: less the option and
+    // those an earlier item of it has), so that one loop with one exit removes them all. A loop per item mispredicted
     // its exit about once per item: 12% of the time on hard Sudoku.
     std::size_t columns[K];
     std::uint32_t slots[K];
@@ -1141,8 +1141,8 @@ int MaskEngine::best_by_removes(const Mask* m, const int* tied, int ties) {
 }
 
 // best_of() for any options: the options left in an option's items' columns (their popcounts), less those
-// counted twice (twins_: options sharing more than one item with it). The option itself counts once per item,
-// alike for all of one item's options.
+// counted twice (twins_: options sharing more than one item with it); the option itself counts once per item
+// it has.
 template <bool Lazy>
 int MaskEngine::best_by_twins(const Mask* m, const int* tied, int ties) {
   const std::uint32_t* const uses = packed_uses_.data();
