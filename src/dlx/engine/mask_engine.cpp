@@ -42,6 +42,8 @@
 //   removes_[x]               per option x (K items, 2 to 4), lane   bit p of lane k set iff the     always
 //                             k (bits 16k on): what take(x) removes  p-th option of that column is
 //                             through its k-th item                  not x and not in repeats_
+//   use_columns_[x * K + k]   per option x (K items, 2 to 4): where  = column_begin_ of that item's  always
+//                             its k-th item's column starts          slot
 //   groups_[group_begin_[g]   the members of group g: 2 to           same column length L above n;   once
 //           ..]               kMaxGroup primary slots, ascending     their p-th options distinct     built
 //   group_targets_[g * 2      per bit p < L and w of group g: T_p    primary, no member; every       once
@@ -253,6 +255,9 @@ void MaskEngine::build_repeats() {
         seen[column_[entry]] = 0;
   }
   removes_.assign(static_cast<std::size_t>(option_count_), 0);
+  use_columns_.resize(packed_uses_.size());
+  for (std::size_t u = 0; u < use_columns_.size(); ++u)
+    use_columns_[u] = column_begin_[use_slot(packed_uses_[u])];
   for (std::size_t x = 0; x < static_cast<std::size_t>(option_count_); ++x) {
     for (std::size_t k = 0; k < k_uses; ++k) {
       const std::uint32_t use = packed_uses_[x * k_uses + k];
@@ -599,12 +604,13 @@ template <int K, bool Queue>
     const std::uint32_t* const keeps = other_keeps + r_first;
     for (std::size_t r = 0; r != r_count; ++r) {
       const std::uint32_t target = slots[r];
+      // Branch-free: whether a mask falls to one bit, or to none, is unpredictable. (Checking the items
+      // queued after the loop instead mispredicted its exit: 10% of the time on hard Sudoku.) The slot is
+      // stored before the mask is read, so that GCC 12 needs no second register for it.
+      if constexpr (Queue) queue[queued] = target;
       const std::uint32_t left = std::uint32_t{m[target]} & keeps[r];
       m[target] = static_cast<Mask>(left);
       if constexpr (Queue) {
-        // Branch-free: whether a mask falls to one bit, or to none, is unpredictable. (Checking the items
-        // queued after the loop instead mispredicted its exit: 10% of the time on hard Sudoku.)
-        queue[queued] = target;
         queued += (left & (left - 1)) == 0 ? 1 : 0;
         emptied |= left - 1;
       }
@@ -617,12 +623,11 @@ template <int K, bool Queue>
     // The options to remove from all K items in one word, item k's at bit 16k (removes_: less the option and
     // those an earlier item of it has), so that one loop with one exit removes them all. A loop per item mispredicted
     // its exit about once per item: 12% of the time on hard Sudoku.
-    std::size_t columns[K];
+    const std::uint32_t* const columns = use_columns_.data() + static_cast<std::size_t>(option) * K;
     std::uint32_t slots[K];
     std::uint64_t all = 0;
     for (int k = 0; k < K; ++k) {
       slots[k] = first[k] & 0xFFFF;
-      columns[k] = column_begin[slots[k]];
       all |= std::uint64_t{m[slots[k]]} << (16 * k);
     }
     all &= removes_[static_cast<std::size_t>(option)];
@@ -1330,6 +1335,9 @@ void MaskEngine::check_invariants() const {
             fail("removes_ of option " + std::to_string(x) + ", item " + std::to_string(k) + ", bit " +
                  std::to_string(entry - column_begin_[slot]) + " is " + (removes ? "set" : "clear"));
         }
+        if (use_columns_[x * k_uses + k] != column_begin_[slot])
+          fail("use_columns_ of option " + std::to_string(x) + ", item " + std::to_string(k) +
+               " is not its column's start");
         const auto past = static_cast<Mask>(~((1u << (column_begin_[slot + 1] - column_begin_[slot])) - 1));
         if ((removes_[x] >> (16 * k) & past) != 0)
           fail("removes_ of option " + std::to_string(x) + ", item " + std::to_string(k) +

@@ -154,6 +154,10 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   // 15) is the k-th item's column bits less x's own and repeats_, so that the K masks in one word, ANDed with
   // it, are the removals (empty otherwise).
   std::vector<std::uint64_t> removes_;
+  // Per option x (K items, 2 to 4), where its k-th item's column starts in column_ (at x * K + k, as
+  // packed_uses_): take() reads the K starts from one run instead of through each item's slot (empty
+  // otherwise).
+  std::vector<std::uint32_t> use_columns_;
   // The subset rule's tables (build_shares()): per entry of other_slot_, the bits of the column whose options
   // have that item too; per primary slot, all ones when two of its options share another item, else 0.
   std::vector<Mask> other_share_, subset_capable_;
