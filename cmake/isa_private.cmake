@@ -5,8 +5,9 @@
 # Each input a.o becomes dir/a.ISA.o, in which every weak C++ symbol it defines (inline functions, template
 # instantiations: what the portable objects may define alike) is renamed NAME.dlx_ISA, its references and COMDAT
 # group with it (a constructor's or destructor's group by its C5/D5 name). The linker then keeps both copies
-# instead of picking one for all callers, and the portable code never calls an ISA function. Every other C++ symbol an input defines must be the copy's own (in namespace
-# dlx::detail::ISA): anything else would be shared with the portable build, so it stops the build.
+# instead of picking one for all callers, and the portable code never calls an ISA function. Every other C++
+# symbol an input defines must be the copy's own (in namespace dlx::detail::ISA): anything else would be shared
+# with the portable build, so it stops the build.
 foreach(var NM OBJCOPY INPUTS OUTPUT_DIR ISA)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "isa_private.cmake: ${var} is not set")

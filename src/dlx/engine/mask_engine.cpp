@@ -232,7 +232,8 @@ void MaskEngine::build_other_uses() {
 
 // Per option x with K items (2 to 4) and per item k of it, the bits of the options in k's column that also
 // have one of x's items before k (repeats_): take() removes each of them through the first such item, and
-// finds the rest of its removals from one word (see take()), the K masks ANDed with removes_[x].
+// finds the rest of its removals from one word (see take()), the K masks ANDed with removes_[x]; and where
+// each of x's items' columns starts (use_columns_), which take() reads with it.
 void MaskEngine::build_repeats() {
   const auto k_uses = static_cast<std::size_t>(uses_per_option_);
   if (k_uses < 2 || k_uses > 4) return;
@@ -579,6 +580,17 @@ std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
 // Branch-free where the outcome is unpredictable, which on hard Sudoku costs more than instructions do
 // (bench/README.md): whether a mask falls to one bit (queued) or to none (dead), and, with K items per option
 // (2 to 4), how many options each item loses.
+// What take(option) removes, with K items per option (2 to 4) at `slots`: the K masks in one word, item k's at
+// bit 16k, ANDed with removes_ (the option itself and what an earlier item of it has are left out).
+template <int K>
+[[gnu::always_inline]] inline std::uint64_t MaskEngine::removals(const Mask* m, const std::uint32_t* slots,
+                                                                 int option) const {
+  static_assert(K >= 2 && K <= 4);
+  std::uint64_t all = 0;
+  for (int k = 0; k < K; ++k) all |= std::uint64_t{m[slots[k]]} << (16 * k);
+  return all & removes_[static_cast<std::size_t>(option)];
+}
+
 template <int K, bool Queue>
 [[gnu::always_inline]] inline void MaskEngine::take(Mask* m, int option) {
   // Locals, so that the compiler keeps them in registers across the stores to m; uses are read as 32-bit
@@ -620,17 +632,12 @@ template <int K, bool Queue>
       K > 0 ? uses + static_cast<std::size_t>(option) * K : uses + use_begin_[option];
   const std::uint32_t* last = K > 0 ? first + K : uses + use_begin_[option + 1];
   if constexpr (K >= 2 && K <= 4) {
-    // The options to remove from all K items in one word, item k's at bit 16k (removes_: less the option and
-    // those an earlier item of it has), so that one loop with one exit removes them all. A loop per item mispredicted
-    // its exit about once per item: 12% of the time on hard Sudoku.
+    // The options to remove from all K items in one word (removals()), so that one loop with one exit removes
+    // them all. A loop per item mispredicted its exit about once per item: 12% of the time on hard Sudoku.
     const std::uint32_t* const columns = use_columns_.data() + static_cast<std::size_t>(option) * K;
     std::uint32_t slots[K];
-    std::uint64_t all = 0;
-    for (int k = 0; k < K; ++k) {
-      slots[k] = first[k] & 0xFFFF;
-      all |= std::uint64_t{m[slots[k]]} << (16 * k);
-    }
-    all &= removes_[static_cast<std::size_t>(option)];
+    for (int k = 0; k < K; ++k) slots[k] = first[k] & 0xFFFF;
+    std::uint64_t all = removals<K>(m, slots, option);
     removed = static_cast<std::uint64_t>(std::popcount(all));
     for (; all != 0; all &= all - 1) {
       const int bit = std::countr_zero(all);
@@ -1129,19 +1136,14 @@ template <class Score>
   return best;
 }
 
-// best_of() with K items per option: the K masks of an option in one word, as take() reads them, ANDed with
-// its removes_ word, one popcount.
+// best_of() with K items per option: what take() would remove, one popcount of removals().
 template <int K>
 int MaskEngine::best_by_removes(const Mask* m, const int* tied, int ties) {
-  static_assert(K >= 2 && K <= 4);
   const std::uint32_t* const uses = packed_uses_.data();
-  const std::uint64_t* const removes = removes_.data();
   return best_scored(m, tied, ties, [&](int option) {
-    const auto o = static_cast<std::size_t>(option);
-    const std::uint32_t* const first = uses + o * K;
-    std::uint64_t all = 0;
-    for (int k = 0; k < K; ++k) all |= std::uint64_t{m[first[k] & 0xFFFF]} << (16 * k);
-    return std::popcount(all & removes[o]);
+    std::uint32_t slots[K];
+    for (int k = 0; k < K; ++k) slots[k] = uses[static_cast<std::size_t>(option) * K + k] & 0xFFFF;
+    return std::popcount(removals<K>(m, slots, option));
   });
 }
 

@@ -72,6 +72,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
       return {other_begin_[entry], other_begin_[entry + 1]};
   }
   void make_child(int level, int option);
+  template <int K>
+  std::uint64_t removals(const Mask* m, const std::uint32_t* slots, int option) const;
   template <int K, bool Queue>
   void take(Mask* m, int option);
   template <bool Queue>
@@ -239,7 +241,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   static constexpr std::uint64_t kCompleteTwinsAfter = 256;  // best_of() calls, then complete_twins()
   std::uint64_t best_of_calls_ = 0;
   bool twins_complete_ = false;
-  int tie_candidates_ = 0;     // 0: leftmost of the items with fewest options, as dancing links takes
+  int tie_candidates_ = 0;  // 0: leftmost of the items with fewest options, as dancing links takes
 
   // Level k owns masks(k) (a Choice's `where` is the bit of its option in the item's mask) and uncovered_[k],
   // its primary items not yet covered: a level that propagation leaves with none is a solution without
