@@ -574,12 +574,6 @@ std::size_t MaskEngine::queue_at_most_one(const Mask* m) {
   dead_ = dead_ || dead;
 }
 
-// Takes `option` in the masks m: removes every other option of its items, then marks them covered. With
-// Queue, queues each primary item left with at most one option (and sets dead_ when one has none).
-//
-// Branch-free where the outcome is unpredictable, which on hard Sudoku costs more than instructions do
-// (bench/README.md): whether a mask falls to one bit (queued) or to none (dead), and, with K items per option
-// (2 to 4), how many options each item loses.
 // What take(option) removes, with K items per option (2 to 4) at `slots`: the K masks in one word, item k's at
 // bit 16k, ANDed with removes_ (the option itself and what an earlier item of it has are left out).
 template <int K>
@@ -591,6 +585,12 @@ template <int K>
   return all & removes_[static_cast<std::size_t>(option)];
 }
 
+// Takes `option` in the masks m: removes every other option of its items, then marks them covered. With
+// Queue, queues each primary item left with at most one option (and sets dead_ when one has none).
+//
+// Branch-free where the outcome is unpredictable, which on hard Sudoku costs more than instructions do
+// (bench/README.md): whether a mask falls to one bit (queued) or to none (dead), and, with K items per option
+// (2 to 4), how many options each item loses.
 template <int K, bool Queue>
 [[gnu::always_inline]] inline void MaskEngine::take(Mask* m, int option) {
   // Locals, so that the compiler keeps them in registers across the stores to m; uses are read as 32-bit
