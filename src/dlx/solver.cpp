@@ -45,6 +45,19 @@ std::size_t Solver::force_all(std::span<const OptionId> options) {
   if (forced < valid || valid == options.size()) return forced;
   throw std::out_of_range("dlx::Solver::force(): no such option " + std::to_string(options[valid]));
 }
+void Solver::force_disjoint(std::span<const OptionId> options) {
+  engine_->check_before_search("force");
+  DLX_ASSERT(std::all_of(options.begin(), options.end(),
+                         [count = problem_->option_count()](OptionId o) { return o < count; }));
+  if (engine_kind_ == Engine::bounds) {  // branch decisions: force() tells them from options
+    for (OptionId o : options) {
+      [[maybe_unused]] const bool forced = engine_->force(o);
+      DLX_ASSERT(forced);
+    }
+    return;
+  }
+  engine_->force_disjoint(options);
+}
 std::vector<OptionId> Solver::branch_options() {
   engine_->check_before_search("branch_options");
   return engine_->branch_options();

@@ -137,6 +137,11 @@ class Solver {
   // options.size()). The same as calling force() for each, at less cost per option (a puzzle's givens); throws
   // as force() would, after forcing the options before the one it throws for.
   std::size_t force_all(std::span<const OptionId> options);
+  // force_all() for options the caller knows to share no item with each other or with those forced before,
+  // each with a primary item (the givens of a puzzle it has checked): forced with no check, which on Sudoku
+  // saves about a third of force_all()'s cost. Options that break this leave the Solver's answers undefined
+  // (builds with DLX_ASSERT on check it), as do options out of range.
+  void force_disjoint(std::span<const OptionId> options);
 
   // The options the search would branch on first from the current forced state: those still available for the
   // primary item with fewest of them. With Engine::bounds, a child may also be a branch decision (bit 31 set:

@@ -185,7 +185,7 @@ TEST_CASE_TEMPLATE("forced options restrict the search and reset() undoes them",
   CHECK_THROWS_AS(dlx::Solver(p, with<T>()).force(99999), std::out_of_range);
 }
 
-TEST_CASE("force_all() forces as force() does, up to the first option refused, on every engine") {
+TEST_CASE("force_all() and force_disjoint() force as force() does, on every engine") {
   const int n = 8;
   const dlx::Problem p = test::queens(n);
   for (const dlx::Engine engine :
@@ -210,6 +210,34 @@ TEST_CASE("force_all() forces as force() does, up to the first option refused, o
       CHECK(solver.force_all({}) == 0);
       CHECK(solver.count().solutions == 92);
     }
+    // force_disjoint() forces what force_all() would: rounds enough for the mask engine's keep rows (from an
+    // option's third forcing), and sets of every size from none to eight (it applies pending rows eight at a
+    // time), each a prefix of the solution 0 4 7 5 2 6 1 3 (row r, column c: option r n + c).
+    const std::array<dlx::OptionId, 8> queens{0,         n + 4,     2 * n + 7, 3 * n + 5,
+                                              4 * n + 2, 5 * n + 6, 6 * n + 1, 7 * n + 3};
+    for (int round = 0; round < 4; ++round) {
+      for (std::size_t k = 0; k <= queens.size(); ++k) {
+        CAPTURE(k);
+        const std::span<const dlx::OptionId> given(queens.data(), k);
+        solver.reset();
+        REQUIRE(solver.force_all(given) == k);
+        const dlx::Count checked = solver.count();
+        solver.reset();
+        solver.force_disjoint(given);
+        const dlx::Count unchecked = solver.count();
+        CHECK(unchecked.solutions == checked.solutions);
+        CHECK(unchecked.complete);
+        solver.reset();
+        solver.force_disjoint(given);
+        REQUIRE(solver.next());
+        const auto solution = solver.solution();
+        CHECK(std::equal(given.begin(), given.end(), solution.begin()));  // forced ones first, in order
+      }
+    }
+    solver.reset();
+    solver.force_disjoint({});
+    CHECK(solver.count().solutions == 92);
+    CHECK_THROWS_AS(solver.force_disjoint({}), std::logic_error);  // after the search began
     solver.reset();
     const std::array<dlx::OptionId, 3> too_far{0, 99999, n + 4};
     CHECK_THROWS_AS(solver.force_all(too_far), std::out_of_range);

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "dlx/assert.hpp"
 #include "dlx/solver.hpp"
 #include "random.hpp"
 
@@ -40,6 +41,13 @@ class Engine {
     for (std::size_t i = 0; i < options.size(); ++i)
       if (!force(options[i])) return i;
     return options.size();
+  }
+  // force_all() for options that share no item with each other or with those forced before, each with a
+  // primary item: the caller has checked (Solver::force_disjoint). An engine that checks at a cost per
+  // option overrides it without the check.
+  virtual void force_disjoint(std::span<const OptionId> options) {
+    [[maybe_unused]] const std::size_t forced = force_all(options);
+    DLX_ASSERT(forced == options.size());
   }
   virtual std::vector<OptionId> branch_options() = 0;
   virtual bool all_covered() const = 0;

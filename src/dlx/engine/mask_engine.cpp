@@ -1176,18 +1176,15 @@ int MaskEngine::best_by_twins(const Mask* m, const int* tied, int ties) {
 
 bool MaskEngine::force(OptionId option) {
   const int o = static_cast<int>(option);
-  if (primaries_of_[static_cast<std::size_t>(o)] == 0) return false;
-  // An option is available while its bit is set in its (uncovered) primary items' masks. A covered item's
-  // mask is 0 after a keep row, or kCovered (bit 15 set, whatever later keep rows cleared) after take() or
-  // settle_root(). The keep rows not applied yet count too: ANDed in at this one mask (they never clear bit
-  // 15), it is what the root would hold with them.
-  Mask* m = masks(0);
-  const std::uint32_t use = packed_uses_[first_primary_use_[static_cast<std::size_t>(o)]];
-  Mask mask = m[use_slot(use)];
-  for (int i = 0; i < pending_; ++i) mask = static_cast<Mask>(mask & pending_rows_[i][use_slot(use)]);
-  if ((mask & use_bit(use)) == 0 || (mask & 0x8000) != 0) return false;
-  // A keep row costs about as much to build as three uses of it save: an option gets one when force() takes it
-  // the third time (keep_row_uses_).
+  if (!available(o)) return false;
+  take_forced(o);
+  forced_.push_back(option);
+  return true;
+}
+
+// force()'s taking of an available option (forced_ is the caller's). A keep row costs about as much to build
+// as three uses of it save: an option gets one when force() takes it the third time (keep_row_uses_).
+[[gnu::always_inline]] inline void MaskEngine::take_forced(int o) {
   if (!keep_rows_ || keep_row_uses_[static_cast<std::size_t>(o)] < kKeepRowAfter) {
     if (keep_rows_) ++keep_row_uses_[static_cast<std::size_t>(o)];
     force_by_take(o);
@@ -1201,8 +1198,6 @@ bool MaskEngine::force(OptionId option) {
     pending_rows_[pending_++] = keep_row(o);
     if (pending_ == kPendingRows) apply_pending();
   }
-  forced_.push_back(option);
-  return true;
 }
 
 // force()'s rarer way, out of line so that force() stays small enough to inline into force_all().
@@ -1436,6 +1431,28 @@ void MaskEngine::check_invariants() const {
 
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options) {
   return std::make_unique<MaskEngine>(problem, options);
+}
+
+// Whether force() may take option o: it has a primary item, and it is still in the root's masks. An option is
+// available while its bit is set in its (uncovered) primary items' masks. A covered item's mask is 0 after a
+// keep row, or kCovered (bit 15 set, whatever later keep rows cleared) after take() or settle_root(). The keep
+// rows not applied yet count too: ANDed in at this one mask (they never clear bit 15), it is what the root
+// would hold with them.
+bool MaskEngine::available(int o) const {
+  if (primaries_of_[static_cast<std::size_t>(o)] == 0) return false;
+  const std::uint32_t use = packed_uses_[first_primary_use_[static_cast<std::size_t>(o)]];
+  Mask mask = masks(0)[use_slot(use)];
+  for (int i = 0; i < pending_; ++i) mask = static_cast<Mask>(mask & pending_rows_[i][use_slot(use)]);
+  return (mask & use_bit(use)) != 0 && (mask & 0x8000) == 0;
+}
+
+// force_all() without force()'s test of each option: the caller vouches for them (Engine::force_disjoint).
+void MaskEngine::force_disjoint(std::span<const OptionId> options) {
+  for (OptionId option : options) {
+    DLX_ASSERT(option < static_cast<OptionId>(option_count_) && available(static_cast<int>(option)));
+    take_forced(static_cast<int>(option));
+  }
+  forced_.insert(forced_.end(), options.begin(), options.end());
 }
 
 DLX_ISA_END

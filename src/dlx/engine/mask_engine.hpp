@@ -28,6 +28,7 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   void reset() override;
   bool force(OptionId option) override;
   std::size_t force_all(std::span<const OptionId> options) override;
+  void force_disjoint(std::span<const OptionId> options) override;
   // The table at the head of mask_engine.cpp, checked: throws std::logic_error naming the first broken one.
   void check_invariants() const override;
 
@@ -226,6 +227,8 @@ class MaskEngine final : public LevelEngine<MaskEngine> {
   const Mask* pending_rows_[kPendingRows] = {};
   int pending_ = 0;
   void apply_pending();
+  bool available(int option) const;
+  void take_forced(int option);
   void force_by_take(int option);
   template <int N>
   void apply_rows();
