@@ -18,15 +18,26 @@ bool PuzzleReader::read_plain_line(const Line& line, Puzzle& puzzle) {
   constexpr std::size_t kCells = 81;
   if (layout_ != Layout::line || line.too_long || csv_column_ || options_.box || line.text.size() != kCells)
     return false;
-  // One table look-up per cell (plain_values_), and one test per line: no branch per cell.
+  // One test per line, no branch per cell: the values computed where the symbols are the usual ones, else
+  // one table look-up per cell (plain_values_).
   std::array<std::uint8_t, kCells> values;
   int rejected = 0;
-  for (std::size_t i = 0; i < kCells; ++i) {
-    const signed char value = plain_values_[static_cast<unsigned char>(line.text[i])];
-    rejected |= value;  // negative once any cell is
-    values[i] = static_cast<std::uint8_t>(value);
+  if (decimal_plain_) {
+    for (std::size_t i = 0; i < kCells; ++i) {
+      const auto c = static_cast<unsigned char>(line.text[i]);
+      const auto digit = static_cast<unsigned char>(c - '0');
+      const bool is_digit = digit <= 9;
+      rejected |= !is_digit && c != '.';
+      values[i] = is_digit ? digit : 0;
+    }
+  } else {
+    for (std::size_t i = 0; i < kCells; ++i) {
+      const signed char value = plain_values_[static_cast<unsigned char>(line.text[i])];
+      rejected |= value < 0;
+      values[i] = static_cast<std::uint8_t>(value);
+    }
   }
-  if (rejected < 0) return false;
+  if (rejected != 0) return false;
   puzzle.line = puzzle.error_line = line.number;
   puzzle.layout = Layout::line;
   puzzle.grid.shape = Shape{3, 3};

@@ -19,6 +19,8 @@ PuzzleReader::PuzzleReader(std::istream& in, ReaderOptions options)
     plain_values_[static_cast<std::size_t>(c)] =
         static_cast<signed char>(plain ? options_.symbols.value(ch, 9) : -1);
   }
+  decimal_plain_ = plain_values_[static_cast<unsigned char>('.')] == 0;
+  for (int d = 0; d <= 9; ++d) decimal_plain_ = decimal_plain_ && plain_values_['0' + d] == d;
 }
 
 std::optional<PuzzleReader::Line> PuzzleReader::fetch() {
