@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "sudoku/model/model.hpp"
+#include "sudoku/model/singles.hpp"
 
 namespace sudoku {
 
@@ -44,6 +45,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   patterns_.clear();
   next_pattern_ = 0;
   from_pattern_ = false;
+  singles_ = Singles::off;
   const int n = shape_.side();
   if (!rules_.plain() && rules_.relabels() && n <= 20 && puzzle.givens() == 0) {
     // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
@@ -74,10 +76,15 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   dlx::OptionId* const out = givens_.data();
   std::size_t count = 0;
   bool too_large = false;
+  // A plain 9x9 puzzle's givens go on a SinglesBoard as well, which tells whether they clash.
+  const bool singles = rules_.plain() && shape_ == Shape{3, 3};
+  bool clash = false;
+  if (singles) singles_board_.clear();
   const auto add = [&](std::size_t cell) {
     const int d = values[cell];
     out[count++] = option_id(shape_, cell, d);
     too_large |= d > n;
+    if (singles) clash |= d <= n && !singles_board_.add(static_cast<int>(cell), d);
   };
   std::size_t cell = 0;
   if constexpr (std::endian::native == std::endian::little) {
@@ -94,6 +101,19 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   }
   for (; cell < cells; ++cell)
     if (values[cell] != 0) add(cell);
+  if (!too_large && singles && !clash) {
+    // Most published puzzles need no search: singles fill them at a fraction of the engine's cost. Only a
+    // filled grid is used (the puzzle's one solution); otherwise the search starts from the givens, which
+    // the board found free of clashes (so they are forced unchecked).
+    singles_solution_.shape = shape_;
+    singles_solution_.cells.assign(puzzle.cells.begin(), puzzle.cells.end());
+    if (singles_board_.fill(singles_solution_.cells.data())) {
+      singles_ = Singles::ready;
+    } else {
+      search_.force_disjoint(std::span<const dlx::OptionId>(out, count));
+    }
+    return std::nullopt;
+  }
   if (!too_large) {
     const std::size_t forced = search_.force_all(std::span<const dlx::OptionId>(out, count));
     if (forced == count) {
@@ -135,6 +155,12 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
 bool Solver::next(Grid& solution) {
   from_pattern_ = false;
   if (impossible_) return false;
+  if (singles_ != Singles::off) {
+    const bool ready = singles_ == Singles::ready;
+    singles_ = ready ? Singles::found : Singles::exhausted;
+    if (ready) solution = singles_solution_;
+    return ready;
+  }
   if (next_pattern_ < patterns_.size()) {
     solution = patterns_[next_pattern_++];
     from_pattern_ = true;
@@ -157,6 +183,13 @@ bool Solver::next(Grid& solution) {
 dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
   if (impossible_) return {0, true};
+  if (singles_ != Singles::off) {
+    // As the search counts: a limit of one stops at the solution (found, not complete).
+    const bool ready = singles_ == Singles::ready;
+    const bool stop = ready && limit == 1;
+    singles_ = stop ? Singles::found : Singles::exhausted;
+    return {ready ? 1u : 0u, !stop};
+  }
   if (patterns_.empty()) return search_.count(limit);
   const std::size_t left = patterns_.size() - next_pattern_;
   if (limit != 0 && limit <= left) {

@@ -1,6 +1,8 @@
 // Solves puzzles of one shape, many in a row. The exact-cover model is built once, when the Solver is made;
 // each puzzle then costs only a reset of the engine, one forced option per given, and the search itself, with
-// no allocation on the way. A Solver serves one thread at a time; give each thread its own.
+// no allocation on the way. A plain 9x9 puzzle that naked and hidden singles fill (most published ones) is
+// answered from them with no search at all (singles.hpp). A Solver serves one thread at a time; give each
+// thread its own.
 //
 //   sudoku::Solver solver(sudoku::Shape{3, 3});
 //   sudoku::Grid solution;
@@ -20,6 +22,7 @@
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/grid.hpp"
 #include "sudoku/model/rules.hpp"
+#include "sudoku/model/singles.hpp"
 
 namespace sudoku {
 
@@ -64,10 +67,13 @@ class Solver {
   // rules keep the plain search.
   std::uint64_t symmetry() const { return symmetry_; }
 
-  // The engine's figures for the current puzzle's search, and why it last returned.
+  // The engine's figures for the current puzzle's search (none for a puzzle that singles filled), and why it
+  // last returned.
   const dlx::Stats& stats() const { return search_.stats(); }
   dlx::Status status() const {
-    return impossible_ ? dlx::Status::exhausted : from_pattern_ ? dlx::Status::found : search_.status();
+    if (impossible_) return dlx::Status::exhausted;
+    if (from_pattern_ || singles_ == Singles::found) return dlx::Status::found;
+    return singles_ == Singles::exhausted ? dlx::Status::exhausted : search_.status();
   }
 
   // Plain boards wider than this with at most `side` givens are first answered from pattern_solutions(): the
@@ -86,7 +92,14 @@ class Solver {
   dlx::SearchOptions options_;
   std::vector<Grid> patterns_;  // solutions known without search (see kPatternSide)
   std::size_t next_pattern_ = 0;
-  bool from_pattern_ = false;    // the latest next() or count() was answered from patterns_
+  bool from_pattern_ = false;  // the latest next() or count() was answered from patterns_
+  // A plain 9x9 puzzle that singles fill (SinglesBoard::fill()) is answered without the search: its one solution
+  // is waiting (ready), was handed out (found, as the search's status says after its first solution), or the
+  // puzzle is done (exhausted). off: the search answers.
+  enum class Singles { off, ready, found, exhausted };
+  Singles singles_ = Singles::off;
+  SinglesBoard singles_board_;  // load()'s scratch: the givens of a plain 9x9 puzzle
+  Grid singles_solution_;
   bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
   std::optional<bool> layout_admits_;
 };
