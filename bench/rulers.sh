@@ -104,14 +104,20 @@ if [ "$quick" = 1 ]; then
   sets=("17_clue 1000 2" "magictour_top1465 500 2" "forum_hardest_1905_11plus 500 2" "serg_benchmark 500 2" "serg_benchmark 500 0")
 else
   sets=("17_clue 10000 2" "magictour_top1465 0 2" "forum_hardest_1905_11plus 3000 2" "forum_hardest_1106 0 2"
-        "serg_benchmark 3000 2" "serg_benchmark 3000 0")
+        "serg_benchmark 3000 2" "serg_benchmark 3000 0" "easy_8 0 2" "easy_14 0 2" "easy_22 0 2")
+fi
+# The easy sets (most published puzzles: singles solve them) are made here from 17_clue (bench/easy_sets.py).
+if [ "$part" != generic ] && [ -f "$shared/data/17_clue.txt" ]; then
+  /usr/bin/python3 "$root/bench/easy_sets.py" "$bin/sudoku" "$shared/data/17_clue.txt" "$work/easy_" 8 14 22
 fi
 [ "$part" = generic ] && sets=()
 for entry in "${sets[@]}"; do
   read -r set first limit <<<"$entry"
-  [ -f "$shared/data/$set.txt" ] || continue
+  source_file=$shared/data/$set.txt
+  [ -f "$work/$set.txt" ] && source_file=$work/$set.txt
+  [ -f "$source_file" ] || continue
   file=$work/$set-$first.txt
-  awk -v n="$first" 'NF { if (n == 0 || c++ < n) print; else exit }' "$shared/data/$set.txt" >"$file"
+  awk -v n="$first" 'NF { if (n == 0 || c++ < n) print; else exit }' "$source_file" >"$file"
   n=$(wc -l <"$file")
   declare -A t=()
   for _ in $(seq "$runs"); do
