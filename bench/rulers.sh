@@ -107,7 +107,7 @@ else
         "serg_benchmark 3000 2" "serg_benchmark 3000 0" "easy_8 0 2" "easy_14 0 2" "easy_22 0 2")
 fi
 # The easy sets (most published puzzles: singles solve them) are made here from 17_clue (bench/easy_sets.py).
-if [ "$part" != generic ] && [ -f "$shared/data/17_clue.txt" ]; then
+if [ "$part" != generic ] && [ "$quick" != 1 ] && [ -f "$shared/data/17_clue.txt" ]; then
   /usr/bin/python3 "$root/bench/easy_sets.py" "$bin/sudoku" "$shared/data/17_clue.txt" "$work/easy_" 8 14 22
 fi
 [ "$part" = generic ] && sets=()
