@@ -98,11 +98,10 @@ TEST_CASE("singles refuse givens that clash, values above 9, and boards with no 
   std::copy(puzzle.cells.begin(), puzzle.cells.end(), values.begin());
   REQUIRE(sudoku::fill_by_singles(values.data()));  // the classic easy one: singles all the way
   CHECK(test::is_solution_of(puzzle, Grid{Shape{3, 3}, {values.begin(), values.end()}}));
-  for (const auto& [cell, digit] : std::vector<std::pair<int, int>>{{2, 5},    // a second 5 in row 1
-                                                                    {27, 5},   // in column 1 (r4c1)
-                                                                    {10, 3},   // in the top-left box (r2c2)
-                                                                    {2, 10}})  // a value above 9
-  {
+  // A second 5 in row 1; a 5 in column 1 (r4c1); a 3 in the top-left box (r2c2); a value above 9.
+  for (const std::pair<int, int>& change :
+       std::vector<std::pair<int, int>>{{2, 5}, {27, 5}, {10, 3}, {2, 10}}) {
+    const int cell = change.first, digit = change.second;
     CAPTURE(cell);
     Grid bad = puzzle;
     bad.cells[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(digit);
@@ -111,8 +110,10 @@ TEST_CASE("singles refuse givens that clash, values above 9, and boards with no 
   }
   // SinglesBoard::add() tells a clash in a row, a column and a box, and no clash elsewhere.
   sudoku::SinglesBoard board;
-  for (const auto& [second, clashes] :
+  for (const std::pair<int, bool>& pair :
        std::vector<std::pair<int, bool>>{{8, true}, {72, true}, {20, true}, {40, false}, {80, false}}) {
+    const int second = pair.first;
+    const bool clashes = pair.second;
     CAPTURE(second);
     board.clear();
     REQUIRE(board.add(0, 5));
