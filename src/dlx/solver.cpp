@@ -47,15 +47,10 @@ std::size_t Solver::force_all(std::span<const OptionId> options) {
 }
 void Solver::force_disjoint(std::span<const OptionId> options) {
   engine_->check_before_search("force");
-  DLX_ASSERT(std::all_of(options.begin(), options.end(),
+  // The bounds engine's branch decisions (bit 31) are beyond the options; its force() tells them apart.
+  DLX_ASSERT(engine_kind_ == Engine::bounds ||
+             std::all_of(options.begin(), options.end(),
                          [count = problem_->option_count()](OptionId o) { return o < count; }));
-  if (engine_kind_ == Engine::bounds) {  // branch decisions: force() tells them from options
-    for (OptionId o : options) {
-      [[maybe_unused]] const bool forced = engine_->force(o);
-      DLX_ASSERT(forced);
-    }
-    return;
-  }
   engine_->force_disjoint(options);
 }
 std::vector<OptionId> Solver::branch_options() {

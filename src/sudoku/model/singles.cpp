@@ -77,17 +77,24 @@ class Board {
 
   bool solved() const { return placed_ == 81; }
 
+  // The open cells of band b left with one digit (bit 9r + c); false when one is left with none.
+  bool naked_in(std::size_t b, std::uint32_t& single) const {
+    std::uint32_t once = 0, twice = 0;
+    for (const auto& bands : candidates_) {
+      twice |= once & bands[b];
+      once |= bands[b];
+    }
+    single = once & ~twice;
+    return (open_[b] & ~once) == 0;
+  }
+
   // The cells left with one digit, up to `enough` of them, without placing any; -1 at a contradiction.
   int count_naked(int enough) const {
     int found = 0;
     for (std::size_t b = 0; b < 3; ++b) {
-      std::uint32_t once = 0, twice = 0;
-      for (const auto& bands : candidates_) {
-        twice |= once & bands[b];
-        once |= bands[b];
-      }
-      if ((open_[b] & ~once) != 0) return -1;
-      for (std::uint32_t single = once & ~twice; single != 0 && found < enough; single &= single - 1) ++found;
+      std::uint32_t single = 0;
+      if (!naked_in(b, single)) return -1;
+      for (; single != 0 && found < enough; single &= single - 1) ++found;
     }
     return found;
   }
@@ -95,20 +102,15 @@ class Board {
   // Every cell left with one digit takes it. -1 at a contradiction (a cell with none), else how many.
   int naked() {
     int found = 0;
-    for (int b = 0; b < 3; ++b) {
-      std::uint32_t once = 0, twice = 0;
-      for (const auto& bands : candidates_) {
-        twice |= once & bands[static_cast<std::size_t>(b)];
-        once |= bands[static_cast<std::size_t>(b)];
-      }
-      if ((open_[static_cast<std::size_t>(b)] & ~once) != 0) return -1;
-      for (std::uint32_t single = once & ~twice; single != 0; single &= single - 1) {
+    for (std::size_t b = 0; b < 3; ++b) {
+      std::uint32_t single = 0;
+      if (!naked_in(b, single)) return -1;
+      for (; single != 0; single &= single - 1) {
         const int i = std::countr_zero(single);
-        int d = 0;
-        while (d < 9 && (candidates_[static_cast<std::size_t>(d)][static_cast<std::size_t>(b)] >> i & 1) == 0)
-          ++d;
+        std::size_t d = 0;
+        while (d < 9 && (candidates_[d][b] >> i & 1) == 0) ++d;
         // None left: a digit placed in this pass at a peer took the cell's last one.
-        if (d == 9 || !place(b, i, d)) return -1;
+        if (d == 9 || !place(static_cast<int>(b), i, static_cast<int>(d))) return -1;
         ++found;
       }
     }

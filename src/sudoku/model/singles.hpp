@@ -55,7 +55,9 @@ class SinglesBoard {
   // (bits as Cell::units); per band of three rows, the cells given (bit 9r + c for its row r and column c).
   std::array<std::uint32_t, 16> seen_{};
   std::array<std::uint32_t, 3> filled_{};
-  int given_ = 0;  // add()'s calls since clear()
+  // add()'s calls since clear(): filled_'s bits, counted here since this library's baseline build would call
+  // libgcc for a popcount.
+  int given_ = 0;
 };
 
 // A board from the 81 values (0 for a blank), filled as SinglesBoard::fill() does; false too when givens
