@@ -196,8 +196,8 @@ Engine engine_for(const Problem& problem, const SearchOptions& options = {});
 const char* engine_name(Engine engine);
 // The instruction set the bitset and mask engines run with in this process: "avx2" (a build for x86-64 that has
 // the AVX2 copies, a processor with AVX2, BMI1, BMI2 and POPCNT, and DLX_ISA not set to "portable" in the
-// environment), "avx512" (DLX_ISA=avx512, a build with the AVX-512 copies and a processor with AVX-512 F, BW and
-// VL too) or "portable".
+// environment), "avx512" (a build with the AVX-512 copies, a processor with AVX-512 F, BW and VL too, and
+// DLX_ISA=avx512, or an Intel processor and DLX_ISA not "avx2") or "portable".
 const char* instruction_set();
 
 // Convenience: the first solution, or nothing.

@@ -466,7 +466,8 @@ TEST_CASE("the instruction set the bitset and mask engines run with") {
   const char* requested = std::getenv("DLX_ISA");
 #if defined(DLX_TEST_ISA_DISPATCH)
   // The build has the AVX2 copy (src/dlx/engine/isa.hpp), and the AVX-512 copy where the compiler makes it: the
-  // AVX2 one runs unless the environment asks for another or the processor lacks the instructions.
+  // AVX2 one runs unless the environment asks for another or the processor lacks the instructions, or it is an
+  // Intel processor with AVX-512 (where that copy measured faster).
   const std::string_view asked = requested != nullptr ? requested : "";
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
                     __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
@@ -478,7 +479,7 @@ TEST_CASE("the instruction set the bitset and mask engines run with") {
 #endif
   if (asked == "portable" || !avx2) {
     CHECK(isa == "portable");
-  } else if (asked == "avx512" && avx512) {
+  } else if (avx512 && (asked == "avx512" || (asked != "avx2" && __builtin_cpu_is("intel")))) {
     CHECK(isa == "avx512");
   } else {
     CHECK(isa == "avx2");

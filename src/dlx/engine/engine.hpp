@@ -313,8 +313,9 @@ std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchO
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 }  // namespace avx512
 // Which copy runs (the environment variable DLX_ISA read once): the AVX2 copy where the build has it and the
-// processor runs AVX2, BMI1, BMI2 and POPCNT, unless DLX_ISA is "portable"; the AVX-512 copy only when DLX_ISA
-// is "avx512" and the processor also has AVX-512 F, BW and VL; else the portable copy.
+// processor runs AVX2, BMI1, BMI2 and POPCNT, unless DLX_ISA is "portable"; the AVX-512 copy instead where the
+// processor also has AVX-512 F, BW and VL and either DLX_ISA is "avx512" or it is an Intel processor and DLX_ISA
+// is not "avx2"; else the portable copy.
 enum class Isa { portable, avx2, avx512 };
 Isa engine_isa();
 
