@@ -123,8 +123,8 @@ Isa engine_isa() {
           __builtin_cpu_supports("popcnt")))
       return Isa::portable;
 #if defined(DLX_ISA_AVX512_COPY)
-    // Unasked, on Intel processors only: on the Intel Xeon measured it ran 3-6% faster than the AVX2 copy on
-    // Sudoku and as fast on generic counts, on the AMD EPYC 5-8% slower (figures in bench/README.md).
+    // Unasked on Intel processors only: on the Intel Xeon measured it ran faster than the AVX2 copy on Sudoku
+    // and as fast on generic counts, on the AMD EPYC slower (figures in bench/README.md).
     const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                         __builtin_cpu_supports("avx512vl");
     if (avx512 && (cap == "avx512" || (cap != "avx2" && __builtin_cpu_is("intel")))) return Isa::avx512;
