@@ -1,6 +1,6 @@
 // Independent judges for the puzzle maker's tests, sharing no code with the library: a solution counter with
-// its own bit masks (fewest-candidates first, so minimality checks of 16x16 puzzles stay quick) and a solver
-// by naked and hidden singles alone.
+// its own bit masks (fewest-candidates first, dead ends seen early, so minimality checks of 16x16 puzzles stay
+// quick) and a solver by naked and hidden singles alone.
 #pragma once
 
 #include <bit>
@@ -32,7 +32,8 @@ struct Units {
 };
 
 // Solutions of g, up to limit: backtracking on the open cell with fewest candidates, or on the places of a
-// digit in a unit when it has fewer.
+// digit in a unit when it has only one or two. Every node first sees a dead end as one: an open cell without
+// candidates, or a digit with no place left in a unit that lacks it.
 inline std::uint64_t independent_count(const sudoku::Grid& g, std::uint64_t limit) {
   const Units u(g.shape);
   const int n = u.n;
@@ -47,25 +48,31 @@ inline std::uint64_t independent_count(const sudoku::Grid& g, std::uint64_t limi
     }
   }
   const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  const auto candidates = [&](std::size_t cell) {
+    std::uint64_t taken = 0;
+    for (int unit : u.unit_of[cell]) taken |= used[static_cast<std::size_t>(unit)];
+    return all & ~taken;
+  };
+  // Each node's candidates per open cell; read only before the node's first child, so one array serves all.
+  std::vector<std::uint64_t> free(value.size(), 0);
   std::uint64_t count = 0;
   const auto search = [&](auto&& self) -> void {
     int best = -1, best_count = 99;
-    std::uint64_t best_mask = 0;
     for (std::size_t cell = 0; cell < value.size(); ++cell) {
       if (value[cell] != 0) continue;
-      std::uint64_t taken = 0;
-      for (int unit : u.unit_of[cell]) taken |= used[static_cast<std::size_t>(unit)];
-      const std::uint64_t free = all & ~taken;
-      if (std::popcount(free) < best_count) {
+      free[cell] = candidates(cell);
+      const int c = std::popcount(free[cell]);
+      if (c == 0) return;
+      if (c < best_count) {
         best = static_cast<int>(cell);
-        best_count = std::popcount(free);
-        best_mask = free;
+        best_count = c;
       }
     }
     if (best < 0) {
       ++count;
       return;
     }
+    const std::uint64_t best_mask = free[static_cast<std::size_t>(best)];
     const auto put = [&](int cell, int digit) {
       const std::uint64_t bit = std::uint64_t{1} << (digit - 1);
       value[static_cast<std::size_t>(cell)] = digit;
@@ -74,26 +81,30 @@ inline std::uint64_t independent_count(const sudoku::Grid& g, std::uint64_t limi
       for (int unit : u.unit_of[static_cast<std::size_t>(cell)]) used[static_cast<std::size_t>(unit)] &= ~bit;
       value[static_cast<std::size_t>(cell)] = 0;
     };
-    // A digit with fewer places in some unit than the best cell has candidates: branch on its places.
+    // Per unit, the digits its open cells offer once, twice and three times or more: a missing digit is a dead
+    // end; a digit with one or two places beats a cell with more candidates.
     if (best_count > 1) {
       int best_unit = -1, best_digit = 0, fewest = best_count;
       for (std::size_t unit = 0; unit < u.units.size() && fewest > 1; ++unit) {
-        for (int d = 1; d <= n; ++d) {
-          const std::uint64_t bit = std::uint64_t{1} << (d - 1);
-          if (used[unit] & bit) continue;
-          int places = 0;
-          for (int cell : u.units[unit]) {
-            if (value[static_cast<std::size_t>(cell)] != 0) continue;
-            std::uint64_t taken = 0;
-            for (int other : u.unit_of[static_cast<std::size_t>(cell)])
-              taken |= used[static_cast<std::size_t>(other)];
-            places += !(taken & bit);
-          }
-          if (places < fewest) {
-            fewest = places;
-            best_unit = static_cast<int>(unit);
-            best_digit = d;
-          }
+        std::uint64_t once = 0, twice = 0, thrice = 0;
+        for (int cell : u.units[unit]) {
+          if (value[static_cast<std::size_t>(cell)] != 0) continue;
+          const std::uint64_t f = free[static_cast<std::size_t>(cell)];
+          thrice |= twice & f;
+          twice |= once & f;
+          once |= f;
+        }
+        if (all & ~used[unit] & ~once) return;
+        std::uint64_t pick = once & ~twice;
+        int places = 1;
+        if (pick == 0) {
+          pick = twice & ~thrice;
+          places = 2;
+        }
+        if (pick != 0 && places < fewest) {
+          fewest = places;
+          best_unit = static_cast<int>(unit);
+          best_digit = std::countr_zero(pick) + 1;
         }
       }
       if (best_unit >= 0) {
@@ -101,10 +112,7 @@ inline std::uint64_t independent_count(const sudoku::Grid& g, std::uint64_t limi
         for (int cell : u.units[static_cast<std::size_t>(best_unit)]) {
           if (count >= limit) return;
           if (value[static_cast<std::size_t>(cell)] != 0) continue;
-          std::uint64_t taken = 0;
-          for (int other : u.unit_of[static_cast<std::size_t>(cell)])
-            taken |= used[static_cast<std::size_t>(other)];
-          if (!(taken & bit)) put(cell, best_digit);
+          if (candidates(static_cast<std::size_t>(cell)) & bit) put(cell, best_digit);
         }
         return;
       }

@@ -160,9 +160,11 @@ run gen_jigsaw_rate 0 rate gen_jigsaw.txt
 run gen_jigsaw_steps 0 steps gen_jigsaw.txt
 holds gen_jigsaw_steps.out "in region"
 # The diagonals and windows are houses of the techniques too; neighbour rules have a rule step of their own.
-run gen_x_rate 0 rate --variant x,windoku gen_x.txt
-[ "$(wc -l <gen_x_rate.out)" = 3 ] && ! grep -q error gen_x_rate.out || fail "gen_x_rate: $(cat gen_x_rate.out)"
-run gen_x_steps 0 steps --variant x,windoku gen_x.txt
+# The first puzzle only: the others need longer nested chains (seconds in Release, minutes under ASan).
+head -1 gen_x.txt >gen_x1.txt
+run gen_x_rate 0 rate --variant x,windoku gen_x1.txt
+[ "$(wc -l <gen_x_rate.out)" = 1 ] && ! grep -q error gen_x_rate.out || fail "gen_x_rate: $(cat gen_x_rate.out)"
+run gen_x_steps 0 steps --variant x,windoku gen_x1.txt
 grep -qE "in (diagonal|window) [0-9]" gen_x_steps.out || fail "gen_x_steps: no step in a diagonal or a window"
 run gen_knight 0 generate 2 --variant x,anti-knight --seed 5
 run gen_knight_steps 0 steps gen_knight.out
