@@ -98,8 +98,8 @@ TEST_CASE("generate: unique, symmetric, minimal on every size up to 12x12, by an
 }
 
 // A 16x16 puzzle generated with `minimal` and `symmetry` from `seed`, checked by the independent counter. One
-// test case per configuration, so that a parallel test run spreads them. Minimal 16x16 puzzles take from a
-// second to a minute and a half to make, by seed: the seeds below are among the quick ones.
+// test case per configuration, so that a parallel test run spreads them. Minimal 16x16 puzzles take from
+// under a second to over a minute and a half to make, by seed: the seeds below are among the quick ones.
 namespace {
 void check_16x16(bool minimal, sudoku::Symmetry symmetry, std::uint64_t seed) {
   sudoku::GenerateOptions options{{4, 4}, symmetry, minimal, 0, std::nullopt, seed, 10};

@@ -5,8 +5,8 @@
 # emit counted by dlx; partial results still valid in their format; results flowing from a slow producer, and
 # Ctrl-C while it pauses.
 # usage: pipeline_cli_test.sh path/to/sudoku path/to/tests/sudoku/data path/to/dlx [SECTION]
-# SECTION (formats, threads, rules, stops or endless) runs that part alone, so that ctest can run the parts side by side
-# and ThreadSanitizer only the parts where threads meet.
+# SECTION (formats, threads, rules, stops or endless) runs that part alone, so that ctest can run the parts side
+# by side and ThreadSanitizer only the parts where threads meet.
 # shellcheck source=tests/sudoku/sudoku_cli_lib.sh
 . "$(dirname "$0")/sudoku_cli_lib.sh" "$@"
 dlx=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
@@ -159,37 +159,6 @@ set +m
 [ "$(wc -l <slow.out)" = 1 ] || fail "slow producer: $(wc -l <slow.out) results kept"
 grep -q "after 1 of the 1 puzzles read" slow.err || fail "slow producer: $(cat slow.err)"
 
-fi
-
-if want endless; then
-# --- --time-limit on every command over an endless input (and generate asked for 10^9 puzzles): each stops,
-# status 3, and what it wrote is whole records of the format asked for
-puzzle=$(sed -n 1p sample.txt)
-for command in solve count check rate hint steps minimize candidates generate; do
-  for format in json json-array; do
-    if [ "$command" = generate ]; then
-      timeout -s KILL 120 "$sudoku" generate 1000000000 --seed 1 --format "$format" --time-limit 1 >endless.out 2>endless.err
-      status=$?
-    else
-      yes "$puzzle" | timeout -s KILL 120 "$sudoku" "$command" --format "$format" --time-limit 1 >endless.out 2>endless.err
-      status=${PIPESTATUS[1]}
-    fi
-    [ "$status" = 3 ] || fail "endless $command $format: exit $status ($(head -c 200 endless.err))"
-    $python - endless.out "$format" <<'PY' || fail "endless $command $format: not whole records: $(tail -c 200 endless.out)"
-import json, sys
-text = open(sys.argv[1]).read()
-records = json.loads(text) if sys.argv[2] == "json-array" else [json.loads(l) for l in text.splitlines()]
-assert len(records) > 0
-for r in records:
-    assert r["status"] and "puzzle" in r, r
-PY
-    grep -q "time limit" endless.err || fail "endless $command $format: $(cat endless.err)"
-  done
-done
-fi
-
-if want stops; then
-
 # --- Ctrl-C and --time-limit on the maker's commands on 25x25 boards: minimize, candidates and generate end
 # soon after the stop (the bound here is generous: a loaded machine), with the status of the stop
 "$sudoku" generate 1 --box 5x5 --seed 1 >big.out 2>/dev/null || true
@@ -219,6 +188,33 @@ for command in rate steps; do
   [ "$status" = 3 ] || fail "$command nested --time-limit: exit $status ($(cat nested.err))"
   grep -q "after 0 of the 1 puzzles read" nested.err || fail "$command nested --time-limit: $(cat nested.err)"
   [ ! -s nested.out ] || fail "$command nested --time-limit: wrote $(head -c 200 nested.out)"
+done
+fi
+
+if want endless; then
+# --- --time-limit on every command over an endless input (and generate asked for 10^9 puzzles): each stops,
+# status 3, and what it wrote is whole records of the format asked for
+puzzle=$(sed -n 1p sample.txt)
+for command in solve count check rate hint steps minimize candidates generate; do
+  for format in json json-array; do
+    if [ "$command" = generate ]; then
+      timeout -s KILL 120 "$sudoku" generate 1000000000 --seed 1 --format "$format" --time-limit 1 >endless.out 2>endless.err
+      status=$?
+    else
+      yes "$puzzle" | timeout -s KILL 120 "$sudoku" "$command" --format "$format" --time-limit 1 >endless.out 2>endless.err
+      status=${PIPESTATUS[1]}
+    fi
+    [ "$status" = 3 ] || fail "endless $command $format: exit $status ($(head -c 200 endless.err))"
+    $python - endless.out "$format" <<'PY' || fail "endless $command $format: not whole records: $(tail -c 200 endless.out)"
+import json, sys
+text = open(sys.argv[1]).read()
+records = json.loads(text) if sys.argv[2] == "json-array" else [json.loads(l) for l in text.splitlines()]
+assert len(records) > 0
+for r in records:
+    assert r["status"] and "puzzle" in r, r
+PY
+    grep -q "time limit" endless.err || fail "endless $command $format: $(cat endless.err)"
+  done
 done
 fi
 
