@@ -1,0 +1,204 @@
+#include "sudoku/model/band_solver.hpp"
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+// The copies pass 32-byte vectors between their own inline functions, which the portable copy (no AVX) does
+// in memory: the compilers warn that this differs from how AVX code would, which matters only across
+// translation units, and no vector crosses one here. (GCC warns at the end of the file, so for all of it.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+namespace sudoku {
+namespace {
+
+// One vector type per width: 16 lanes of 16 bits (a box, or a band's two halves side by side) and 8 (a band).
+// The comparisons' results have signed lanes (S16, S8); V64x4 and V64x2 read a vector as 64-bit words.
+using V16 = std::uint16_t __attribute__((vector_size(32)));
+using V8 = std::uint16_t __attribute__((vector_size(16)));
+using S16 = std::int16_t __attribute__((vector_size(32)));
+using S8 = std::int16_t __attribute__((vector_size(16)));
+using V64x4 = std::uint64_t __attribute__((vector_size(32)));
+using V64x2 = std::uint64_t __attribute__((vector_size(16)));
+using I64x4 = long long __attribute__((vector_size(32)));  // the test instructions' operands
+using I64x2 = long long __attribute__((vector_size(16)));
+
+constexpr std::uint16_t kAllDigits = 0x1FF;
+
+// The six permutations of a band: permutation p puts a digit in row (column) kPermutation[p][s] of the box at
+// slot s, for the band's boxes at slots 0, 1, 2.
+constexpr int kPermutation[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+// The two permutations that use row `row` at slot `slot`, in order.
+constexpr int through(int slot, int row, int which) {
+  for (int p = 0; p < 6; ++p)
+    if (kPermutation[p][slot] == row && which-- == 0) return p;
+  return -1;
+}
+
+// Per box: lane indices for the compiler's shuffles (see band_kernel.inc). Box b is at row b / 3 of boxes
+// (slot b % 3 of its band) and column b % 3 (slot b / 3 of its stack). For cell lane 3i + j: row_a, row_b
+// the two lanes of the band (0-5) whose permutations put a digit in row i here, col_a, col_b those of the
+// stack (8-13, the stack being the second half of the vector they read); for the band's permutation p in
+// lane p: to_band the lane of a cell in the row it uses here (3 kPermutation[p][b % 3]), to_stack of one in
+// the column it uses (kPermutation[p][b / 3]). Lanes with nothing to read read a lane known to be 0.
+struct BoxTable {
+  int row_a[16], row_b[16], col_a[16], col_b[16], to_band[16], to_stack[16];
+};
+constexpr std::array<BoxTable, 9> kBoxTables = [] {
+  std::array<BoxTable, 9> tables{};
+  for (int b = 0; b < 9; ++b) {
+    const int band_slot = b % 3, stack_slot = b / 3;
+    BoxTable& t = tables[static_cast<std::size_t>(b)];
+    for (int x = 0; x < 16; ++x) {
+      const bool cell = x < 9;
+      t.row_a[x] = cell ? through(band_slot, x / 3, 0) : 6;  // the band's lane 6 is 0
+      t.row_b[x] = cell ? through(band_slot, x / 3, 1) : 6;
+      t.col_a[x] = cell ? 8 + through(stack_slot, x % 3, 0) : 6;
+      t.col_b[x] = cell ? 8 + through(stack_slot, x % 3, 1) : 6;
+      t.to_band[x] = x < 6 ? 3 * kPermutation[x][band_slot] : 9;  // a box's lane 9 is 0
+      t.to_stack[x] = x < 6 ? kPermutation[x][stack_slot] : 9;
+    }
+  }
+  return tables;
+}();
+
+// For a band's rule of three, lane 3 slot + row: in the two permutations through that row of the box at that
+// slot, out the other four; use[s], lane p: the lane (3 s + row) of the row permutation p uses at slot s.
+// Both read a band's vector twice over (lanes 8-15 repeat 0-7); unused lanes read its lane 6 (0), or 15 of a
+// rule's result (0).
+struct BandTables {
+  int in[2][16], out[4][16], use[3][16];
+};
+constexpr BandTables kBandTables = [] {
+  BandTables t{};
+  for (int x = 0; x < 16; ++x) {
+    for (auto& lane : t.in) lane[x] = 6;
+    for (auto& lane : t.out) lane[x] = 6;
+    for (auto& lane : t.use) lane[x] = 15;
+  }
+  for (int slot = 0; slot < 3; ++slot)
+    for (int row = 0; row < 3; ++row) {
+      const int x = 3 * slot + row;
+      t.in[0][x] = through(slot, row, 0);
+      t.in[1][x] = through(slot, row, 1);
+      int n = 0;
+      for (int p = 0; p < 6; ++p)
+        if (kPermutation[p][slot] != row) t.out[n++][x] = p;
+    }
+  for (int s = 0; s < 3; ++s)
+    for (int p = 0; p < 6; ++p) t.use[s][p] = 3 * s + kPermutation[p][s];
+  return t;
+}();
+
+}  // namespace
+
+// A 16-lane shuffle by a table of constant lane indices (the compiler picks the instructions for each copy).
+#define BAND_PERMUTE(x, t)                                                                                \
+  __builtin_shufflevector(x, x, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], \
+                          t[12], t[13], t[14], t[15])
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__EMSCRIPTEN__)
+#define BAND_ISA_COPIES 1
+namespace band_avx512 {
+#define BAND_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,popcnt")))
+#define BAND_PTEST 1
+#include "sudoku/model/band_kernel.inc"
+#undef BAND_TARGET
+#undef BAND_PTEST
+}  // namespace band_avx512
+namespace band_avx2 {
+#define BAND_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
+#define BAND_PTEST 1
+#include "sudoku/model/band_kernel.inc"
+#undef BAND_TARGET
+#undef BAND_PTEST
+}  // namespace band_avx2
+#endif
+namespace band_portable {
+#define BAND_TARGET
+#define BAND_PTEST 0
+#include "sudoku/model/band_kernel.inc"
+#undef BAND_TARGET
+#undef BAND_PTEST
+}  // namespace band_portable
+#undef BAND_PERMUTE
+
+namespace {
+
+enum class Copy { portable, avx2, avx512 };
+
+bool has(Copy copy) {
+#if defined(BAND_ISA_COPIES)
+  switch (copy) {
+    case Copy::avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+             __builtin_cpu_supports("avx512vl") && has(Copy::avx2);
+    case Copy::avx2:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+    default:
+      return true;
+  }
+#else
+  return copy == Copy::portable;
+#endif
+}
+
+// The widest copy the processor runs, or the one DLX_ISA names (portable, avx2, avx512) if it runs that.
+Copy chosen() {
+  static const Copy copy = [] {
+    const char* requested = std::getenv("DLX_ISA");
+    const std::string_view asked = requested != nullptr ? requested : "";
+    if (asked == "portable") return Copy::portable;
+    if (asked == "avx2" && has(Copy::avx2)) return Copy::avx2;
+    if (has(Copy::avx512)) return Copy::avx512;
+    return has(Copy::avx2) ? Copy::avx2 : Copy::portable;
+  }();
+  return copy;
+}
+
+BandCount run(Copy copy, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
+              std::uint8_t* solution) {
+  switch (copy) {
+#if defined(BAND_ISA_COPIES)
+    case Copy::avx512:
+      return band_avx512::count(values, limit, max_guesses, solution);
+    case Copy::avx2:
+      return band_avx2::count(values, limit, max_guesses, solution);
+#endif
+    default:
+      return band_portable::count(values, limit, max_guesses, solution);
+  }
+}
+
+}  // namespace
+
+BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
+                     std::uint8_t* solution) {
+  return run(chosen(), values, limit, max_guesses, solution);
+}
+
+const char* band_instruction_set() {
+  switch (chosen()) {
+    case Copy::avx512:
+      return "avx512";
+    case Copy::avx2:
+      return "avx2";
+    default:
+      return "portable";
+  }
+}
+
+bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
+                     std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out) {
+  const std::string_view name = isa;
+  const Copy copy = name == "avx512" ? Copy::avx512 : name == "avx2" ? Copy::avx2 : Copy::portable;
+  if ((name != "avx512" && name != "avx2" && name != "portable") || !has(copy)) return false;
+  out = run(copy, values, limit, max_guesses, solution);
+  return true;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,168 @@
+// The band solver (model/band_solver.hpp): each of its copies against the exact-cover engine, on counts,
+// limits, budgets and solutions.
+#include "sudoku/model/band_solver.hpp"
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+#include "sudoku/model/solver.hpp"
+
+using sudoku::BandCount;
+using sudoku::Grid;
+using sudoku::Shape;
+
+namespace {
+
+// The copies this build and processor run: the portable one always.
+std::vector<const char*> copies() {
+  std::vector<const char*> found;
+  const std::array<std::uint8_t, 81> empty{};
+  BandCount out;
+  for (const char* isa : {"portable", "avx2", "avx512"})
+    if (sudoku::band_count_with(isa, empty.data(), 1, 100, nullptr, out)) found.push_back(isa);
+  return found;
+}
+
+// A Solver that runs the engine only (the band solver stands aside when an engine is named).
+sudoku::Solver engine_solver() {
+  dlx::SearchOptions options;
+  options.engine = dlx::Engine::mask;
+  return sudoku::Solver(Shape{3, 3}, options);
+}
+
+std::uint64_t engine_count(const Grid& puzzle, std::uint64_t limit) {
+  sudoku::Solver solver = engine_solver();
+  if (solver.load(puzzle)) return 0;
+  return static_cast<std::uint64_t>(solver.count(limit).solutions);
+}
+
+// The puzzle's first line field as 81 values.
+std::array<std::uint8_t, 81> values_of(const Grid& g) {
+  std::array<std::uint8_t, 81> v{};
+  for (std::size_t i = 0; i < 81; ++i) v[i] = g.cells[i];
+  return v;
+}
+
+Grid grid_of(const std::array<std::uint8_t, 81>& v) {
+  Grid g;
+  g.reset(Shape{3, 3});
+  for (std::size_t i = 0; i < 81; ++i) g.cells[i] = v[i];
+  return g;
+}
+
+std::vector<Grid> puzzles(const char* file) {
+  std::vector<Grid> out;
+  for (const std::string& line : test::read_lines(file))
+    out.push_back(test::grid_from(line.substr(0, 81), 3, 3));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("band solver: every copy counts the puzzles with counts exactly, and to each limit") {
+  const auto lines = test::read_lines("puzzles_with_counts.txt");
+  REQUIRE(lines.size() == 43);
+  const auto isas = copies();
+  REQUIRE(!isas.empty());
+  for (const char* isa : isas) {
+    CAPTURE(isa);
+    for (const std::string& line : lines) {
+      CAPTURE(line);
+      const Grid puzzle = test::grid_from(line.substr(0, 81), 3, 3);
+      const std::uint64_t expected = std::stoull(line.substr(82, line.find(':', 82) - 82));
+      const auto values = values_of(puzzle);
+      std::array<std::uint8_t, 81> solution{};
+      BandCount all;
+      REQUIRE(sudoku::band_count_with(isa, values.data(), 0, 1u << 20, solution.data(), all));
+      CHECK(all.solutions == expected);
+      CHECK(all.complete);
+      CHECK_FALSE(all.gave_up);
+      if (expected > 0) {
+        CHECK(test::is_solution_of(puzzle, grid_of(solution)));
+      }
+      if (expected == 1) {
+        // The one solution is the file's.
+        const std::string text = test::text_of(grid_of(solution));
+        CHECK(line.find(text) != std::string::npos);
+      }
+      for (const std::uint64_t limit : {1u, 2u, 3u, 100u}) {
+        CAPTURE(limit);
+        BandCount part;
+        REQUIRE(sudoku::band_count_with(isa, values.data(), limit, 1u << 20, nullptr, part));
+        CHECK(part.solutions == std::min<std::uint64_t>(expected, limit));
+        CHECK(part.complete == (expected < limit));
+        CHECK_FALSE(part.gave_up);
+      }
+    }
+  }
+}
+
+TEST_CASE("band solver: the samples' counts to two agree with the engine's, copy by copy") {
+  for (const char* file : {"top95_sample.txt", "17_clue_sample.txt", "serg_benchmark_sample.txt"}) {
+    CAPTURE(file);
+    const auto list = puzzles(file);
+    REQUIRE(list.size() == 50);
+    std::vector<std::uint64_t> expected;
+    for (const Grid& p : list) expected.push_back(engine_count(p, 2));
+    for (const char* isa : copies()) {
+      CAPTURE(isa);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        CAPTURE(i);
+        const auto values = values_of(list[i]);
+        std::array<std::uint8_t, 81> solution{};
+        BandCount c;
+        REQUIRE(sudoku::band_count_with(isa, values.data(), 2, 1u << 20, solution.data(), c));
+        CHECK(c.solutions == expected[i]);
+        CHECK(c.nodes >= 1);
+        if (c.solutions > 0) CHECK(test::is_solution_of(list[i], grid_of(solution)));
+      }
+    }
+  }
+}
+
+TEST_CASE("band solver: the budget of guesses is kept, and a count stopped by it says so") {
+  std::array<std::uint8_t, 81> empty{};
+  for (const char* isa : copies()) {
+    CAPTURE(isa);
+    BandCount c;
+    REQUIRE(sudoku::band_count_with(isa, empty.data(), 0, 500, nullptr, c));
+    CHECK(c.gave_up);
+    CHECK_FALSE(c.complete);
+    CHECK(c.guesses == 500);
+    CHECK(c.solutions > 0);  // a lower bound: the empty board's first solutions come at once
+    // Ten solutions of the empty board, each a valid grid; the first is given back.
+    std::array<std::uint8_t, 81> solution{};
+    REQUIRE(sudoku::band_count_with(isa, empty.data(), 10, 1u << 20, solution.data(), c));
+    CHECK(c.solutions == 10);
+    CHECK_FALSE(c.complete);
+    CHECK_FALSE(c.gave_up);
+    CHECK(test::is_solution_of(grid_of(empty), grid_of(solution)));
+  }
+  // An unknown name runs nothing.
+  BandCount c;
+  CHECK_FALSE(sudoku::band_count_with("avx1024", empty.data(), 1, 1, nullptr, c));
+  const std::string chosen = sudoku::band_instruction_set();
+  CHECK((chosen == "portable" || chosen == "avx2" || chosen == "avx512"));
+}
+
+TEST_CASE("band solver: givens with no solution, found only by search or at once") {
+  const auto lines = test::read_lines("puzzles_with_counts.txt");
+  int none = 0;
+  for (const std::string& line : lines) {
+    if (line.substr(82, 2) != "0:" && line.substr(82) != "0") continue;
+    ++none;
+    const auto values = values_of(test::grid_from(line.substr(0, 81), 3, 3));
+    for (const char* isa : copies()) {
+      BandCount c;
+      REQUIRE(sudoku::band_count_with(isa, values.data(), 2, 1u << 20, nullptr, c));
+      CHECK(c.solutions == 0);
+      CHECK(c.complete);
+    }
+  }
+  CHECK(none == 10);
+}
