@@ -18,6 +18,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <sudoku/model/band_solver.hpp>
 #include <sudoku/model/puzzle_problem.hpp>
 #include <sudoku/pipeline/batch.hpp>
 #include <vector>
@@ -213,7 +214,9 @@ int main(int argc, char** argv) {
         return output.finish(0);
       }
       if (o.version) {
-        std::cout << "sudoku (dlx) " << DLX_VERSION << '\n' << "engines: " << dlx::instruction_set() << '\n';
+        std::cout << "sudoku (dlx) " << DLX_VERSION << '\n'
+                  << "engines: " << dlx::instruction_set() << '\n'
+                  << "band solver: " << sudoku::band_instruction_set() << '\n';
         return output.finish(0);
       }
       if (o.time_limit) interrupts.start_timer(*o.time_limit);

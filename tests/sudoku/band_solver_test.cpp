@@ -1,5 +1,6 @@
 // The band solver (model/band_solver.hpp): each of its copies against the exact-cover engine, on counts,
-// limits, budgets and solutions.
+// limits, budgets and solutions; and the Solver that answers plain 9x9 puzzles with it, against a Solver made
+// to run the engine alone (an engine named in its options).
 #include "sudoku/model/band_solver.hpp"
 
 #include <doctest/doctest.h>
@@ -165,4 +166,74 @@ TEST_CASE("band solver: givens with no solution, found only by search or at once
     }
   }
   CHECK(none == 10);
+}
+
+TEST_CASE("Solver with the band solver: the engine's answers, its order of several solutions, its states") {
+  sudoku::Solver solver(Shape{3, 3});
+  sudoku::Solver engine = engine_solver();
+  std::vector<Grid> all;
+  for (const char* file : {"top95_sample.txt", "17_clue_sample.txt", "serg_benchmark_sample.txt"})
+    for (const Grid& p : puzzles(file)) all.push_back(p);
+  for (const std::string& line : test::read_lines("puzzles_with_counts.txt"))
+    all.push_back(test::grid_from(line.substr(0, 81), 3, 3));
+  for (const Grid& puzzle : all) {
+    CAPTURE(test::text_of(puzzle));
+    // check(): the same verdict.
+    CHECK(solver.check(puzzle) == engine.check(puzzle));
+    // next(), every solution up to 5: the same grids in the same order.
+    REQUIRE_FALSE(solver.load(puzzle).has_value());
+    REQUIRE_FALSE(engine.load(puzzle).has_value());
+    Grid a, b;
+    for (int k = 0; k < 5; ++k) {
+      const bool more = solver.next(a);
+      REQUIRE(more == engine.next(b));
+      if (!more) break;
+      CHECK(a == b);
+    }
+    CHECK(solver.status() == engine.status());
+    // count(2) then count(0): the same parts, the same total, and the same statuses on the way.
+    REQUIRE_FALSE(solver.load(puzzle).has_value());
+    REQUIRE_FALSE(engine.load(puzzle).has_value());
+    const dlx::Count first = solver.count(2), first_engine = engine.count(2);
+    CHECK(first.solutions == first_engine.solutions);
+    CHECK(first.complete == first_engine.complete);
+    CHECK(solver.status() == engine.status());
+    const dlx::Count rest = solver.count(0), rest_engine = engine.count(0);
+    CHECK(rest.solutions == rest_engine.solutions);
+    CHECK(rest.complete == rest_engine.complete);
+    CHECK(solver.status() == engine.status());
+    // count(1), then next(): a unique puzzle has nothing left; several, the engine's second.
+    REQUIRE_FALSE(solver.load(puzzle).has_value());
+    REQUIRE_FALSE(engine.load(puzzle).has_value());
+    CHECK(solver.count(1).solutions == engine.count(1).solutions);
+    const bool more = solver.next(a);
+    REQUIRE(more == engine.next(b));
+    if (more) CHECK(a == b);
+  }
+}
+
+TEST_CASE("Solver with the band solver: its figures, and the engine past the budget under a time limit") {
+  sudoku::Solver solver(Shape{3, 3});
+  // One of the hardest puzzles needs a search: the band solver's nodes are the figures.
+  const Grid hard = test::grid_from(
+      "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3", 3, 3);
+  CHECK(solver.check(hard) == sudoku::Verdict::unique);
+  CHECK(solver.stats().nodes > 1);
+  CHECK(solver.stats().solutions == 1);
+  // The empty board counted to the end: past the band solver's budget the engine counts, and its time limit
+  // stops it.
+  Grid empty;
+  empty.reset(Shape{3, 3});
+  REQUIRE_FALSE(solver.load(empty).has_value());
+  solver.set_time_limit(std::chrono::milliseconds(50));
+  const dlx::Count c = solver.count(0);
+  CHECK_FALSE(c.complete);
+  CHECK(solver.status() == dlx::Status::timed_out);
+  // The search options that only the engine honours keep the band solver aside: a node limit is heard.
+  dlx::SearchOptions limited;
+  limited.node_limit = 10;
+  sudoku::Solver small(Shape{3, 3}, limited);
+  REQUIRE_FALSE(small.load(hard).has_value());
+  small.count(2);
+  CHECK(small.status() == dlx::Status::node_limit);
 }

@@ -185,6 +185,9 @@ run help 0 --help
 grep -q 'Exit status' help.out || fail "help: no exit status section"
 run version 0 --version
 grep -q '^sudoku (dlx) [0-9]' version.out || fail "version: $(cat version.out)"
+grep -Eq '^band solver: (avx512|avx2|portable)$' version.out || fail "version: $(cat version.out)"
+DLX_ISA=portable "$sudoku" --version >version_portable.out
+grep -q '^band solver: portable$' version_portable.out || fail "DLX_ISA=portable --version: $(cat version_portable.out)"
 run bad_option 2 --no-such-option
 grep -q "Try 'sudoku --help'" bad_option.err || fail "bad_option: $(cat bad_option.err)"
 run bad_box 2 --box 3 three.txt

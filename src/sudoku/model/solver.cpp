@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "sudoku/model/band_solver.hpp"
 #include "sudoku/model/model.hpp"
 #include "sudoku/model/singles.hpp"
 
@@ -45,7 +46,10 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   patterns_.clear();
   next_pattern_ = 0;
   from_pattern_ = false;
-  singles_ = Singles::off;
+  front_ = Front::off;
+  engine_loaded_ = true;
+  band_skip_ = 0;
+  band_answered_ = false;
   const int n = shape_.side();
   if (!rules_.plain() && rules_.relabels() && n <= 20 && puzzle.givens() == 0) {
     // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
@@ -103,12 +107,17 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     if (values[cell] != 0) add(cell);
   if (!too_large && singles && !clash) {
     // Most published puzzles need no search: singles fill them at a fraction of the engine's cost. Only a
-    // filled grid is used (the puzzle's one solution); otherwise the search starts from the givens, which
-    // the board found free of clashes (so they are forced unchecked).
+    // filled grid is used (the puzzle's one solution); otherwise the band solver starts from the values singles
+    // placed (each forced, so the solutions are the puzzle's), or the search from the givens, which the board
+    // found free of clashes (so they are forced unchecked), when the engine first runs.
     singles_solution_.shape = shape_;
     singles_solution_.cells.assign(puzzle.cells.begin(), puzzle.cells.end());
+    given_count_ = count;
     if (singles_board_.fill(singles_solution_.cells.data())) {
-      singles_ = Singles::ready;
+      front_ = Front::ready;
+    } else if (band_allowed()) {
+      front_ = Front::pending;
+      engine_loaded_ = false;
     } else {
       search_.force_disjoint(std::span<const dlx::OptionId>(out, count));
     }
@@ -152,15 +161,52 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   return std::nullopt;
 }
 
+bool Solver::band_allowed() const {
+  return rules_.plain() && shape_ == Shape{3, 3} && options_.engine == dlx::Engine::automatic &&
+         options_.node_limit == 0 && !options_.check_every_step;
+}
+
+bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
+  const BandCount band = band_count(singles_solution_.cells.data(), limit, kBandGuesses, solution);
+  if (band.gave_up) {
+    front_ = Front::off;
+    return false;
+  }
+  band_answered_ = true;
+  band_stats_ = dlx::Stats{};
+  band_stats_.nodes = band.nodes;
+  band_stats_.solutions = band.solutions;
+  if (band.complete) {
+    front_ = band.solutions == 1 && solution != nullptr ? Front::ready : Front::exhausted;
+  } else {
+    front_ = Front::counted;
+    band_skip_ = band.solutions;
+  }
+  return true;
+}
+
+void Solver::load_engine() {
+  front_ = Front::off;
+  band_answered_ = false;
+  if (engine_loaded_) return;
+  engine_loaded_ = true;
+  search_.force_disjoint(std::span<const dlx::OptionId>(givens_.data(), given_count_));
+  if (band_skip_ != 0) search_.count(band_skip_);
+}
+
 bool Solver::next(Grid& solution) {
   from_pattern_ = false;
   if (impossible_) return false;
-  if (singles_ != Singles::off) {
-    const bool ready = singles_ == Singles::ready;
-    singles_ = ready ? Singles::found : Singles::exhausted;
+  // Two solutions or more: the engine's first, as ever (the band solver's order differs).
+  if (front_ == Front::pending && run_band(2, singles_solution_.cells.data()) && front_ == Front::counted)
+    band_skip_ = 0;
+  if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
+    const bool ready = front_ == Front::ready;
+    front_ = ready ? Front::found : Front::exhausted;
     if (ready) solution = singles_solution_;
     return ready;
   }
+  load_engine();
   if (next_pattern_ < patterns_.size()) {
     solution = patterns_[next_pattern_++];
     from_pattern_ = true;
@@ -183,13 +229,16 @@ bool Solver::next(Grid& solution) {
 dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
   if (impossible_) return {0, true};
-  if (singles_ != Singles::off) {
+  if (front_ == Front::pending && run_band(limit, nullptr))
+    return {band_stats_.solutions, front_ == Front::exhausted};
+  if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     // As the search counts: a limit of one stops at the solution (found, not complete).
-    const bool ready = singles_ == Singles::ready;
+    const bool ready = front_ == Front::ready;
     const bool stop = ready && limit == 1;
-    singles_ = stop ? Singles::found : Singles::exhausted;
+    front_ = stop ? Front::found : Front::exhausted;
     return {ready ? 1u : 0u, !stop};
   }
+  load_engine();
   if (patterns_.empty()) return search_.count(limit);
   const std::size_t left = patterns_.size() - next_pattern_;
   if (limit != 0 && limit <= left) {

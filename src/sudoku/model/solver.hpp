@@ -1,8 +1,11 @@
 // Solves puzzles of one shape, many in a row. The exact-cover model is built once, when the Solver is made;
 // each puzzle then costs only a reset of the engine, one forced option per given, and the search itself, with
 // no allocation on the way. A plain 9x9 puzzle that naked and hidden singles fill (most published ones) is
-// answered from them with no search at all (singles.hpp). A Solver serves one thread at a time; give each
-// thread its own.
+// answered from them with no search at all (singles.hpp); other plain 9x9 puzzles by the band solver
+// (band_solver.hpp) where it can: counts and uniqueness, and the solution of a puzzle that has one. The engine
+// hands out the solutions of puzzles with several (in its own order), and runs wherever the search options ask
+// for what only it has (a node limit, an engine, invariant checks) or the band solver's budget runs out. A
+// Solver serves one thread at a time; give each thread its own.
 //
 //   sudoku::Solver solver(sudoku::Shape{3, 3});
 //   sudoku::Grid solution;
@@ -67,14 +70,20 @@ class Solver {
   // rules keep the plain search.
   std::uint64_t symmetry() const { return symmetry_; }
 
-  // The engine's figures for the current puzzle's search (none for a puzzle that singles filled), and why it
-  // last returned.
-  const dlx::Stats& stats() const { return search_.stats(); }
+  // The figures of the current puzzle's search (none for a puzzle that singles filled; the band solver's nodes
+  // and solutions where it answered), and why it last returned.
+  const dlx::Stats& stats() const { return band_answered_ ? band_stats_ : search_.stats(); }
   dlx::Status status() const {
     if (impossible_) return dlx::Status::exhausted;
-    if (from_pattern_ || singles_ == Singles::found) return dlx::Status::found;
-    return singles_ == Singles::exhausted ? dlx::Status::exhausted : search_.status();
+    if (from_pattern_ || front_ == Front::found || front_ == Front::counted) return dlx::Status::found;
+    if (front_ == Front::pending) return dlx::Status::ready;
+    return front_ == Front::exhausted ? dlx::Status::exhausted : search_.status();
   }
+
+  // The band solver's budget per call, in guesses: the hardest 9x9 puzzles need a few thousand to be counted to
+  // two, a millisecond or so; past the budget (tens of milliseconds: puzzles with tens of thousands of
+  // solutions, counted to the end) the engine counts afresh, where stop flags and time limits are heard.
+  static constexpr std::uint64_t kBandGuesses = 1u << 16;
 
   // Plain boards wider than this with at most `side` givens are first answered from pattern_solutions(): the
   // search alone runs for hours on an empty 56x56 or 64x64 board. next() hands out those grids first, then
@@ -93,13 +102,23 @@ class Solver {
   std::vector<Grid> patterns_;  // solutions known without search (see kPatternSide)
   std::size_t next_pattern_ = 0;
   bool from_pattern_ = false;  // the latest next() or count() was answered from patterns_
-  // A plain 9x9 puzzle that singles fill (SinglesBoard::fill()) is answered without the search: its one solution
-  // is waiting (ready), was handed out (found, as the search's status says after its first solution), or the
-  // puzzle is done (exhausted). off: the search answers.
-  enum class Singles { off, ready, found, exhausted };
-  Singles singles_ = Singles::off;
-  SinglesBoard singles_board_;  // load()'s scratch: the givens of a plain 9x9 puzzle
-  Grid singles_solution_;
+  // A plain 9x9 puzzle is answered before the engine where it can be. Singles fill it (SinglesBoard::fill()), or
+  // the band solver is to run (pending) with the singles' values; then its one solution is waiting (ready), was
+  // handed out (found, as the search's status says after its first solution), or the puzzle is done
+  // (exhausted); or the band solver stopped at a count's limit (counted: the engine goes on from there, passing
+  // over band_skip_ solutions of its own). off: the engine answers, its givens forced (load_engine()).
+  enum class Front { off, pending, ready, found, exhausted, counted };
+  Front front_ = Front::off;
+  SinglesBoard singles_board_;   // load()'s scratch: the givens of a plain 9x9 puzzle
+  Grid singles_solution_;        // the singles' values, then the band solver's solution
+  std::size_t given_count_ = 0;  // givens_'s options, forced into the engine only once it runs
+  bool engine_loaded_ = true;    // the givens are forced into the engine
+  std::uint64_t band_skip_ = 0;  // solutions the band solver counted, which the engine passes over
+  bool band_answered_ = false;   // stats() are the band solver's
+  dlx::Stats band_stats_;
+  bool band_allowed() const;  // plain 9x9 rules and search options the band solver honours
+  bool run_band(std::uint64_t limit, std::uint8_t* solution);  // pending -> ready, exhausted, counted or off
+  void load_engine();  // forces the givens (and passes over band_skip_ solutions) if not yet done; front_ off
   bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
   std::optional<bool> layout_admits_;
 };
