@@ -64,6 +64,27 @@ constexpr std::array<BoxTable, 9> kBoxTables = [] {
   return tables;
 }();
 
+// Cell (row by row, 0-80): its box (row of boxes by row of boxes) and its lane there (3 i + j); and the boxes
+// of an empty board (every digit in every cell lane, 0 in lanes 9-15).
+constexpr std::array<std::uint8_t, 81> kCellBox = [] {
+  std::array<std::uint8_t, 81> box{};
+  for (int c = 0; c < 81; ++c)
+    box[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c / 27 * 3 + c % 9 / 3);
+  return box;
+}();
+constexpr std::array<std::uint8_t, 81> kCellLane = [] {
+  std::array<std::uint8_t, 81> lane{};
+  for (int c = 0; c < 81; ++c)
+    lane[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c / 9 % 3 * 3 + c % 3);
+  return lane;
+}();
+constexpr std::array<std::array<std::uint16_t, 16>, 9> kEmptyBoxes = [] {
+  std::array<std::array<std::uint16_t, 16>, 9> boxes{};
+  for (auto& box : boxes)
+    for (std::size_t lane = 0; lane < 9; ++lane) box[lane] = kAllDigits;
+  return boxes;
+}();
+
 // For a band's rule of three, lane 3 slot + row: in the two permutations through that row of the box at that
 // slot, out the other four; use[s], lane p: the lane (3 s + row) of the row permutation p uses at slot s.
 // Both read a band's vector twice over (lanes 8-15 repeat 0-7); unused lanes read its lane 6 (0), or 15 of a

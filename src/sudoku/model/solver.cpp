@@ -40,7 +40,9 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   if (puzzle.shape != shape_ || puzzle.cells.size() != static_cast<std::size_t>(shape_.cells()))
     throw std::invalid_argument("sudoku::Solver::load: a " + to_string(puzzle.shape) + " puzzle given to a " +
                                 to_string(shape_) + " solver");
-  search_.reset();
+  // A plain 9x9 puzzle may need no engine at all (singles, the band solver): it is reset when it runs.
+  const bool lazy = band_allowed();
+  if (!lazy) search_.reset();
   impossible_ = false;
   symmetry_ = 1;
   patterns_.clear();
@@ -49,7 +51,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   front_ = Front::off;
   engine_loaded_ = true;
   band_skip_ = 0;
-  band_answered_ = false;
+  front_stats_ = false;
   const int n = shape_.side();
   if (!rules_.plain() && rules_.relabels() && n <= 20 && puzzle.givens() == 0) {
     // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
@@ -115,7 +117,12 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     given_count_ = count;
     if (singles_board_.fill(singles_solution_.cells.data())) {
       front_ = Front::ready;
-    } else if (band_allowed()) {
+      if (lazy) {
+        engine_loaded_ = false;
+        front_stats_ = true;  // no search: no figures
+        front_stats_value_ = dlx::Stats{};
+      }
+    } else if (lazy) {
       front_ = Front::pending;
       engine_loaded_ = false;
     } else {
@@ -123,6 +130,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     }
     return std::nullopt;
   }
+  if (lazy) search_.reset();  // givens that clash, or a value above 9: the engine tells which
   if (!too_large) {
     const std::size_t forced = search_.force_all(std::span<const dlx::OptionId>(out, count));
     if (forced == count) {
@@ -172,10 +180,10 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
     front_ = Front::off;
     return false;
   }
-  band_answered_ = true;
-  band_stats_ = dlx::Stats{};
-  band_stats_.nodes = band.nodes;
-  band_stats_.solutions = band.solutions;
+  front_stats_ = true;
+  front_stats_value_ = dlx::Stats{};
+  front_stats_value_.nodes = band.nodes;
+  front_stats_value_.solutions = band.solutions;
   if (band.complete) {
     front_ = band.solutions == 1 && solution != nullptr ? Front::ready : Front::exhausted;
   } else {
@@ -187,9 +195,10 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
 
 void Solver::load_engine() {
   front_ = Front::off;
-  band_answered_ = false;
+  front_stats_ = false;
   if (engine_loaded_) return;
   engine_loaded_ = true;
+  search_.reset();
   search_.force_disjoint(std::span<const dlx::OptionId>(givens_.data(), given_count_));
   if (band_skip_ != 0) search_.count(band_skip_);
 }
@@ -230,7 +239,7 @@ dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
   if (impossible_) return {0, true};
   if (front_ == Front::pending && run_band(limit, nullptr))
-    return {band_stats_.solutions, front_ == Front::exhausted};
+    return {front_stats_value_.solutions, front_ == Front::exhausted};
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     // As the search counts: a limit of one stops at the solution (found, not complete).
     const bool ready = front_ == Front::ready;

@@ -72,7 +72,7 @@ class Solver {
 
   // The figures of the current puzzle's search (none for a puzzle that singles filled; the band solver's nodes
   // and solutions where it answered), and why it last returned.
-  const dlx::Stats& stats() const { return band_answered_ ? band_stats_ : search_.stats(); }
+  const dlx::Stats& stats() const { return front_stats_ ? front_stats_value_ : search_.stats(); }
   dlx::Status status() const {
     if (impossible_) return dlx::Status::exhausted;
     if (from_pattern_ || front_ == Front::found || front_ == Front::counted) return dlx::Status::found;
@@ -112,13 +112,15 @@ class Solver {
   SinglesBoard singles_board_;   // load()'s scratch: the givens of a plain 9x9 puzzle
   Grid singles_solution_;        // the singles' values, then the band solver's solution
   std::size_t given_count_ = 0;  // givens_'s options, forced into the engine only once it runs
-  bool engine_loaded_ = true;    // the givens are forced into the engine
+  bool engine_loaded_ = true;    // the engine is reset and has the givens forced
   std::uint64_t band_skip_ = 0;  // solutions the band solver counted, which the engine passes over
-  bool band_answered_ = false;   // stats() are the band solver's
-  dlx::Stats band_stats_;
+  bool front_stats_ = false;     // stats() are front_stats_value_: the band solver's, or none (singles)
+  dlx::Stats front_stats_value_;
   bool band_allowed() const;  // plain 9x9 rules and search options the band solver honours
   bool run_band(std::uint64_t limit, std::uint8_t* solution);  // pending -> ready, exhausted, counted or off
-  void load_engine();  // forces the givens (and passes over band_skip_ solutions) if not yet done; front_ off
+  void
+  load_engine();  // resets the engine and forces the givens (passing over band_skip_ solutions) if not yet
+                  // done; front_ off
   bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
   std::optional<bool> layout_admits_;
 };
