@@ -64,8 +64,7 @@ constexpr std::array<BoxTable, 9> kBoxTables = [] {
   return tables;
 }();
 
-// Cell (row by row, 0-80): its box (row of boxes by row of boxes) and its lane there (3 i + j); and the boxes
-// of an empty board (every digit in every cell lane, 0 in lanes 9-15).
+// Cell (row by row, 0-80): its box (row of boxes by row of boxes) and its lane there (3 i + j).
 constexpr std::array<std::uint8_t, 81> kCellBox = [] {
   std::array<std::uint8_t, 81> box{};
   for (int c = 0; c < 81; ++c)
@@ -78,11 +77,13 @@ constexpr std::array<std::uint8_t, 81> kCellLane = [] {
     lane[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c / 9 % 3 * 3 + c % 3);
   return lane;
 }();
-constexpr std::array<std::array<std::uint16_t, 16>, 9> kEmptyBoxes = [] {
-  std::array<std::array<std::uint16_t, 16>, 9> boxes{};
-  for (auto& box : boxes)
-    for (std::size_t lane = 0; lane < 9; ++lane) box[lane] = kAllDigits;
-  return boxes;
+// A cell's candidates from its value: every digit for a blank (0), one for 1-9, none for a value above 9
+// (which the caller rules out; a puzzle holding one has no solution here).
+constexpr std::array<std::uint16_t, 256> kValueMask = [] {
+  std::array<std::uint16_t, 256> mask{};
+  mask[0] = kAllDigits;
+  for (std::size_t v = 1; v <= 9; ++v) mask[v] = static_cast<std::uint16_t>(1u << (v - 1));
+  return mask;
 }();
 
 // For a band's rule of three, lane 3 slot + row: in the two permutations through that row of the box at that
