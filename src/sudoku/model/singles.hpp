@@ -1,5 +1,6 @@
-// Naked and hidden singles on a plain 9x9 board, as bitboards: the Solver's way through the puzzles that need
-// no search (most published ones), which the exact-cover engine answers at about twice the cost.
+// Naked and hidden singles on a plain 9x9 board, as bitboards: the Solver's check that givens do not clash,
+// and its way through the puzzles that need no search (most published ones) when search options send it to
+// the exact-cover engine, which answers them at about twice the cost.
 #pragma once
 
 #include <array>

@@ -13,36 +13,74 @@
 
 namespace sudoku {
 
-Solver::Solver(Shape shape, dlx::SearchOptions options)
-    : shape_(shape),
-      problem_(std::make_unique<const dlx::Problem>(make_problem(shape))),
-      search_(*problem_, options),
-      options_(options) {
+Solver::Solver(Shape shape, dlx::SearchOptions options) : shape_(shape), options_(options) {
   rules_.shape = shape;
+  band_allowed_ = band_allowed();
+  if (!band_allowed_) engine();
 }
 
 Solver::Solver(Rules rules, dlx::SearchOptions options)
-    : shape_(rules.shape),
-      rules_(std::move(rules)),
-      problem_(std::make_unique<const dlx::Problem>(make_problem(rules_))),
-      search_(*problem_, options),
-      options_(options) {}
+    : shape_(rules.shape), rules_(std::move(rules)), options_(options) {
+  band_allowed_ = band_allowed();
+  if (!band_allowed_) engine();  // here, as it throws for rules that make no model
+}
+
+dlx::Solver& Solver::engine() {
+  if (!search_) {
+    if (!problem_) problem_ = std::make_unique<const dlx::Problem>(make_problem(rules_));
+    search_.emplace(*problem_, options_);
+    if (time_limit_ != std::chrono::nanoseconds::zero()) search_->set_time_limit(time_limit_);
+  }
+  return *search_;
+}
+
+void Solver::set_time_limit(std::chrono::nanoseconds limit) {
+  time_limit_ = limit;
+  if (search_) search_->set_time_limit(limit);
+}
 
 const std::atomic<bool>* Solver::set_stop(const std::atomic<bool>* stop) {
   const std::atomic<bool>* const old = options_.stop;
   if (stop == old) return old;
   options_.stop = stop;
-  search_ = dlx::Solver(*problem_, options_);  // dlx::Solver reads its stop flag once, when it is made
+  // dlx::Solver reads its stop flag once, when it is made: made again, when it is next needed.
+  if (search_) {
+    search_.reset();
+    engine();
+  }
   return old;
 }
+
+namespace {
+
+// Calls visit(cell) for each cell of `values` that holds a value, in order.
+template <class Visit>
+void for_each_given(const std::uint8_t* values, std::size_t cells, Visit&& visit) {
+  std::size_t cell = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    // Eight cells at a time: the high bit of each byte of `given` says whether that cell holds a value (the
+    // low seven bits plus 0x7F carry into it when any is set), and only those cells are visited: far fewer
+    // instructions than a loop over every cell where most cells are blank.
+    constexpr std::uint64_t kLow = 0x7F7F7F7F7F7F7F7F, kHigh = 0x8080808080808080;
+    for (; cell + 8 <= cells; cell += 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, values + cell, sizeof word);
+      for (std::uint64_t given = (((word & kLow) + kLow) | word) & kHigh; given != 0; given &= given - 1)
+        visit(cell + static_cast<std::size_t>(std::countr_zero(given)) / 8);
+    }
+  }
+  for (; cell < cells; ++cell)
+    if (values[cell] != 0) visit(cell);
+}
+
+}  // namespace
 
 std::optional<Conflict> Solver::load(const Grid& puzzle) {
   if (puzzle.shape != shape_ || puzzle.cells.size() != static_cast<std::size_t>(shape_.cells()))
     throw std::invalid_argument("sudoku::Solver::load: a " + to_string(puzzle.shape) + " puzzle given to a " +
                                 to_string(shape_) + " solver");
-  // A plain 9x9 puzzle may need no engine at all (singles, the band solver): it is reset when it runs.
-  const bool lazy = band_allowed();
-  if (!lazy) search_.reset();
+  // A plain 9x9 puzzle may need no engine at all (the band solver): it is reset when it runs.
+  if (!band_allowed_) engine().reset();
   impossible_ = false;
   symmetry_ = 1;
   patterns_.clear();
@@ -51,8 +89,29 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   front_ = Front::off;
   engine_loaded_ = true;
   band_skip_ = 0;
-  front_stats_ = false;
+  front_stats_ = dlx::Stats{};
   const int n = shape_.side();
+  const std::size_t cells = puzzle.cells.size();
+  const std::uint8_t* const values = puzzle.cells.data();
+  if (band_allowed_) {
+    // The band solver answers first, from the givens (it places singles itself, at less cost than a
+    // SinglesBoard would); the board here only tells whether givens clash. The engine gets the givens only
+    // when it runs (load_engine()).
+    singles_board_.clear();
+    bool clash = false, too_large = false;
+    for_each_given(values, cells, [&](std::size_t cell) {
+      const int d = values[cell];
+      too_large |= d > n;
+      clash |= d <= n && !singles_board_.add(static_cast<int>(cell), d);
+    });
+    if (!clash && !too_large) {
+      band_values_.assign(puzzle.cells.begin(), puzzle.cells.end());
+      front_ = Front::pending;
+      engine_loaded_ = false;
+      return std::nullopt;
+    }
+    engine().reset();  // givens that clash, or a value above 9: the engine tells which, below
+  }
   if (!rules_.plain() && rules_.relabels() && n <= 20 && puzzle.givens() == 0) {
     // The digits' side first: a layout that admits no grid is told at once (model.hpp), once per Solver.
     if (!layout_checked_) {
@@ -66,7 +125,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     for (int d = 1; d <= n; ++d) {
       symmetry_ *= static_cast<std::uint64_t>(d);
       // The first row takes every digit once under any rules, so this is a partial solution of each.
-      if (!search_.force(option_id(shape_, 0, d - 1, d))) {
+      if (!engine().force(option_id(shape_, 0, d - 1, d))) {
         impossible_ = true;  // a rule forbids even this row (a region of one row's cells... ): no grid
         return std::nullopt;
       }
@@ -76,63 +135,35 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   // The givens' options, in cell order, forced in one call (dlx::Solver::force_all). A value above the side
   // sends the puzzle down the loop below, which throws for it only once the givens before it forced cleanly,
   // as it always did.
-  const std::size_t cells = puzzle.cells.size();
-  const std::uint8_t* const values = puzzle.cells.data();
   givens_.resize(cells);
   dlx::OptionId* const out = givens_.data();
   std::size_t count = 0;
   bool too_large = false;
-  // A plain 9x9 puzzle's givens go on a SinglesBoard as well, which tells whether they clash.
-  const bool singles = rules_.plain() && shape_ == Shape{3, 3};
+  // A plain 9x9 puzzle the band solver may not answer (search options only the engine honours) goes on a
+  // SinglesBoard, which tells whether givens clash and fills the puzzles singles solve.
+  const bool singles = !band_allowed_ && rules_.plain() && shape_ == Shape{3, 3};
   bool clash = false;
   if (singles) singles_board_.clear();
-  const auto add = [&](std::size_t cell) {
+  for_each_given(values, cells, [&](std::size_t cell) {
     const int d = values[cell];
     out[count++] = option_id(shape_, cell, d);
     too_large |= d > n;
     if (singles) clash |= d <= n && !singles_board_.add(static_cast<int>(cell), d);
-  };
-  std::size_t cell = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    // Eight cells at a time: the high bit of each byte of `given` says whether that cell holds a value (the
-    // low seven bits plus 0x7F carry into it when any is set), and only those cells are visited: far fewer
-    // instructions than a loop over every cell where most cells are blank.
-    constexpr std::uint64_t kLow = 0x7F7F7F7F7F7F7F7F, kHigh = 0x8080808080808080;
-    for (; cell + 8 <= cells; cell += 8) {
-      std::uint64_t word = 0;
-      std::memcpy(&word, values + cell, sizeof word);
-      for (std::uint64_t given = (((word & kLow) + kLow) | word) & kHigh; given != 0; given &= given - 1)
-        add(cell + static_cast<std::size_t>(std::countr_zero(given)) / 8);
-    }
-  }
-  for (; cell < cells; ++cell)
-    if (values[cell] != 0) add(cell);
+  });
   if (!too_large && singles && !clash) {
     // Most published puzzles need no search: singles fill them at a fraction of the engine's cost. Only a
-    // filled grid is used (the puzzle's one solution); otherwise the band solver starts from the values singles
-    // placed (each forced, so the solutions are the puzzle's), or the search from the givens, which the board
-    // found free of clashes (so they are forced unchecked), when the engine first runs.
-    singles_solution_.shape = shape_;
-    singles_solution_.cells.assign(puzzle.cells.begin(), puzzle.cells.end());
-    given_count_ = count;
-    if (singles_board_.fill(singles_solution_.cells.data())) {
+    // filled grid is used (the puzzle's one solution); otherwise the search starts from the givens, which
+    // the board found free of clashes (so they are forced unchecked).
+    front_solution_.shape = shape_;
+    front_solution_.cells.assign(puzzle.cells.begin(), puzzle.cells.end());
+    if (singles_board_.fill(front_solution_.cells.data()))
       front_ = Front::ready;
-      if (lazy) {
-        engine_loaded_ = false;
-        front_stats_ = true;  // no search: no figures
-        front_stats_value_ = dlx::Stats{};
-      }
-    } else if (lazy) {
-      front_ = Front::pending;
-      engine_loaded_ = false;
-    } else {
-      search_.force_disjoint(std::span<const dlx::OptionId>(out, count));
-    }
+    else
+      engine().force_disjoint(std::span<const dlx::OptionId>(out, count));
     return std::nullopt;
   }
-  if (lazy) search_.reset();  // givens that clash, or a value above 9: the engine tells which
   if (!too_large) {
-    const std::size_t forced = search_.force_all(std::span<const dlx::OptionId>(out, count));
+    const std::size_t forced = engine().force_all(std::span<const dlx::OptionId>(out, count));
     if (forced == count) {
       if (rules_.plain() && n > kPatternSide && count <= static_cast<std::size_t>(n))
         patterns_ = pattern_solutions(puzzle, 2);
@@ -157,7 +188,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
                                     std::to_string(n) + "x" + std::to_string(n) + " puzzle");
       // force() refuses an option that shares an item with an earlier given: the same digit twice in a row,
       // column or box. Checking only then keeps the common case free of a separate validation pass.
-      if (!search_.force(option_id(shape_, r, c, d))) {
+      if (!engine().force(option_id(shape_, r, c, d))) {
         impossible_ = true;
         if (rules_.plain()) return find_conflict(puzzle);
         // Some rule beyond rows, columns and boxes: name it, or at least the given that broke it.
@@ -175,15 +206,13 @@ bool Solver::band_allowed() const {
 }
 
 bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
-  const BandCount band = band_count(singles_solution_.cells.data(), limit, kBandGuesses, solution);
+  const BandCount band = band_count(band_values_.data(), limit, kBandGuesses, solution);
   if (band.gave_up) {
     front_ = Front::off;
     return false;
   }
-  front_stats_ = true;
-  front_stats_value_ = dlx::Stats{};
-  front_stats_value_.nodes = band.nodes;
-  front_stats_value_.solutions = band.solutions;
+  front_stats_.nodes = band.guesses == 0 ? 0 : band.nodes;  // no guess, no search (as singles, before it)
+  front_stats_.solutions = band.solutions;
   if (band.complete) {
     front_ = band.solutions == 1 && solution != nullptr ? Front::ready : Front::exhausted;
   } else {
@@ -195,24 +224,29 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
 
 void Solver::load_engine() {
   front_ = Front::off;
-  front_stats_ = false;
   if (engine_loaded_) return;
   engine_loaded_ = true;
-  search_.reset();
-  search_.force_disjoint(std::span<const dlx::OptionId>(givens_.data(), given_count_));
-  if (band_skip_ != 0) search_.count(band_skip_);
+  givens_.clear();
+  for_each_given(band_values_.data(), band_values_.size(),
+                 [&](std::size_t cell) { givens_.push_back(option_id(shape_, cell, band_values_[cell])); });
+  engine().reset();
+  engine().force_disjoint(givens_);  // load() found them free of clashes
+  if (band_skip_ != 0) engine().count(band_skip_);
 }
 
 bool Solver::next(Grid& solution) {
   from_pattern_ = false;
   if (impossible_) return false;
   // Two solutions or more: the engine's first, as ever (the band solver's order differs).
-  if (front_ == Front::pending && run_band(2, singles_solution_.cells.data()) && front_ == Front::counted)
-    band_skip_ = 0;
+  if (front_ == Front::pending) {
+    front_solution_.shape = shape_;
+    front_solution_.cells.resize(band_values_.size());
+    if (run_band(2, front_solution_.cells.data()) && front_ == Front::counted) band_skip_ = 0;
+  }
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     const bool ready = front_ == Front::ready;
     front_ = ready ? Front::found : Front::exhausted;
-    if (ready) solution = singles_solution_;
+    if (ready) solution = front_solution_;
     return ready;
   }
   load_engine();
@@ -222,9 +256,9 @@ bool Solver::next(Grid& solution) {
     return true;
   }
   const auto cell_options = static_cast<dlx::OptionId>(shape_.cells() * shape_.side());
-  while (search_.next()) {
+  while (engine().next()) {
     solution.reset(shape_);
-    for (dlx::OptionId option : search_.solution()) {
+    for (dlx::OptionId option : engine().solution()) {
       if (option >= cell_options) continue;  // a cage's digit set (model.hpp)
       const Placement p = placement_of(shape_, option);
       solution.at(p.row, p.col) = static_cast<std::uint8_t>(p.digit);
@@ -239,7 +273,7 @@ dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
   if (impossible_) return {0, true};
   if (front_ == Front::pending && run_band(limit, nullptr))
-    return {front_stats_value_.solutions, front_ == Front::exhausted};
+    return {front_stats_.solutions, front_ == Front::exhausted};
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     // As the search counts: a limit of one stops at the solution (found, not complete).
     const bool ready = front_ == Front::ready;
@@ -248,7 +282,7 @@ dlx::Count Solver::count(std::uint64_t limit) {
     return {ready ? 1u : 0u, !stop};
   }
   load_engine();
-  if (patterns_.empty()) return search_.count(limit);
+  if (patterns_.empty()) return engine().count(limit);
   const std::size_t left = patterns_.size() - next_pattern_;
   if (limit != 0 && limit <= left) {
     next_pattern_ += static_cast<std::size_t>(limit);
@@ -260,7 +294,7 @@ dlx::Count Solver::count(std::uint64_t limit) {
   dlx::Count128 total = 0;
   while ((limit == 0 || total < limit) && next(scratch)) ++total;
   from_pattern_ = false;
-  return {total, search_.status() == dlx::Status::exhausted};
+  return {total, engine().status() == dlx::Status::exhausted};
 }
 
 bool Solver::solve(const Grid& puzzle, Grid& solution) {

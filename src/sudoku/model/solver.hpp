@@ -54,7 +54,7 @@ class Solver {
   dlx::Count count(std::uint64_t limit = 0);
 
   // As dlx::Solver::set_time_limit: next() and count() return early, resumably, with status() timed_out.
-  void set_time_limit(std::chrono::nanoseconds limit) { search_.set_time_limit(limit); }
+  void set_time_limit(std::chrono::nanoseconds limit);
   // Replaces SearchOptions::stop for the puzzles loaded from now on (the search is rebuilt when it changes,
   // so call it before load()). Returns the flag it replaced.
   const std::atomic<bool>* set_stop(const std::atomic<bool>* stop);
@@ -70,14 +70,17 @@ class Solver {
   // rules keep the plain search.
   std::uint64_t symmetry() const { return symmetry_; }
 
-  // The figures of the current puzzle's search (none for a puzzle that singles filled; the band solver's nodes
-  // and solutions where it answered), and why it last returned.
-  const dlx::Stats& stats() const { return front_stats_ ? front_stats_value_ : search_.stats(); }
+  // The figures of the current puzzle's search (none for a puzzle that singles filled or before the first
+  // search; the band solver's nodes and solutions where it answered), and why it last returned.
+  const dlx::Stats& stats() const {
+    return front_ != Front::off || !search_ ? front_stats_ : search_->stats();
+  }
   dlx::Status status() const {
     if (impossible_) return dlx::Status::exhausted;
     if (from_pattern_ || front_ == Front::found || front_ == Front::counted) return dlx::Status::found;
     if (front_ == Front::pending) return dlx::Status::ready;
-    return front_ == Front::exhausted ? dlx::Status::exhausted : search_.status();
+    if (front_ == Front::exhausted) return dlx::Status::exhausted;
+    return search_ ? search_->status() : dlx::Status::ready;
   }
 
   // The band solver's budget per call, in guesses: the hardest 9x9 puzzles need a few thousand to be counted to
@@ -93,8 +96,13 @@ class Solver {
  private:
   Shape shape_;
   Rules rules_;
-  std::unique_ptr<const dlx::Problem> problem_;  // on the heap: the engine points at it, and Solvers move
-  dlx::Solver search_;
+  // The exact-cover problem and its engine, made by engine() when first needed: at once, except for plain
+  // 9x9 puzzles, which the band solver answers without them (building the engine costs as much as the band
+  // solver's work on a hundred puzzles). The problem is on the heap: the engine points at it, and Solvers move.
+  std::unique_ptr<const dlx::Problem> problem_;
+  std::optional<dlx::Solver> search_;
+  std::chrono::nanoseconds time_limit_{0};  // set_time_limit()'s, for an engine made later
+  dlx::Solver& engine();
   bool impossible_ = false;            // the givens clash: no search needed
   std::vector<dlx::OptionId> givens_;  // load()'s scratch: the givens' options, forced in one call
   std::uint64_t symmetry_ = 1;
@@ -102,25 +110,25 @@ class Solver {
   std::vector<Grid> patterns_;  // solutions known without search (see kPatternSide)
   std::size_t next_pattern_ = 0;
   bool from_pattern_ = false;  // the latest next() or count() was answered from patterns_
-  // A plain 9x9 puzzle is answered before the engine where it can be. Singles fill it (SinglesBoard::fill()), or
-  // the band solver is to run (pending) with the singles' values; then its one solution is waiting (ready), was
-  // handed out (found, as the search's status says after its first solution), or the puzzle is done
-  // (exhausted); or the band solver stopped at a count's limit (counted: the engine goes on from there, passing
-  // over band_skip_ solutions of its own). off: the engine answers, its givens forced (load_engine()).
+  // A plain 9x9 puzzle is answered before the engine where it can be: by the band solver (pending: it is to
+  // run), or, when search options only the engine honours were asked for, by singles (SinglesBoard::fill()).
+  // Then its one solution is waiting (ready), was handed out (found, as the search's status says after its
+  // first solution), or the puzzle is done (exhausted); or the band solver stopped at a count's limit
+  // (counted: the engine goes on from there, passing over band_skip_ solutions of its own). off: the engine
+  // answers, its givens forced (load_engine()).
   enum class Front { off, pending, ready, found, exhausted, counted };
   Front front_ = Front::off;
-  SinglesBoard singles_board_;   // load()'s scratch: the givens of a plain 9x9 puzzle
-  Grid singles_solution_;        // the singles' values, then the band solver's solution
-  std::size_t given_count_ = 0;  // givens_'s options, forced into the engine only once it runs
-  bool engine_loaded_ = true;    // the engine is reset and has the givens forced
-  std::uint64_t band_skip_ = 0;  // solutions the band solver counted, which the engine passes over
-  bool front_stats_ = false;     // stats() are front_stats_value_: the band solver's, or none (singles)
-  dlx::Stats front_stats_value_;
-  bool band_allowed() const;  // plain 9x9 rules and search options the band solver honours
+  bool band_allowed_ = false;              // band_allowed(), fixed at construction
+  SinglesBoard singles_board_;             // load()'s scratch: the givens of a plain 9x9 puzzle
+  std::vector<std::uint8_t> band_values_;  // the band solver's puzzle: the givens, 0 elsewhere
+  Grid front_solution_;                    // the singles' values, or the band solver's solution
+  bool engine_loaded_ = true;              // the engine is reset and has the givens forced
+  std::uint64_t band_skip_ = 0;            // solutions the band solver counted, which the engine passes over
+  dlx::Stats front_stats_;                 // stats() while front_ is not off: the band solver's, or none
+  bool band_allowed() const;               // plain 9x9 rules and search options the band solver honours
   bool run_band(std::uint64_t limit, std::uint8_t* solution);  // pending -> ready, exhausted, counted or off
-  void
-  load_engine();  // resets the engine and forces the givens (passing over band_skip_ solutions) if not yet
-                  // done; front_ off
+  // Resets the engine and forces the givens (passing over band_skip_ solutions) if not yet done; front_ off.
+  void load_engine();
   bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
   std::optional<bool> layout_admits_;
 };
