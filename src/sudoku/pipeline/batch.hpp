@@ -1,6 +1,6 @@
 // Solves, counts or checks every puzzle of a stream, in parallel, with one result per puzzle in input order.
 //
-// The input is read a chunk of puzzles at a time (4096 by default, fewer when they hold over 8 MiB of text),
+// The input is read a chunk of puzzles at a time (256 by default, fewer when they hold over 8 MiB of text),
 // and the chunk is shared out over the pool's workers; memory stays bounded whatever the input's size.
 // Results are written in input order as soon as all the puzzles before them are done (in writes of 64 KiB,
 // and, once a run has lasted 50 ms, whatever is ready every 50 ms), so slow puzzles show their results one by
@@ -71,7 +71,8 @@ struct BatchOptions {
   Variants variants;
   GenerateOptions generate;  // generate: what to make (its shape, symmetry, tier, seed...)
   bool stats = false;        // a line per puzzle on the error stream: search nodes and time
-  std::size_t chunk_size = 4096;
+  // Puzzles read and shared out at a time; 0: 256, or 32 per worker thread where that is more.
+  std::size_t chunk_size = 0;
   // Whether more input can be read at once, without waiting (null: assume so). A chunk of puzzles is closed
   // early when it says no, so that the results of puzzles read from a slow producer (a generator, a person
   // typing) are written while the next ones are awaited, not after a whole chunk has come in.
@@ -186,6 +187,7 @@ class Batch {
   std::atomic<bool> own_stop_{false};
   std::atomic<bool>* stop_;
   std::vector<Worker> workers_;
+  std::size_t chunk_size_;  // options_.chunk_size, or what 0 stands for
   std::vector<Slot> slots_;
   std::string out_buffer_, err_buffer_;
   Totals totals_;
