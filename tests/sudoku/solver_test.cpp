@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <chrono>
 #include <set>
 
 #include "helpers.hpp"
@@ -264,4 +266,98 @@ TEST_CASE("search limits: a node limit makes check say unknown") {
   Grid empty;
   empty.reset(Shape{3, 3});
   CHECK(solver.check(empty) == Verdict::unknown);
+}
+
+namespace {
+
+// The rest of the loaded puzzle's count, in calls cut short by a time limit of `slice` (each makes progress:
+// the engine reads the clock every thousand nodes or so), required to end.
+dlx::Count128 count_in_slices(sudoku::Solver& solver, std::chrono::nanoseconds slice) {
+  solver.set_time_limit(slice);
+  dlx::Count128 total = 0;
+  for (int call = 0; call < 10000000; ++call) {
+    const dlx::Count more = solver.count();
+    total += more.solutions;
+    if (more.complete) return total;
+    REQUIRE(solver.status() == dlx::Status::timed_out);
+  }
+  FAIL("the count did not end");
+  return total;
+}
+
+// 4164 solutions, which the band solver counts in a few thousand guesses: past its first look at the stop flag.
+constexpr std::string_view kFewThousand =
+    "1....6....9..2..5...68..1...12..43....47..5.8..936...........4.......9.2........1";
+
+}  // namespace
+
+TEST_CASE("a stop flag stops the band solver's count, and the count goes on from there once lowered") {
+  std::atomic<bool> stop{true};
+  dlx::SearchOptions options;
+  options.stop = &stop;
+  sudoku::Solver solver(Shape{3, 3}, options);
+  const Grid puzzle = test::grid_from(kFewThousand, 3, 3);
+  REQUIRE_FALSE(solver.load(puzzle));
+  const dlx::Count first = solver.count();
+  CHECK_FALSE(first.complete);
+  CHECK(solver.status() == dlx::Status::stopped);
+  CHECK(first.solutions > 0);  // what it found before the flag was read is kept
+  CHECK(first.solutions < 4164);
+  // Still raised: the engine, passing over what the band solver counted, stops at once and counts nothing.
+  const dlx::Count again = solver.count();
+  CHECK_FALSE(again.complete);
+  CHECK(again.solutions == 0);
+  CHECK(solver.status() == dlx::Status::stopped);
+  stop = false;
+  const dlx::Count rest = solver.count();
+  CHECK(rest.complete);
+  CHECK(first.solutions + rest.solutions == 4164);
+
+  // next(): the band solver's stop says so; lowered, the engine hands out every solution.
+  stop = true;
+  REQUIRE_FALSE(solver.load(puzzle));
+  Grid solution;
+  CHECK_FALSE(solver.next(solution));
+  CHECK(solver.status() == dlx::Status::stopped);
+  stop = false;
+  std::set<std::string> seen;
+  while (solver.next(solution)) {
+    CHECK(test::is_solution_of(puzzle, solution));
+    seen.emplace(solution.cells.begin(), solution.cells.end());
+  }
+  CHECK(seen.size() == 4164);
+}
+
+TEST_CASE("a count the band solver began and a time limit then cut in slices counts each solution once") {
+  sudoku::Solver solver(Shape{3, 3});
+  REQUIRE_FALSE(solver.load(test::grid_from(kFewThousand, 3, 3)));
+  const dlx::Count first = solver.count(3000);  // the band solver's, to its limit
+  REQUIRE(first.solutions == 3000);
+  CHECK(first.solutions + count_in_slices(solver, std::chrono::microseconds(50)) == 4164);
+}
+
+TEST_CASE("a count past the band solver's budget goes on in the engine, in time slices, each solution once") {
+  // 240082 solutions: more than the band solver's budget of guesses counts.
+  const Grid puzzle = test::grid_from(
+      "1....6....9..2..5...6...1...12..43....47..5.8..936...........4.......9..........1", 3, 3);
+  sudoku::Solver whole(Shape{3, 3});
+  REQUIRE_FALSE(whole.load(puzzle));
+  const dlx::Count all = whole.count();
+  CHECK(all.complete);
+  CHECK(all.solutions == 240082);
+
+  std::atomic<bool> stop{false};
+  dlx::SearchOptions options;
+  options.stop = &stop;
+  sudoku::Solver sliced(Shape{3, 3}, options);
+  REQUIRE_FALSE(sliced.load(puzzle));
+  CHECK(count_in_slices(sliced, std::chrono::microseconds(200)) == 240082);
+  // Limits: the first 100000 (past the band solver's budget), then the rest.
+  REQUIRE_FALSE(whole.load(puzzle));
+  const dlx::Count part = whole.count(100000);
+  CHECK_FALSE(part.complete);
+  CHECK(part.solutions == 100000);
+  const dlx::Count rest = whole.count();
+  CHECK(rest.complete);
+  CHECK(rest.solutions == 240082 - 100000);
 }

@@ -1,6 +1,7 @@
 #include "sudoku/model/band_solver.hpp"
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -183,24 +184,24 @@ Copy chosen() {
 }
 
 BandCount run(Copy copy, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
-              std::uint8_t* solution) {
+              std::uint8_t* solution, const std::atomic<bool>* stop) {
   switch (copy) {
 #if defined(BAND_ISA_COPIES)
     case Copy::avx512:
-      return band_avx512::count(values, limit, max_guesses, solution);
+      return band_avx512::count(values, limit, max_guesses, solution, stop);
     case Copy::avx2:
-      return band_avx2::count(values, limit, max_guesses, solution);
+      return band_avx2::count(values, limit, max_guesses, solution, stop);
 #endif
     default:
-      return band_portable::count(values, limit, max_guesses, solution);
+      return band_portable::count(values, limit, max_guesses, solution, stop);
   }
 }
 
 }  // namespace
 
 BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
-                     std::uint8_t* solution) {
-  return run(chosen(), values, limit, max_guesses, solution);
+                     std::uint8_t* solution, const std::atomic<bool>* stop) {
+  return run(chosen(), values, limit, max_guesses, solution, stop);
 }
 
 const char* band_instruction_set() {
@@ -215,11 +216,12 @@ const char* band_instruction_set() {
 }
 
 bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
-                     std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out) {
+                     std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out,
+                     const std::atomic<bool>* stop) {
   const std::string_view name = isa;
   const Copy copy = name == "avx512" ? Copy::avx512 : name == "avx2" ? Copy::avx2 : Copy::portable;
   if ((name != "avx512" && name != "avx2" && name != "portable") || !has(copy)) return false;
-  out = run(copy, values, limit, max_guesses, solution);
+  out = run(copy, values, limit, max_guesses, solution, stop);
   return true;
 }
 

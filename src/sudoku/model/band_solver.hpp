@@ -1,10 +1,11 @@
 // A solver for plain 9x9 puzzles alone, on boxes and band configurations: the Solver's way through plain
 // 9x9 puzzles (band_kernel.inc has the model). It finds the same solutions as the exact-
-// cover search, in another order, with a tree about 0.6 times the size and less work per node; it has no
-// stop flag, time limit or resumable state, so the Solver gives it a budget of guesses (milliseconds of work)
-// and runs the search instead where the budget does not suffice.
+// cover search, in another order, with a tree about 0.6 times the size and less work per node; it hears a
+// stop flag but has no time limit or resumable state, so the Solver gives it a budget of guesses
+// (milliseconds of work) and runs the search instead where the budget does not suffice.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 namespace sudoku {
@@ -13,15 +14,17 @@ struct BandCount {
   std::uint64_t solutions = 0;  // found, at most the limit
   bool complete = false;        // every solution was counted: false when the limit or the budget stopped it
   bool gave_up = false;       // the budget of guesses ran out before the limit: `solutions` is a lower bound
+  bool stopped = false;       // the stop flag was raised: `solutions` is a lower bound
   std::uint64_t guesses = 0;  // branches taken (each explores a configuration, then its negation)
   std::uint64_t nodes = 0;    // states searched after propagation: the root, and each branch that survived it
 };
 
 // Counts the solutions of the 81 values (row by row; 0 blank, 1-9 givens, no clash among the givens checked
-// here: the caller's SinglesBoard has), stopping at `limit` (0: none) or after `max_guesses` guesses. The first
-// solution found goes into `solution` (81 values), when one is given and any is found.
+// here: the caller's SinglesBoard has), stopping at `limit` (0: none), after `max_guesses` guesses, or soon
+// after `stop` (when given) is raised: it is read every thousand guesses or so. The first solution found goes
+// into `solution` (81 values), when one is given and any is found.
 BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
-                     std::uint8_t* solution);
+                     std::uint8_t* solution, const std::atomic<bool>* stop = nullptr);
 
 // The copy band_count() runs, by instruction set: "avx512" (AVX-512 F, BW and VL), "avx2" or "portable". The
 // widest the processor has, or the one DLX_ISA names (as for the engines, dlx::instruction_set()).
@@ -29,6 +32,7 @@ const char* band_instruction_set();
 
 // One copy by name, for tests that compare them; false (nothing counted) when this build or processor lacks it.
 bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
-                     std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out);
+                     std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out,
+                     const std::atomic<bool>* stop = nullptr);
 
 }  // namespace sudoku

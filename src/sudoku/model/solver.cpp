@@ -206,14 +206,18 @@ bool Solver::band_allowed() const {
 }
 
 bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
-  const BandCount band = band_count(band_values_.data(), limit, kBandGuesses, solution);
+  const BandCount band = band_count(band_values_.data(), limit, kBandGuesses, solution, options_.stop);
   if (band.gave_up) {
     front_ = Front::off;
+    band_skip_ = band.solutions;  // for a count, which goes on in the engine (next() starts afresh)
     return false;
   }
   front_stats_.nodes = band.guesses == 0 ? 0 : band.nodes;  // no guess, no search (as singles, before it)
   front_stats_.solutions = band.solutions;
-  if (band.complete) {
+  if (band.stopped) {
+    front_ = Front::stopped;
+    band_skip_ = band.solutions;
+  } else if (band.complete) {
     front_ = band.solutions == 1 && solution != nullptr ? Front::ready : Front::exhausted;
   } else {
     front_ = Front::counted;
@@ -224,14 +228,17 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
 
 void Solver::load_engine() {
   front_ = Front::off;
-  if (engine_loaded_) return;
-  engine_loaded_ = true;
-  givens_.clear();
-  for_each_given(band_values_.data(), band_values_.size(),
-                 [&](std::size_t cell) { givens_.push_back(option_id(shape_, cell, band_values_[cell])); });
-  engine().reset();
-  engine().force_disjoint(givens_);  // load() found them free of clashes
-  if (band_skip_ != 0) engine().count(band_skip_);
+  if (!engine_loaded_) {
+    engine_loaded_ = true;
+    givens_.clear();
+    for_each_given(band_values_.data(), band_values_.size(),
+                   [&](std::size_t cell) { givens_.push_back(option_id(shape_, cell, band_values_[cell])); });
+    engine().reset();
+    engine().force_disjoint(givens_);  // load() found them free of clashes
+  }
+  // Solutions the band solver counted already (in its own order): the time limit or the stop flag may cut the
+  // passing over short, and the next call goes on with what is left, so that none is counted twice.
+  if (band_skip_ != 0) band_skip_ -= static_cast<std::uint64_t>(engine().count(band_skip_).solutions);
 }
 
 bool Solver::next(Grid& solution) {
@@ -241,7 +248,11 @@ bool Solver::next(Grid& solution) {
   if (front_ == Front::pending) {
     front_solution_.shape = shape_;
     front_solution_.cells.resize(band_values_.size());
-    if (run_band(2, front_solution_.cells.data()) && front_ == Front::counted) band_skip_ = 0;
+    // The band solver's order differs from the engine's: the engine starts afresh if it runs.
+    const bool answered = run_band(2, front_solution_.cells.data());
+    band_skip_ = 0;
+    if (answered && front_ == Front::stopped)
+      return false;  // status() says so; the next call starts the engine
   }
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     const bool ready = front_ == Front::ready;
@@ -250,6 +261,7 @@ bool Solver::next(Grid& solution) {
     return ready;
   }
   load_engine();
+  if (band_skip_ != 0) return false;  // stopped or timed out while passing over the band solver's count
   if (next_pattern_ < patterns_.size()) {
     solution = patterns_[next_pattern_++];
     from_pattern_ = true;
@@ -272,8 +284,16 @@ bool Solver::next(Grid& solution) {
 dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
   if (impossible_) return {0, true};
-  if (front_ == Front::pending && run_band(limit, nullptr))
-    return {front_stats_.solutions, front_ == Front::exhausted};
+  if (front_ == Front::pending) {
+    if (run_band(limit, nullptr)) return {front_stats_.solutions, front_ == Front::exhausted};
+    // The band solver's budget ran out: what it counted is this call's too, and the engine goes on from
+    // there (load_engine() passes over as many solutions, resumably should a stop cut that short).
+    const std::uint64_t counted = band_skip_;
+    load_engine();
+    if (band_skip_ != 0) return {counted, false};
+    const dlx::Count more = engine().count(limit == 0 ? 0 : limit - counted);
+    return {counted + more.solutions, more.complete};
+  }
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     // As the search counts: a limit of one stops at the solution (found, not complete).
     const bool ready = front_ == Front::ready;
@@ -282,6 +302,7 @@ dlx::Count Solver::count(std::uint64_t limit) {
     return {ready ? 1u : 0u, !stop};
   }
   load_engine();
+  if (band_skip_ != 0) return {0, false};  // stopped or timed out while passing over the band solver's count
   if (patterns_.empty()) return engine().count(limit);
   const std::size_t left = patterns_.size() - next_pattern_;
   if (limit != 0 && limit <= left) {

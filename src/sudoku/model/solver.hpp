@@ -1,11 +1,11 @@
-// Solves puzzles of one shape, many in a row. The exact-cover model is built once, when the Solver is made;
-// each puzzle then costs only a reset of the engine, one forced option per given, and the search itself, with
-// no allocation on the way. A plain 9x9 puzzle that naked and hidden singles fill (most published ones) is
-// answered from them with no search at all (singles.hpp); other plain 9x9 puzzles by the band solver
-// (band_solver.hpp) where it can: counts and uniqueness, and the solution of a puzzle that has one. The engine
-// hands out the solutions of puzzles with several (in its own order), and runs wherever the search options ask
-// for what only it has (a node limit, an engine, invariant checks) or the band solver's budget runs out. A
-// Solver serves one thread at a time; give each thread its own.
+// Solves puzzles of one shape, many in a row. The exact-cover model is built once, when first needed; each
+// puzzle then costs only a reset of the engine, one forced option per given, and the search itself, with no
+// allocation on the way. A plain 9x9 puzzle is answered by the band solver (band_solver.hpp) where it can:
+// counts and uniqueness, and the solution of a puzzle that has one. The engine hands out the solutions of
+// puzzles with several (in its own order), goes on where the band solver's budget runs out, and runs wherever
+// the search options ask for what only it has (a node limit, an engine, invariant checks), after naked and
+// hidden singles (singles.hpp) filled the puzzles they can. A Solver serves one thread at a time; give each
+// thread its own.
 //
 //   sudoku::Solver solver(sudoku::Shape{3, 3});
 //   sudoku::Grid solution;
@@ -79,13 +79,15 @@ class Solver {
     if (impossible_) return dlx::Status::exhausted;
     if (from_pattern_ || front_ == Front::found || front_ == Front::counted) return dlx::Status::found;
     if (front_ == Front::pending) return dlx::Status::ready;
+    if (front_ == Front::stopped) return dlx::Status::stopped;
     if (front_ == Front::exhausted) return dlx::Status::exhausted;
     return search_ ? search_->status() : dlx::Status::ready;
   }
 
   // The band solver's budget per call, in guesses: the hardest 9x9 puzzles need a few thousand to be counted to
-  // two, a millisecond or so; past the budget (tens of milliseconds: puzzles with tens of thousands of
-  // solutions, counted to the end) the engine counts afresh, where stop flags and time limits are heard.
+  // two, a millisecond or so; past the budget (milliseconds: puzzles with tens of thousands of solutions,
+  // counted to the end) the engine counts afresh, where time limits are heard (the band solver hears the stop
+  // flag too).
   static constexpr std::uint64_t kBandGuesses = 1u << 16;
 
   // Plain boards wider than this with at most `side` givens are first answered from pattern_solutions(): the
@@ -114,9 +116,9 @@ class Solver {
   // run), or, when search options only the engine honours were asked for, by singles (SinglesBoard::fill()).
   // Then its one solution is waiting (ready), was handed out (found, as the search's status says after its
   // first solution), or the puzzle is done (exhausted); or the band solver stopped at a count's limit
-  // (counted: the engine goes on from there, passing over band_skip_ solutions of its own). off: the engine
-  // answers, its givens forced (load_engine()).
-  enum class Front { off, pending, ready, found, exhausted, counted };
+  // (counted: the engine goes on from there, passing over band_skip_ solutions of its own), or at the stop
+  // flag (stopped: the same, for a count). off: the engine answers, its givens forced (load_engine()).
+  enum class Front { off, pending, ready, found, exhausted, counted, stopped };
   Front front_ = Front::off;
   bool band_allowed_ = false;              // band_allowed(), fixed at construction
   SinglesBoard singles_board_;             // load()'s scratch: the givens of a plain 9x9 puzzle
@@ -126,8 +128,10 @@ class Solver {
   std::uint64_t band_skip_ = 0;            // solutions the band solver counted, which the engine passes over
   dlx::Stats front_stats_;                 // stats() while front_ is not off: the band solver's, or none
   bool band_allowed() const;               // plain 9x9 rules and search options the band solver honours
-  bool run_band(std::uint64_t limit, std::uint8_t* solution);  // pending -> ready, exhausted, counted or off
-  // Resets the engine and forces the givens (passing over band_skip_ solutions) if not yet done; front_ off.
+  bool run_band(std::uint64_t limit,
+                std::uint8_t* solution);  // pending -> ready, exhausted, counted, stopped, off
+  // Resets the engine and forces the givens if not yet done, then passes over band_skip_ solutions (what is
+  // left of them stays there if a stop or time limit cuts it short); front_ off.
   void load_engine();
   bool layout_checked_ = false;  // admits_grid() ran for these rules (on the first empty board loaded)
   std::optional<bool> layout_admits_;
