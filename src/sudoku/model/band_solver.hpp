@@ -1,8 +1,8 @@
-// A solver for plain 9x9 puzzles alone, on boxes and band configurations: the Solver's way through plain
-// 9x9 puzzles (band_kernel.inc has the model). It finds the same solutions as the exact-
-// cover search, in another order, with a tree about 0.6 times the size and less work per node; it hears a
-// stop flag but has no time limit or resumable state, so the Solver gives it a budget of guesses
-// (milliseconds of work) and runs the search instead where the budget does not suffice.
+// A solver for plain 9x9 puzzles alone, on boxes and band configurations: the Solver's way through plain 9x9
+// puzzles (band_kernel.inc has the model). It finds the same solutions as the exact-cover search, in another
+// order, with a tree about 0.6 times the size and less work per node; it hears a stop flag but has no time
+// limit or resumable state, so the Solver gives it a budget of guesses (milliseconds of work) and runs the
+// search instead where the budget does not suffice.
 #pragma once
 
 #include <atomic>

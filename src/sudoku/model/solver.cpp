@@ -284,15 +284,12 @@ bool Solver::next(Grid& solution) {
 dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
   if (impossible_) return {0, true};
+  // When the band solver's budget runs out, what it counted is this call's too, and the engine goes on from
+  // there (load_engine() passes over as many solutions, resumably should a stop cut that short).
+  std::uint64_t counted = 0;
   if (front_ == Front::pending) {
     if (run_band(limit, nullptr)) return {front_stats_.solutions, front_ == Front::exhausted};
-    // The band solver's budget ran out: what it counted is this call's too, and the engine goes on from
-    // there (load_engine() passes over as many solutions, resumably should a stop cut that short).
-    const std::uint64_t counted = band_skip_;
-    load_engine();
-    if (band_skip_ != 0) return {counted, false};
-    const dlx::Count more = engine().count(limit == 0 ? 0 : limit - counted);
-    return {counted + more.solutions, more.complete};
+    counted = band_skip_;
   }
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     // As the search counts: a limit of one stops at the solution (found, not complete).
@@ -302,8 +299,11 @@ dlx::Count Solver::count(std::uint64_t limit) {
     return {ready ? 1u : 0u, !stop};
   }
   load_engine();
-  if (band_skip_ != 0) return {0, false};  // stopped or timed out while passing over the band solver's count
-  if (patterns_.empty()) return engine().count(limit);
+  if (band_skip_ != 0) return {counted, false};  // stopped or timed out in the passing over
+  if (patterns_.empty()) {
+    const dlx::Count more = engine().count(limit == 0 ? 0 : limit - counted);
+    return {counted + more.solutions, more.complete};
+  }
   const std::size_t left = patterns_.size() - next_pattern_;
   if (limit != 0 && limit <= left) {
     next_pattern_ += static_cast<std::size_t>(limit);

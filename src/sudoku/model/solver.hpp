@@ -128,8 +128,9 @@ class Solver {
   std::uint64_t band_skip_ = 0;            // solutions the band solver counted, which the engine passes over
   dlx::Stats front_stats_;                 // stats() while front_ is not off: the band solver's, or none
   bool band_allowed() const;               // plain 9x9 rules and search options the band solver honours
-  bool run_band(std::uint64_t limit,
-                std::uint8_t* solution);  // pending -> ready, exhausted, counted, stopped, off
+  // Runs the band solver on the pending puzzle: front_ becomes ready, exhausted, counted, stopped, or off when
+  // its budget runs out (false; band_skip_ then holds what it counted).
+  bool run_band(std::uint64_t limit, std::uint8_t* solution);
   // Resets the engine and forces the givens if not yet done, then passes over band_skip_ solutions (what is
   // left of them stays there if a stop or time limit cuts it short); front_ off.
   void load_engine();
