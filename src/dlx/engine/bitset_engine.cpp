@@ -9,7 +9,7 @@
 // Backtracking costs nothing (the parent level is untouched) and the search allocates nothing.
 //
 // Branching needs each uncovered item's number of available options. The plain way counts them with popcounts
-// over the few words each item's column spans, item by item, until one has at most one option left. With many
+// over the few words each item's column spans, item by item. With many
 // items and short columns (Sudoku) that scan dominates, and another way is faster: each level keeps the counts
 // in a small array
 // (counts), made from its parent's in one of two ways, whichever is cheaper at that node: decrement the items
@@ -25,11 +25,14 @@
 // of the instructions (callgrind, count all: queens 11 17.7M -> 10.1M, Langford 10 30.1M -> 18.8M).
 //
 // The branching rule and the order of the options tried are those of the dancing-links engine (fewest
-// options, leftmost on ties; options in input order), so both engines walk the same tree; except that when
-// propagation was left to the engine (Propagation::automatic) and it propagates, ties go to the item whose
-// options remove the most (most_removing_tie), for a smaller tree. This engine wins when options are few (up to
-// a few thousand): each node costs a few hundred word operations, branch-free, where dancing links pays a cache
-// miss per link.
+// options, leftmost on ties; options in input order), so both engines find the same solutions in the same
+// order. Their trees differ only in dead ends: the dense path (below) ends a node at once when an item has no
+// option left, wherever it is, as Knuth's dlx1 does; scan() and the links engine take the first item with one
+// option without looking further, as the rest of the scan over many items or long columns costs more than the
+// dead ends it finds. And when propagation was left to the engine (Propagation::automatic) and it propagates,
+// ties go to the item whose options remove the most (most_removing_tie), for a smaller tree. This engine wins
+// when options are few (up to a few thousand): each node costs a few hundred word operations, branch-free,
+// where dancing links pays a cache miss per link.
 //
 // The tables and what holds of them (check_invariants() tests every line; the brute-force and fuzz tests call
 // it at every solution):
@@ -388,7 +391,9 @@ int BitsetEngine::unique_option(int level, int item) const {
 }
 
 // Without propagation: the first item with at most one option left, else the leftmost with fewest (or with a seed
-// a random one of those), counted with popcounts.
+// a random one of those), counted with popcounts. Unlike the dense path, the scan ends at an item with one
+// option: counting the long columns after it to find one with none cost more time than the dead ends it cut
+// saved (pentominoes; bench/README.md).
 BitsetEngine::Outcome BitsetEngine::scan(int level, int& item) {
   propagated_begin_[level + 1] = propagated_begin_[level];
   const Word* a = alive(level);
@@ -414,28 +419,26 @@ BitsetEngine::Outcome BitsetEngine::scan(int level, int& item) {
         if (c >= best_count) continue;
       }
       for (; s < end; ++s) c += std::popcount(a[spans_[s].word] & spans_[s].mask);
-      const Early early = keep_fewest(candidate, c, item, best_count, ties, random_ties);
-      if (early != Early::go_on) return early == Early::dead ? Outcome::dead : Outcome::branch;
+      if (keep_fewest(candidate, c, item, best_count, ties, random_ties)) return Outcome::dead;
+      if (best_count == 1 && !random_ties) return Outcome::branch;
     }
   }
   return item < 0 ? Outcome::solution : Outcome::branch;
 }
 
 // The scans' choice between the best item so far and a candidate with c options: fewer wins; ties go to the
-// leftmost, or with a seed to one drawn at random. Returns whether the scan may end at once (dead: no option
-// left; forced: one option, which is the choice unless ties are random).
-BitsetEngine::Early BitsetEngine::keep_fewest(int candidate, int c, int& item, int& best_count,
-                                              std::uint64_t& ties, bool random_ties) {
+// leftmost, or with a seed to one drawn at random. Returns whether the candidate has no option left, which ends
+// the scan and the node (dead).
+bool BitsetEngine::keep_fewest(int candidate, int c, int& item, int& best_count, std::uint64_t& ties,
+                               bool random_ties) {
   if (c < best_count) {
     item = candidate;
     best_count = c;
     ties = 1;
-    if (c == 0) return Early::dead;
-    if (c == 1 && !random_ties) return Early::forced;
-  } else if (random_ties && c == best_count && random() % ++ties == 0) {
-    item = candidate;
+    return c == 0;
   }
-  return Early::go_on;
+  if (random_ties && c == best_count && random() % ++ties == 0) item = candidate;
+  return false;
 }
 
 // scan() for problems of at most 4 words of options (up to 256): each count is W popcounts, unrolled.
@@ -456,8 +459,7 @@ BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
       const Word* column = dense_columns_.data() + static_cast<std::size_t>(candidate) * W;
       int c = 0;
       for (int k = 0; k < W; ++k) c += std::popcount(live[k] & column[k]);
-      const Early early = keep_fewest(candidate, c, item, best_count, ties, random_ties);
-      if (early != Early::go_on) return early == Early::dead ? Outcome::dead : Outcome::branch;
+      if (keep_fewest(candidate, c, item, best_count, ties, random_ties)) return Outcome::dead;
     }
   }
   return item < 0 ? Outcome::solution : Outcome::branch;
@@ -482,11 +484,9 @@ template <int W, int IW>
       const Word* column = columns + candidate * W;
       int c = 0;
       for (int k = 0; k < W; ++k) c += std::popcount(live[k] & column[k]);
-      if (c <= 1) {  // the first item with at most one option: dead, or forced
-        best_count = c;
-        item = candidate;
-        goto chosen;
-      }
+      // One option does not end the scan: an item further on may have none, and the node is then dead at once
+      // rather than after a chain of forced choices.
+      if (c == 0) return Outcome::dead;
       // Kept without a branch: whether an item has fewer options than those before it follows the data.
       const bool fewer = c < best_count;
       item = fewer ? candidate : item;
@@ -494,8 +494,6 @@ template <int W, int IW>
     }
   }
   if (best_count == INT_MAX) return Outcome::solution;
-chosen:
-  if (best_count == 0) return Outcome::dead;
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   choice.item = static_cast<int>(item);
   // Its first option (it has one), from the last word to the first without a branch: which word holds it

@@ -126,8 +126,7 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   Outcome scan(int level, int& item);
   template <int W>
   Outcome scan_dense(int level, int& item);
-  enum class Early : std::uint8_t { go_on, dead, forced };
-  Early keep_fewest(int candidate, int c, int& item, int& best_count, std::uint64_t& ties, bool random_ties);
+  bool keep_fewest(int candidate, int c, int& item, int& best_count, std::uint64_t& ties, bool random_ties);
   template <int... Ks>
   Outcome propagate_for(int level, int& item, std::integer_sequence<int, Ks...>);
   Outcome settle(int level, int& item) {
@@ -154,11 +153,10 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   int option_count_ = 0, primaries_ = 0;
   // Two ways to find the item to branch on, chosen per problem (see the constructor): keep every item's count
   // per level and take all forced options in rounds (wins with many items and short columns, as in Sudoku), or
-  // count items with popcounts until one has at most one option (wins on the classic puzzles).
+  // count items with popcounts at each node (wins on the classic puzzles).
   bool propagating_ = false;
   // W (1 to 4) when the search takes the dense path: no propagation, at most 4 words of options (W of them), and
-  // no seed (ties go to the leftmost item, so the scan can stop at the first item with at most one option).
-  // 0 otherwise.
+  // no seed (ties go to the leftmost item, with no random draw in the scan). 0 otherwise.
   int dense_words_ = 0;
   std::size_t words_ = 0, item_words_ = 0, count_stride_ = 0;
   std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
