@@ -10,6 +10,14 @@ jobs=$(nproc)
 "$root/scripts/setup.sh" test
 cd "$root"
 
+# stage TITLE: ends the stage before it with its time (so that the slow ones show in CI's log), starts this one.
+stage_start=$SECONDS
+stage() {
+  [ -z "${stage_title:-}" ] || echo "-- $stage_title: $((SECONDS - stage_start)) s (whole run so far: $SECONDS s)"
+  stage_title=$1 stage_start=$SECONDS
+  [ -z "$1" ] || echo "== $1"
+}
+
 preset() {  # preset NAME: configure, build and test one preset
   cmake --preset "$1" >/dev/null
   cmake --build --preset "$1" -j "$jobs"
@@ -17,25 +25,26 @@ preset() {  # preset NAME: configure, build and test one preset
   ctest --preset "$1" -j "$((jobs * 2))"
 }
 
-echo "== Release build and tests (preset release)"
+stage "Release build and tests (preset release)"
 preset release
 
-echo "== The library installed and used from outside: find_package, pkg-config, add_subdirectory"
+stage "The library installed and used from outside: find_package, pkg-config, add_subdirectory"
 bash "$root/tests/package/package_test.sh" "$root" "$root/build"  # the preset release's build as the static case
 
-echo "== The Python module installed with pip (the README's recipe) and its tests"
+stage "The Python module installed with pip (the README's recipe) and its tests"
 bash "$root/tests/python/pip_install_test.sh" "$root"
 
-echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests (preset asan)"
+stage "AddressSanitizer + UndefinedBehaviorSanitizer build and tests (preset asan)"
 preset asan
 
-echo "== clang, and the engines' scalar paths (DLX_SCALAR: no SSE2): the unit tests (preset clang-scalar)"
+stage "clang, and the engines' scalar paths (DLX_SCALAR: no SSE2): the unit tests (preset clang-scalar)"
 preset clang-scalar
 
-echo "== ThreadSanitizer build and the multi-threaded tests: threads, Sudoku batches, signals, MPI (preset tsan)"
+stage "ThreadSanitizer build and the multi-threaded tests: threads, Sudoku batches, signals, MPI (preset tsan)"
 preset tsan
 
-echo "== libFuzzer targets (clang, ASan + UBSan), a short run each (preset fuzz)"
+stage "libFuzzer targets (clang, ASan + UBSan), a short run each (preset fuzz)"
 preset fuzz
 
-echo "== The web page (WebAssembly) in headless Chromium"; "$root/scripts/test-web.sh"
+stage "The web page (WebAssembly) in headless Chromium"; "$root/scripts/test-web.sh"
+stage ""
