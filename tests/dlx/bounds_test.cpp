@@ -170,7 +170,7 @@ TEST_CASE("bounds: sharp items are branched on first unless another item is forc
   CHECK(p3.branch_options() == std::vector<dlx::OptionId>{0});
 }
 
-TEST_CASE("bounds: the plain engines refuse multiplicities; 1:1 bounds keep the plain engines") {
+TEST_CASE("bounds: the plain engines refuse multiplicities, and 1:1 bounds keep the plain engines") {
   const auto input = parse("2|a b\na\na b\nb\n");
   dlx::SearchOptions links;
   links.engine = dlx::Engine::links;

@@ -124,7 +124,7 @@ TEST_CASE("generate: 16x16 minimal and symmetric, by an independent counter") {
   check_16x16(true, sudoku::Symmetry::rotate180, 7);
 }
 
-TEST_CASE("generate: the same seed gives the same puzzles on 1 and 2 threads; other seeds differ") {
+TEST_CASE("generate: the same seed gives the same puzzles on 1 and 2 threads, other seeds differ") {
   sudoku::GenerateOptions options{{3, 3}, sudoku::Symmetry::rotate180, false, 0, std::nullopt, 99, 1000};
   const auto make = [&](unsigned threads, std::uint64_t seed) {
     dlx::ThreadPool pool(threads);
@@ -169,7 +169,8 @@ TEST_CASE("generate: --clues and --tier are met exactly, or the attempts run out
   CHECK_FALSE(none.generate(0));
 }
 
-TEST_CASE("minimality: every 17-clue puzzle of the sample is minimal; minimize() ends minimal and unique") {
+TEST_CASE(
+    "minimality: every 17-clue puzzle of the sample is minimal, and minimize() ends minimal and unique") {
   sudoku::Solver solver(Shape{3, 3});
   for (const Grid& p : puzzles_of("17_clue_sample.txt")) CHECK(sudoku::is_minimal(p, solver));
   for (Grid p : puzzles_of("top95_sample.txt", 10)) {
@@ -182,7 +183,7 @@ TEST_CASE("minimality: every 17-clue puzzle of the sample is minimal; minimize()
   }
 }
 
-TEST_CASE("rate: singles exactly when an independent singles solver solves it; hard lists rate search") {
+TEST_CASE("rate: singles exactly when an independent singles solver solves it, and hard lists rate search") {
   sudoku::Solver solver(Shape{3, 3});
   sudoku::Houses houses(Shape{3, 3});
   sudoku::LogicSolver logic(houses);
@@ -278,7 +279,8 @@ TEST_CASE("hint: the usual words") {
   CHECK(sudoku::describe(locked, houses, {}) == "box 1: 7 only in row 3, so r3c5<>7");
 }
 
-TEST_CASE("pencilmarks: n^3 forms count as their puzzles; true candidates are the union of all solutions") {
+TEST_CASE(
+    "pencilmarks: n^3 forms count as their puzzles, and true candidates are the union of all solutions") {
   sudoku::Solver solver(Shape{3, 3});
   int checked = 0;
   for (const std::string& line : test::read_lines("puzzles_with_counts.txt")) {

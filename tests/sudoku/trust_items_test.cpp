@@ -338,7 +338,7 @@ TEST_CASE("clue counts no puzzle can have are refused at once, with the reason")
   CHECK(sudoku::Generator(options).generate(0));
 }
 
-TEST_CASE("reader: a 16x16 written 0-F is told to give --symbols; a short first grid row is blamed") {
+TEST_CASE("reader: a 16x16 written 0-F is told to give --symbols, and a short first grid row is blamed") {
   std::string hex(256, '.');
   hex[5] = '0';
   hex[7] = 'F';
@@ -368,7 +368,7 @@ TEST_CASE("reader: a 16x16 written 0-F is told to give --symbols; a short first 
   CHECK(p.grid.at(8, 8) == 9);
 }
 
-TEST_CASE("a published jigsaw layout that admits no grid is settled at once; good layouts still fill") {
+TEST_CASE("a published jigsaw layout that admits no grid is settled at once, and good layouts still fill") {
   const std::string none =
       "000000001222304111222344111222344411555333444665553777666553777666583777688888888";
   sudoku::Rules rules;

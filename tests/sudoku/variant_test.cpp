@@ -338,8 +338,8 @@ TEST_CASE("the batch reads jigsaw and killer lines and applies --variant") {
 }
 
 TEST_CASE(
-    "generated jigsaws, X and windoku puzzles are unique under their rules; the techniques on their regions "
-    "place only their solution's digits and never remove one") {
+    "generated jigsaws, X and windoku puzzles are unique under their rules, and the techniques on their "
+    "regions place only their solution's digits and never remove one") {
   sudoku::GenerateOptions options;
   options.shape = Shape{3, 3};
   options.seed = 11;
