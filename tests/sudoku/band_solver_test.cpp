@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <chrono>
 #include <set>
 #include <string>
 #include <vector>
@@ -149,6 +150,28 @@ TEST_CASE("band solver: the budget of guesses is kept, and a count stopped by it
   CHECK_FALSE(sudoku::band_count_with("avx1024", empty.data(), 1, 1, nullptr, c));
   const std::string chosen = sudoku::band_instruction_set();
   CHECK((chosen == "portable" || chosen == "avx2" || chosen == "avx512"));
+}
+
+TEST_CASE("band solver: a deadline ends a count, which says so, and one far off changes nothing") {
+  std::array<std::uint8_t, 81> empty{};
+  for (const char* isa : copies()) {
+    CAPTURE(isa);
+    // Passed already: the first look at the clock (after a thousand guesses or so) ends the count.
+    BandCount c;
+    REQUIRE(sudoku::band_count_with(isa, empty.data(), 0, 1u << 20, nullptr, c, nullptr,
+                                    std::chrono::steady_clock::now()));
+    CHECK(c.timed_out);
+    CHECK_FALSE(c.stopped);
+    CHECK_FALSE(c.gave_up);
+    CHECK_FALSE(c.complete);
+    CHECK(c.solutions > 0);  // a lower bound: what it found before it looked
+    CHECK(c.guesses < (1u << 20));
+    // An hour away: the same count as with none, to its limit.
+    REQUIRE(sudoku::band_count_with(isa, empty.data(), 1000, 1u << 20, nullptr, c, nullptr,
+                                    std::chrono::steady_clock::now() + std::chrono::hours(1)));
+    CHECK_FALSE(c.timed_out);
+    CHECK(c.solutions == 1000);
+  }
 }
 
 TEST_CASE("band solver: givens with no solution, found only by search or at once") {

@@ -336,6 +336,22 @@ TEST_CASE("a count the band solver began and a time limit then cut in slices cou
   CHECK(first.solutions + count_in_slices(solver, std::chrono::microseconds(50)) == 4164);
 }
 
+TEST_CASE("a time limit stops the band solver's count, and the engine goes on from there") {
+  // 240082 solutions, which take the band solver milliseconds (more than its budget of guesses): a limit of a
+  // microsecond ends its count at its first look at the clock, with what it found kept.
+  const Grid puzzle = test::grid_from(
+      "1....6....9..2..5...6...1...12..43....47..5.8..936...........4.......9..........1", 3, 3);
+  sudoku::Solver solver(Shape{3, 3});
+  REQUIRE_FALSE(solver.load(puzzle));
+  solver.set_time_limit(std::chrono::microseconds(1));
+  const dlx::Count first = solver.count();
+  CHECK_FALSE(first.complete);
+  CHECK(solver.status() == dlx::Status::timed_out);
+  CHECK(first.solutions > 0);
+  CHECK(first.solutions < 240082);
+  CHECK(first.solutions + count_in_slices(solver, std::chrono::microseconds(200)) == 240082);
+}
+
 TEST_CASE("a count past the band solver's budget goes on in the engine, in time slices, each solution once") {
   // 240082 solutions: more than the band solver's budget of guesses counts.
   const Grid puzzle = test::grid_from(

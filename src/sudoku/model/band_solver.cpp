@@ -2,6 +2,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -115,6 +116,17 @@ constexpr BandTables kBandTables = [] {
   return t;
 }();
 
+// The steady clock's ticks, which the kernel compares with its deadline (in ticks, kNoDeadline for none): a plain
+// function here, so that the copies share no inline code (band_kernel.inc).
+constexpr std::int64_t kNoDeadline = INT64_MAX;
+std::int64_t clock_ticks() {
+  return std::chrono::steady_clock::now().time_since_epoch().count();
+}
+std::int64_t ticks(std::chrono::steady_clock::time_point deadline) {
+  return deadline == std::chrono::steady_clock::time_point::max() ? kNoDeadline
+                                                                  : deadline.time_since_epoch().count();
+}
+
 }  // namespace
 
 // A 16-lane shuffle by a table of constant lane indices (the compiler picks the instructions for each copy).
@@ -184,24 +196,26 @@ Copy chosen() {
 }
 
 BandCount run(Copy copy, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
-              std::uint8_t* solution, const std::atomic<bool>* stop) {
+              std::uint8_t* solution, const std::atomic<bool>* stop,
+              std::chrono::steady_clock::time_point deadline) {
   switch (copy) {
 #if defined(BAND_ISA_COPIES)
     case Copy::avx512:
-      return band_avx512::count(values, limit, max_guesses, solution, stop);
+      return band_avx512::count(values, limit, max_guesses, solution, stop, ticks(deadline));
     case Copy::avx2:
-      return band_avx2::count(values, limit, max_guesses, solution, stop);
+      return band_avx2::count(values, limit, max_guesses, solution, stop, ticks(deadline));
 #endif
     default:
-      return band_portable::count(values, limit, max_guesses, solution, stop);
+      return band_portable::count(values, limit, max_guesses, solution, stop, ticks(deadline));
   }
 }
 
 }  // namespace
 
 BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
-                     std::uint8_t* solution, const std::atomic<bool>* stop) {
-  return run(chosen(), values, limit, max_guesses, solution, stop);
+                     std::uint8_t* solution, const std::atomic<bool>* stop,
+                     std::chrono::steady_clock::time_point deadline) {
+  return run(chosen(), values, limit, max_guesses, solution, stop, deadline);
 }
 
 const char* band_instruction_set() {
@@ -217,11 +231,11 @@ const char* band_instruction_set() {
 
 bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
                      std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out,
-                     const std::atomic<bool>* stop) {
+                     const std::atomic<bool>* stop, std::chrono::steady_clock::time_point deadline) {
   const std::string_view name = isa;
   const Copy copy = name == "avx512" ? Copy::avx512 : name == "avx2" ? Copy::avx2 : Copy::portable;
   if ((name != "avx512" && name != "avx2" && name != "portable") || !has(copy)) return false;
-  out = run(copy, values, limit, max_guesses, solution, stop);
+  out = run(copy, values, limit, max_guesses, solution, stop, deadline);
   return true;
 }
 

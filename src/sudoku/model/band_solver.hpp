@@ -1,11 +1,12 @@
 // A solver for plain 9x9 puzzles alone, on boxes and band configurations: the Solver's way through plain 9x9
 // puzzles (band_kernel.inc has the model). It finds the same solutions as the exact-cover search, in another
-// order, with a tree about 0.6 times the size and less work per node; it hears a stop flag but has no time
-// limit or resumable state, so the Solver gives it a budget of guesses (milliseconds of work) and runs the
-// search instead where the budget does not suffice.
+// order, with a tree about 0.6 times the size and less work per node; it hears a stop flag and a deadline but
+// has no resumable state, so the Solver gives it a budget of guesses (milliseconds of work) and runs the search
+// instead where the budget does not suffice.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 
 namespace sudoku {
@@ -15,24 +16,28 @@ struct BandCount {
   bool complete = false;        // every solution was counted: false when the limit or the budget stopped it
   bool gave_up = false;       // the budget of guesses ran out before the limit: `solutions` is a lower bound
   bool stopped = false;       // the stop flag was raised: `solutions` is a lower bound
+  bool timed_out = false;     // the deadline passed: `solutions` is a lower bound
   std::uint64_t guesses = 0;  // branches taken (each explores a configuration, then its negation)
   std::uint64_t nodes = 0;    // states searched after propagation: the root, and each branch that survived it
 };
 
 // Counts the solutions of the 81 values (row by row; 0 blank, 1-9 givens, no clash among the givens checked
 // here: the caller's SinglesBoard has), stopping at `limit` (0: none), after `max_guesses` guesses, or soon
-// after `stop` (when given) is raised: it is read every thousand guesses or so. The first solution found goes
-// into `solution` (81 values), when one is given and any is found.
-BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
-                     std::uint8_t* solution, const std::atomic<bool>* stop = nullptr);
+// after `stop` (when given) is raised or `deadline` passes: both are read every thousand guesses or so. The
+// first solution found goes into `solution` (81 values), when one is given and any is found.
+BandCount band_count(
+    const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses, std::uint8_t* solution,
+    const std::atomic<bool>* stop = nullptr,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 // The copy band_count() runs, by instruction set: "avx512" (AVX-512 F, BW and VL), "avx2" or "portable". The
 // widest the processor has, or the one DLX_ISA names (as for the engines, dlx::instruction_set()).
 const char* band_instruction_set();
 
 // One copy by name, for tests that compare them; false (nothing counted) when this build or processor lacks it.
-bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
-                     std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out,
-                     const std::atomic<bool>* stop = nullptr);
+bool band_count_with(
+    const char* isa, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
+    std::uint8_t* solution, BandCount& out, const std::atomic<bool>* stop = nullptr,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
 }  // namespace sudoku

@@ -206,7 +206,12 @@ bool Solver::band_allowed() const {
 }
 
 bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
-  const BandCount band = band_count(band_values_.data(), limit, kBandGuesses, solution, options_.stop);
+  // The time limit as the engine keeps it: from the start of the search.
+  const auto deadline = time_limit_ > std::chrono::nanoseconds::zero()
+                            ? std::chrono::steady_clock::now() + time_limit_
+                            : std::chrono::steady_clock::time_point::max();
+  const BandCount band =
+      band_count(band_values_.data(), limit, kBandGuesses, solution, options_.stop, deadline);
   if (band.gave_up) {
     front_ = Front::off;
     band_skip_ = band.solutions;  // for a count, which goes on in the engine (next() starts afresh)
@@ -214,8 +219,8 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
   }
   front_stats_.nodes = band.guesses == 0 ? 0 : band.nodes;  // no guess, no search (as singles, before it)
   front_stats_.solutions = band.solutions;
-  if (band.stopped) {
-    front_ = Front::stopped;
+  if (band.stopped || band.timed_out) {
+    front_ = band.stopped ? Front::stopped : Front::timed_out;
     band_skip_ = band.solutions;
   } else if (band.complete) {
     front_ = band.solutions == 1 && solution != nullptr ? Front::ready : Front::exhausted;
@@ -251,7 +256,7 @@ bool Solver::next(Grid& solution) {
     // The band solver's order differs from the engine's: the engine starts afresh if it runs.
     const bool answered = run_band(2, front_solution_.cells.data());
     band_skip_ = 0;
-    if (answered && front_ == Front::stopped)
+    if (answered && (front_ == Front::stopped || front_ == Front::timed_out))
       return false;  // status() says so; the next call starts the engine
   }
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {

@@ -80,6 +80,7 @@ class Solver {
     if (from_pattern_ || front_ == Front::found || front_ == Front::counted) return dlx::Status::found;
     if (front_ == Front::pending) return dlx::Status::ready;
     if (front_ == Front::stopped) return dlx::Status::stopped;
+    if (front_ == Front::timed_out) return dlx::Status::timed_out;
     if (front_ == Front::exhausted) return dlx::Status::exhausted;
     return search_ ? search_->status() : dlx::Status::ready;
   }
@@ -116,9 +117,10 @@ class Solver {
   // run), or, when search options only the engine honours were asked for, by singles (SinglesBoard::fill()).
   // Then its one solution is waiting (ready), was handed out (found, as the search's status says after its
   // first solution), or the puzzle is done (exhausted); or the band solver stopped at a count's limit
-  // (counted: the engine goes on from there, passing over band_skip_ solutions of its own), or at the stop
-  // flag (stopped: the same, for a count). off: the engine answers, its givens forced (load_engine()).
-  enum class Front { off, pending, ready, found, exhausted, counted, stopped };
+  // (counted: the engine goes on from there, passing over band_skip_ solutions of its own), at the stop flag
+  // (stopped: the same, for a count) or at the time limit (timed_out: the same). off: the engine answers, its
+  // givens forced (load_engine()).
+  enum class Front { off, pending, ready, found, exhausted, counted, stopped, timed_out };
   Front front_ = Front::off;
   bool band_allowed_ = false;              // band_allowed(), fixed at construction
   SinglesBoard singles_board_;             // load()'s scratch: the givens of a plain 9x9 puzzle
@@ -128,8 +130,8 @@ class Solver {
   std::uint64_t band_skip_ = 0;            // solutions the band solver counted, which the engine passes over
   dlx::Stats front_stats_;                 // stats() while front_ is not off: the band solver's, or none
   bool band_allowed() const;               // plain 9x9 rules and search options the band solver honours
-  // Runs the band solver on the pending puzzle: front_ becomes ready, exhausted, counted, stopped, or off when
-  // its budget runs out (false; band_skip_ then holds what it counted).
+  // Runs the band solver on the pending puzzle: front_ becomes ready, exhausted, counted, stopped, timed_out,
+  // or off when its budget runs out (false; band_skip_ then holds what it counted).
   bool run_band(std::uint64_t limit, std::uint8_t* solution);
   // Resets the engine and forces the givens if not yet done, then passes over band_skip_ solutions (what is
   // left of them stays there if a stop or time limit cuts it short); front_ off.
