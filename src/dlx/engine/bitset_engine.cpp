@@ -9,14 +9,13 @@
 // Backtracking costs nothing (the parent level is untouched) and the search allocates nothing.
 //
 // Branching needs each uncovered item's number of available options. The plain way counts them with popcounts
-// over the few words each item's column spans, item by item. With many
-// items and short columns (Sudoku) that scan dominates, and another way is faster: each level keeps the counts
-// in a small array
-// (counts), made from its parent's in one of two ways, whichever is cheaper at that node: decrement the items
-// of each option the choice removed (cheap when a choice removes few options, as in Sudoku), or recount every
-// uncovered item with popcounts over the few words its column spans (cheap when a choice removes many, as in
-// polyomino packing). The item to branch on is then found with a vector scan of the array, and every item left
-// with a single option takes it at once, in rounds (propagation), so that a level branches only on a real choice.
+// over the few words each item's column spans, item by item. With many items and short columns (Sudoku) that
+// scan dominates, and another way is faster: each level keeps the counts in a small array (counts), made from
+// its parent's in one of two ways, whichever is cheaper at that node: decrement the items of each option the
+// choice removed (cheap when a choice removes few options, as in Sudoku), or recount every uncovered item
+// with popcounts over the few words its column spans (cheap when a choice removes many, as in polyomino
+// packing). The item to branch on is then found with a vector scan of the array, and every item left with a
+// single option takes it at once, in rounds (propagation), so that a level branches only on a real choice.
 //
 // With at most 4 words of options (up to 256), no propagation and no seed (the dense path: N-queens, Langford
 // pairs), the search loop is compiled once per number of words W around steps that inline the scan, the choice

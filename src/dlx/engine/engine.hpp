@@ -1,12 +1,12 @@
 // What the two search engines behind dlx::Solver share (internal header).
 //
 // An engine is a resumable Algorithm X/C (or M) search over one Problem. The links, bitset and mask engines
-// branch on the same item (fewest options, leftmost on ties, or seeded random ties) and try its options in option
-// order, so they find the same solutions in the same order; their trees differ only in where a dead end shows
-// (whether the scan for the item stops at one with a single option; see bitset_engine.cpp) and in propagation,
-// and they differ in how they keep the table of available options. The search loop itself is written once, EngineBase::run; an engine
-// provides its steps (enter a node, take the next child of a level), and EngineBase builds the public
-// operations on the loop.
+// branch on the same item (fewest options, leftmost on ties, or seeded random ties) and try its options in
+// option order, so they find the same solutions in the same order; their trees differ only in where a dead
+// end shows (whether the scan for the item stops at one with a single option; see bitset_engine.cpp) and in
+// propagation, and they differ in how they keep the table of available options. The search loop itself is
+// written once, EngineBase::run; an engine provides its steps (enter a node, take the next child of a level),
+// and EngineBase builds the public operations on the loop.
 #pragma once
 
 #include <algorithm>
