@@ -12,8 +12,10 @@
 #include "dlx/solver.hpp"
 #include "langford/langford.hpp"
 #include "polyomino/polyomino.hpp"
+#include "polyomino_counts.hpp"
 
 namespace poly = examples::polyomino;
+using examples::test::pieces_from;
 
 namespace {
 
@@ -21,11 +23,6 @@ namespace {
 constexpr const char* kUpToTrominoes =
     "a bb ccc dd\n"
     "          d\n";
-
-std::vector<poly::Piece> pieces_from(const std::string& text) {
-  std::istringstream in(text);
-  return poly::read_pieces(in, "pieces.txt");
-}
 
 dlx::MemoCount memo_count(const dlx::Problem& p) {
   dlx::MemoCounter counter(p, {.cache_bytes = std::size_t{256} << 20});

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "dlx/solver.hpp"
 #include "polyomino/polyomino.hpp"
@@ -30,6 +32,12 @@ inline polyomino::Board eight_by_eight_with_hole() {
       "........\n"
       "........\n");
   return polyomino::read_board(in, "8x8-hole.txt");
+}
+
+// Pieces drawn in `text`, read as a --pieces file named pieces.txt.
+inline std::vector<polyomino::Piece> pieces_from(const std::string& text) {
+  std::istringstream in(text);
+  return polyomino::read_pieces(in, "pieces.txt");
 }
 
 }  // namespace examples::test

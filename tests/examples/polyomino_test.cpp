@@ -16,13 +16,9 @@
 namespace poly = examples::polyomino;
 using examples::test::count_tiling;
 using examples::test::eight_by_eight_with_hole;
+using examples::test::pieces_from;
 
 namespace {
-
-std::vector<poly::Piece> pieces_from(const std::string& text) {
-  std::istringstream in(text);
-  return poly::read_pieces(in, "pieces.txt");
-}
 
 poly::Board board_from(const std::string& text) {
   std::istringstream in(text);

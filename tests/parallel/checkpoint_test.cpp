@@ -41,18 +41,12 @@ struct TempFile {
   }
 };
 
-dlx::CheckpointKey key_of(const dlx::Problem& p, std::size_t target) {
-  dlx::Solver solver(p);
-  const dlx::Split split = dlx::split_search(solver, target);
-  return dlx::checkpoint_key(p, target, split.subproblems);
-}
-
 }  // namespace
 
 TEST_SUITE("parallel") {
   TEST_CASE("a checkpoint records results and gives them back when reopened") {
     TempFile file;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     REQUIRE(key.subproblems >= 20);
     {
       dlx::Checkpoint c(file.path, key);
@@ -124,7 +118,7 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("a checkpoint keeps counts past 2^64 exactly, in decimal") {
     TempFile file;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     const dlx::Count128 big = (dlx::Count128{1} << 64) + 5, bigger = dlx::kCount128Max - 1;
     {
       dlx::Checkpoint c(file.path, key);
@@ -144,7 +138,7 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("a torn last line is dropped, and appending goes on from the last whole line") {
     TempFile file;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     { dlx::Checkpoint(file.path, key).record(1, {5, 9}); }
     file.append("done 2 1");  // killed mid-write
     {
@@ -161,7 +155,7 @@ TEST_SUITE("parallel") {
   TEST_CASE("a partial header is rewritten") {
     TempFile file;
     file.append("dlx check");
-    const dlx::CheckpointKey key = key_of(partest::queens(5), 4);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(5), 4);
     dlx::Checkpoint c(file.path, key);
     CHECK(c.done().empty());
     CHECK(file.text().rfind("dlx checkpoint 2\nproblem ", 0) == 0);
@@ -169,18 +163,18 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("a checkpoint of another problem or another split is refused, and left alone") {
     TempFile file;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     { dlx::Checkpoint(file.path, key).record(1, {5, 9}); }
     const std::string before = file.text();
     try {
-      dlx::Checkpoint c(file.path, key_of(partest::queens(7), 20));
+      dlx::Checkpoint c(file.path, partest::key_of(partest::queens(7), 20));
       FAIL("accepted another problem's checkpoint");
     } catch (const dlx::CheckpointError& e) {
       CHECK(std::string(e.what()).find("different problem") != std::string::npos);
       CHECK(std::string(e.what()).rfind(file.path + ": ", 0) == 0);
     }
     try {
-      dlx::Checkpoint c(file.path, key_of(partest::queens(6), 50));
+      dlx::Checkpoint c(file.path, partest::key_of(partest::queens(6), 50));
       FAIL("accepted another split's checkpoint");
     } catch (const dlx::CheckpointError& e) {
       CHECK(std::string(e.what()).find("different split") != std::string::npos);
@@ -198,7 +192,7 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("a record with any changed byte is refused, never summed") {
     TempFile file;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     { dlx::Checkpoint(file.path, key).record(5, {1, 178}); }
     const std::string good = file.text();
     const std::size_t at = good.find("done 5 1 178 ");
@@ -223,7 +217,7 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("the recorder makes results durable before it reports them done") {
     TempFile file;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     std::vector<std::uint64_t> reported;
     std::mutex reported_mutex;
     {
@@ -252,9 +246,9 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("the checkpoint key identifies the problem's content, not its spelling") {
     dlx::Problem a = partest::queens(5), b = partest::queens(5);
-    CHECK(key_of(a, 10).problem_hash == key_of(b, 10).problem_hash);
-    CHECK(key_of(a, 10).split_hash == key_of(b, 10).split_hash);
-    CHECK(key_of(a, 10).problem_hash != key_of(partest::queens(6), 10).problem_hash);
+    CHECK(partest::key_of(a, 10).problem_hash == partest::key_of(b, 10).problem_hash);
+    CHECK(partest::key_of(a, 10).split_hash == partest::key_of(b, 10).split_hash);
+    CHECK(partest::key_of(a, 10).problem_hash != partest::key_of(partest::queens(6), 10).problem_hash);
   }
 
   TEST_CASE("the progress line") {

@@ -64,11 +64,6 @@ struct LateStop {
   }};
 };
 
-dlx::CheckpointKey key_of(const dlx::Problem& p, std::size_t target) {
-  dlx::Solver solver(p);
-  return dlx::checkpoint_key(p, target, dlx::split_search(solver, target).subproblems);
-}
-
 }  // namespace
 
 TEST_SUITE("parallel") {
@@ -194,7 +189,7 @@ TEST_SUITE("parallel") {
 
   TEST_CASE("a checkpoint whose header cannot be written is a write error, and leaves no file") {
     TempDir dir;
-    const dlx::CheckpointKey key = key_of(partest::queens(6), 20);
+    const dlx::CheckpointKey key = partest::key_of(partest::queens(6), 20);
     // A file-size limit of 0 fails the header's write as a full disk would (EFBIG, SIGXFSZ ignored).
     rlimit old{};
     REQUIRE(getrlimit(RLIMIT_FSIZE, &old) == 0);

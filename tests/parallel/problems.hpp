@@ -10,7 +10,10 @@
 #include <vector>
 
 #include "../dlx/test_problems.hpp"
+#include "dlx/checkpoint.hpp"
+#include "dlx/parallel.hpp"
 #include "dlx/problem.hpp"
+#include "dlx/solver.hpp"
 
 namespace partest {
 
@@ -114,6 +117,12 @@ inline dlx::Problem random_colored(unsigned seed, int primaries, int secondaries
     p.add_option(std::span<const dlx::ItemUse>(uses));
   }
   return p;
+}
+
+// The checkpoint key of `p` split for `target` subproblems.
+inline dlx::CheckpointKey key_of(const dlx::Problem& p, std::size_t target) {
+  dlx::Solver solver(p);
+  return dlx::checkpoint_key(p, target, dlx::split_search(solver, target).subproblems);
 }
 
 }  // namespace partest

@@ -41,7 +41,7 @@ Normal normal(const Rules& rules) {
   return n;
 }
 
-sudoku::Puzzle read_one(const std::string& line) {
+sudoku::Puzzle read_back(const std::string& line) {
   std::istringstream in(line + "\n");
   sudoku::PuzzleReader reader(in);
   sudoku::Puzzle puzzle;
@@ -79,7 +79,7 @@ TEST_CASE("self-describing lines: every combination of rules reads back as writt
       std::string line;
       sudoku::append_puzzle_line(line, givens, {}, &rules, sudoku::Symbols());
       CAPTURE(line);
-      const sudoku::Puzzle back = read_one(line);
+      const sudoku::Puzzle back = read_back(line);
       REQUIRE(back.ok());
       CHECK(back.grid.cells == givens.cells);
       if (rules.plain()) {
@@ -89,7 +89,7 @@ TEST_CASE("self-describing lines: every combination of rules reads back as writt
         CHECK(normal(*back.rules) == normal(rules));
       }
       // The same line inside this program's JSON and CSV records reads back the same.
-      const sudoku::Puzzle json = read_one("{\"line\":1,\"puzzle\":\"" + line + "\",\"status\":\"unique\"}");
+      const sudoku::Puzzle json = read_back("{\"line\":1,\"puzzle\":\"" + line + "\",\"status\":\"unique\"}");
       REQUIRE(json.ok());
       CHECK(json.grid.cells == givens.cells);
       CHECK((json.rules == nullptr) == (back.rules == nullptr));

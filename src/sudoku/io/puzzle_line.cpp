@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view kNames =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&()*+-/;<>?@[]^_{|}~";
 
-bool is_space(char c) {
+bool is_gap(char c) {
   return c == ' ' || c == '\t';
 }
 
@@ -45,7 +45,7 @@ std::string layout_of(const Groups& groups, int cells) {
 
 std::optional<RulesPrefix> parse_rules_prefix(std::string_view text) {
   std::size_t at = 0;
-  while (at < text.size() && is_space(text[at])) ++at;
+  while (at < text.size() && is_gap(text[at])) ++at;
   const std::size_t colon = text.find(':', at);
   if (colon == std::string_view::npos) return std::nullopt;
   RulesPrefix prefix;
