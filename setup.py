@@ -35,6 +35,8 @@ class CMakeBuild(build_ext):
         subprocess.run(["cmake", "-S", str(ROOT), "-B", str(build), *generator, "-DCMAKE_BUILD_TYPE=Release",
                         "-DDLX_BUILD_PYTHON=ON", "-DDLX_BUILD_APPS=OFF", "-DDLX_BUILD_EXAMPLES=OFF",
                         "-DDLX_BUILD_TESTS=OFF", "-DCMAKE_POSITION_INDEPENDENT_CODE=ON",
+                        # Sources compiled eight to a unit: the same module, built in less time.
+                        "-DCMAKE_UNITY_BUILD=ON",
                         f"-DPython3_EXECUTABLE={sys.executable}", f"-DDLX_PYTHON_PACKAGE_DIR={target.parent}"],
                        check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL", str(os.cpu_count() or 1))
