@@ -161,7 +161,7 @@ grep -q "after 1 of the 1 puzzles read" slow.err || fail "slow producer: $(cat s
 
 # --- Ctrl-C and --time-limit on the maker's commands on 25x25 boards: minimize, candidates and generate end
 # soon after the stop (the bound here is generous: a loaded machine), with the status of the stop
-"$sudoku" generate 1 --box 5x5 --seed 1 >big.out 2>/dev/null || true
+cp "$data/generated_25x25.txt" big.out
 for command in minimize candidates generate; do
   args=("$command" big.out)
   [ "$command" = generate ] && args=(generate 3 --box 5x5 --minimal --seed 2)
