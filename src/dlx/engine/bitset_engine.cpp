@@ -64,14 +64,14 @@ namespace dlx::detail {
 DLX_ISA_BEGIN
 namespace {
 
-constexpr std::size_t kLanes = 8;  // counts per 128-bit vector
+constexpr std::size_t kCountLanes = 8;  // counts per 128-bit vector
 
 // The first index whose count is 0 or 1, or -1.
 template <class Count>
 int first_at_most_one(const Count* counts, std::size_t n) {
 #if DLX_SSE2
   const __m128i two = _mm_set1_epi16(2);
-  for (std::size_t i = 0; i < n; i += kLanes) {
+  for (std::size_t i = 0; i < n; i += kCountLanes) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i));
     if (const int m = _mm_movemask_epi8(_mm_cmplt_epi16(v, two)); m != 0)
       return static_cast<int>(i) + std::countr_zero(static_cast<unsigned>(m)) / 2;
@@ -89,7 +89,7 @@ template <class Count, class F>
 void for_each_at_most_one(const Count* counts, std::size_t from, std::size_t n, F&& f) {
 #if DLX_SSE2
   const __m128i two = _mm_set1_epi16(2);
-  for (std::size_t i = from / kLanes * kLanes; i < n; i += kLanes) {
+  for (std::size_t i = from / kCountLanes * kCountLanes; i < n; i += kCountLanes) {
     auto m = static_cast<unsigned>(_mm_movemask_epi8(
         _mm_cmplt_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + i)), two)));
     for (m &= 0x5555u; m != 0; m &= m - 1) f(i + static_cast<std::size_t>(std::countr_zero(m)) / 2);
@@ -139,8 +139,8 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   for (ItemId item = 0; item < problem.item_count(); ++item)
     if (problem.is_primary(item)) primary_index[item] = primaries_++;
   item_words_ = (static_cast<std::size_t>(primaries_) + 63) / 64;
-  count_stride_ = (static_cast<std::size_t>(primaries_) + kLanes - 1) / kLanes * kLanes;
-  if (count_stride_ == 0) count_stride_ = kLanes;
+  count_stride_ = (static_cast<std::size_t>(primaries_) + kCountLanes - 1) / kCountLanes * kCountLanes;
+  if (count_stride_ == 0) count_stride_ = kCountLanes;
 
   // The options of each item, with the color each gives it; the primary items of each option.
   struct Use {
