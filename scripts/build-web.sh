@@ -20,7 +20,7 @@ mkdir -p "$build"
 # Single-threaded, plain C++ engines (no SSE2 on WebAssembly), with C++ exceptions caught (the libraries
 # report bad input by throwing). WebAssembly is 32-bit: size_t is narrower than std::uint64_t, and the
 # narrowing warnings that brings (counts and sizes that never pass 2^32 in a page) are not errors here. A unity
-# build (eight files a unit): the same module in half the time.
+# build (eight files a unit): the same module in less time (bench/README.md).
 emcmake cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_WERROR=OFF -DDLX_SCALAR=ON \
   -DDLX_ISA_DISPATCH=OFF -DDLX_BUILD_APPS=OFF -DDLX_BUILD_EXAMPLES=OFF -DDLX_BUILD_TESTS=OFF \
   -DDLX_BUILD_PYTHON=OFF -DCMAKE_CXX_FLAGS="-fexceptions -Wno-shorten-64-to-32" \
