@@ -133,7 +133,9 @@ $python -c 'import csv; r=list(csv.DictReader(open("stopped.csv"))); assert len(
 # pause stops at once, keeping it. No timing is assumed: the test waits (up to a minute) for what must come.
 mkfifo slow.fifo
 set -m
-"$sudoku" slow.fifo >slow.out 2>slow.err &
+# A test started with SIGINT ignored hands that on, and the command leaves an ignored SIGINT alone, as Unix
+# tools do: env puts the default action back (job control does not undo an ignore inherited from outside).
+env --default-signal=INT "$sudoku" slow.fifo >slow.out 2>slow.err &
 pid=$!
 exec 3>slow.fifo
 sed -n 1p sample.txt >&3
