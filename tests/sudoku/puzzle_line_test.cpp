@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "read_one.hpp"
 #include "sudoku/io/reader.hpp"
 
 namespace {
@@ -41,14 +42,6 @@ Normal normal(const Rules& rules) {
   return n;
 }
 
-sudoku::Puzzle read_back(const std::string& line) {
-  std::istringstream in(line + "\n");
-  sudoku::PuzzleReader reader(in);
-  sudoku::Puzzle puzzle;
-  REQUIRE(reader.next(puzzle));
-  return puzzle;
-}
-
 }  // namespace
 
 TEST_CASE("self-describing lines: every combination of rules reads back as written") {
@@ -79,7 +72,7 @@ TEST_CASE("self-describing lines: every combination of rules reads back as writt
       std::string line;
       sudoku::append_puzzle_line(line, givens, {}, &rules, sudoku::Symbols());
       CAPTURE(line);
-      const sudoku::Puzzle back = read_back(line);
+      const sudoku::Puzzle back = test::read_one(line);
       REQUIRE(back.ok());
       CHECK(back.grid.cells == givens.cells);
       if (rules.plain()) {
@@ -89,7 +82,8 @@ TEST_CASE("self-describing lines: every combination of rules reads back as writt
         CHECK(normal(*back.rules) == normal(rules));
       }
       // The same line inside this program's JSON and CSV records reads back the same.
-      const sudoku::Puzzle json = read_back("{\"line\":1,\"puzzle\":\"" + line + "\",\"status\":\"unique\"}");
+      const sudoku::Puzzle json =
+          test::read_one("{\"line\":1,\"puzzle\":\"" + line + "\",\"status\":\"unique\"}");
       REQUIRE(json.ok());
       CHECK(json.grid.cells == givens.cells);
       CHECK((json.rules == nullptr) == (back.rules == nullptr));

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "helpers.hpp"
+#include "read_one.hpp"
 #include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/maker/generator.hpp"
@@ -28,14 +29,6 @@ using sudoku::Grid;
 using sudoku::Shape;
 
 namespace {
-
-sudoku::Puzzle read_one(const std::string& text, sudoku::ReaderOptions options = {}) {
-  std::istringstream in(text);
-  sudoku::PuzzleReader reader(in, std::move(options));
-  sudoku::Puzzle puzzle;
-  REQUIRE(reader.next(puzzle));
-  return puzzle;
-}
 
 // The SudoCue long form's rules, checked without the library: rows, columns and boxes, the diagonals when the
 // flags say so, and each cage (cells of one sum * 256 + id number) distinct and adding up to its sum.
@@ -119,7 +112,7 @@ TEST_CASE("answer_puzzle: jigsaw, killer and pencilmark lines are answered under
   const std::string layout =
       "AAABBBCCCAAABBBCCCAAEBBBCCCDDDAEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII";
   // A jigsaw line whose plain reading (boxes) has another count.
-  const sudoku::Puzzle jigsaw = read_one(std::string(81, '.') + layout);
+  const sudoku::Puzzle jigsaw = test::read_one(std::string(81, '.') + layout);
   REQUIRE(jigsaw.ok());
   const sudoku::PuzzleAnswer full = sudoku::answer_puzzle(jigsaw, 1, true);
   REQUIRE(full.count.solutions == 1);
@@ -127,7 +120,7 @@ TEST_CASE("answer_puzzle: jigsaw, killer and pencilmark lines are answered under
   std::string puzzle = solution;
   for (std::size_t i = 0; i < 81; ++i)
     if (i % 3 != 0 && i % 7 != 0) puzzle[i] = '.';
-  const sudoku::Puzzle line = read_one(puzzle + layout);
+  const sudoku::Puzzle line = test::read_one(puzzle + layout);
   const sudoku::PuzzleAnswer answer = sudoku::answer_puzzle(line, 0, true);
   CHECK(answer.count.complete);
   CHECK(answer.status == dlx::Status::exhausted);
@@ -152,7 +145,7 @@ TEST_CASE("answer_puzzle: jigsaw, killer and pencilmark lines are answered under
   const auto killers = test::read_lines("killers.txt");
   const auto solutions = test::read_lines("killers_solutions.txt");
   for (std::size_t i = 0; i < killers.size(); ++i) {
-    const sudoku::PuzzleAnswer k = sudoku::answer_puzzle(read_one(killers[i]), 10, true);
+    const sudoku::PuzzleAnswer k = sudoku::answer_puzzle(test::read_one(killers[i]), 10, true);
     CHECK(k.count.solutions == 1);
     CHECK(k.count.complete);
     CHECK(test::text_of(k.first) == solutions[i]);
@@ -165,7 +158,7 @@ TEST_CASE("answer_puzzle: jigsaw, killer and pencilmark lines are answered under
     if (cell % 2 == 0) marks.cells[cell] = sudoku::digit_bit(grid.cells[cell]);
   std::string text;
   sudoku::append_pencilmarks(text, marks, sudoku::Symbols());
-  const sudoku::Puzzle pencil = read_one(text);
+  const sudoku::Puzzle pencil = test::read_one(text);
   REQUIRE(!pencil.pencilmarks.empty());
   const sudoku::PuzzleAnswer p = sudoku::answer_puzzle(pencil, 0, true);
   CHECK(p.count.solutions == sudoku::count_candidates(marks, 0, {}).solutions);
@@ -190,7 +183,7 @@ TEST_CASE("SudoCue killers with and without diagonals solve to grids that keep e
           sudocue_line(solutions[i], diagonals, seed * 97 + static_cast<std::uint32_t>(i));
       CAPTURE(line);
       REQUIRE(breaks_nothing(line, test::grid_from(solutions[i], 3, 3)));  // the checker accepts the source
-      const sudoku::Puzzle puzzle = read_one(line);
+      const sudoku::Puzzle puzzle = test::read_one(line);
       REQUIRE(puzzle.ok());
       REQUIRE(puzzle.rules);
       CHECK(puzzle.rules->extra.size() == (diagonals ? 2u : 0u));
@@ -342,12 +335,12 @@ TEST_CASE("reader: a 16x16 written 0-F is told to give --symbols, and a short fi
   std::string hex(256, '.');
   hex[5] = '0';
   hex[7] = 'F';
-  sudoku::Puzzle p = read_one(hex);
+  sudoku::Puzzle p = test::read_one(hex);
   REQUIRE(!p.ok());
   CHECK(p.error.find("--symbols 0123456789ABCDEF") != std::string::npos);
   sudoku::ReaderOptions options;
   options.symbols = sudoku::Symbols("0123456789ABCDEF");
-  CHECK(read_one(hex, options).ok());
+  CHECK(test::read_one(hex, options).ok());
 
   const std::string row = "0 0 3 0 2 0 6 0 0\n";
   std::string judge = "0 0 3 0 2 0 6 0\n";  // eight numbers: the first row is short
@@ -376,7 +369,7 @@ TEST_CASE("a published jigsaw layout that admits no grid is settled at once, and
   rules.regions = sudoku::parse_regions(none, 9);
   CHECK(sudoku::admits_grid(rules) == false);
   // The command's path: a jigsaw line of 81 blanks and the layout; check says none, count 0 (complete).
-  const sudoku::Puzzle line = read_one(std::string(81, '.') + none);
+  const sudoku::Puzzle line = test::read_one(std::string(81, '.') + none);
   const sudoku::PuzzleAnswer answer = sudoku::answer_puzzle(line, 0, true);
   CHECK(answer.count.solutions == 0);
   CHECK(answer.count.complete);

@@ -5,24 +5,13 @@
 #include <sstream>
 
 #include "helpers.hpp"
+#include "read_one.hpp"
 #include "sudoku/io/reader.hpp"
 
 using sudoku::Layout;
 using sudoku::Shape;
 
-namespace {
-
-sudoku::Puzzle read_one(const std::string& text) {
-  std::istringstream in(text);
-  sudoku::PuzzleReader reader(in);
-  sudoku::Puzzle p;
-  REQUIRE(reader.next(p));
-  sudoku::Puzzle extra;
-  CHECK_FALSE(reader.next(extra));
-  return p;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("every layout reads back as the board written") {
   const sudoku::Symbols symbols;
@@ -38,13 +27,13 @@ TEST_CASE("every layout reads back as the board written") {
     for (Layout layout : {Layout::line, Layout::grid, Layout::judge, Layout::spaced}) {
       std::string text;
       sudoku::append_board(text, board, layout, symbols);
-      const sudoku::Puzzle back = read_one(text);
+      const sudoku::Puzzle back = test::read_one(text);
       CHECK_MESSAGE(back.ok(), back.error);
       CHECK(back.grid == board);
     }
     std::string pretty;
     sudoku::append_pretty(pretty, board, symbols);
-    const sudoku::Puzzle back = read_one(pretty);
+    const sudoku::Puzzle back = test::read_one(pretty);
     CHECK_MESSAGE(back.ok(), back.error);
     CHECK(back.grid == board);
   }
