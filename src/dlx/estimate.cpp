@@ -57,7 +57,7 @@ Estimate estimate_tree(Solver& solver, std::uint64_t probes, std::uint64_t seed,
       const std::vector<OptionId> options = solver.branch_options();
       if (options.empty()) break;  // dead end
       weight *= static_cast<double>(options.size());
-      solver.force(options[uniform(state, options.size())]);
+      solver.force(options[static_cast<std::size_t>(uniform(state, options.size()))]);
     }
     nodes.add(tree);
     solutions.add(found);

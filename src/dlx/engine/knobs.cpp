@@ -6,21 +6,21 @@ namespace dlx::detail {
 namespace {
 
 const Knobs kDefaults;
-std::atomic<const Knobs*> current{&kDefaults};
+std::atomic<const Knobs*> installed{&kDefaults};
 
 }  // namespace
 
 const Knobs& knobs() {
-  return *current.load(std::memory_order_acquire);
+  return *installed.load(std::memory_order_acquire);
 }
 
 ScopedKnobs::ScopedKnobs(const Knobs& knobs)
-    : previous_(current.load(std::memory_order_acquire)), knobs_(knobs) {
-  current.store(&knobs_, std::memory_order_release);
+    : previous_(installed.load(std::memory_order_acquire)), knobs_(knobs) {
+  installed.store(&knobs_, std::memory_order_release);
 }
 
 ScopedKnobs::~ScopedKnobs() {
-  current.store(previous_, std::memory_order_release);
+  installed.store(previous_, std::memory_order_release);
 }
 
 }  // namespace dlx::detail

@@ -74,7 +74,7 @@ std::uint64_t Portfolio::evictions() const {
   return total([](const Runner& r) { return r.cache->evictions(); });
 }
 std::size_t Portfolio::bytes() const {
-  return total([](const Runner& r) { return r.cache->bytes(); });
+  return static_cast<std::size_t>(total([](const Runner& r) { return r.cache->bytes(); }));
 }
 
 std::uint64_t Portfolio::plain_subtrees() const {

@@ -501,7 +501,8 @@ bool Generator::make_minimal(Generated& g, Random& random, const std::atomic<boo
       }
       // The other solution differs from ours only in the orbit taken out: that orbit is needed after all.
       if (differing.empty()) return false;
-      set_orbit(g, orbit_of_[static_cast<std::size_t>(differing[random.below(differing.size())])], true);
+      const int cell = differing[static_cast<std::size_t>(random.below(differing.size()))];
+      set_orbit(g, orbit_of_[static_cast<std::size_t>(cell)], true);
     }
     remove_orbits(g, random);
   }
