@@ -20,8 +20,7 @@ string(REPLACE "|" ";" INPUTS "${INPUTS}")
 foreach(input IN LISTS INPUTS)
   get_filename_component(name "${input}" NAME_WE)
   set(output "${OUTPUT_DIR}/${name}.${ISA}.o")
-  execute_process(COMMAND "${NM}" --defined-only --extern-only "${input}" OUTPUT_VARIABLE listing
-                  RESULT_VARIABLE status)
+  execute_process(COMMAND "${NM}" --defined-only "${input}" OUTPUT_VARIABLE listing RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "isa_private.cmake: ${NM} failed on ${input}")
   endif()
@@ -36,27 +35,19 @@ foreach(input IN LISTS INPUTS)
     set(symbol "${CMAKE_MATCH_2}")
     if(type MATCHES "^[WVu]$")
       string(APPEND renames "${symbol} ${symbol}.dlx_${ISA}\n")
-    elseif(NOT symbol MATCHES "${own}")
-      list(APPEND shared "${symbol}")
+    elseif(type STREQUAL "n")
+      # The COMDAT groups of constructors and destructors are named by a local symbol of their own (C5, D5), not
+      # by the weak symbols they hold: renamed too, or the linker would keep the portable object's group of that
+      # name and drop this one, leaving the renamed weak symbols undefined (a call through them jumps to 0).
+      string(APPEND renames "${symbol} ${symbol}.dlx_${ISA}\n")
+    elseif(type MATCHES "^[A-Z]$" AND NOT symbol MATCHES "${own}")
+      list(APPEND shared "${symbol}")  # global (upper case; the local ones are lower case) and not the copy's
     endif()
   endforeach()
   if(shared)
     message(FATAL_ERROR "isa_private.cmake: ${input} defines symbols outside dlx::detail::${ISA}, which the "
                         "portable build would share: ${shared}")
   endif()
-  # The COMDAT groups of constructors and destructors are named by a local symbol of their own (C5, D5), not by
-  # the weak symbols they hold: renamed too, or the linker would keep the portable object's group of that name
-  # and drop this one, leaving the renamed weak symbols undefined (a call through them jumps to 0).
-  execute_process(COMMAND "${NM}" --defined-only "${input}" OUTPUT_VARIABLE listing RESULT_VARIABLE status)
-  if(NOT status EQUAL 0)
-    message(FATAL_ERROR "isa_private.cmake: ${NM} failed on ${input}")
-  endif()
-  string(REPLACE "\n" ";" lines "${listing}")
-  foreach(line IN LISTS lines)
-    if(line MATCHES "^[0-9a-fA-F]* n (_Z[^ ]*)$")
-      string(APPEND renames "${CMAKE_MATCH_1} ${CMAKE_MATCH_1}.dlx_${ISA}\n")
-    endif()
-  endforeach()
   file(WRITE "${output}.renames" "${renames}")
   execute_process(COMMAND "${OBJCOPY}" "--redefine-syms=${output}.renames" "${input}" "${output}"
                   RESULT_VARIABLE status)
