@@ -467,6 +467,29 @@ TEST_CASE("forced options: small and large short-column problems agree with danc
   }
 }
 
+// Between 65 and 256 options of 2 to 4 primary items each (one in three with a secondary item too, colored or
+// not), over 8 to 12 primary items: enough options for the bitset engine's dense path to make frames.
+dlx::Problem random_wide_problem(std::mt19937& rng, bool colors) {
+  dlx::Problem p;
+  const int primaries = std::uniform_int_distribution<int>(8, 12)(rng);
+  std::vector<dlx::ItemId> primary;
+  for (int i = 0; i < primaries; ++i) primary.push_back(p.add_primary("p" + std::to_string(i)));
+  const dlx::ItemId s0 = p.add_secondary("s0"), s1 = p.add_secondary("s1");
+  const int options = std::uniform_int_distribution<int>(65, 256)(rng);
+  for (int o = 0; o < options; ++o) {
+    std::shuffle(primary.begin(), primary.end(), rng);
+    std::vector<dlx::ItemUse> uses;
+    const int k = std::uniform_int_distribution<int>(2, 4)(rng);
+    for (int u = 0; u < k; ++u) uses.push_back({primary[static_cast<std::size_t>(u)]});
+    if (rng() % 3 == 0) {
+      const dlx::ColorId color = colors ? p.color(rng() % 2 == 0 ? "red" : "blue") : dlx::kNoColor;
+      uses.push_back({rng() % 2 == 0 ? s0 : s1, color});
+    }
+    p.add_option(uses);
+  }
+  return p;
+}
+
 // The mask engine scores an item's options by how many options they remove, with a correction for options
 // that share two items ("twins"). It builds each option's twins the first time it scores it, and after a few
 // thousand scorings builds them all at once, laid out for faster loops (a fixed number per option when they
@@ -516,4 +539,64 @@ TEST_CASE("the mask engine's tie-breaks are the same with twins built one by one
       CHECK(reused.stats().nodes == nodes);
     }
   }
+}
+
+// The dense path (at most 256 options, no propagation) runs the subtree of the first node on a path whose
+// options fit in one word on that word (its frame; bitset_engine.hpp). Problems of 65 to 256 options make and
+// leave frames: the same solutions in the same order as dancing links, the tables checked at solutions (inside
+// a frame, the levels below it), and counts paused every few nodes (a pause inside a frame, resumed there).
+TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dancing links") {
+  dlx::detail::Knobs knobs;
+  knobs.dense_frames = 2;  // in every copy of the engines with PEXT, whatever the processor
+  const dlx::detail::ScopedKnobs steer(knobs);
+  std::vector<dlx::Problem> problems = {test::queens(9), test::queens(10), test::queens(11)};
+  std::mt19937 rng(37);
+  for (int trial = 0; trial < 16; ++trial) problems.push_back(random_wide_problem(rng, trial % 2 == 1));
+  std::size_t with_solutions = 0;
+  for (std::size_t k = 0; k < problems.size(); ++k) {
+    CAPTURE(k);
+    const dlx::Problem& p = problems[k];
+    REQUIRE(p.option_count() > 64);
+    const auto list = [&p](dlx::Engine engine, bool check) {
+      dlx::SearchOptions options;
+      options.engine = engine;
+      options.propagation = dlx::Propagation::never;
+      dlx::Solver solver(p, options);
+      std::vector<Solution> out;
+      while (solver.next()) {
+        CHECK(test::is_exact_cover(p, solver.solution()));
+        if (check && out.size() % 61 == 0) solver.check_invariants();
+        Solution s(solver.solution().begin(), solver.solution().end());
+        std::sort(s.begin(), s.end());
+        out.push_back(s);
+      }
+      return out;
+    };
+    const std::vector<Solution> links = list(dlx::Engine::links, false),
+                                bitset = list(dlx::Engine::bitset, true);
+    CHECK(bitset == links);
+    with_solutions += links.empty() ? 0 : 1;
+
+    dlx::SearchOptions options;
+    options.engine = dlx::Engine::bitset;
+    options.propagation = dlx::Propagation::never;
+    dlx::Solver solver(p, options);
+    solver.count();
+    const std::uint64_t nodes = solver.stats().nodes;
+    solver.reset();
+    dlx::Count128 counted = 0;
+    std::uint64_t limit = 0;
+    for (int pauses = 0;; ++pauses) {
+      REQUIRE(pauses <= 1000);
+      limit += 1 + nodes / 50;
+      solver.set_node_limit(limit);
+      counted += solver.count().solutions;
+      if (solver.status() == dlx::Status::exhausted) break;
+      CHECK(solver.status() == dlx::Status::node_limit);
+      solver.check_invariants();
+    }
+    CHECK(counted == links.size());
+    CHECK(solver.stats().nodes == nodes);  // the same tree, in slices
+  }
+  CHECK(with_solutions >= 10);  // the random problems are not all without solutions
 }

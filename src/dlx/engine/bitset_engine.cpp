@@ -21,7 +21,11 @@
 // pairs), the search loop is compiled once per number of words W around steps that inline the scan, the choice
 // of the next option and the making of the child, with loops of fixed length W (and of one word of items when
 // there are at most 64 primary items). Calls, loops of unknown length and reloads of the sizes were two fifths
-// of the instructions (callgrind, count all: queens 11 17.7M -> 10.1M, Langford 10 30.1M -> 18.8M).
+// of the instructions (callgrind, count all: queens 11 17.7M -> 10.1M, Langford 10 30.1M -> 18.8M). Deep in the
+// tree few options are left (eight a node on Langford 12 and queens 14), yet each count still took W popcounts
+// and each child W words: so the first node on a path whose available options fit in one word renumbers them
+// 0..n-1 (a frame: their conflicts among themselves and the uncovered items' columns, packed with PEXT) and its
+// whole subtree runs on that one word. The tree, its nodes and the order of the solutions do not change.
 //
 // The branching rule and the order of the options tried are those of the dancing-links engine (fewest
 // options, leftmost on ties; options in input order), so both engines find the same solutions in the same
@@ -42,6 +46,11 @@
 //   spans_ of item p        p's column: the options on p             = {o : p in items_of_[o]}       always
 //   alive(k)                options still available at level k       alive(k+1) subset of alive(k);  levels
 //                                                                    no bit past the last option     0..depth_
+//                                                                                                    (below a
+//                                                                                                    frame: from
+//                                                                                                    frame_alive_)
+//   frame_alive_[k]         alive(k), numbered as the frame's        alive(k) = frame_options_ of    levels past
+//                           options (frame_options_)                 its bits                        frame_level_
 //   uncovered(k)            primary items not yet covered at k       uncovered(k+1) subset of it;    levels
 //                                                                    items_of(o) subset of it for    0..depth_
 //                                                                    every o in alive(k)
@@ -65,6 +74,36 @@ DLX_ISA_BEGIN
 namespace {
 
 constexpr std::size_t kCountLanes = 8;  // counts per 128-bit vector
+
+// Frames (see frame_level_ in the header) pack rows of options with BMI2's PEXT, one instruction: they exist in
+// the copies compiled with it (isa.hpp). A loop in its place cost more than frames save (bench/README.md).
+#if defined(__BMI2__)
+constexpr bool kFrames = true;
+
+// Whether the processor runs PEXT fast: AMD's before Zen 3 (families 15h and 17h) run it in microcode, up to
+// hundreds of cycles for a full mask.
+bool fast_extract() {
+  static const bool fast = !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+  return fast;
+}
+
+// The bits of a W-word row at the options of live, packed into one word in option order (live has at most 64).
+template <int W>
+std::uint64_t extract_row(const std::uint64_t* row, const std::uint64_t* live) {
+  std::uint64_t out = 0;
+  int shift = 0;
+  for (int w = 0; w < W; ++w) {
+    if (shift < 64) out |= _pext_u64(row[w], live[w]) << shift;
+    shift += std::popcount(live[w]);
+  }
+  return out;
+}
+#else
+constexpr bool kFrames = false;
+bool fast_extract() {
+  return false;
+}
+#endif
 
 // The first index whose count is 0 or 1, or -1.
 template <class Count>
@@ -227,6 +266,15 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   counts_.assign((propagating_ ? levels : 2) * count_stride_, kCovered);
   scratch_cost_.assign(levels, 0);
   choice_.resize(levels);
+  const int frames = knobs().dense_frames;
+  dense_frames_ = kFrames && dense_words_ > 1 && (frames == 2 || (frames == 1 && fast_extract()));
+  if (dense_frames_) {
+    frame_options_.assign(64, 0);
+    frame_conflicts_.assign(64, 0);
+    frame_columns_.assign(static_cast<std::size_t>(primaries_), 0);
+    frame_alive_.assign(levels, 0);
+    frame_choice_.assign(levels, 0);
+  }
   propagated_.resize(static_cast<std::size_t>(primaries_) + 1);
   propagated_begin_.resize(levels + 1);
   forced_.reserve(levels);
@@ -265,6 +313,7 @@ void BitsetEngine::reset() {
   forced_.clear();
   solution_.clear();
   depth_ = 0;
+  frame_level_ = kNoFrame;
   reset_common();
 }
 
@@ -469,12 +518,26 @@ BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
 // Nothing is written to propagated_begin_: on the dense path no level propagates, so it stays all zeros.
 template <int W, int IW>
 [[gnu::always_inline]] inline BitsetEngine::Outcome BitsetEngine::enter_dense(int level) {
+  if constexpr (W > 1 && kFrames) {
+    if (level > frame_level_) return enter_framed<IW>(level);
+  }
   const std::size_t item_words = IW > 0 ? IW : item_words_;
   const Word* a = alive_.data() + static_cast<std::size_t>(level) * W;
   const Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
   const Word* columns = dense_columns_.data();
   Word live[W];
   for (int w = 0; w < W; ++w) live[w] = a[w];
+  if constexpr (W > 1 && kFrames) {
+    if (dense_frames_) {
+      frame_level_ = kNoFrame;  // a frame made at this level or below belonged to a node that is gone
+      int n = 0;
+      for (int w = 0; w < W; ++w) n += std::popcount(live[w]);
+      if (n <= 64) {
+        build_frame<W>(level, live, n);
+        return enter_framed<IW>(level);
+      }
+    }
+  }
   int best_count = INT_MAX;
   std::size_t item = 0;
   for (std::size_t w = 0; w < item_words; ++w) {
@@ -512,6 +575,9 @@ template <int W, int IW>
 // LevelEngine::next_child on the dense path: the item's next available option, from its whole column.
 template <int W, int IW>
 [[gnu::always_inline]] inline bool BitsetEngine::next_child_dense(int level) {
+  if constexpr (W > 1 && kFrames) {
+    if (level >= frame_level_) return next_child_framed<IW>(level);
+  }
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   // Whether there is one, from the count the scan gave: a branch on it is predicted better than the exit from
   // the loop over the words below, which then need no bound.
@@ -551,6 +617,104 @@ template <int W, int IW>
   Word* next_u = uncovered_.data() + static_cast<std::size_t>(level + 1) * item_words;
   const Word* items = items_of_.data() + static_cast<std::size_t>(option) * item_words;
   for (std::size_t w = 0; w < item_words; ++w) next_u[w] = u[w] & ~items[w];
+}
+
+#if defined(__BMI2__)
+// Makes the frame at level (see frame_level_ in the header): the n <= 64 options of live, numbered in option
+// order, with their conflicts among themselves and the columns of the items still uncovered.
+template <int W>
+void BitsetEngine::build_frame(int level, const Word* live, int n) {
+  int j = 0;
+  for (int w = 0; w < W; ++w)
+    for (Word bits = live[w]; bits != 0; bits &= bits - 1)
+      frame_options_[static_cast<std::size_t>(j++)] = static_cast<OptionId>(w * 64 + std::countr_zero(bits));
+  for (j = 0; j < n; ++j)
+    frame_conflicts_[static_cast<std::size_t>(j)] =
+        extract_row<W>(conflicts(static_cast<int>(frame_options_[static_cast<std::size_t>(j)])), live);
+  const Word* u = uncovered(level);
+  for (std::size_t w = 0; w < item_words_; ++w)
+    for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
+      const std::size_t p = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+      frame_columns_[p] = extract_row<W>(dense_columns_.data() + p * W, live);
+    }
+  frame_alive_[static_cast<std::size_t>(level)] = n == 64 ? ~Word{0} : (Word{1} << n) - 1;
+  frame_level_ = level;
+}
+#endif
+
+// enter_dense below the frame: the same scan, choice and child, on one word of options.
+template <int IW>
+[[gnu::always_inline]] inline BitsetEngine::Outcome BitsetEngine::enter_framed(int level) {
+  const std::size_t item_words = IW > 0 ? IW : item_words_;
+  const Word live = frame_alive_[static_cast<std::size_t>(level)];
+  const Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
+  const Word* columns = frame_columns_.data();
+  int best_count = INT_MAX;
+  std::size_t item = 0;
+  for (std::size_t w = 0; w < item_words; ++w) {
+    for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
+      const std::size_t candidate = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+      const int c = std::popcount(live & columns[candidate]);
+      if (c == 0) return Outcome::dead;
+      const bool fewer = c < best_count;
+      item = fewer ? candidate : item;
+      best_count = fewer ? c : best_count;
+    }
+  }
+  if (best_count == INT_MAX) return Outcome::solution;
+  const int first = std::countr_zero(live & columns[item]);
+  LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+  choice.item = static_cast<int>(item);
+  choice.option = static_cast<int>(frame_options_[static_cast<std::size_t>(first)]);
+  choice.where = static_cast<std::uint32_t>(best_count - 1);
+  frame_choice_[static_cast<std::size_t>(level)] = static_cast<std::uint8_t>(first);
+  make_child_framed<IW>(level, first);
+  return Outcome::branch;
+}
+
+// next_child_dense below the frame.
+template <int IW>
+[[gnu::always_inline]] inline bool BitsetEngine::next_child_framed(int level) {
+  LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+  if (choice.where == 0) return false;
+  --choice.where;
+  const unsigned current = frame_choice_[static_cast<std::size_t>(level)];
+  // Only options after the current one (it has a next, so it is not bit 63).
+  const Word bits = frame_alive_[static_cast<std::size_t>(level)] &
+                    frame_columns_[static_cast<std::size_t>(choice.item)] & ~((Word{2} << current) - 1);
+  const int j = std::countr_zero(bits);
+  frame_choice_[static_cast<std::size_t>(level)] = static_cast<std::uint8_t>(j);
+  choice.option = static_cast<int>(frame_options_[static_cast<std::size_t>(j)]);
+  make_child_framed<IW>(level, j);
+  return true;
+}
+
+template <int IW>
+[[gnu::always_inline]] inline void BitsetEngine::make_child_framed(int level, int j) {
+  const std::size_t item_words = IW > 0 ? IW : item_words_;
+  const Word live = frame_alive_[static_cast<std::size_t>(level)];
+  DLX_ASSERT(j >= 0 && j < 64 && (live >> j & 1) != 0);  // only an available option is taken
+  const Word c = frame_conflicts_[static_cast<std::size_t>(j)];
+  frame_alive_[static_cast<std::size_t>(level) + 1] = live & ~c;
+  stats_.updates += static_cast<std::uint64_t>(std::popcount(live & c));
+  const Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
+  Word* next_u = uncovered_.data() + static_cast<std::size_t>(level + 1) * item_words;
+  const Word* items =
+      items_of_.data() + static_cast<std::size_t>(frame_options_[static_cast<std::size_t>(j)]) * item_words;
+  for (std::size_t w = 0; w < item_words; ++w) next_u[w] = u[w] & ~items[w];
+}
+
+// The options available at level as alive(level) would hold them: below the frame, from frame_alive_.
+void BitsetEngine::framed_alive(int level, Word* out) const {
+  if (level <= frame_level_) {
+    std::copy(alive(level), alive(level) + words_, out);
+    return;
+  }
+  std::fill(out, out + words_, 0);
+  for (Word bits = frame_alive_[static_cast<std::size_t>(level)]; bits != 0; bits &= bits - 1) {
+    const OptionId o = frame_options_[static_cast<std::size_t>(std::countr_zero(bits))];
+    out[o / 64] |= Word{1} << (o % 64);
+  }
 }
 
 // Takes, in the level's own state, every option that is the last one left for its item, and whatever that forces
@@ -784,8 +948,10 @@ void BitsetEngine::check_invariants() const {
         fail("the column of item " + std::to_string(p) + " and option " + std::to_string(o) + " disagree");
   }
   if (this->pc_ == Engine::Pc::start) return;  // the levels hold nothing before the search
+  std::vector<Word> here(words_), next(words_);
   for (int k = 0; k <= depth_; ++k) {
-    const Word* a = alive(k);
+    framed_alive(k, here.data());
+    const Word* a = here.data();
     const Word* u = uncovered(k);
     // An option still available covers only uncovered items (whatever covered them excluded it).
     for (std::size_t o = 0; o < option_count; ++o) {
@@ -799,7 +965,8 @@ void BitsetEngine::check_invariants() const {
       if (has(a, o)) fail("a bit past the last option is set at level " + std::to_string(k));
     if (k == depth_) continue;
     // Level k+1 is level k after its choice: fewer options and items, and the choice itself gone.
-    const Word* below = alive(k + 1);
+    framed_alive(k + 1, next.data());
+    const Word* below = next.data();
     for (std::size_t w = 0; w < words_; ++w)
       if ((below[w] & ~a[w]) != 0)
         fail("level " + std::to_string(k + 1) + " has an option level " + std::to_string(k) + " had not");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -97,6 +98,15 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   bool next_child_dense(int level);
   template <int W, int IW>
   void make_child_dense(int level, int option);
+  template <int W>
+  void build_frame(int level, const Word* live, int n);
+  template <int IW>
+  Outcome enter_framed(int level);
+  template <int IW>
+  bool next_child_framed(int level);
+  template <int IW>
+  void make_child_framed(int level, int j);
+  void framed_alive(int level, Word* out) const;
   void recount(int level, const Count* from, const Word* alive_before, const Word* uncovered_before,
                std::uint64_t removed, bool queue_singles = false);
   void count_from_scratch(int level);
@@ -188,6 +198,20 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   std::vector<Word> alive_, uncovered_;
   std::vector<Count> counts_;
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
+
+  // The frame (dense path with W > 1 words): the first node on a path whose available options fit in one word
+  // numbers them 0..n-1 in option order, and its whole subtree runs on that one word: a count is one popcount,
+  // not W, and a child one AND. The levels below frame_level_ then keep their options in frame_alive_ only
+  // (alive(k) is not written there; framed_alive() rebuilds it); uncovered(k) and choice_ (options by their own
+  // numbers) are kept as everywhere.
+  bool dense_frames_ = false;  // whether the dense path makes frames (the knob dense_frames, and W > 1)
+  static constexpr int kNoFrame = std::numeric_limits<int>::max();
+  int frame_level_ = kNoFrame;              // the level of the node that made the frame; kNoFrame: none
+  std::vector<OptionId> frame_options_;     // per frame number j < 64: the option it stands for
+  std::vector<Word> frame_conflicts_;       // per frame number: the frame numbers it excludes
+  std::vector<Word> frame_columns_;         // per primary item uncovered at frame_level_: its column, framed
+  std::vector<Word> frame_alive_;           // per level from frame_level_ down: the options available, framed
+  std::vector<std::uint8_t> frame_choice_;  // per level from frame_level_ down: its option's frame number
 };
 
 DLX_ISA_END

@@ -27,6 +27,10 @@
 //                                        with the subset rule, where that runs
 //   group_rule_above_percent    100      mask engine: the group rule below the root at levels with    (same)
 //                                        more than this share uncovered; 100: never
+//   dense_frames                1        bitset engine's dense path: a node whose options fit in one  "Issue 37,
+//                                        word runs its subtree on that word (a frame). 0 never, 1     fifteenth turn"
+//                                        where the processor extracts bits fast (BMI2's PEXT; not on
+//                                        AMD before Zen 3), 2 always (tests), in the copies with PEXT
 //
 // Tests set them (ScopedKnobs) to steer an engine into a behaviour on a problem small enough to check by brute
 // force, rather than shaping the problem to cross a threshold.
@@ -50,6 +54,7 @@ struct Knobs {
   int subset_root_above_percent = 60;
   bool group_rule_at_root = true;
   int group_rule_above_percent = 100;
+  int dense_frames = 1;
 };
 
 // The most tie candidates an engine keeps room for (tie_candidates is clamped to it).
