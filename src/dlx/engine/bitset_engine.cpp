@@ -22,10 +22,11 @@
 // of the next option and the making of the child, with loops of fixed length W (and of one word of items when
 // there are at most 64 primary items). Calls, loops of unknown length and reloads of the sizes were two fifths
 // of the instructions (callgrind, count all: queens 11 17.7M -> 10.1M, Langford 10 30.1M -> 18.8M). Deep in the
-// tree few options are left (eight a node on Langford 12 and queens 14), yet each count still took W popcounts
-// and each child W words: so the first node on a path whose available options fit in one word renumbers them
-// 0..n-1 (a frame: their conflicts among themselves and the uncovered items' columns, packed with PEXT) and its
-// whole subtree runs on that one word. The tree, its nodes and the order of the solutions do not change.
+// tree few options are left (a handful a node on Langford pairs and N-queens), yet each count still took W
+// popcounts and each child W words: so the first node on a path whose available options fit in one word
+// renumbers them 0..n-1 (a frame: their conflicts among themselves and the uncovered items' columns, packed with
+// PEXT) and its whole subtree runs on that one word. The tree, its nodes and the order of the solutions do not
+// change.
 //
 // The branching rule and the order of the options tried are those of the dancing-links engine (fewest
 // options, leftmost on ties; options in input order), so both engines find the same solutions in the same
