@@ -544,7 +544,8 @@ TEST_CASE("the mask engine's tie-breaks are the same with twins built one by one
 // The dense path (at most 256 options, no propagation) runs the subtree of the first node on a path whose
 // options fit in one word on that word (its frame; bitset_engine.hpp). Problems of 65 to 256 options make and
 // leave frames: the same solutions in the same order as dancing links, the tables checked at solutions (inside
-// a frame, the levels below it), and counts paused every few nodes (a pause inside a frame, resumed there).
+// a frame, the levels below it; in debug and sanitizer builds at every step of the first problem), and counts
+// paused every few nodes (a pause inside a frame, resumed there).
 TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dancing links") {
   dlx::detail::Knobs knobs;
   knobs.dense_frames = 2;  // in every copy of the engines with PEXT, whatever the processor
@@ -557,10 +558,11 @@ TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dan
     CAPTURE(k);
     const dlx::Problem& p = problems[k];
     REQUIRE(p.option_count() > 64);
-    const auto list = [&p](dlx::Engine engine, bool check) {
+    const auto list = [&p, k](dlx::Engine engine, bool check) {
       dlx::SearchOptions options;
       options.engine = engine;
       options.propagation = dlx::Propagation::never;
+      options.check_every_step = check && k == 0;  // in debug and sanitizer builds: queens 9, every step
       dlx::Solver solver(p, options);
       std::vector<Solution> out;
       while (solver.next()) {
