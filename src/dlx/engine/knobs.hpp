@@ -2,7 +2,7 @@
 // to decide how to search, in one table. They change the tree's shape and speed, never the solutions found.
 //
 //   knob                        default  meaning                                                      chosen in
-//                                                                                                     bench/README.md
+//                                                                                                     bench/history/
 //   auto_max_options            4096     automatic: the bitset or mask engine for problems with at    "Where the speed
 //                                        most this many options and primary items, links above        comes from"
 //   propagate_primaries         200      Propagation::automatic propagates forced options on          "Where the speed

@@ -19,7 +19,7 @@
 //
 // The bitset and mask engines then run in the copy engine_isa() names (isa.hpp).
 //
-// The thresholds are knobs (knobs.hpp), each with the bench/README.md section that chose it.
+// The thresholds are knobs (knobs.hpp), each with the bench/history/ section that chose it.
 #include <cstdlib>
 #include <stdexcept>
 #include <string>

@@ -82,8 +82,9 @@ Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
       stop_(options_.stop != nullptr ? options_.stop : &own_stop_),
       workers_(pool.size()),
       // Slots are added as a chunk needs them (up to chunk_size_): a short input does not pay for them all.
-      // Small chunks keep the slots of one chunk in the caches and touch few new pages (bench/README.md, "Issue
-      // 37, tenth turn"). Enough per worker that they seldom wait for each other at a chunk's end.
+      // Small chunks keep the slots of one chunk in the caches and touch few new pages
+      // (bench/history/issue-37-speed.md, "Issue 37, tenth turn"). Enough per worker that they seldom wait for
+      // each other at a chunk's end.
       chunk_size_(options_.chunk_size != 0
                       ? options_.chunk_size
                       : std::max<std::size_t>(kChunkPuzzles, kChunkPerWorker * pool.size())),
