@@ -194,10 +194,9 @@ class Solver {
 // its name ("links", "bitset", "mask", "bounds"). Throws as the Solver would for an engine that cannot run it.
 Engine engine_for(const Problem& problem, const SearchOptions& options = {});
 const char* engine_name(Engine engine);
-// The instruction set the bitset and mask engines run with in this process: "avx2" (a build for x86-64 that has
-// the AVX2 copies, a processor with AVX2, BMI1, BMI2 and POPCNT, and DLX_ISA not set to "portable" in the
-// environment), "avx512" (a build with the AVX-512 copies, a processor with AVX-512 F, BW and VL too, and
-// DLX_ISA=avx512, or an Intel processor and DLX_ISA not "avx2") or "portable".
+// The instruction set the bitset and mask engines run with in this process: "portable", "avx2" or "avx512", the
+// widest copy the build has that dlx::vector_copy() picks for them (vector_copy.hpp: DLX_ISA in the environment,
+// else the processor).
 const char* instruction_set();
 
 // Convenience: the first solution, or nothing.

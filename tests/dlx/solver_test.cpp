@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "dlx/vector_copy.hpp"
 #include "test_problems.hpp"
 
 namespace {
@@ -464,30 +465,20 @@ TEST_CASE("the automatic engine choice, and limits of the bitset engine") {
 TEST_CASE("the instruction set the bitset and mask engines run with") {
   const std::string_view isa = dlx::instruction_set();
   const char* requested = std::getenv("DLX_ISA");
-#if defined(DLX_TEST_ISA_DISPATCH)
-  // The build has the AVX2 copy (src/dlx/engine/isa.hpp), and the AVX-512 copy where the compiler makes it: the
-  // AVX2 one runs unless the environment asks for another or the processor lacks the instructions, or it is an
-  // Intel processor with AVX-512 (where that copy measured faster).
   const std::string_view asked = requested != nullptr ? requested : "";
-  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                    __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-#if defined(DLX_TEST_ISA_AVX512)
-  const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                      __builtin_cpu_supports("avx512vl");
+#if defined(DLX_TEST_ISA_DISPATCH) && defined(DLX_TEST_ISA_AVX512)
+  const dlx::VectorCopy widest = dlx::VectorCopy::avx512;
+#elif defined(DLX_TEST_ISA_DISPATCH)
+  const dlx::VectorCopy widest = dlx::VectorCopy::avx2;
 #else
-  const bool avx512 = false;
+  const dlx::VectorCopy widest = dlx::VectorCopy::portable;
 #endif
-  if (asked == "portable" || !avx2) {
-    CHECK(isa == "portable");
-  } else if (avx512 && (asked == "avx512" || (asked != "avx2" && __builtin_cpu_is("intel")))) {
-    CHECK(isa == "avx512");
-  } else {
-    CHECK(isa == "avx2");
-  }
-#else
-  (void)requested;
-  CHECK(isa == "portable");
-#endif
+  // The engines are the kernel that does not gain where 512-bit operations are split (vector_copy.hpp).
+  CHECK(isa == dlx::vector_copy_name(dlx::choose_vector_copy(widest, false, dlx::this_processor(), asked)));
+  // The processor's facts hang together.
+  const dlx::VectorUnits units = dlx::this_processor();
+  CHECK((!units.avx512 || units.avx2));
+  CHECK((!units.split_512 || units.avx512));
   // Whichever copy runs, it finds what the other engines find.
   const dlx::Problem queens = test::queens(9);
   dlx::SearchOptions mask;
@@ -496,4 +487,32 @@ TEST_CASE("the instruction set the bitset and mask engines run with") {
   bitset.engine = dlx::Engine::bitset;
   CHECK(dlx::Solver(queens, bitset).count().solutions == 352);
   CHECK(dlx::Solver(queens, mask).count().solutions == 352);
+}
+
+TEST_CASE("the rule that picks a vector copy: asked, built, run by the processor, and where it pays") {
+  using dlx::VectorCopy;
+  const dlx::VectorUnits none{};
+  const dlx::VectorUnits avx2{true, false, false};
+  const dlx::VectorUnits full{true, true, false};  // Intel, AMD Zen 5: 512-bit units
+  const dlx::VectorUnits split{true, true, true};  // AMD Zen 4: 512-bit operations in two halves
+  const auto pick = [](VectorCopy widest, bool gains, const dlx::VectorUnits& u, std::string_view asked) {
+    return std::string_view(dlx::vector_copy_name(dlx::choose_vector_copy(widest, gains, u, asked)));
+  };
+  // Unasked: the widest the build and the processor share; where 512-bit operations are split, AVX-512 only for
+  // a kernel that gains there.
+  CHECK(pick(VectorCopy::avx512, false, full, "") == "avx512");
+  CHECK(pick(VectorCopy::avx512, false, split, "") == "avx2");
+  CHECK(pick(VectorCopy::avx512, true, split, "") == "avx512");
+  CHECK(pick(VectorCopy::avx512, false, avx2, "") == "avx2");
+  CHECK(pick(VectorCopy::avx512, true, none, "") == "portable");
+  CHECK(pick(VectorCopy::avx2, true, full, "") == "avx2");
+  CHECK(pick(VectorCopy::portable, true, full, "") == "portable");
+  // Asked: that copy, or the widest narrower one the build and the processor have; other text is not a request.
+  CHECK(pick(VectorCopy::avx512, false, split, "avx512") == "avx512");
+  CHECK(pick(VectorCopy::avx512, true, full, "avx2") == "avx2");
+  CHECK(pick(VectorCopy::avx512, true, full, "portable") == "portable");
+  CHECK(pick(VectorCopy::avx512, true, avx2, "avx512") == "avx2");
+  CHECK(pick(VectorCopy::avx2, true, full, "avx512") == "avx2");
+  CHECK(pick(VectorCopy::avx512, true, none, "avx2") == "portable");
+  CHECK(pick(VectorCopy::avx512, false, full, "AVX2") == "avx512");
 }

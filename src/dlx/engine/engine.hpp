@@ -20,6 +20,7 @@
 
 #include "dlx/assert.hpp"
 #include "dlx/solver.hpp"
+#include "dlx/vector_copy.hpp"
 #include "random.hpp"
 
 namespace dlx::detail {
@@ -313,11 +314,9 @@ namespace avx512 {
 std::unique_ptr<Engine> make_bitset_engine(const Problem& problem, const SearchOptions& options);
 std::unique_ptr<Engine> make_mask_engine(const Problem& problem, const SearchOptions& options);
 }  // namespace avx512
-// Which copy runs (the environment variable DLX_ISA read once): the AVX2 copy where the build has it and the
-// processor runs AVX2, BMI1, BMI2 and POPCNT, unless DLX_ISA is "portable"; the AVX-512 copy instead where the
-// processor also has AVX-512 F, BW and VL and either DLX_ISA is "avx512" or it is an Intel processor and DLX_ISA
-// is not "avx2"; else the portable copy.
-enum class Isa { portable, avx2, avx512 };
+// Which copy runs: the widest the build has, chosen by dlx::vector_copy() (vector_copy.hpp: DLX_ISA, and where
+// the AVX-512 copy pays) for a kernel that does not gain from AVX-512 where 512-bit operations are split.
+using Isa = VectorCopy;
 Isa engine_isa();
 
 }  // namespace dlx::detail

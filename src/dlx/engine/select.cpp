@@ -20,10 +20,8 @@
 // The bitset and mask engines then run in the copy engine_isa() names (isa.hpp).
 //
 // The thresholds are knobs (knobs.hpp), each with the bench/history/ section that chose it.
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 
 #include "bitset_engine.hpp"
 #include "dlx/solver.hpp"
@@ -72,14 +70,7 @@ const char* engine_name(Engine engine) {
 }
 
 const char* instruction_set() {
-  switch (detail::engine_isa()) {
-    case detail::Isa::avx512:
-      return "avx512";
-    case detail::Isa::avx2:
-      return "avx2";
-    default:
-      return "portable";
-  }
+  return vector_copy_name(detail::engine_isa());
 }
 
 namespace detail {
@@ -114,24 +105,10 @@ dlx::Engine select_engine(const Problem& problem, const SearchOptions& options) 
 }
 
 Isa engine_isa() {
-#if defined(DLX_ISA_DISPATCH)
-  static const Isa run = [] {
-    const char* requested = std::getenv("DLX_ISA");
-    const std::string_view cap = requested != nullptr ? requested : "";
-    if (cap == "portable") return Isa::portable;
-    if (!(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-          __builtin_cpu_supports("popcnt")))
-      return Isa::portable;
 #if defined(DLX_ISA_AVX512_COPY)
-    // Unasked on Intel processors only: on the Intel Xeon measured it ran faster than the AVX2 copy on Sudoku
-    // and as fast on generic counts, on the AMD EPYC slower (figures in bench/README.md).
-    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                        __builtin_cpu_supports("avx512vl");
-    if (avx512 && (cap == "avx512" || (cap != "avx2" && __builtin_cpu_is("intel")))) return Isa::avx512;
-#endif
-    return Isa::avx2;
-  }();
-  return run;
+  return vector_copy(Isa::avx512, false);
+#elif defined(DLX_ISA_DISPATCH)
+  return vector_copy(Isa::avx2, false);
 #else
   return Isa::portable;
 #endif

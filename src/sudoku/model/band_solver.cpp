@@ -4,9 +4,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <string_view>
+
+#include "dlx/vector_copy.hpp"
 
 // The copies pass 32-byte vectors between their own inline functions, which the portable copy (no AVX) does
 // in memory: the compilers warn that this differs from how AVX code would, which matters only across
@@ -163,35 +164,20 @@ namespace band_portable {
 
 namespace {
 
-enum class Copy { portable, avx2, avx512 };
+using Copy = dlx::VectorCopy;
 
-bool has(Copy copy) {
+// The widest copy this build has.
+constexpr Copy kWidest =
 #if defined(BAND_ISA_COPIES)
-  switch (copy) {
-    case Copy::avx512:
-      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-             __builtin_cpu_supports("avx512vl") && has(Copy::avx2);
-    case Copy::avx2:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-             __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
-    default:
-      return true;
-  }
+    Copy::avx512;
 #else
-  return copy == Copy::portable;
+    Copy::portable;
 #endif
-}
 
-// The widest copy the processor runs, or the one DLX_ISA names (portable, avx2, avx512) if it runs that.
+// The copy band_count() runs: the one rule of every kernel built in copies (dlx/vector_copy.hpp). The band
+// solver's 16-lane shuffles gain from AVX-512 even where 512-bit operations are split (bench/README.md).
 Copy chosen() {
-  static const Copy copy = [] {
-    const char* requested = std::getenv("DLX_ISA");
-    const std::string_view asked = requested != nullptr ? requested : "";
-    if (asked == "portable") return Copy::portable;
-    if (asked == "avx2" && has(Copy::avx2)) return Copy::avx2;
-    if (has(Copy::avx512)) return Copy::avx512;
-    return has(Copy::avx2) ? Copy::avx2 : Copy::portable;
-  }();
+  static const Copy copy = dlx::vector_copy(kWidest, true);
   return copy;
 }
 
@@ -219,14 +205,7 @@ BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint6
 }
 
 const char* band_instruction_set() {
-  switch (chosen()) {
-    case Copy::avx512:
-      return "avx512";
-    case Copy::avx2:
-      return "avx2";
-    default:
-      return "portable";
-  }
+  return dlx::vector_copy_name(chosen());
 }
 
 bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
@@ -234,7 +213,9 @@ bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t 
                      const std::atomic<bool>* stop, std::chrono::steady_clock::time_point deadline) {
   const std::string_view name = isa;
   const Copy copy = name == "avx512" ? Copy::avx512 : name == "avx2" ? Copy::avx2 : Copy::portable;
-  if ((name != "avx512" && name != "avx2" && name != "portable") || !has(copy)) return false;
+  if (name != dlx::vector_copy_name(copy) ||
+      dlx::choose_vector_copy(kWidest, true, dlx::this_processor(), name) != copy)
+    return false;
   out = run(copy, values, limit, max_guesses, solution, stop, deadline);
   return true;
 }

@@ -30,8 +30,8 @@ BandCount band_count(
     const std::atomic<bool>* stop = nullptr,
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
-// The copy band_count() runs, by instruction set: "avx512" (AVX-512 F, BW and VL), "avx2" or "portable". The
-// widest the processor has, or the one DLX_ISA names (as for the engines, dlx::instruction_set()).
+// The copy band_count() runs, by instruction set: "avx512" (AVX-512 F, BW and VL), "avx2" or "portable", as
+// dlx::vector_copy() chooses it for every kernel built in copies (DLX_ISA, else the processor).
 const char* band_instruction_set();
 
 // One copy by name, for tests that compare them; false (nothing counted) when this build or processor lacks it.
