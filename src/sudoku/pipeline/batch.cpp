@@ -298,7 +298,7 @@ void Batch::finish(std::ostream& out) {
 
 void Batch::append_result(const Slot& slot) {
   if (options_.format == Format::csv && !wrote_csv_header_) {
-    out_buffer_ += kCsvHeader[static_cast<int>(options_.command)];
+    out_buffer_ += csv_header(options_);
     wrote_csv_header_ = true;
   }
   // One JSON array: "[" before the first object, "," before the others, "]" in finish().
