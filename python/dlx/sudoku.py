@@ -179,7 +179,9 @@ def candidates(text, **options):
 
 def generate(count=1, **options):
     """`count` puzzles with one solution, as `sudoku generate COUNT --format json` writes them (seed=0 unless
-    given: the same seed gives the same puzzles): a list of dicts with "puzzle", "solution", "clues", ..."""
+    given: the same seed gives the same puzzles as the command's --seed): a list of dicts with "puzzle",
+    "solution", "clues", ..., and "er", "ep", "ed" with rating=. Keyword options as run(): every option of the
+    command (rating="3.0-4.5", template=, variant="killer", cage_size=, max_givens=, ...)."""
     return run("generate", "", count=count, **options)
 
 
