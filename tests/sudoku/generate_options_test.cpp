@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <string>
 
 namespace {
@@ -155,4 +156,25 @@ TEST_CASE("generate options: a template's text, its shape, attempts and what doe
   CHECK_THROWS_AS(sudoku::read_generate_options({{"template", "x:11" + std::string(14, '.')}},
                                                 OptionSpelling::keywords()),
                   sudoku::RulesError);
+}
+
+TEST_CASE("generate options: random jigsaws meet a rating given in the options or by target_rating") {
+  sudoku::GenerateOptions options;
+  options.shape = {2, 2};
+  options.random_regions = true;
+  options.seed = 3;
+  for (const bool by_target : {false, true}) {
+    if (!by_target) options.rating = std::pair{1.0, 1.5};
+    sudoku::Generator generator(options);
+    if (by_target) generator.target_rating(1.0, 1.5);
+    for (std::uint64_t index = 0; index < 2; ++index) {
+      const std::optional<sudoku::Generated> g = generator.generate(index);
+      REQUIRE(g);
+      CHECK(g->er >= 1.0);
+      CHECK(g->er <= 1.5);
+      CHECK(g->ep > 0);
+      CHECK(g->ed > 0);
+    }
+    options.rating.reset();
+  }
 }

@@ -211,6 +211,7 @@ Grid Generator::solution_grid(Random& random) {
 std::optional<Generated> Generator::jigsaw_attempt(Random& random, const std::atomic<bool>* stop) {
   GenerateOptions options = options_;
   options.random_regions = false;
+  options.rating = rating_;  // target_rating()'s too
   Variants variants = variants_;
   variants.regions = regions_layout(random_regions(options_.shape, random));
   Generator inner(options, variants);
