@@ -79,6 +79,19 @@ def run(command, puzzles="", *, threads=0, box=None, symbols=None, variant=None,
     _whole_number(threads, "threads", 0, 1024)
     options = {"box": box, "symbols": symbols, "variant": variant, "regions": regions,
                "extra_regions": extra_regions, "limit": limit, "all": all, "minimal": minimal}
+    # An option the command does not take is refused, as the command refuses it, never dropped.
+    generating = {"count": count != 1, "seed": seed != 0, "symmetry": symmetry, "clues": clues, "tier": tier,
+                  "attempts": attempts, "rating": rating, "template": template, "cage_size": cage_size,
+                  "max_givens": max_givens}
+    misplaced = [key for key, given in generating.items() if given is not None and given is not False]
+    if command != "generate" and misplaced:
+        raise ValueError(f"{misplaced[0]} applies to generate only")
+    if limit is not None and command not in ("count", "solve"):
+        raise ValueError("limit applies to count and solve only")
+    if all and command != "solve":
+        raise ValueError("all applies to solve only")
+    if minimal and command not in ("check", "generate"):
+        raise ValueError("minimal applies to check and generate only")
     if command == "generate":
         if isinstance(template, _os.PathLike):
             with open(template, encoding="utf-8", errors="surrogateescape") as f:
@@ -116,7 +129,7 @@ def _one(command, text, options, contradiction_ok=False):
     record = records[0]
     if record["status"] == "error":
         if contradiction_ok and record.get("puzzle") is not None:
-            counted = run("count", text, **dict(options, limit=1))[0]
+            counted = run("count", text, **dict(options, limit=1, minimal=False))[0]
             if counted["status"] == "none":
                 return None
         raise ValueError(f"line {record['line']}: {record['error']}")

@@ -247,3 +247,18 @@ def test_huge_integers_are_named_not_written_out():
         dlx.sample([["a"]], 1, seed=10**5000)
     with pytest.raises(ValueError, match="^limit must be a whole number >= 0, not an int of 16610 bits$"):
         dlx.sudoku.count("." * 16, limit=-(10**5000))
+
+
+def test_an_option_the_command_does_not_take_is_refused():
+    # As the command refuses --rating with check or --limit with rate: never dropped without a word.
+    with pytest.raises(ValueError, match="^rating applies to generate only$"):
+        dlx.sudoku.check("." * 16, rating="3-4")
+    with pytest.raises(ValueError, match="^seed applies to generate only$"):
+        dlx.sudoku.run("count", "." * 16, seed=3)
+    with pytest.raises(ValueError, match="^limit applies to count and solve only$"):
+        dlx.sudoku.generate(1, limit=3)
+    with pytest.raises(ValueError, match="^all applies to solve only$"):
+        dlx.sudoku.run("count", "." * 16, all=True)
+    with pytest.raises(ValueError, match="^minimal applies to check and generate only$"):
+        dlx.sudoku.rate("." * 16, minimal=True)
+    assert dlx.sudoku.check("11" + "." * 14, minimal=True) == "none"
