@@ -70,29 +70,22 @@ std::uint64_t number(const Settings& s, std::string_view key, std::uint64_t fall
   return value;
 }
 
+// The options every command takes, written as the page's lines are.
+const sudoku::OptionSpelling kLines{[](std::string_view key, std::string_view value) {
+  return std::string(key) + (value.empty() ? "" : "=" + std::string(value));
+}};
+
+// box, symbols and rules through the library's option layer, as the command reads them.
 void read_reader_and_variants(const Settings& s, sudoku::BatchOptions& b) {
-  if (const std::string* box = find(s, "box"); box && !box->empty()) {
-    b.reader.box = sudoku::parse_box(*box);
-    if (!b.reader.box) throw UsageError("--box '" + *box + "': expected RxC, such as 3x3 or 2x3");
-  }
-  if (const std::string* symbols = find(s, "symbols"); symbols && !symbols->empty())
-    b.reader.symbols = sudoku::Symbols(*symbols);
-  const auto check = [](const char* option, auto&& parse) {
-    try {
-      parse();
-    } catch (const sudoku::RulesError& e) {
-      throw UsageError(std::string(option) + ": " + e.what());
-    }
-  };
-  if (const std::string* v = find(s, "variant"); v && !v->empty())
-    check("--variant", [&] { sudoku::parse_variant_names(*v, b.variants); });
-  if (const std::string* r = find(s, "regions"); r && !r->empty()) {
-    check("--regions", [&] { sudoku::parse_regions(*r, sudoku::layout_side(*r, "LAYOUT")); });
-    b.variants.regions = *r;
-  }
-  if (const std::string* r = find(s, "extra-regions"); r && !r->empty()) {
-    check("--extra-regions", [&] { sudoku::parse_extra_regions(*r, sudoku::layout_side(*r, "LAYOUT")); });
-    b.variants.extra_regions = *r;
+  sudoku::OptionPairs pairs;
+  for (const char* key : sudoku::kPuzzleKeys)
+    if (const std::string* value = find(s, key); value && !value->empty()) pairs.emplace_back(key, *value);
+  try {
+    const sudoku::PuzzleOptions p = sudoku::read_puzzle_options(pairs, kLines);
+    b.reader = p.reader;
+    b.variants = p.variants;
+  } catch (const sudoku::OptionError& e) {
+    throw UsageError(e.what());
   }
 }
 
@@ -103,12 +96,9 @@ std::uint64_t read_generate(const Settings& s, const std::string& text, sudoku::
   sudoku::OptionPairs pairs;
   for (const auto& [key, value] : s)
     if (key != "format") pairs.emplace_back(key, key == "template" ? text : value);
-  const sudoku::OptionSpelling lines{[](std::string_view key, std::string_view value) {
-    return std::string(key) + (value.empty() ? "" : "=" + std::string(value));
-  }};
   sudoku::GenerateRequest r;
   try {
-    r = sudoku::read_generate_options(pairs, lines);
+    r = sudoku::read_generate_options(pairs, kLines);
   } catch (const sudoku::OptionError& e) {
     throw UsageError(e.what());
   }

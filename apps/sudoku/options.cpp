@@ -115,43 +115,18 @@ struct Typed {  // the options as typed
       cage_size, max_givens, template_file;
 };
 
-// Every command's but generate's (read_generate).
-void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o) {
-  sudoku::BatchOptions& b = o.batch;
-  if (vm.count("variant") && sudoku::take_killer_word(t.variant))
-    usage_error("--variant killer applies to generate only: killer puzzles carry their own cages");
-  if (t.regions == "random") usage_error("--regions random applies to generate only");
-  if (vm.count("box")) {
-    const auto shape = sudoku::parse_box(t.box);
-    if (!shape)
-      usage_error("--box " + shown(t.box) + ": expected RxC, such as 3x3 or 2x3, with a side from 2 to " +
-                  std::to_string(sudoku::kMaxSide));
-    b.reader.box = shape;
+// Every command's but generate's (read_generate): box, symbols and rules, through the library's option layer.
+void read_reader_and_variants(const po::variables_map& vm, Options& o) {
+  sudoku::OptionPairs pairs;
+  for (const char* key : sudoku::kPuzzleKeys)
+    if (vm.count(key)) pairs.emplace_back(key, vm[key].as<std::string>());
+  try {
+    const sudoku::PuzzleOptions p = sudoku::read_puzzle_options(pairs, sudoku::OptionSpelling::flags());
+    o.batch.reader = p.reader;
+    o.batch.variants = p.variants;
+  } catch (const sudoku::OptionError& e) {
+    usage_error(e.what());
   }
-  if (vm.count("symbols")) {
-    try {
-      b.reader.symbols = sudoku::Symbols(t.symbols);
-    } catch (const std::invalid_argument& e) {
-      usage_error(e.what());
-    }
-  }
-  const auto check = [](const char* option, auto&& parse) {
-    try {
-      parse();
-    } catch (const sudoku::RulesError& e) {
-      usage_error(std::string(option) + ": " + e.what());
-    }
-  };
-  if (vm.count("variant") && !t.variant.empty())
-    check("--variant", [&] { sudoku::parse_variant_names(t.variant, b.variants); });
-  if (!t.regions.empty())
-    check("--regions", [&] { sudoku::parse_regions(t.regions, sudoku::layout_side(t.regions, "LAYOUT")); });
-  if (vm.count("extra-regions"))
-    check("--extra-regions", [&] {
-      sudoku::parse_extra_regions(t.extra_regions, sudoku::layout_side(t.extra_regions, "LAYOUT"));
-    });
-  b.variants.regions = t.regions;
-  b.variants.extra_regions = t.extra_regions;
 }
 
 // generate's options as the library's one option layer reads them (sudoku/maker/generate_options.hpp): the
@@ -318,7 +293,7 @@ Options parse_options(int argc, char** argv) {
   if (generating)
     read_generate(vm, o);
   else
-    read_reader_and_variants(t, vm, o);
+    read_reader_and_variants(vm, o);
   if (vm.count("threads"))
     o.threads = static_cast<unsigned>(parse_number("--threads", t.threads, kMaxThreads));
   if (vm.count("time-limit")) {

@@ -37,20 +37,20 @@ struct Settings {
 Settings settings(const std::optional<std::string>& box, const std::optional<std::string>& symbols,
                   const std::optional<std::string>& variant, const std::optional<std::string>& regions,
                   const std::optional<std::string>& extra_regions) {
-  Settings s;
-  if (box) {
-    s.reader.box = sudoku::parse_box(*box);
-    if (!s.reader.box) throw py::value_error("box='" + *box + "': expected RxC, such as 3x3 or 2x3");
-  }
+  // The library's option layer, as the command reads --box, --symbols, --variant, --regions, --extra-regions.
+  sudoku::OptionPairs pairs;
+  for (const auto& [key, value] : {std::pair{"box", &box},
+                                   {"symbols", &symbols},
+                                   {"variant", &variant},
+                                   {"regions", &regions},
+                                   {"extra-regions", &extra_regions}})
+    if (*value) pairs.emplace_back(key, **value);
   try {
-    if (symbols) s.reader.symbols = sudoku::Symbols(*symbols);
-    if (variant) sudoku::parse_variant_names(*variant, s.variants);
-  } catch (const std::invalid_argument& e) {  // RulesError is one too
+    const sudoku::PuzzleOptions p = sudoku::read_puzzle_options(pairs, sudoku::OptionSpelling::keywords());
+    return {p.reader, p.variants};
+  } catch (const sudoku::OptionError& e) {
     throw py::value_error(e.what());
   }
-  if (regions) s.variants.regions = *regions;
-  if (extra_regions) s.variants.extra_regions = *extra_regions;
-  return s;
 }
 
 // The puzzle in `text` (one puzzle, in any layout the command reads); ValueError naming what is wrong (the

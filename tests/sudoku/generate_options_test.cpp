@@ -102,7 +102,8 @@ TEST_CASE("generate options: one message per mistake, spelled as each front end 
   CHECK(message({{"variant", "killer"}, {"symmetry", "rotate180"}}, true) ==
         "killer: symmetry does not apply (givens are only what the cages leave open)");
   CHECK(message({{"variant", "bogus"}}).find("--variant: ") == 0);
-  CHECK(message({{"colour", "red"}}, true).find("unknown option colour for generate") == 0);
+  CHECK(message({{"colour", "red"}}, true).find("unknown option colour: expected count, box, symbols") == 0);
+  CHECK(message({{"regions", ""}}).find("--regions: LAYOUT has 0 characters") == 0);
   CHECK(message({{"minimal", "maybe"}}, true) == "minimal=maybe: expected true or false");
   CHECK(message({{"box", "4x4"}, {"symbols", "123456789"}}) ==
         "a 16x16 board needs 16 symbols; give them with --symbols");
@@ -177,4 +178,34 @@ TEST_CASE("generate options: random jigsaws meet a rating given in the options o
     }
     options.rating.reset();
   }
+}
+
+TEST_CASE("puzzle options: the rules every command takes, read as generate reads them") {
+  const auto read = [](const OptionPairs& pairs, bool keywords = false) {
+    return sudoku::read_puzzle_options(pairs,
+                                       keywords ? OptionSpelling::keywords() : OptionSpelling::flags());
+  };
+  const auto refused = [&](const OptionPairs& pairs, bool keywords = false) -> std::string {
+    try {
+      read(pairs, keywords);
+    } catch (const sudoku::OptionError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const sudoku::PuzzleOptions p = read(
+      {{"box", "2x3"}, {"variant", "x,anti-knight"}, {"extra_regions", std::string(35, '.') + "A"}}, true);
+  CHECK(p.reader.box == sudoku::Shape{2, 3});
+  CHECK(p.variants.x);
+  CHECK(p.variants.anti_knight);
+  CHECK(p.variants.extra_regions.size() == 36);
+  CHECK(refused({{"variant", "killer"}}) ==
+        "--variant killer applies to generate only: killer puzzles carry their own cages");
+  CHECK(refused({{"regions", "random"}}, true) == "regions=random applies to generate only");
+  CHECK(refused({{"box", "9x"}}, true).find("box=9x: expected RxC") == 0);
+  CHECK(refused({{"variant", "bogus"}}).find("--variant: ") == 0);
+  CHECK(refused({{"extra-regions", ""}}).find("--extra-regions: LAYOUT has 0 characters") == 0);
+  CHECK(refused({{"seed", "3"}}) ==
+        "unknown option --seed: expected --box, --symbols, --variant, --regions, "
+        "--extra-regions");
 }

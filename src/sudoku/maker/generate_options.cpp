@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <span>
 #include <sstream>
 
 #include "sudoku/io/template_reader.hpp"
@@ -44,15 +45,17 @@ std::string shown(std::string_view text) {
 // The pairs by key, as typed; keys with '_' between their words (Python's) read as with '-'.
 class Given {
  public:
-  Given(const OptionPairs& pairs, const OptionSpelling& spelling) : spelling_(spelling) {
+  // `keys`: those the caller reads; any other is refused.
+  Given(const OptionPairs& pairs, const OptionSpelling& spelling, std::span<const char* const> keys)
+      : spelling_(spelling) {
     for (const auto& [key, value] : pairs) {
       std::string k = key;
       std::replace(k.begin(), k.end(), '_', '-');
-      if (std::find(std::begin(kGenerateKeys), std::end(kGenerateKeys), k) == std::end(kGenerateKeys))
-        throw OptionError("unknown option " + spelling.name(shown(k), "") +
-                          " for generate: expected one of count, box, symbols, variant, regions, "
-                          "extra-regions, symmetry, minimal, clues, tier, rating, seed, attempts, cage-size, "
-                          "max-givens, template");
+      if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
+        std::string expected;
+        for (const char* known : keys) expected += (expected.empty() ? "" : ", ") + spelling.name(known, "");
+        throw OptionError("unknown option " + spelling.name(shown(k), "") + ": expected " + expected);
+      }
       values_[k] = value;
     }
   }
@@ -135,17 +138,18 @@ void read_cage_size(const Given& given, GenerateOptions& g) {
   if (g.cage_min > g.cage_max) size("");
 }
 
-// The box, symbols and variant rules; "killer" among the variants and regions "random" are generate's.
-void read_rules(const Given& given, GenerateRequest& r) {
+// The box, symbols and rules; "killer" among the variants and regions "random" are generate's (null: they
+// are refused).
+void read_rules(const Given& given, ReaderOptions& reader, Variants& variants, GenerateOptions* generate) {
   if (const std::string* box = given.find("box")) {
-    r.reader.box = parse_box(*box);
-    if (!r.reader.box)
+    reader.box = parse_box(*box);
+    if (!reader.box)
       given.fail("box",
                  "expected RxC, such as 3x3 or 2x3, with a side from 2 to " + std::to_string(kMaxSide));
   }
   if (const std::string* symbols = given.find("symbols")) {
     try {
-      r.reader.symbols = Symbols(*symbols);
+      reader.symbols = Symbols(*symbols);
     } catch (const std::invalid_argument& e) {
       given.fail("symbols", e.what());
     }
@@ -159,18 +163,25 @@ void read_rules(const Given& given, GenerateRequest& r) {
   };
   if (const std::string* variant = given.find("variant")) {
     std::string names = *variant;
-    r.generate.killer = take_killer_word(names);
-    if (!names.empty()) check("variant", [&] { parse_variant_names(names, r.variants); });
+    if (take_killer_word(names)) {
+      if (generate == nullptr)
+        throw OptionError(given.name("variant", "killer") +
+                          " applies to generate only: killer puzzles carry their own cages");
+      generate->killer = true;
+    }
+    if (!names.empty()) check("variant", [&] { parse_variant_names(names, variants); });
   }
+  // An empty layout is a mistake, not "no regions": leave the option out for that.
   if (const std::string* regions = given.find("regions"); regions && *regions == "random") {
-    r.generate.random_regions = true;
-  } else if (regions && !regions->empty()) {
+    if (generate == nullptr) throw OptionError(given.name("regions", "random") + " applies to generate only");
+    generate->random_regions = true;
+  } else if (regions) {
     check("regions", [&] { parse_regions(*regions, layout_side(*regions, "LAYOUT")); });
-    r.variants.regions = *regions;
+    variants.regions = *regions;
   }
-  if (const std::string* extra = given.find("extra-regions"); extra && !extra->empty()) {
+  if (const std::string* extra = given.find("extra-regions")) {
     check("extra-regions", [&] { parse_extra_regions(*extra, layout_side(*extra, "LAYOUT")); });
-    r.variants.extra_regions = *extra;
+    variants.extra_regions = *extra;
   }
 }
 
@@ -302,13 +313,20 @@ OptionSpelling OptionSpelling::keywords() {
   }};
 }
 
+PuzzleOptions read_puzzle_options(const OptionPairs& pairs, const OptionSpelling& spelling) {
+  const Given given(pairs, spelling, kPuzzleKeys);
+  PuzzleOptions p;
+  read_rules(given, p.reader, p.variants, nullptr);
+  return p;
+}
+
 GenerateRequest read_generate_options(const OptionPairs& pairs, const OptionSpelling& spelling,
                                       std::string_view template_source) {
-  const Given given(pairs, spelling);
+  const Given given(pairs, spelling, kGenerateKeys);
   GenerateRequest r;
   GenerateOptions& g = r.generate;
   if (given.has("count")) r.count = given.number("count", 0, UINT64_MAX);
-  read_rules(given, r);
+  read_rules(given, r.reader, r.variants, &g);
   g.shape = r.reader.box.value_or(Shape{3, 3});
   if (const std::string* text = given.find("template")) {
     read_template_text(*text, template_source, r);

@@ -1,4 +1,5 @@
-// generate's options, read once for every front end. The sudoku command's flags, Python's keyword arguments and
+// The commands' options, read once for every front end: the rules every command takes (read_puzzle_options)
+// and generate's (read_generate_options). The sudoku command's flags, Python's keyword arguments and
 // the page's "name=value" lines all arrive as pairs of text (the option's name without "--", '_' or '-'
 // between its words; its value as typed, "" for a flag such as minimal) and get the same checks, the same
 // defaults and the same messages; only the way a message spells the option is the front end's
@@ -42,6 +43,20 @@ class OptionError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
+
+// The options every command takes: how puzzles are read and the rules on top of their own.
+struct PuzzleOptions {
+  ReaderOptions reader;  // box, symbols
+  Variants variants;     // variant, regions, extra-regions
+};
+
+// Every key read_puzzle_options() takes.
+inline constexpr const char* kPuzzleKeys[] = {"box", "symbols", "variant", "regions", "extra-regions"};
+
+// Reads box, symbols, variant, regions and extra-regions as every command but generate takes them (generate's
+// "killer" and regions "random" are refused, as is an empty layout); OptionError otherwise.
+PuzzleOptions read_puzzle_options(const std::vector<std::pair<std::string, std::string>>& pairs,
+                                  const OptionSpelling& spelling);
 
 // What generate is asked for.
 struct GenerateRequest {
