@@ -221,6 +221,13 @@ function changeSize() {
 $('size').addEventListener('change', changeSize);
 $('regions').addEventListener('input', () => board.drawRegions($('regions').value.trim() || null));
 $('load').addEventListener('click', textToBoard);
+// Killers and templates take no symmetry (their givens are what uniqueness needs): ticking one sets the
+// symmetry to none, which the user can still change (the command then says why it does not apply).
+for (const id of ['killer', 'template']) {
+  $(id).addEventListener('change', () => {
+    if ($(id).checked) $('symmetry').value = 'none';
+  });
+}
 $('puzzle').addEventListener('paste', () => setTimeout(textToBoard, 0));
 $('clear').addEventListener('click', () => {
   board.clear();

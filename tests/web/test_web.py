@@ -236,8 +236,13 @@ class WebTest(unittest.TestCase):
         self.driver.find_element(By.ID, "clues").clear()
         self.driver.find_element(By.ID, "rating").send_keys("3-4")
         self.click("#killer")
+        self.assertEqual(self.driver.find_element(By.ID, "symmetry").get_attribute("value"), "none")
         self.click('button[data-action="generate"]')
         self.assertIn("rating does not apply to variant=killer", self.result())
+        self.driver.find_element(By.ID, "rating").clear()
+        seed = self.driver.find_element(By.ID, "seed").get_attribute("value")
+        self.click('button[data-action="generate"]')
+        self.assertEqual(self.result(), expected("sudoku", ["generate", "--seed", seed, "--variant", "killer"], ""))
 
     def test_jigsaw_regions_drawn(self):
         regions = "".join(str(r // 3 * 3 + c // 3 + 1) for r in range(9) for c in range(9))
