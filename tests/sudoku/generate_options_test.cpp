@@ -4,8 +4,12 @@
 
 #include <doctest/doctest.h>
 
+#include <dlx/thread_pool.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
+
+#include "sudoku/pipeline/batch.hpp"
 
 namespace {
 
@@ -131,6 +135,15 @@ TEST_CASE("generate options: ratings only where Sukaku Explainer's scale applies
   killer.killer = true;
   killer.rating = std::pair{3.0, 4.0};
   CHECK_THROWS_AS(sudoku::Generator{killer}, std::invalid_argument);
+  killer.rating.reset();
+  sudoku::Generator unrated(killer);
+  CHECK_THROWS_AS(unrated.target_rating(3.0, 4.0), std::invalid_argument);
+  sudoku::Variants knight;
+  knight.anti_knight = true;
+  sudoku::GenerateOptions plain;
+  plain.shape = {3, 3};
+  sudoku::Generator knights(plain, knight);
+  CHECK_THROWS_AS(knights.target_rating(3.0, 4.0), std::invalid_argument);
 }
 
 TEST_CASE("generate options: a template's text, its shape, attempts and what does not go with it") {
@@ -208,4 +221,19 @@ TEST_CASE("puzzle options: the rules every command takes, read as generate reads
   CHECK(refused({{"seed", "3"}}) ==
         "unknown option --seed: expected --box, --symbols, --variant, --regions, "
         "--extra-regions");
+}
+
+TEST_CASE("generate options: the pipeline refuses a rating it cannot honour before making any puzzle") {
+  sudoku::BatchOptions options;
+  options.command = sudoku::Command::generate;
+  options.format = sudoku::Format::json;
+  options.generate.shape = {2, 2};
+  options.generate.killer = true;
+  options.generate.cage_max = 4;
+  options.generate_rating = std::pair{1.0, 2.0};  // the older name of GenerateOptions::rating
+  dlx::ThreadPool pool(1);
+  sudoku::Batch batch(options, pool);
+  std::ostringstream out, err;
+  CHECK_THROWS_AS(batch.generate(2, out, err), std::invalid_argument);
+  CHECK(out.str().empty());
 }

@@ -120,13 +120,7 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       rating_(options.rating),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
-  // The graded engine knows regions: cages, lines, dots and neighbour rules it cannot rate, and a rating
-  // asked for them would be dropped without a word.
-  if (rating_ && (options_.killer || !Houses::holds(rules_)))
-    throw std::invalid_argument(
-        "a rating on Sukaku Explainer's scale needs rules of regions only (no cages, lines, dots or "
-        "neighbour "
-        "rules)");
+  if (rating_) check_ratable();
   // A template's lines and dots can make some random search orders very long: another attempt, with another
   // order, is far quicker.
   if (options_.template_rules) grid_nodes_ = kLayoutNodes;
@@ -370,6 +364,21 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   if (!rated(g, stop)) return std::nullopt;
   return g;
+}
+
+void Generator::target_rating(double low, double high) {
+  check_ratable();
+  rating_ = std::pair{low, high};
+}
+
+void Generator::check_ratable() const {
+  // The graded engine knows regions: cages, lines, dots and neighbour rules it cannot rate, and a rating
+  // asked for them would be dropped without a word.
+  if (options_.killer || !Houses::holds(rules_))
+    throw std::invalid_argument(
+        "a rating on Sukaku Explainer's scale needs rules of regions only (no cages, lines, dots or "
+        "neighbour "
+        "rules)");
 }
 
 bool Generator::rated(Generated& g, const std::atomic<bool>* stop) {

@@ -115,8 +115,9 @@ class Generator {
   std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
 
   // Keeps only puzzles whose ER on Sukaku Explainer's scale (docs/rating.md), at one decimal, lies in
-  // [low, high], as GenerateOptions::rating does.
-  void target_rating(double low, double high) { rating_ = std::pair{low, high}; }
+  // [low, high], as GenerateOptions::rating does. Throws std::invalid_argument as the constructor does for
+  // rules the graded engine cannot rate.
+  void target_rating(double low, double high);
 
   // A random complete grid from the stream.
   Grid solution_grid(Random& random);
@@ -125,6 +126,8 @@ class Generator {
   std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
   // An attempt on a random region layout of its own, made by a generator of that layout.
   std::optional<Generated> jigsaw_attempt(Random& random, const std::atomic<bool>* stop);
+  // Throws std::invalid_argument when the rules are not regions only: a rating would not be honoured.
+  void check_ratable() const;
   // Whether g meets the rating asked for (always, when none is), setting its ER, EP and ED.
   bool rated(Generated& g, const std::atomic<bool>* stop);
   // Random cages over a random solution, then givens while the puzzle is not unique (see generator.cpp).
