@@ -217,6 +217,8 @@ TEST_CASE("puzzle options: the rules every command takes, read as generate reads
   CHECK(refused({{"regions", "random"}}, true) == "regions=random applies to generate only");
   CHECK(refused({{"box", "9x"}}, true).find("box=9x: expected RxC") == 0);
   CHECK(refused({{"variant", "bogus"}}).find("--variant: ") == 0);
+  CHECK(refused({{"symbols", "1123"}}) == "--symbols 1123: '1' appears twice");
+  CHECK(refused({{"symbols", "1"}}, true) == "symbols=1: an alphabet needs 2 to 64 characters");
   CHECK(refused({{"extra-regions", ""}}).find("--extra-regions: LAYOUT has 0 characters") == 0);
   CHECK(refused({{"seed", "3"}}) ==
         "unknown option --seed: expected --box, --symbols, --variant, --regions, "
