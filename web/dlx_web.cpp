@@ -2,7 +2,8 @@
 // action the way the `sudoku` or `dlx` command runs it and keeps what the command would print on standard
 // output and standard error, and its exit status, for the worker to read (web_out, web_err). Options come as
 // "name=value" lines named after the commands' options (box, symbols, variant, regions, extra-regions,
-// limit, all, minimal, format; generate: count, seed, symmetry, tier, clues, attempts; dlx: memo).
+// limit, all, minimal, format; generate: every option of the command, read by sudoku::read_generate_options,
+// a "template" line making the action's text the template; dlx: memo).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
@@ -21,9 +22,7 @@
 #include "dlx/solver.hpp"
 #include "dlx/thread_pool.hpp"
 #include "sudoku/io/symbols.hpp"
-#include "sudoku/maker/generator.hpp"
-#include "sudoku/maker/logic.hpp"
-#include "sudoku/maker/symmetry.hpp"
+#include "sudoku/maker/generate_options.hpp"
 #include "sudoku/model/rules.hpp"
 #include "sudoku/model/shape.hpp"
 #include "sudoku/pipeline/batch.hpp"
@@ -71,61 +70,43 @@ std::uint64_t number(const Settings& s, std::string_view key, std::uint64_t fall
   return value;
 }
 
+// The options every command takes, written as the page's lines are.
+const sudoku::OptionSpelling kLines{[](std::string_view key, std::string_view value) {
+  return std::string(key) + (value.empty() ? "" : "=" + std::string(value));
+}};
+
+// box, symbols and rules through the library's option layer, as the command reads them.
 void read_reader_and_variants(const Settings& s, sudoku::BatchOptions& b) {
-  if (const std::string* box = find(s, "box"); box && !box->empty()) {
-    b.reader.box = sudoku::parse_box(*box);
-    if (!b.reader.box) throw UsageError("--box '" + *box + "': expected RxC, such as 3x3 or 2x3");
-  }
-  if (const std::string* symbols = find(s, "symbols"); symbols && !symbols->empty())
-    b.reader.symbols = sudoku::Symbols(*symbols);
-  const auto check = [](const char* option, auto&& parse) {
-    try {
-      parse();
-    } catch (const sudoku::RulesError& e) {
-      throw UsageError(std::string(option) + ": " + e.what());
-    }
-  };
-  if (const std::string* v = find(s, "variant"); v && !v->empty())
-    check("--variant", [&] { sudoku::parse_variant_names(*v, b.variants); });
-  if (const std::string* r = find(s, "regions"); r && !r->empty()) {
-    check("--regions", [&] { sudoku::parse_regions(*r, sudoku::layout_side(*r, "LAYOUT")); });
-    b.variants.regions = *r;
-  }
-  if (const std::string* r = find(s, "extra-regions"); r && !r->empty()) {
-    check("--extra-regions", [&] { sudoku::parse_extra_regions(*r, sudoku::layout_side(*r, "LAYOUT")); });
-    b.variants.extra_regions = *r;
+  sudoku::OptionPairs pairs;
+  for (const char* key : sudoku::kPuzzleKeys)
+    if (const std::string* value = find(s, key); value && !value->empty()) pairs.emplace_back(key, *value);
+  try {
+    const sudoku::PuzzleOptions p = sudoku::read_puzzle_options(pairs, kLines);
+    b.reader = p.reader;
+    b.variants = p.variants;
+  } catch (const sudoku::OptionError& e) {
+    throw UsageError(e.what());
   }
 }
 
-std::uint64_t read_generate(const Settings& s, sudoku::BatchOptions& b) {
-  sudoku::GenerateOptions& g = b.generate;
-  g.shape = b.reader.box.value_or(sudoku::Shape{3, 3});
-  if (!b.variants.regions.empty() && !b.reader.box) {
-    const int side = sudoku::layout_side(b.variants.regions, "--regions");
-    g.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
+// generate's options through the library's one option layer (the command's checks and messages), written as
+// the page's lines are: "clues=82". A "template" line says that the action's text (which generate does not
+// read otherwise) is the template: a line cannot hold an f-puzzles document.
+std::uint64_t read_generate(const Settings& s, const std::string& text, sudoku::BatchOptions& b) {
+  sudoku::OptionPairs pairs;
+  for (const auto& [key, value] : s)
+    if (key != "format") pairs.emplace_back(key, key == "template" ? text : value);
+  sudoku::GenerateRequest r;
+  try {
+    r = sudoku::read_generate_options(pairs, kLines);
+  } catch (const sudoku::OptionError& e) {
+    throw UsageError(e.what());
   }
-  if (const std::string* symmetry = find(s, "symmetry"); symmetry && !symmetry->empty()) {
-    const auto parsed = sudoku::parse_symmetry(*symmetry);
-    if (!parsed)
-      throw UsageError("--symmetry '" + *symmetry +
-                       "': expected none, rotate90, rotate180, mirror, flip or diagonal");
-    g.symmetry = *parsed;
-  }
-  if (const std::string* tier = find(s, "tier"); tier && !tier->empty()) {
-    g.tier = sudoku::parse_tier(*tier);
-    if (!g.tier) throw UsageError("--tier '" + *tier + "': expected singles, locked, subsets or search");
-  }
-  g.minimal = b.minimal;
-  g.seed = number(s, "seed", 0);
-  g.attempts = number(s, "attempts", 1000, 1);
-  if (find(s, "clues") && !find(s, "clues")->empty())
-    g.clues = static_cast<int>(
-        std::min<std::uint64_t>(number(s, "clues", 0, 1), static_cast<std::uint64_t>(g.shape.cells())));
-  if (g.shape.side() > b.reader.symbols.size())
-    throw UsageError("a " + std::to_string(g.shape.side()) + "x" + std::to_string(g.shape.side()) +
-                     " board needs " + std::to_string(g.shape.side()) + " symbols; give them with --symbols");
-  sudoku::check_clues(g, !b.variants.any());
-  return number(s, "count", 1);
+  b.reader = r.reader;
+  b.variants = r.variants;
+  b.minimal = r.generate.minimal;
+  b.generate = std::move(r.generate);
+  return r.count;
 }
 
 int sudoku_action(std::string_view command, const std::string& text, const Settings& s) {
@@ -143,9 +124,11 @@ int sudoku_action(std::string_view command, const std::string& text, const Setti
   b.minimal = find(s, "minimal") != nullptr;
   if (b.command == sudoku::Command::count) b.limit = number(s, "limit", 0);
   if (b.command == sudoku::Command::solve) b.solutions = find(s, "all") ? 0 : number(s, "limit", 1, 1);
-  read_reader_and_variants(s, b);
   std::uint64_t count = 0;
-  if (b.command == sudoku::Command::generate) count = read_generate(s, b);
+  if (b.command == sudoku::Command::generate)
+    count = read_generate(s, text, b);
+  else
+    read_reader_and_variants(s, b);
   // One worker: the calling thread does all the work (a WebAssembly module without threads).
   dlx::ThreadPool pool(1);
   sudoku::Batch batch(b, pool);

@@ -101,8 +101,14 @@ function sudokuOptions(action) {
   };
   if (action === 'count' && Number($('limit').value) > 0) o.limit = $('limit').value;
   if (action === 'generate') {
+    // Every option of the command (docs/sudoku-maker.md); the library checks them as it checks the command's.
     Object.assign(o, {symmetry: $('symmetry').value, tier: $('tier').value, seed: $('seed').value});
+    for (const id of ['clues', 'rating', 'attempts', 'cage-size', 'max-givens']) o[id] = $(id).value.trim();
     o.minimal = $('minimal').checked;
+    if ($('killer').checked) o.variant = o.variant ? `killer,${o.variant}` : 'killer';
+    // The template is the action's text (a line cannot hold an f-puzzles document); its size is its own.
+    o.template = $('template').checked;
+    if (o.template) o.box = '';
   }
   return o;
 }
@@ -118,14 +124,19 @@ const cellPattern = /r(\d+)c(\d+)/g;
 async function sudokuAction(action) {
   board.highlight([]);
   const text = puzzleText();
-  const answer = await run('sudoku', action, action === 'generate' ? '' : text, sudokuOptions(action));
+  const options = sudokuOptions(action);
+  const answer = await run('sudoku', action, action === 'generate' && !options.template ? '' : text, options);
   if (!answer) return;
   // The cells of the first line: a killer line's after "givens=", else its first word.
   const firstLine = answer.out.split('\n')[0].trim();
   const givens = /givens=(\S+)/.exec(firstLine);
   const first = givens ? givens[1] : firstLine;
   if (action === 'solve' && answer.status === 0) board.fill(first.replace(/\s.*/, ''));
-  if (action === 'generate' && answer.status === 0) {
+  if (action === 'generate' && answer.status === 0 && firstLine.startsWith('#')) {
+    // A killer line or an f-puzzles document after its "# seed=.." line: the text box takes it whole.
+    $('puzzle').value = answer.out.split('\n').filter((l) => !l.startsWith('#')).join('\n').trim();
+    $('seed').value = String(Number($('seed').value) + 1);
+  } else if (action === 'generate' && answer.status === 0) {
     const line = first.replace(/\s.*/, '');
     $('puzzle').value = line;
     board.setLine(line, true);
@@ -210,6 +221,13 @@ function changeSize() {
 $('size').addEventListener('change', changeSize);
 $('regions').addEventListener('input', () => board.drawRegions($('regions').value.trim() || null));
 $('load').addEventListener('click', textToBoard);
+// Killers and templates take no symmetry (their givens are what uniqueness needs): ticking one sets the
+// symmetry to none, which the user can still change (the command then says why it does not apply).
+for (const id of ['killer', 'template']) {
+  $(id).addEventListener('change', () => {
+    if ($(id).checked) $('symmetry').value = 'none';
+  });
+}
 $('puzzle').addEventListener('paste', () => setTimeout(textToBoard, 0));
 $('clear').addEventListener('click', () => {
   board.clear();

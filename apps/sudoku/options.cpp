@@ -6,12 +6,11 @@
 #include <dlxapp/duration.hpp>
 #include <dlxapp/usage.hpp>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
-#include <sudoku/io/template_reader.hpp>
-#include <sudoku/maker/cage_logic.hpp>
+#include <sudoku/maker/generate_options.hpp>
 #include <sudoku/maker/generator.hpp>
 #include <sudoku/model/rules.hpp>
-#include <sudoku/model/solver.hpp>
 
 namespace po = boost::program_options;
 
@@ -93,11 +92,7 @@ Exit status:
 namespace {
 
 constexpr std::uint64_t kMaxThreads = 1024;
-// How far --template's check for a solution searches before letting the generator try.
-constexpr std::uint64_t kTemplateNodes = 1'000'000;
-// --template's attempts per puzzle unless --attempts says otherwise: each is bounded (generator.cpp), and a
-// template that this many random solutions do not settle rarely yields to more.
-constexpr std::uint64_t kTemplateAttempts = 20;
+constexpr std::size_t kMaxTemplateBytes = std::size_t{32} << 20;
 constexpr const char* kCommands[] = {"solve", "count",    "check",      "rate",     "hint",
                                      "steps", "minimize", "candidates", "generate", "emit"};
 
@@ -120,172 +115,67 @@ struct Typed {  // the options as typed
       cage_size, max_givens, template_file;
 };
 
-void read_reader_and_variants(Typed& t, const po::variables_map& vm, Options& o) {
-  sudoku::BatchOptions& b = o.batch;
-  const bool generating = o.command == "generate";
-  if (vm.count("variant") && sudoku::take_killer_word(t.variant)) {
-    if (!generating)
-      usage_error("--variant killer applies to generate only: killer puzzles carry their own cages");
-    b.generate.killer = true;
-  }
-  if (t.regions == "random") {
-    if (!generating) usage_error("--regions random applies to generate only");
-    b.generate.random_regions = true;
-    t.regions.clear();
-  }
-  if (vm.count("box")) {
-    const auto shape = sudoku::parse_box(t.box);
-    if (!shape)
-      usage_error("--box " + shown(t.box) + ": expected RxC, such as 3x3 or 2x3, with a side from 2 to " +
-                  std::to_string(sudoku::kMaxSide));
-    b.reader.box = shape;
-  }
-  if (vm.count("symbols")) {
-    try {
-      b.reader.symbols = sudoku::Symbols(t.symbols);
-    } catch (const std::invalid_argument& e) {
-      usage_error(e.what());
-    }
-  }
-  const auto check = [](const char* option, auto&& parse) {
-    try {
-      parse();
-    } catch (const sudoku::RulesError& e) {
-      usage_error(std::string(option) + ": " + e.what());
-    }
-  };
-  if (vm.count("variant") && !t.variant.empty())
-    check("--variant", [&] { sudoku::parse_variant_names(t.variant, b.variants); });
-  if (!t.regions.empty())
-    check("--regions", [&] { sudoku::parse_regions(t.regions, sudoku::layout_side(t.regions, "LAYOUT")); });
-  if (vm.count("extra-regions"))
-    check("--extra-regions", [&] {
-      sudoku::parse_extra_regions(t.extra_regions, sudoku::layout_side(t.extra_regions, "LAYOUT"));
-    });
-  b.variants.regions = t.regions;
-  b.variants.extra_regions = t.extra_regions;
-}
-
-// --template FILE: the one puzzle of the file, whose rules (and givens) every generated puzzle takes. A bad
-// file is a bad input, not a usage error: one line naming it (main's "sudoku: ..."), status 2.
-void read_template(const std::string& file, Options& o) {
-  sudoku::GenerateOptions& g = o.batch.generate;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("--template " + dlxapp::cannot_open(file, errno));
-  sudoku::Puzzle puzzle = sudoku::read_template(in, dlxapp::printable(file), o.batch.reader);
-  // Givens that clash or that no grid fits would cost every attempt of every puzzle in vain.
-  dlx::SearchOptions bounded;
-  bounded.node_limit = kTemplateNodes;
-  if (sudoku::Solver(*puzzle.rules, bounded).check(puzzle.grid) == sudoku::Verdict::none)
-    throw std::runtime_error(dlxapp::printable(file) + ':' + std::to_string(puzzle.line) +
-                             ": the template has no solution under its rules");
-  g.template_rules = puzzle.rules;
-  g.template_givens = std::move(puzzle.grid);
-  if (!o.batch.reader.box) g.shape = g.template_rules->shape;
-}
-
-void read_generate(const Typed& t, const po::variables_map& vm, Options& o) {
-  sudoku::GenerateOptions& g = o.batch.generate;
-  g.shape = o.batch.reader.box.value_or(sudoku::Shape{3, 3});
-  if (vm.count("template")) read_template(t.template_file, o);
-  if (!t.regions.empty() && !o.batch.reader.box) {
-    // A jigsaw's size is its layout's; its boxes (unused) the usual ones, or rows for a prime side.
-    const int side = sudoku::layout_side(t.regions, "--regions");
-    g.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
-  }
-  bool rated = true;  // the techniques know every rule: regions, not neighbour rules or cages
+// Every command's but generate's (read_generate): box, symbols and rules, through the library's option layer.
+void read_reader_and_variants(const po::variables_map& vm, Options& o) {
+  sudoku::OptionPairs pairs;
+  for (const char* key : sudoku::kPuzzleKeys)
+    if (vm.count(key)) pairs.emplace_back(key, vm[key].as<std::string>());
   try {
-    sudoku::Rules rules = sudoku::make_rules(g.shape, o.batch.variants);
-    if (g.template_rules) sudoku::add_rules(rules, *g.template_rules);
-    rated = sudoku::logic_knows(rules);
-  } catch (const sudoku::RulesError& e) {
+    const sudoku::PuzzleOptions p = sudoku::read_puzzle_options(pairs, sudoku::OptionSpelling::flags());
+    o.batch.reader = p.reader;
+    o.batch.variants = p.variants;
+  } catch (const sudoku::OptionError& e) {
     usage_error(e.what());
   }
-  if (!rated && vm.count("rating"))
-    usage_error("--rating does not apply to neighbour rules: the techniques know regions only");
-  if (!rated && vm.count("tier"))
-    usage_error(
-        "--tier does not apply to neighbour rules: the techniques know regions only (rows, columns, boxes "
-        "or jigsaw regions, x, windoku, extra regions) and killer cages");
+}
+
+// generate's options as the library's one option layer reads them (sudoku/maker/generate_options.hpp): the
+// same checks and messages as Python's and the page's. A template that cannot be read is a bad input, not a
+// usage error: one line naming the file (main's "sudoku: ..."), status 2.
+void read_generate(const po::variables_map& vm, Options& o) {
+  sudoku::OptionPairs pairs;
+  for (const char* key : {"box", "symbols", "variant", "regions", "extra-regions", "symmetry", "clues",
+                          "tier", "rating", "seed", "attempts", "cage-size", "max-givens"})
+    if (vm.count(key)) pairs.emplace_back(key, vm[key].as<std::string>());
+  if (vm.count("minimal")) pairs.emplace_back("minimal", "");
   if (o.args.size() > 1) usage_error("generate takes one number, the count of puzzles, and no files");
-  o.count = o.args.empty() ? 1 : parse_number("generate", o.args[0], UINT64_MAX);
-  const auto symmetry = sudoku::parse_symmetry(t.symmetry);
-  if (!symmetry)
-    usage_error("--symmetry " + shown(t.symmetry) +
-                ": expected none, rotate90, rotate180, mirror, flip or diagonal");
-  g.symmetry = *symmetry;
-  g.minimal = o.batch.minimal;
-  // At least one clue: 0 would mean "as removal leaves it", which is not what was asked.
-  if (vm.count("clues"))
-    g.clues =
-        static_cast<int>(parse_number("--clues", t.clues, static_cast<std::uint64_t>(g.shape.cells()), 1));
-  if (vm.count("tier")) {
-    g.tier = sudoku::parse_tier(t.tier);
-    if (!g.tier) usage_error("--tier " + shown(t.tier) + ": expected singles, locked, subsets or search");
+  if (!o.args.empty()) pairs.emplace_back("count", o.args[0]);
+  std::string template_name;
+  if (vm.count("template")) {
+    const std::string& file = vm["template"].as<std::string>();
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw std::runtime_error("--template " + dlxapp::cannot_open(file, errno));
+    // A template is one puzzle: a file past the largest document the reader takes (16 MiB) is not one, and
+    // reading /dev/zero whole would never end.
+    std::string text(kMaxTemplateBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxTemplateBytes)
+      throw std::runtime_error("--template " + dlxapp::printable(file) + ": over " +
+                               std::to_string(kMaxTemplateBytes >> 20) + " MiB; a template is one puzzle");
+    pairs.emplace_back("template", std::move(text));
+    template_name = dlxapp::printable(file);
   }
-  if (vm.count("rating")) {
-    // "A-B" or "A": an ER range on the scale 1.0-20.0, one decimal.
-    const std::string& r = t.rating;
-    const std::size_t dash = r.find('-', 1);
-    const auto number = [&](const std::string& text) {
-      std::size_t used = 0;
-      double v = -1;
-      try {
-        v = std::stod(text, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (text.empty() || used != text.size() || !(v >= 1.0 && v <= 20.0))
-        usage_error("--rating " + shown(r) +
-                    ": expected A-B or A, ratings from 1.0 to 20.0 (such as 6.0-7.5)");
-      return v;
-    };
-    const double low = number(r.substr(0, dash));
-    const double high = dash == std::string::npos ? low : number(r.substr(dash + 1));
-    if (low > high) usage_error("--rating " + shown(r) + ": the lower bound is above the upper");
-    o.batch.generate_rating = std::pair{low, high};
-  }
-  o.generate_clock_seed = !vm.count("seed");
-  g.seed = vm.count("seed")
-               ? parse_number("--seed", t.seed, UINT64_MAX)
-               : static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
-  if (vm.count("attempts"))
-    g.attempts = parse_number("--attempts", t.attempts, UINT64_MAX, 1);
-  else if (g.template_rules)
-    g.attempts = kTemplateAttempts;
-  if ((vm.count("cage-size") || vm.count("max-givens")) && !g.killer)
-    usage_error(std::string("--") + (vm.count("cage-size") ? "cage-size" : "max-givens") +
-                " applies to --variant killer only");
-  const int side = g.shape.side();
-  if (vm.count("cage-size")) {
-    const std::size_t dash = t.cage_size.find('-');
-    const std::string low = t.cage_size.substr(0, dash),
-                      high = dash == std::string::npos ? low : t.cage_size.substr(dash + 1);
-    const auto size = [&](const std::string& text) {
-      if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 3 ||
-          std::stoi(text) < 1 || std::stoi(text) > side)
-        usage_error("--cage-size " + shown(t.cage_size) +
-                    ": expected MIN-MAX (or one size), cells from 1 to " + std::to_string(side) + " on a " +
-                    std::to_string(side) + "x" + std::to_string(side) + " board, MIN <= MAX");
-      return std::stoi(text);
-    };
-    g.cage_min = size(low);
-    g.cage_max = size(high);
-    if (g.cage_min > g.cage_max) size("");
-  } else if (g.killer) {
-    g.cage_max = std::min(g.cage_max, side);  // 4x4: 2 to 4 cells still
-  }
-  if (vm.count("max-givens"))
-    g.max_givens = static_cast<int>(
-        parse_number("--max-givens", t.max_givens, static_cast<std::uint64_t>(g.shape.cells())));
+  // The count is generate's first argument: "generate 5x: ...".
+  const sudoku::OptionSpelling flags = sudoku::OptionSpelling::flags();
+  const sudoku::OptionSpelling spelling{[&](std::string_view key, std::string_view value) {
+    return key == "count" ? "generate" + (value.empty() ? "" : " " + std::string(value))
+                          : flags.name(key, value);
+  }};
+  sudoku::GenerateRequest r;
   try {
-    sudoku::check_generated_rules(g, o.batch.variants);
-  } catch (const std::invalid_argument& e) {
+    r = sudoku::read_generate_options(pairs, spelling, template_name);
+  } catch (const sudoku::OptionError& e) {
     usage_error(e.what());
   }
-  if (g.shape.side() > o.batch.reader.symbols.size())
-    usage_error("a " + std::to_string(g.shape.side()) + "x" + std::to_string(g.shape.side()) +
-                " board needs " + std::to_string(g.shape.side()) + " symbols; give them with --symbols");
+  sudoku::BatchOptions& b = o.batch;
+  b.reader = r.reader;
+  b.variants = r.variants;
+  b.generate = std::move(r.generate);
+  o.count = r.count;
+  o.generate_clock_seed = !r.seed_given;
+  if (!r.seed_given)
+    b.generate.seed = static_cast<std::uint64_t>(std::chrono::system_clock::now().time_since_epoch().count());
 }
 
 }  // namespace
@@ -319,7 +209,7 @@ Options parse_options(int argc, char** argv) {
        "generate: none, rotate90, rotate180, mirror, flip or diagonal pattern of givens")
       ("clues", po::value(&t.clues)->value_name("K"), "generate: exactly K givens")
       ("tier", po::value(&t.tier)->value_name("T"), "generate: puzzles rating exactly T (singles, locked, subsets, search)")
-      ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings")
+      ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings; regions only (not killers, neighbour rules)")
       ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&t.attempts)->value_name("N"),
        "generate: attempts per puzzle before giving up (default 1000; 20 with --template)")
@@ -400,8 +290,10 @@ Options parse_options(int argc, char** argv) {
   if (vm.count("format") && o.command == "emit")
     usage_error("--format does not apply to emit (Knuth's format)");
   b.format = *format;
-  read_reader_and_variants(t, vm, o);
-  if (generating) read_generate(t, vm, o);
+  if (generating)
+    read_generate(vm, o);
+  else
+    read_reader_and_variants(vm, o);
   if (vm.count("threads"))
     o.threads = static_cast<unsigned>(parse_number("--threads", t.threads, kMaxThreads));
   if (vm.count("time-limit")) {

@@ -19,12 +19,18 @@ def _is_int(value):
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
+def _shown(number):
+    """An int for a message: its digits, or its size when it has thousands (Python will not write those)."""
+    bits = int(number).bit_length()
+    return f"an int of {bits} bits" if bits > 256 else repr(int(number))
+
+
 def whole_number(value, name, lo=0, hi=2**64 - 1):
     """value as an int from lo to hi: TypeError when it is not an int, ValueError when out of range."""
     if not _is_int(value):
         raise TypeError(f"{name} must be an int, not {type(value).__name__}")
     if not lo <= value <= hi:
-        raise ValueError(f"{name} must be {lo} to {hi}, not {value!r}")
+        raise ValueError(f"{name} must be {lo} to {hi}, not {_shown(value)}")
     return int(value)
 
 
@@ -49,7 +55,7 @@ def check_search_arguments(limit, threads=1):
     if not _is_int(limit):
         raise TypeError(f"limit must be an int, not {type(limit).__name__}")
     if limit < 0:
-        raise ValueError(f"limit must be a whole number >= 0, not {limit!r}")
+        raise ValueError(f"limit must be a whole number >= 0, not {_shown(limit)}")
     whole_number(threads, "threads", 0, _MAX_THREADS)
     return 0 if limit >= 2**64 else int(limit)
 

@@ -13,19 +13,32 @@ Keyword arguments box=, symbols=, variant=, regions= and extra_regions= are the 
 
 import json as _json
 import os as _os
+from collections.abc import Mapping as _Mapping
 
+from ._build import check_search_arguments as _check_search_arguments
+from ._build import whole_number as _whole_number
 from ._dlx import sudoku as _sudoku
-
-emit = _sudoku.emit
 
 _COMMANDS = ("solve", "count", "check", "rate", "hint", "steps", "minimize", "candidates", "generate")
 
 
+def _puzzle_of(record):
+    """The puzzle of a record (a dict that run() or generate() returned): its "puzzle" field; TypeError when it
+    has none, rather than reading the dict's keys as puzzles."""
+    puzzle = record.get("puzzle")
+    if not isinstance(puzzle, str):
+        raise TypeError("a record given as a puzzle needs a \"puzzle\" field holding a str, "
+                        f"not {type(puzzle).__name__}")
+    return puzzle
+
+
 def _text_of(puzzles):
-    """The puzzles as one text: a string as it is, a path's file, a file object's contents, or an iterable of
-    lines (strings) joined by newlines."""
+    """The puzzles as one text: a string as it is, a record's puzzle, a path's file, a file object's contents,
+    or an iterable of lines (strings) or records joined by newlines."""
     if isinstance(puzzles, str):
         return puzzles
+    if isinstance(puzzles, _Mapping):
+        return _puzzle_of(puzzles) + "\n"
     if isinstance(puzzles, _os.PathLike):
         with open(puzzles, encoding="utf-8", errors="surrogateescape") as f:
             return f.read()
@@ -34,45 +47,76 @@ def _text_of(puzzles):
         return text.decode("utf-8", "surrogateescape") if isinstance(text, bytes) else text
     lines = []
     for line in puzzles:
+        if isinstance(line, _Mapping):
+            line = _puzzle_of(line)
         if not isinstance(line, str):
-            raise TypeError(f"puzzles: expected lines as str, not {type(line).__name__}")
+            raise TypeError(f"puzzles: expected lines as str or records, not {type(line).__name__}")
         lines.append(line.rstrip("\n"))
     return "\n".join(lines) + "\n"
 
 
 def run(command, puzzles="", *, threads=0, box=None, symbols=None, variant=None, regions=None,
         extra_regions=None, limit=None, all=False, minimal=False, count=1, seed=0, symmetry=None,
-        clues=None, tier=None, attempts=None):
+        clues=None, tier=None, attempts=None, rating=None, template=None, cage_size=None, max_givens=None):
     """Runs a sudoku command over puzzles and returns its records: a list of dicts, one per puzzle in input
     order, as `sudoku COMMAND --format json` writes them ("line", "puzzle", "status", the command's fields,
     "annotation" when the puzzle had one; "status" is "error" and "error" says why for a puzzle that cannot be
     read). The output does not depend on `threads` (0: one per core).
 
     command: solve, count, check, rate, hint, steps, minimize, candidates or generate.
-    puzzles: a str (any number of puzzles, as a file holds them), a path (os.PathLike), a file object, or an
-    iterable of lines. generate reads none.
+    puzzles: a str (any number of puzzles, as a file holds them), a record (a dict run() returned: its
+    "puzzle"), a path (os.PathLike), a file object, or an iterable of lines or records. generate reads none.
     limit: count: stop there; solve: the first `limit` solutions (all=True: every one).
     minimal: check: say whether the puzzle is minimal; generate: minimal puzzles.
-    count, seed, symmetry, clues, tier, attempts: generate's options; generate also takes "killer" among the
-    variants (killers, written as typed killer lines) and regions="random" (jigsaws on random layouts).
+    count, seed, symmetry, clues, tier, rating, attempts, template, cage_size, max_givens: generate's options,
+    as the command's --seed, --symmetry, ... (rating: "A-B" or "A" on Sukaku Explainer's scale, such as
+    "3.0-4.5"; template: the template's text, or a path to its file); generate also takes "killer" among the
+    variants (killers, written as typed killer lines) and regions="random" (jigsaws on random layouts). The
+    command's checks and messages apply: the same options give the same puzzles as the command.
     Raises ValueError for an unknown command or option value, TypeError for a wrong type."""
     if command not in _COMMANDS:
         raise ValueError(f"unknown command {command!r}: expected one of {', '.join(_COMMANDS)}")
-    if not isinstance(threads, int) or isinstance(threads, bool) or threads < 0 or threads > 1024:
-        raise ValueError("threads: expected a whole number from 0 to 1024")
+    _whole_number(threads, "threads", 0, 1024)
     options = {"box": box, "symbols": symbols, "variant": variant, "regions": regions,
-               "extra_regions": extra_regions, "limit": limit, "all": all, "minimal": minimal,
-               "count": count, "seed": seed, "symmetry": symmetry, "clues": clues, "tier": tier,
-               "attempts": attempts}
-    for key in ("limit", "count", "seed", "clues", "attempts"):
-        value = options[key]
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-            raise TypeError(f"{key}: expected an int, not {type(value).__name__}")
-        if value is not None and value < 0:
-            raise ValueError(f"{key}: must not be negative")
+               "extra_regions": extra_regions, "limit": limit, "all": all, "minimal": minimal}
+    # An option the command does not take is refused, as the command refuses it, never dropped.
+    generating = {"count": count != 1, "seed": seed != 0, "symmetry": symmetry, "clues": clues, "tier": tier,
+                  "attempts": attempts, "rating": rating, "template": template, "cage_size": cage_size,
+                  "max_givens": max_givens}
+    misplaced = [key for key, given in generating.items() if given is not None and given is not False]
+    if command != "generate" and misplaced:
+        raise ValueError(f"{misplaced[0]} applies to generate only")
+    if limit is not None and command not in ("count", "solve"):
+        raise ValueError("limit applies to count and solve only")
+    if all and command != "solve":
+        raise ValueError("all applies to solve only")
+    if minimal and command not in ("check", "generate"):
+        raise ValueError("minimal applies to check and generate only")
+    if command == "generate":
+        if isinstance(template, _os.PathLike):
+            with open(template, encoding="utf-8", errors="surrogateescape") as f:
+                options["template_source"] = _os.fspath(template)
+                template = f.read()
+        options.update({"count": count, "seed": seed, "symmetry": symmetry, "clues": clues, "tier": tier,
+                        "attempts": attempts, "rating": rating, "template": template, "cage_size": cage_size,
+                        "max_givens": max_givens})
+        for key in ("count", "seed", "clues", "attempts", "max_givens"):
+            value = options[key]
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise TypeError(f"{key} must be an int, not {type(value).__name__}")
+    elif limit is not None:
+        # Past 2^64 - 1 no search gets there: no limit (0), as dlx.count takes it.
+        options["limit"] = _check_search_arguments(limit, threads)
     text = "" if command == "generate" else _text_of(puzzles)
     out, _messages, _status = _sudoku._run(command, text, threads, options)
     return [_json.loads(line) for line in out.splitlines() if line]
+
+
+def emit(text, **options):
+    """The first puzzle's exact-cover model in Knuth's format, each given the only option of its cell (the
+    emit command). text: a puzzle, or a record (its "puzzle"). Keyword options box, symbols, variant, regions,
+    extra_regions."""
+    return _sudoku.emit(_puzzle_of(text) if isinstance(text, _Mapping) else text, **options)
 
 
 def _one(command, text, options, contradiction_ok=False):
@@ -85,7 +129,7 @@ def _one(command, text, options, contradiction_ok=False):
     record = records[0]
     if record["status"] == "error":
         if contradiction_ok and record.get("puzzle") is not None:
-            counted = run("count", text, **dict(options, limit=1))[0]
+            counted = run("count", text, **dict(options, limit=1, minimal=False))[0]
             if counted["status"] == "none":
                 return None
         raise ValueError(f"line {record['line']}: {record['error']}")
@@ -148,7 +192,9 @@ def candidates(text, **options):
 
 def generate(count=1, **options):
     """`count` puzzles with one solution, as `sudoku generate COUNT --format json` writes them (seed=0 unless
-    given: the same seed gives the same puzzles): a list of dicts with "puzzle", "solution", "clues", ..."""
+    given: the same seed gives the same puzzles as the command's --seed): a list of dicts with "puzzle",
+    "solution", "clues", ..., and "er", "ep", "ed" with rating=. Keyword options as run(): every option of the
+    command (rating="3.0-4.5", template=, variant="killer", cage_size=, max_givens=, ...)."""
     return run("generate", "", count=count, **options)
 
 

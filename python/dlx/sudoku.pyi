@@ -1,23 +1,26 @@
 """Types of dlx.sudoku."""
 
 import os
-from typing import Any, Iterable, Optional, TextIO, Union
+from typing import Any, Iterable, Mapping, Optional, TextIO, Union
 
-Puzzles = Union[str, os.PathLike[str], TextIO, Iterable[str]]
+Record = Mapping[str, Any]
+Puzzles = Union[str, Record, os.PathLike[str], TextIO, Iterable[Union[str, Record]]]
 
-def solve(text: str, *, box: Optional[str] = None, symbols: Optional[str] = None, variant: Optional[str] = None,
+def solve(text: Union[str, Record], *, box: Optional[str] = None, symbols: Optional[str] = None, variant: Optional[str] = None,
           regions: Optional[str] = None, extra_regions: Optional[str] = None) -> Optional[str]: ...
-def count(text: str, limit: int = 0, *, box: Optional[str] = None, symbols: Optional[str] = None,
+def count(text: Union[str, Record], limit: int = 0, *, box: Optional[str] = None, symbols: Optional[str] = None,
           variant: Optional[str] = None, regions: Optional[str] = None, extra_regions: Optional[str] = None) -> int: ...
-def check(text: str, *, box: Optional[str] = None, symbols: Optional[str] = None, variant: Optional[str] = None,
+def check(text: Union[str, Record], *, box: Optional[str] = None, symbols: Optional[str] = None, variant: Optional[str] = None,
           regions: Optional[str] = None, extra_regions: Optional[str] = None) -> str: ...
-def emit(text: str, *, box: Optional[str] = None, symbols: Optional[str] = None, variant: Optional[str] = None,
+def emit(text: Union[str, Record], *, box: Optional[str] = None, symbols: Optional[str] = None, variant: Optional[str] = None,
          regions: Optional[str] = None, extra_regions: Optional[str] = None) -> str: ...
 def run(command: str, puzzles: Puzzles = "", *, threads: int = 0, box: Optional[str] = None,
         symbols: Optional[str] = None, variant: Optional[str] = None, regions: Optional[str] = None,
         extra_regions: Optional[str] = None, limit: Optional[int] = None, all: bool = False, minimal: bool = False,
         count: int = 1, seed: int = 0, symmetry: Optional[str] = None, clues: Optional[int] = None,
-        tier: Optional[str] = None, attempts: Optional[int] = None) -> list[dict[str, Any]]: ...
+        tier: Optional[str] = None, attempts: Optional[int] = None, rating: Optional[str] = None,
+        template: Union[str, os.PathLike[str], None] = None, cage_size: Optional[str] = None,
+        max_givens: Optional[int] = None) -> list[dict[str, Any]]: ...
 def rate(text: Puzzles, **options: Any) -> dict[str, Any]: ...
 def hint(text: Puzzles, **options: Any) -> dict[str, Any]: ...
 def steps(text: Puzzles, **options: Any) -> dict[str, Any]: ...

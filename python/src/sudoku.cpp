@@ -16,6 +16,7 @@
 #include <sudoku/io/reader.hpp>
 #include <sudoku/io/symbols.hpp>
 #include <sudoku/io/writer.hpp>
+#include <sudoku/maker/generate_options.hpp>
 #include <sudoku/model/puzzle_problem.hpp>
 #include <sudoku/model/rules.hpp>
 #include <sudoku/pipeline/answer.hpp>
@@ -36,20 +37,20 @@ struct Settings {
 Settings settings(const std::optional<std::string>& box, const std::optional<std::string>& symbols,
                   const std::optional<std::string>& variant, const std::optional<std::string>& regions,
                   const std::optional<std::string>& extra_regions) {
-  Settings s;
-  if (box) {
-    s.reader.box = sudoku::parse_box(*box);
-    if (!s.reader.box) throw py::value_error("box='" + *box + "': expected RxC, such as 3x3 or 2x3");
-  }
+  // The library's option layer, as the command reads --box, --symbols, --variant, --regions, --extra-regions.
+  sudoku::OptionPairs pairs;
+  for (const auto& [key, value] : {std::pair{"box", &box},
+                                   {"symbols", &symbols},
+                                   {"variant", &variant},
+                                   {"regions", &regions},
+                                   {"extra-regions", &extra_regions}})
+    if (*value) pairs.emplace_back(key, **value);
   try {
-    if (symbols) s.reader.symbols = sudoku::Symbols(*symbols);
-    if (variant) sudoku::parse_variant_names(*variant, s.variants);
-  } catch (const std::invalid_argument& e) {  // RulesError is one too
+    const sudoku::PuzzleOptions p = sudoku::read_puzzle_options(pairs, sudoku::OptionSpelling::keywords());
+    return {p.reader, p.variants};
+  } catch (const sudoku::OptionError& e) {
     throw py::value_error(e.what());
   }
-  if (regions) s.variants.regions = *regions;
-  if (extra_regions) s.variants.extra_regions = *extra_regions;
-  return s;
 }
 
 // The puzzle in `text` (one puzzle, in any layout the command reads); ValueError naming what is wrong (the
@@ -110,6 +111,33 @@ std::string check(const std::string& text, const Text& box, const Text& symbols,
   return n == 0 ? "none" : n == 1 ? "unique" : "multiple";
 }
 
+// generate's keyword arguments as the option layer takes them (text pairs): None is left out, an int is
+// written in decimal, minimal=True is the flag; TypeError for any other type.
+sudoku::OptionPairs generate_pairs(const py::dict& options) {
+  sudoku::OptionPairs pairs;
+  for (const char* name : sudoku::kGenerateKeys) {
+    std::string keyword = name;  // Python's spelling: cage_size
+    std::replace(keyword.begin(), keyword.end(), '-', '_');
+    const char* key = keyword.c_str();
+    if (!options.contains(key) || options[key].is_none()) continue;
+    const py::object value = options[key];
+    const auto type_name = [&] { return py::str(value.get_type().attr("__name__")).cast<std::string>(); };
+    if (keyword == "minimal") {
+      if (PyObject_IsTrue(value.ptr()) == 1) pairs.emplace_back(key, "");
+    } else if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+      // A number of thousands of digits is named, not written out (Python refuses to, past 4300).
+      const auto bits = value.attr("bit_length")().cast<std::uint64_t>();
+      pairs.emplace_back(key, bits <= 256 ? py::str(value).cast<std::string>()
+                                          : "an int of " + std::to_string(bits) + " bits");
+    } else if (PyUnicode_Check(value.ptr())) {
+      pairs.emplace_back(key, value.cast<std::string>());
+    } else {
+      throw py::type_error(std::string(key) + " must be a str or an int, not " + type_name());
+    }
+  }
+  return pairs;
+}
+
 // Every command of the sudoku tool over `text` (any number of puzzles, as a file holds them; generate: none),
 // through the same pipeline (sudoku::Batch) in --format json: returns the JSON Lines, the messages the command
 // writes on standard error, and its exit status. `options` are the command's options by name.
@@ -127,58 +155,47 @@ py::tuple run(const std::string& command, const std::string& text, unsigned thre
     if (!options.contains(key) || options[key].is_none()) return std::nullopt;
     return py::cast<std::string>(options[key]);
   };
+  // A whole number (dlx.sudoku.run checked its type and sign); past 2^64 - 1 no search gets there, which is
+  // what 0 says for a limit.
   const auto number_of = [&](const char* key, std::uint64_t fallback) -> std::uint64_t {
     if (!options.contains(key) || options[key].is_none()) return fallback;
-    const auto value = py::cast<long long>(options[key]);
-    if (value < 0) throw py::value_error(std::string(key) + " must not be negative");
-    return static_cast<std::uint64_t>(value);
+    const py::object value = options[key];
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr()))
+      throw py::type_error(std::string(key) + " must be an int, not " +
+                           py::str(value.get_type().attr("__name__")).cast<std::string>());
+    if (value < py::int_(0)) throw py::value_error(std::string(key) + " must not be negative");
+    const unsigned long long n = PyLong_AsUnsignedLongLong(value.ptr());
+    if (PyErr_Occurred() != nullptr) {
+      PyErr_Clear();
+      return 0;
+    }
+    return n;
   };
   const auto flag_of = [&](const char* key) { return options.contains(key) && py::cast<bool>(options[key]); };
-  // generate: "killer" among the variants makes killers, regions="random" jigsaws on random layouts.
-  Text variant = text_of("variant"), regions = text_of("regions");
   const bool generating = b.command == sudoku::Command::generate;
-  b.generate.killer = generating && variant && sudoku::take_killer_word(*variant);
-  if (b.generate.killer && variant->empty()) variant.reset();
-  b.generate.random_regions = generating && regions == "random";
-  if (b.generate.random_regions) regions.reset();
-  const Settings s = settings(text_of("box"), text_of("symbols"), variant, regions, text_of("extra_regions"));
-  b.reader = s.reader;
-  b.variants = s.variants;
-  b.minimal = flag_of("minimal");
-  if (b.command == sudoku::Command::count) b.limit = number_of("limit", 0);
-  if (b.command == sudoku::Command::solve) b.solutions = flag_of("all") ? 0 : number_of("limit", 1);
   std::uint64_t count = 0;
-  if (b.command == sudoku::Command::generate) {
-    sudoku::GenerateOptions& g = b.generate;
-    g.shape = b.reader.box.value_or(sudoku::Shape{3, 3});
-    if (!s.variants.regions.empty() && !b.reader.box) {
-      const int side = sudoku::layout_side(s.variants.regions, "regions");
-      g.shape = sudoku::shape_for_side(static_cast<std::size_t>(side)).value_or(sudoku::Shape{1, side});
-    }
-    count = number_of("count", 1);
-    g.minimal = b.minimal;
-    g.seed = number_of("seed", 0);
-    g.attempts = std::max<std::uint64_t>(1, number_of("attempts", 1000));
-    g.clues = static_cast<int>(
-        std::min<std::uint64_t>(number_of("clues", 0), static_cast<std::uint64_t>(g.shape.cells())));
-    if (const Text symmetry = text_of("symmetry")) {
-      const auto parsed = sudoku::parse_symmetry(*symmetry);
-      if (!parsed)
-        throw py::value_error("symmetry='" + *symmetry +
-                              "': expected none, rotate90, rotate180, mirror, flip or diagonal");
-      g.symmetry = *parsed;
-    }
-    if (const Text tier = text_of("tier")) {
-      g.tier = sudoku::parse_tier(*tier);
-      if (!g.tier) throw py::value_error("tier='" + *tier + "': expected singles, locked, subsets or search");
-    }
-    g.cage_max = std::min(g.cage_max, g.shape.side());
+  if (generating) {
+    // The command's options through the library's one option layer: the same checks and messages.
+    sudoku::GenerateRequest r;
     try {
-      sudoku::check_generated_rules(g, b.variants);
-      sudoku::check_clues(g, !b.variants.any() && !g.killer && !g.random_regions);
-    } catch (const std::invalid_argument& e) {
+      r = sudoku::read_generate_options(generate_pairs(options), sudoku::OptionSpelling::keywords(),
+                                        text_of("template_source").value_or("template"));
+    } catch (const std::invalid_argument& e) {  // OptionError, or RulesError for a template
       throw py::value_error(e.what());
     }
+    b.reader = r.reader;
+    b.variants = r.variants;
+    b.minimal = r.generate.minimal;
+    b.generate = std::move(r.generate);
+    count = r.count;
+  } else {
+    const Settings s = settings(text_of("box"), text_of("symbols"), text_of("variant"), text_of("regions"),
+                                text_of("extra_regions"));
+    b.reader = s.reader;
+    b.variants = s.variants;
+    b.minimal = flag_of("minimal");
+    if (b.command == sudoku::Command::count) b.limit = number_of("limit", 0);
+    if (b.command == sudoku::Command::solve) b.solutions = flag_of("all") ? 0 : number_of("limit", 1);
   }
   std::atomic<bool> stop{false};
   b.stop = &stop;

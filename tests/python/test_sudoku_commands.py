@@ -159,3 +159,106 @@ def test_solve_count_and_check_are_the_pipelines_records():
         dlx.sudoku.count("\n".join(sample()[:2]))
     with pytest.raises(TypeError):
         dlx.sudoku.count(sample()[0], limit="2")
+
+
+def test_generate_takes_every_option_of_the_command(tmp_path):
+    # One option layer: the same options give the command's puzzles for the same seed, and every rated
+    # record carries its ER, EP and ED.
+    rated = dlx.sudoku.generate(2, seed=5, rating="2.0-3.0", attempts=400)
+    assert len(rated) == 2
+    for record in rated:
+        assert 2.0 <= record["er"] <= 3.0 and record["ep"] <= record["er"] and record["ed"] <= record["ep"]
+        again = dlx.sudoku.rate(record)
+        assert (again["er"], again["ep"], again["ed"]) == (record["er"], record["ep"], record["ed"])
+    template = tmp_path / "x.txt"
+    template.write_text("x:" + "." * 16 + "\n")
+    from_text = dlx.sudoku.generate(2, seed=2, template=template.read_text())
+    assert from_text == dlx.sudoku.generate(2, seed=2, template=template)
+    assert all(r["puzzle"].startswith("x:") and dlx.sudoku.check(r) == "unique" for r in from_text)
+    killers = dlx.sudoku.generate(2, seed=3, variant="killer", cage_size="2-2", max_givens=0)
+    assert all(r["puzzle"].startswith("killer ") for r in killers)
+    if command() is not None:
+        assert rated == cli_records("generate", "2", "--seed", "5", "--rating", "2.0-3.0", "--attempts", "400")
+        assert from_text == cli_records("generate", "2", "--seed", "2", "--template", str(template))
+        assert killers == cli_records("generate", "2", "--seed", "3", "--variant", "killer", "--cage-size", "2-2",
+                                      "--max-givens", "0")
+
+
+def test_generate_refuses_what_the_command_refuses():
+    with pytest.raises(ValueError, match="^clues=82: expected a whole number from 1 to 81$"):
+        dlx.sudoku.generate(1, clues=82)
+    with pytest.raises(ValueError, match="^rating does not apply to variant=killer"):
+        dlx.sudoku.generate(1, variant="killer", rating="3-4")
+    with pytest.raises(ValueError, match="^rating=9-3: the lower bound is above the upper$"):
+        dlx.sudoku.generate(1, rating="9-3")
+    with pytest.raises(ValueError, match="^cage_size applies to variant=killer only$"):
+        dlx.sudoku.generate(1, cage_size="2-3")
+    with pytest.raises(ValueError, match="template:1:"):
+        dlx.sudoku.generate(1, template="nonsense")
+    with pytest.raises(ValueError, match="^count=100000000000000000000: expected a whole number"):
+        dlx.sudoku.generate(10**20)
+    with pytest.raises(ValueError, match="^seed=18446744073709551616: expected a whole number"):
+        dlx.sudoku.generate(1, seed=2**64)
+    with pytest.raises(ValueError, match="^count=an int of 16610 bits: expected a whole number"):
+        dlx.sudoku.generate(10**5000)
+    with pytest.raises(ValueError, match="^clues=-1: expected a whole number"):
+        dlx.sudoku.generate(1, clues=-1)
+    with pytest.raises(TypeError, match="count must be an int, not str"):
+        dlx.sudoku.generate("3")
+    with pytest.raises(TypeError, match="rating must be a str or an int, not float"):
+        dlx.sudoku.generate(1, rating=3.5)
+
+
+def test_integer_arguments_raise_type_and_value_errors_naming_them():
+    with pytest.raises(TypeError, match="threads must be an int, not str"):
+        dlx.sudoku.run("count", "." * 16, threads="2")
+    with pytest.raises(TypeError, match="threads"):
+        dlx.sudoku.generate(1, threads=2.0)
+    with pytest.raises(ValueError, match="threads must be 0 to 1024"):
+        dlx.sudoku.run("count", "." * 16, threads=2**64)
+    with pytest.raises(ValueError, match="limit"):
+        dlx.sudoku.count("." * 16, limit=-(2**70))
+    # Past 2^64 - 1 no search gets there: no limit, as dlx.count takes it.
+    assert dlx.sudoku.count("1234" + "." * 12, limit=2**64) == 12
+    assert len(dlx.sudoku.run("solve", "1234" + "." * 12, limit=2**70)[0]["solutions"]) == 12
+
+
+def test_a_record_is_read_as_its_puzzle():
+    record = dlx.sudoku.generate(1, seed=3)[0]
+    assert dlx.sudoku.check(record) == "unique"
+    assert dlx.sudoku.solve(record) == record["solution"]
+    assert dlx.sudoku.count(record) == 1
+    assert dlx.sudoku.rate(record)["status"] == "unique"
+    assert dlx.sudoku.steps(record)["status"] == "solved"
+    assert dlx.sudoku.emit(record) == dlx.sudoku.emit(record["puzzle"])
+    assert [r["status"] for r in dlx.sudoku.run("check", [record, record["puzzle"]])] == ["unique", "unique"]
+    killer = dlx.sudoku.generate(1, seed=4, variant="killer")[0]
+    assert dlx.sudoku.check(killer) == "unique"
+    with pytest.raises(TypeError, match="puzzle"):
+        dlx.sudoku.check({"line": 1, "status": "generated"})
+    with pytest.raises(TypeError, match="puzzle"):
+        dlx.sudoku.run("count", [{"puzzle": None}])
+
+
+def test_huge_integers_are_named_not_written_out():
+    with pytest.raises(ValueError, match="^threads must be 0 to 1024, not an int of 16610 bits$"):
+        dlx.sudoku.run("count", "." * 16, threads=10**5000)
+    with pytest.raises(ValueError, match="^seed must be 0 to 18446744073709551615, not an int of 16610 bits$"):
+        dlx.sample([["a"]], 1, seed=10**5000)
+    with pytest.raises(ValueError, match="^limit must be a whole number >= 0, not an int of 16610 bits$"):
+        dlx.sudoku.count("." * 16, limit=-(10**5000))
+
+
+def test_an_option_the_command_does_not_take_is_refused():
+    # As the command refuses --rating with check or --limit with rate: never dropped without a word.
+    with pytest.raises(ValueError, match="^rating applies to generate only$"):
+        dlx.sudoku.check("." * 16, rating="3-4")
+    with pytest.raises(ValueError, match="^seed applies to generate only$"):
+        dlx.sudoku.run("count", "." * 16, seed=3)
+    with pytest.raises(ValueError, match="^limit applies to count and solve only$"):
+        dlx.sudoku.generate(1, limit=3)
+    with pytest.raises(ValueError, match="^all applies to solve only$"):
+        dlx.sudoku.run("count", "." * 16, all=True)
+    with pytest.raises(ValueError, match="^minimal applies to check and generate only$"):
+        dlx.sudoku.rate("." * 16, minimal=True)
+    assert dlx.sudoku.check("11" + "." * 14, minimal=True) == "none"

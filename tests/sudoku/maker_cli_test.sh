@@ -142,6 +142,37 @@ expect 2 "" -- "$sudoku" generate --rating 6.0-x
 grep -q 'expected A-B or A' "$tmp/err" || fail "generate --rating 6.0-x: $(cat "$tmp/err")"
 expect 2 "" -- "$sudoku" rate --rating 3 "$tmp/xy.txt"
 grep -q -- '--rating applies to generate only' "$tmp/err" || fail "rate --rating: $(cat "$tmp/err")"
+# generate --rating's records carry the puzzle's ER, EP and ED, the same as rate gives the puzzle.
+expect 0 "" -- "$sudoku" generate 2 --seed 5 --rating 2.0-3.0 --attempts 400 --format json
+cp "$tmp/out" "$tmp/rated.json"
+expect 0 "" -- "$sudoku" rate --format json "$tmp/rated.json"
+python3 -c '
+import json, sys
+made = [json.loads(l) for l in open(sys.argv[1])]
+rated = [json.loads(l) for l in open(sys.argv[2])]
+assert len(made) == len(rated) == 2, (made, rated)
+for m, r in zip(made, rated):
+    assert 2.0 <= m["er"] <= 3.0, m
+    assert (m["er"], m["ep"], m["ed"]) == (r["er"], r["ep"], r["ed"]), (m, r)' "$tmp/rated.json" "$tmp/out" ||
+  fail "generate --rating --format json: er, ep, ed $(cat "$tmp/rated.json")"
+expect 0 "" -- "$sudoku" generate 1 --seed 5 --rating 2.0-3.0 --attempts 400 --format csv
+head -1 "$tmp/out" | grep -q ',er,ep,ed' || fail "generate --rating --format csv: $(head -1 "$tmp/out")"
+# A rating is never dropped: killers refuse it, random jigsaws honour it on each one's own layout.
+expect 2 "" -- "$sudoku" generate --variant killer --rating 3-4
+grep -q -- '--rating does not apply to --variant killer' "$tmp/err" || fail "killer --rating: $(cat "$tmp/err")"
+expect 0 "" -- "$sudoku" generate 2 --regions random --box 2x2 --rating 1.0-1.5 --seed 3 --format json
+python3 -c '
+import json, sys
+made = [json.loads(l) for l in open(sys.argv[1])]
+assert len(made) == 2 and all(1.0 <= m["er"] <= 1.5 for m in made), made' "$tmp/out" ||
+  fail "generate --regions random --rating: $(cat "$tmp/out")"
+# Numbers out of range, one line each, as Python and the page word them.
+expect 2 "" -- "$sudoku" generate --clues 82
+grep -q -- '--clues 82: expected a whole number from 1 to 81' "$tmp/err" || fail "--clues 82: $(cat "$tmp/err")"
+expect 2 "" -- "$sudoku" generate --template /dev/zero
+grep -q -- '--template /dev/zero: over 32 MiB; a template is one puzzle' "$tmp/err" || fail "--template /dev/zero: $(cat "$tmp/err")"
+expect 2 "" -- "$sudoku" generate 100000000000000000000
+grep -q -- 'generate 100000000000000000000: expected a whole number' "$tmp/err" || fail "count: $(cat "$tmp/err")"
 
 echo "$checks checks, $failures failures"
 [ "$failures" = 0 ]

@@ -219,6 +219,31 @@ class WebTest(unittest.TestCase):
         self.assertEqual(self.result(),
                          expected("sudoku", ["generate", "--seed", "2", "--symmetry", "rotate180"], ""))
 
+    def test_generate_takes_the_commands_options(self):
+        # The page's generate reads its options through the command's option layer: the same puzzles for the
+        # same options and seed, the same refusals.
+        self.open()
+        self.driver.find_element(By.ID, "rating").send_keys("2.0-3.0")
+        self.driver.find_element(By.ID, "attempts").send_keys("400")
+        self.click('button[data-action="generate"]')
+        self.assertEqual(self.result(), expected("sudoku", ["generate", "--seed", "1", "--symmetry", "rotate180",
+                                                            "--rating", "2.0-3.0", "--attempts", "400"], ""))
+        self.driver.find_element(By.ID, "rating").clear()
+        self.driver.find_element(By.ID, "attempts").clear()
+        self.driver.find_element(By.ID, "clues").send_keys("82")
+        self.click('button[data-action="generate"]')
+        self.assertEqual(self.result(), "sudoku: clues=82: expected a whole number from 1 to 81\n")
+        self.driver.find_element(By.ID, "clues").clear()
+        self.driver.find_element(By.ID, "rating").send_keys("3-4")
+        self.click("#killer")
+        self.assertEqual(self.driver.find_element(By.ID, "symmetry").get_attribute("value"), "none")
+        self.click('button[data-action="generate"]')
+        self.assertIn("rating does not apply to variant=killer", self.result())
+        self.driver.find_element(By.ID, "rating").clear()
+        seed = self.driver.find_element(By.ID, "seed").get_attribute("value")
+        self.click('button[data-action="generate"]')
+        self.assertEqual(self.result(), expected("sudoku", ["generate", "--seed", seed, "--variant", "killer"], ""))
+
     def test_jigsaw_regions_drawn(self):
         regions = "".join(str(r // 3 * 3 + c // 3 + 1) for r in range(9) for c in range(9))
         regions = regions[:8] + "4" + regions[9:27] + "1" + regions[28:]  # two cells swapped between regions

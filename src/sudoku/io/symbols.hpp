@@ -16,7 +16,8 @@ class Symbols {
  public:
   Symbols();  // the default alphabet
   // A custom alphabet; throws std::invalid_argument when a character repeats or could not be told apart from
-  // a blank, white space or box drawing.
+  // a blank, white space or box drawing (the message names the character, not the option: the caller's
+  // spelling, sudoku::read_puzzle_options, goes before it).
   explicit Symbols(std::string_view digits);
 
   static constexpr int kBlank = 0;

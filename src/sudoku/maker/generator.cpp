@@ -7,6 +7,7 @@
 #include <string>
 
 #include "sudoku/maker/cage_logic.hpp"
+#include "sudoku/maker/generate_options.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/random_layouts.hpp"
 #include "sudoku/maker/rater.hpp"
@@ -33,8 +34,6 @@ constexpr std::uint64_t kTemplateAttemptNodes = 1000000;
 // of the first grids of that order, found once within this many nodes.
 constexpr std::uint64_t kTemplateGridNodes = 1000000;
 constexpr std::size_t kTemplateGrids = 256;
-// A typed killer line names at most 86 cages (puzzle_line.cpp); 12x12 with cages of 2 cells needs 72.
-constexpr int kKillerMaxSide = 12;
 
 dlx::SearchOptions bounded(std::uint64_t nodes) {
   dlx::SearchOptions options;
@@ -79,61 +78,14 @@ std::uint64_t Random::next() {
 }
 
 void check_clues(const GenerateOptions& options, bool plain) {
-  const Shape shape = options.shape;
-  const int n = shape.side(), clues = options.clues;
-  const std::string board = std::to_string(n) + "x" + std::to_string(n);
-  if (clues < 0 || clues > shape.cells())
-    throw std::invalid_argument("clues " + std::to_string(clues) + ": a " + board + " board has 0 to " +
-                                std::to_string(shape.cells()) + " cells to give");
-  if (clues == 0 || !plain) return;
-  const int fewest = n == 4 ? 4 : n == 6 ? 8 : n == 9 ? 17 : n - 1;
-  if (clues < fewest)
-    throw std::invalid_argument("clues " + std::to_string(clues) + ": no " + board +
-                                " puzzle with fewer than " + std::to_string(fewest) +
-                                " givens has exactly one solution");
+  if (const std::string problem = clue_problem(options, plain); !problem.empty())
+    throw std::invalid_argument("clues " + std::to_string(options.clues) + ": " + problem);
 }
 
 void check_generated_rules(const GenerateOptions& options, const Variants& variants) {
-  const int n = options.shape.side();
-  const std::string board = std::to_string(n) + "x" + std::to_string(n);
-  if (options.random_regions && !variants.regions.empty())
-    throw std::invalid_argument("--regions random: give a region layout or random, not both");
-  if (options.template_rules) {
-    const char* clash = options.killer                       ? "--variant killer"
-                        : options.random_regions             ? "--regions random"
-                        : options.symmetry != Symmetry::none ? "--symmetry"
-                        : options.clues > 0                  ? "--clues"
-                        : options.minimal                    ? "--minimal"
-                                                             : nullptr;
-    if (clash != nullptr)
-      throw std::invalid_argument(
-          std::string("--template: ") + clash +
-          " does not apply (a template's puzzles get the givens its rules leave open, "
-          "and are minimal but for the template's own givens)");
-    if (options.template_rules->shape != options.shape ||
-        (!options.template_givens.cells.empty() && options.template_givens.shape != options.shape))
-      throw std::invalid_argument("--template: a " + std::to_string(options.template_rules->shape.side()) +
-                                  "x" + std::to_string(options.template_rules->shape.side()) +
-                                  " template for a " + board + " board");
-  }
-  if (!options.killer) return;
-  if (n > kKillerMaxSide)
-    throw std::invalid_argument("killer: boards up to " + std::to_string(kKillerMaxSide) + "x" +
-                                std::to_string(kKillerMaxSide) + ", not " + board);
-  if (options.cage_min < 1 || options.cage_min > options.cage_max || options.cage_max > n)
-    throw std::invalid_argument("cage sizes " + std::to_string(options.cage_min) + "-" +
-                                std::to_string(options.cage_max) + ": a " + board +
-                                " killer takes sizes MIN-MAX with 1 <= MIN <= MAX <= " + std::to_string(n));
-  if (options.symmetry != Symmetry::none)
-    throw std::invalid_argument(
-        "killer: --symmetry does not apply (givens are only what the cages leave open)");
-  if (options.clues > 0)
-    throw std::invalid_argument("killer: --clues does not apply; --max-givens K bounds the givens");
-  if (options.minimal)
-    throw std::invalid_argument("killer: --minimal does not apply (killer givens are always minimal)");
-  if (options.max_givens > options.shape.cells())
-    throw std::invalid_argument("--max-givens " + std::to_string(options.max_givens) + ": a " + board +
-                                " board has " + std::to_string(options.shape.cells()) + " cells");
+  GenerateOptions rules_only = options;
+  rules_only.clues = 0;  // check_clues' concern
+  check_generate_combinations(rules_only, variants, OptionSpelling::flags());
 }
 
 bool take_killer_word(std::string& names) {
@@ -165,8 +117,10 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       houses_(rules_),
       logic_(houses_),
       graded_(houses_),
+      rating_(options.rating),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
+  if (rating_) check_ratable();
   // A template's lines and dots can make some random search orders very long: another attempt, with another
   // order, is far quicker.
   if (options_.template_rules) grid_nodes_ = kLayoutNodes;
@@ -251,6 +205,7 @@ Grid Generator::solution_grid(Random& random) {
 std::optional<Generated> Generator::jigsaw_attempt(Random& random, const std::atomic<bool>* stop) {
   GenerateOptions options = options_;
   options.random_regions = false;
+  options.rating = rating_;  // target_rating()'s too
   Variants variants = variants_;
   variants.regions = regions_layout(random_regions(options_.shape, random));
   Generator inner(options, variants);
@@ -359,6 +314,7 @@ std::optional<Generated> Generator::template_attempt(Random& random, const std::
     rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   }
+  if (!rated(g, stop)) return std::nullopt;
   g.rules = std::make_shared<const Rules>(rules_);
   return g;
 }
@@ -406,18 +362,40 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (!Houses::holds(rules_)) return g;  // the techniques know regions, not neighbour rules or cages
   g.tier = logic_tier(g.puzzle, logic_);
   if (options_.tier && g.tier != *options_.tier) return std::nullopt;
-  if (rating_) {
-    graded_.load(g.puzzle);
-    graded_.set_stop(stop);
-    graded_.set_ceiling(rating_->second);
-    const logic::Grade grade = logic::grade(graded_);
-    if (grade.stopped) return std::nullopt;
-    // Compared at the scale's one decimal, as it is printed.
-    const double er = std::round(grade.er * 10) / 10;
-    if (!grade.solved || er < rating_->first - 1e-9 || er > rating_->second + 1e-9) return std::nullopt;
-    g.er = er;
-  }
+  if (!rated(g, stop)) return std::nullopt;
   return g;
+}
+
+void Generator::target_rating(double low, double high) {
+  check_ratable();
+  rating_ = std::pair{low, high};
+}
+
+void Generator::check_ratable() const {
+  // The graded engine knows regions: cages, lines, dots and neighbour rules it cannot rate, and a rating
+  // asked for them would be dropped without a word.
+  if (options_.killer || !Houses::holds(rules_))
+    throw std::invalid_argument(
+        "a rating on Sukaku Explainer's scale needs rules of regions only (no cages, lines, dots or "
+        "neighbour "
+        "rules)");
+}
+
+bool Generator::rated(Generated& g, const std::atomic<bool>* stop) {
+  if (!rating_) return true;
+  graded_.load(g.puzzle);
+  graded_.set_stop(stop);
+  graded_.set_ceiling(rating_->second);
+  const logic::Grade grade = logic::grade(graded_);
+  if (grade.stopped) return false;
+  // Compared at the scale's one decimal, as it is printed.
+  const auto decimal = [](double rating) { return std::round(rating * 10) / 10; };
+  const double er = decimal(grade.er);
+  if (!grade.solved || er < rating_->first - 1e-9 || er > rating_->second + 1e-9) return false;
+  g.er = er;
+  g.ep = decimal(grade.ep);
+  g.ed = decimal(grade.ed);
+  return true;
 }
 
 void Generator::set_orbit(Generated& g, std::size_t orbit, bool given) {

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sudoku/maker/logic.hpp"
@@ -24,6 +25,9 @@
 #include "sudoku/model/solver.hpp"
 
 namespace sudoku {
+
+// A typed killer line names at most 86 cages (puzzle_line.cpp); 12x12 with cages of 2 cells needs 72.
+inline constexpr int kKillerMaxSide = 12;
 
 struct GenerateOptions {
   Shape shape;
@@ -48,6 +52,10 @@ struct GenerateOptions {
   // template's own givens (template_givens, of options.shape; empty: none) stay in every puzzle.
   std::shared_ptr<const Rules> template_rules{};
   Grid template_givens{};
+  // The puzzle's ER on Sukaku Explainer's scale (docs/rating.md), at one decimal, lies in [first, second]
+  // (the same as Generator::target_rating). Last, so that aggregate initialisers written before it still
+  // mean what they did.
+  std::optional<std::pair<double, double>> rating{};
 };
 
 struct Generated {
@@ -56,7 +64,8 @@ struct Generated {
   std::uint64_t attempts = 0;  // how many it took (1: the first)
   // The puzzle's own rules when they are made with it (killer cages, random regions); null: the generator's.
   std::shared_ptr<const Rules> rules;
-  double er = 0;  // ER on Sukaku Explainer's scale, when the generator targets a rating
+  // ER, EP and ED on Sukaku Explainer's scale, when the generator targets a rating (0 otherwise).
+  double er = 0, ep = 0, ed = 0;
 };
 
 // A small, fast, fully specified random generator (splitmix64), so that puzzles do not depend on the
@@ -82,7 +91,8 @@ class Random {
 // every one of its attempts in vain.
 void check_clues(const GenerateOptions& options, bool plain = true);
 
-// Throws std::invalid_argument naming killer or jigsaw options that cannot work: cage sizes outside 1..side or
+// Throws std::invalid_argument naming killer or jigsaw options that cannot work (read_generate_options()
+// makes the same checks, spelling the options as the front end does): cage sizes outside 1..side or
 // in the wrong order, a killer board over 12x12 (a typed killer line names at most 86 cages, and uniqueness
 // checks grow long), a symmetry, --clues or --minimal with killers (their givens are what uniqueness needs),
 // random regions together with a region layout; a template with killers, random regions, a symmetry, --clues
@@ -96,7 +106,8 @@ bool take_killer_word(std::string& names);
 class Generator {
  public:
   // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
-  // rows, columns and boxes only), so options.tier must stay unset. Throws as check_clues() does.
+  // rows, columns and boxes only), so options.tier must stay unset. Throws as check_clues() does, and
+  // std::invalid_argument for a rating under rules the graded engine cannot rate (cages, neighbour rules).
   explicit Generator(GenerateOptions options, const Variants& variants = {});
 
   // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised (its searches poll
@@ -104,8 +115,9 @@ class Generator {
   std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
 
   // Keeps only puzzles whose ER on Sukaku Explainer's scale (docs/rating.md), at one decimal, lies in
-  // [low, high].
-  void target_rating(double low, double high) { rating_ = std::pair{low, high}; }
+  // [low, high], as GenerateOptions::rating does. Throws std::invalid_argument as the constructor does for
+  // rules the graded engine cannot rate.
+  void target_rating(double low, double high);
 
   // A random complete grid from the stream.
   Grid solution_grid(Random& random);
@@ -114,6 +126,10 @@ class Generator {
   std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
   // An attempt on a random region layout of its own, made by a generator of that layout.
   std::optional<Generated> jigsaw_attempt(Random& random, const std::atomic<bool>* stop);
+  // Throws std::invalid_argument when the rules are not regions only: a rating would not be honoured.
+  void check_ratable() const;
+  // Whether g meets the rating asked for (always, when none is), setting its ER, EP and ED.
+  bool rated(Generated& g, const std::atomic<bool>* stop);
   // Random cages over a random solution, then givens while the puzzle is not unique (see generator.cpp).
   std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
   // A random solution under the template's rules (and its givens), then givens as killer_attempt adds them.

@@ -177,6 +177,13 @@ void Batch::run(std::istream& in, std::string_view source, std::ostream& out, st
 
 void Batch::generate(std::uint64_t count, std::ostream& out, std::ostream& err) {
   if (output_failed_) throw OutputError("cannot write the output");
+  {
+    // Options that cannot work (a rating under cages, clue counts no board has) are refused here, on the
+    // caller's thread, before any puzzle is made: std::invalid_argument, as the Generator throws it.
+    Generator check(options_.generate, options_.variants);
+    if (options_.generate_rating)
+      check.target_rating(options_.generate_rating->first, options_.generate_rating->second);
+  }
   const RunScope scope(*this, "generate", out, err);
   const std::size_t chunk = std::max<std::size_t>(1, std::min<std::size_t>(chunk_size_, 4 * pool_.size()));
   for (std::uint64_t first = 0; first < count;) {
@@ -299,7 +306,7 @@ void Batch::finish(std::ostream& out) {
 
 void Batch::append_result(const Slot& slot) {
   if (options_.format == Format::csv && !wrote_csv_header_) {
-    out_buffer_ += kCsvHeader[static_cast<int>(options_.command)];
+    out_buffer_ += csv_header(options_);
     wrote_csv_header_ = true;
   }
   // One JSON array: "[" before the first object, "," before the others, "]" in finish().

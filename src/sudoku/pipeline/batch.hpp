@@ -117,7 +117,9 @@ class Batch {
   // the stop flag is raised (then stopped() is true, and later calls return at once). Throws OutputError when
   // `out` fails, after raising the stop flag.
   void run(std::istream& in, std::string_view source, std::ostream& out, std::ostream& err);
-  // generate: puzzles index 0..count-1 of the options' seed, in index order, as run() writes results.
+  // generate: puzzles index 0..count-1 of the options' seed, in index order, as run() writes results. Throws
+  // std::invalid_argument first for options the Generator refuses (check_clues, check_generated_rules, a
+  // rating under rules it cannot rate).
   void generate(std::uint64_t count, std::ostream& out, std::ostream& err);
   // Ends the output after the last run(): the closing bracket of --format json-array. Throws OutputError.
   void finish(std::ostream& out);

@@ -34,7 +34,7 @@ void Batch::fail(Slot& slot, std::string_view message, std::size_t line, std::st
   if (options_.format == Format::csv) {
     slot.out += std::to_string(puzzle.line) + ",,";
     append_csv_field(slot.out, std::string(prefix) + std::string(message));
-    const std::string_view header = kCsvHeader[static_cast<int>(options_.command)];
+    const std::string_view header = csv_header(options_);
     // The header's other columns, empty.
     for (auto n = std::count(header.begin(), header.end(), ',') - 2; n > 0; --n) slot.out += ',';
     slot.out += '\n';

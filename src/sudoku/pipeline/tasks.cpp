@@ -587,10 +587,12 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
 
 Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   const GenerateOptions& options = options_.generate;
+  // BatchOptions::generate_rating is GenerateOptions::rating by its older name.
+  const std::optional<std::pair<double, double>> rating =
+      options.rating ? options.rating : options_.generate_rating;
   if (!worker.generator) {
     worker.generator.emplace(options, options_.variants);
-    if (options_.generate_rating)
-      worker.generator->target_rating(options_.generate_rating->first, options_.generate_rating->second);
+    if (rating) worker.generator->target_rating(rating->first, rating->second);
   }
   const std::optional<Generated> g = worker.generator->generate(slot.index, stop_);
   if (!g) {
@@ -610,9 +612,9 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
          "no " + std::to_string(options.shape.side()) + 'x' + std::to_string(options.shape.side()) +
              " puzzle (boxes " + to_string(options.shape) + ")" +
              (options.tier ? std::string(" of tier ") + kTierNames[static_cast<int>(*options.tier)] : "") +
-             (options_.generate_rating ? " with ER " + logic::rating_text(options_.generate_rating->first) +
-                                             "-" + logic::rating_text(options_.generate_rating->second)
-                                       : "") +
+             (rating
+                  ? " with ER " + logic::rating_text(rating->first) + "-" + logic::rating_text(rating->second)
+                  : "") +
              (options.clues ? " with " + std::to_string(options.clues) + " clues" : "") +
              (options.minimal ? ", minimal," : "") + " found in " + std::to_string(options.attempts) +
              " attempts (puzzle " + std::to_string(slot.index) +
@@ -640,6 +642,12 @@ Batch::State Batch::process_generate(Worker& worker, Slot& slot) {
   record.field("symmetry", json_string(symmetry_name(options.symmetry)), symmetry_name(options.symmetry));
   const char* tier = kTierNames[static_cast<int>(g->tier)];
   record.field("tier", rated ? json_string(tier) : "null", rated ? tier : "");
+  if (rating) {  // the puzzle was graded: its ER, EP and ED, as rate writes them
+    for (const auto& [name, value] : {std::pair{"er", g->er}, {"ep", g->ep}, {"ed", g->ed}}) {
+      const std::string text = value > 0 ? logic::rating_text(value) : "";
+      record.field(name, text.empty() ? "null" : text, text);
+    }
+  }
   std::string line;
   append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
   // A typed killer line ends with its cages' sums, an f-puzzles line is JSON: no room for an annotation,

@@ -36,6 +36,13 @@ inline constexpr std::string_view kCsvHeader[] = {
     "line,puzzle,status,solution,seed,index,clues,symmetry,tier\n",
 };
 
+// The CSV header of a run: the command's, and for generate to a rating the puzzles' ER, EP and ED too.
+inline std::string_view csv_header(const BatchOptions& options) {
+  if (options.command == Command::generate && (options.generate.rating || options.generate_rating))
+    return "line,puzzle,status,solution,seed,index,clues,symmetry,tier,er,ep,ed\n";
+  return kCsvHeader[static_cast<int>(options.command)];
+}
+
 // A JSON string literal of the text.
 std::string json_string(std::string_view text);
 
