@@ -347,3 +347,31 @@ TEST_CASE("binary garbage never crashes the reader and every puzzle it returns i
     }
   }
 }
+
+TEST_CASE("long tokens are quoted cut short: a killer's sum, an f-puzzles rule name, a variant name") {
+  const auto error_of = [](const std::string& text) {
+    std::istringstream in(text);
+    sudoku::PuzzleReader reader(in);
+    Puzzle puzzle;
+    REQUIRE(reader.next(puzzle));
+    CHECK_FALSE(puzzle.ok());
+    return puzzle.error;
+  };
+  const std::string empty_grid = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  for (const std::string& text :
+       {"killer " + std::string(16, 'A') + " A=" + std::string(60000, '9') + "\n",
+        R"({"size":4,)" + empty_grid + ",\"" + std::string(5000, 'q') + "\":true}\n",
+        "x," + std::string(5000, 'q') + ":" + std::string(16, '.') + "\n"}) {
+    const std::string message = error_of(text);
+    INFO(message);
+    CHECK(message.size() < 300);
+    CHECK(message.find("...") != std::string::npos);
+  }
+  sudoku::Variants variants;
+  try {
+    sudoku::parse_variant_names(std::string(5000, 'q'), variants);
+    FAIL("an unknown variant name was taken");
+  } catch (const sudoku::RulesError& e) {
+    CHECK(std::string(e.what()).size() < 300);
+  }
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dlx/input_error.hpp"
 #include "sudoku/io/json.hpp"
 #include "sudoku/io/lz_string.hpp"
 #include "sudoku/model/cages.hpp"
@@ -68,7 +69,8 @@ class Reader {
       row = std::stoi(s.substr(1, c - 1));
       col = std::stoi(s.substr(c + 1));
     }
-    if (row < 0 || col < 0 || row > n_ + 1 || col > n_ + 1) fail(what + ": bad cell \"" + s + "\"");
+    if (row < 0 || col < 0 || row > n_ + 1 || col > n_ + 1)
+      fail(what + ": bad cell \"" + dlx::echo_text(s) + "\"");
     return {row, col};
   }
   int cell(const Value& v, const std::string& what) const {
@@ -84,7 +86,7 @@ class Reader {
     return out;
   }
   static const std::vector<Value>& entries(const Value& v, const std::string& key) {
-    if (!v.is_array()) fail("\"" + key + "\" is not a list");
+    if (!v.is_array()) fail("\"" + dlx::echo_text(key) + "\" is not a list");
     return v.array;
   }
   static std::string entry_name(const std::string& key, std::size_t i) {
@@ -183,7 +185,7 @@ class Reader {
   void read_rule(const std::string& key, const Value& v, Rules& rules) {
     if (std::find(std::begin(kIgnored), std::end(kIgnored), key) != std::end(kIgnored)) return;
     const auto flag = [&]() {
-      if (v.type != Value::Type::boolean) fail("\"" + key + "\" is not true or false");
+      if (v.type != Value::Type::boolean) fail("\"" + dlx::echo_text(key) + "\" is not true or false");
       return v.boolean;
     };
     if (key == "diagonal+" || key == "diagonal-") {
@@ -286,7 +288,8 @@ class Reader {
           continue;
         const bool column = row == 0 || row == n_ + 1;
         const bool in_row = col == 0 || col == n_ + 1;
-        if (column == in_row) fail(name + ": cell " + clue->string + " is not outside a row or a column");
+        if (column == in_row)
+          fail(name + ": cell " + dlx::echo_text(clue->string) + " is not outside a row or a column");
         Constraint c;
         c.kind = ConstraintKind::sandwich;
         for (int k = 0; k < n_; ++k) c.cells.push_back(column ? k * n_ + col - 1 : (row - 1) * n_ + k);
@@ -304,13 +307,16 @@ class Reader {
         } else if (x.string == "xv") {
           rules.negatives.xv = true;
         } else {
-          fail("negative constraint '" + x.string + "' is not supported (difference, ratio and xv are)");
+          fail("negative constraint '" + dlx::echo_text(x.string) +
+               "' is not supported (difference, ratio and xv are)");
         }
       }
     } else {
       const bool empty = (v.is_array() && v.array.empty()) ||
                          (v.type == Value::Type::boolean && !v.boolean) || v.type == Value::Type::null;
-      if (!empty) fail("rule '" + key + "' is not supported; refusing the puzzle rather than ignoring it");
+      if (!empty)
+        fail("rule '" + dlx::echo_text(key) +
+             "' is not supported; refusing the puzzle rather than ignoring it");
     }
   }
 

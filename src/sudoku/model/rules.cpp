@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "dlx/input_error.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -38,7 +40,7 @@ void parse_variant_names(std::string_view names, Variants& variants) {
     } else if (name == "non-consecutive") {
       variants.non_consecutive = true;
     } else {
-      throw RulesError("unknown variant '" + std::string(name) +
+      throw RulesError("unknown variant '" + dlx::echo_text(name) +
                        "': expected x, windoku, anti-knight, anti-king or non-consecutive, comma-separated");
     }
     at = end + 1;
