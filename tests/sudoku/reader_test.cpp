@@ -375,3 +375,33 @@ TEST_CASE("long tokens are quoted cut short: a killer's sum, an f-puzzles rule n
     CHECK(std::string(e.what()).size() < 300);
   }
 }
+
+TEST_CASE("f-puzzles: a member given twice, a 5x5 board without regions, a cell twice in one rule") {
+  const auto error_of = [](const std::string& text) {
+    std::istringstream in(text + "\n");
+    sudoku::PuzzleReader reader(in);
+    Puzzle puzzle;
+    REQUIRE(reader.next(puzzle));
+    CHECK_FALSE(puzzle.ok());
+    CHECK(puzzle.error_line == 1);
+    return puzzle.error;
+  };
+  const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  // The second, empty list would replace the first: which one counts is a guess, so neither does.
+  CHECK(
+      error_of(R"({"size":4,)" + grid4 + R"(,"thermometer":[{"lines":[["R1C1","R1C2"]]}],"thermometer":[]})")
+          .find("member \"thermometer\" given twice") != std::string::npos);
+  std::string grid5 = R"("grid":[)";
+  for (int r = 0; r < 5; ++r) grid5 += std::string(r > 0 ? "," : "") + "[{},{},{},{},{}]";
+  grid5 += "]";
+  CHECK(error_of(R"({"size":5,)" + grid5 + "}").find("no standard boxes") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 + R"(,"extraregion":[{"cells":["R1C1","R1C1","R2C3"]}]})")
+            .find("lists cell r1c1 twice") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 + R"(,"killercage":[{"cells":["R1C1","R2C3","R1C1"],"value":"7"}]})")
+            .find("lists cell r1c1 twice") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 + R"(,"thermometer":[{"lines":[["R1C1","R1C2","R1C1"]]}]})")
+            .find("lists cell r1c1 twice") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 +
+                 R"(,"arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2","R2C2","R1C2"]]}]})")
+            .find("lists cell r1c2 twice") != std::string::npos);
+}

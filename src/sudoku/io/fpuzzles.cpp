@@ -37,6 +37,7 @@ class Reader {
     out.givens.reset(out.rules.shape);
     read_grid(out, !shape.has_value());
     for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
+    check_extra_regions(out.rules);
     check_cages(out.rules);
     check_constraints(out.rules);
     return out;
@@ -137,6 +138,9 @@ class Reader {
         }
       }
     }
+    if (needs_regions && !any_region)
+      fail("a " + std::to_string(n_) + "x" + std::to_string(n_) +
+           " board has no standard boxes: give every cell of \"grid\" a \"region\"");
     if (any_region || needs_regions) {
       try {
         out.rules.regions = parse_regions(layout, n_);

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "dlx/input_error.hpp"
+
 namespace sudoku::json {
 namespace {
 
@@ -57,9 +59,15 @@ class Parser {
       do {
         skip_space();
         if (at_ >= text_.size() || text_[at_] != '"') fail("expected a member name");
+        const std::size_t key_at = at_;
         std::string key = parse_string();
         expect(':');
-        v.object.insert_or_assign(std::move(key), parse_value(depth + 1));
+        // A member given twice is ambiguous (the first? the last? both?): refused rather than guessed.
+        if (v.object.contains(key)) {
+          at_ = key_at;
+          fail("member \"" + dlx::echo_text(key) + "\" given twice");
+        }
+        v.object.emplace(std::move(key), parse_value(depth + 1));
       } while (take(','));
       expect('}');
     } else if (c == '[') {

@@ -35,7 +35,7 @@ struct Value {
 void append_utf8(std::string& out, unsigned code);
 
 // The one JSON value `text` holds (white space around it allowed); throws ParseError ("JSON: expected ','
-// at offset 120") otherwise.
+// at offset 120") otherwise, and for an object that gives a member twice (which one would count is a guess).
 Value parse(std::string_view text);
 
 }  // namespace sudoku::json

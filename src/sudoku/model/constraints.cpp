@@ -373,6 +373,8 @@ void check_constraints(const Rules& rules) {
     if (!on_board(c.cells)) throw RulesError(name + " has a cell outside the board");
     for (const std::vector<int>& line : c.lines)
       if (!on_board(line)) throw RulesError(name + " has a line cell outside the board");
+    check_distinct_cells(c.cells, n, name);
+    for (const std::vector<int>& line : c.lines) check_distinct_cells(line, n, name + "'s line");
     switch (c.kind) {
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
