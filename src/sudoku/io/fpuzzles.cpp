@@ -37,6 +37,7 @@ class Reader {
     out.givens.reset(out.rules.shape);
     read_grid(out, !shape.has_value());
     for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
+    settle_nonconsecutive(out.rules);
     check_extra_regions(out.rules);
     check_cages(out.rules);
     check_constraints(out.rules);
@@ -148,6 +149,20 @@ class Reader {
         fail(std::string("grid regions: ") + e.what());
       }
     }
+  }
+
+  // f-puzzles' "nonconsecutive" is the kropki dots' negative constraint (as its solver reads it): neighbours
+  // without a dot of either colour are not consecutive, and a white dot marks every consecutive pair. With
+  // no dot at all that is the plain rule. One reading for "nonconsecutive" and "negative": ["difference"], so
+  // that a puzzle written back reads as the same rules.
+  static void settle_nonconsecutive(Rules& rules) {
+    const bool dots =
+        std::any_of(rules.constraints.begin(), rules.constraints.end(), [](const Constraint& c) {
+          return c.kind == ConstraintKind::difference || c.kind == ConstraintKind::ratio;
+        });
+    const bool negative = rules.non_consecutive || rules.negatives.difference;
+    rules.non_consecutive = negative && !dots;
+    rules.negatives.difference = negative && dots;
   }
 
   void add_line_rules(const Value& v, const std::string& key, ConstraintKind kind, Rules& rules) {
@@ -429,7 +444,8 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
   out += ']';
   if (rules.anti_knight) out += ",\"antiknight\":true";
   if (rules.anti_king) out += ",\"antiking\":true";
-  if (rules.non_consecutive) out += ",\"nonconsecutive\":true";
+  // Both are f-puzzles' "nonconsecutive" (see settle_nonconsecutive).
+  if (rules.non_consecutive || rules.negatives.difference) out += ",\"nonconsecutive\":true";
   std::vector<int> main, anti;
   for (int i = 0; i < n; ++i) main.push_back(i * n + i), anti.push_back(i * n + n - 1 - i);
   std::sort(anti.begin(), anti.end());
@@ -512,10 +528,9 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
   list("difference", ConstraintKind::difference, pair);
   list("ratio", ConstraintKind::ratio, pair);
   list("xv", ConstraintKind::sum, pair);
-  if (rules.negatives.any()) {
+  if (rules.negatives.ratio || rules.negatives.xv) {
     std::string names;
-    if (rules.negatives.difference) names += "\"difference\"";
-    if (rules.negatives.ratio) names += std::string(names.empty() ? "" : ",") + "\"ratio\"";
+    if (rules.negatives.ratio) names += "\"ratio\"";
     if (rules.negatives.xv) names += std::string(names.empty() ? "" : ",") + "\"xv\"";
     out += ",\"negative\":[" + names + "]";
   }
