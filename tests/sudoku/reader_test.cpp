@@ -405,3 +405,43 @@ TEST_CASE("f-puzzles: a member given twice, a 5x5 board without regions, a cell 
                  R"(,"arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2","R2C2","R1C2"]]}]})")
             .find("lists cell r1c2 twice") != std::string::npos);
 }
+
+TEST_CASE("a JSON document over several lines: errors name its first line; one past 16 MiB is one error") {
+  const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  const auto read_all = [](const std::string& text) {
+    std::istringstream in(text);
+    sudoku::PuzzleReader reader(in);
+    std::vector<Puzzle> puzzles;
+    Puzzle puzzle;
+    while (reader.next(puzzle)) puzzles.push_back(puzzle);
+    return puzzles;
+  };
+  // A bad cell on line 5 of a document that starts on line 2.
+  auto puzzles = read_all("# title\n{\"size\":4,\n" + grid4 +
+                          ",\n\"thermometer\":[{\"lines\":\n[[\"R9C1\",\"R1C2\"]]}]\n}\n");
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].error.find("R9C1") != std::string::npos);
+  CHECK(puzzles[0].error_line == 2);
+  CHECK(puzzles[0].line == 2);
+  // One that never closes: named by its first line too.
+  puzzles = read_all("{\"size\":4,\n" + grid4 + ",\n\"thermometer\":[\n");
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].error.find("does not end") != std::string::npos);
+  CHECK(puzzles[0].error_line == 1);
+  // Over 16 MiB but closed: one error, and the puzzle after it is read as usual (the document's tail is not).
+  std::string big = "{\"size\":4,\n" + grid4 + ",\n\"title\":[\n";
+  const std::string piece = "\"" + std::string(1000, 'a') + "\",\n";
+  while (big.size() < (std::size_t{17} << 20)) big += piece;
+  big += "\"end\"]\n}\n" + std::string(16, '.') + "\n";
+  puzzles = read_all(big);
+  REQUIRE(puzzles.size() == 2);
+  CHECK(puzzles[0].error.find("longer than 16 MiB") != std::string::npos);
+  CHECK(puzzles[0].error_line == 1);
+  CHECK(puzzles[1].ok());
+  CHECK(puzzles[1].grid.side() == 4);
+  // A line cut short inside a document: one error naming it (never its text read as part of the JSON).
+  puzzles = read_all("{\"size\":4,\n" + grid4 + ",\n\"title\":[\"" + std::string(100000, 'a') + "\"]\n}\n");
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].error.find("line 3 is longer than") != std::string::npos);
+  CHECK(puzzles[0].error_line == 1);
+}
