@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
+#include "sudoku/io/fpuzzles.hpp"
 
 using sudoku::Layout;
 using sudoku::Puzzle;
@@ -348,21 +349,31 @@ TEST_CASE("binary garbage never crashes the reader and every puzzle it returns i
   }
 }
 
+namespace {
+
+// The error of the one puzzle `text` holds: it must be an error, on the first line, and the last puzzle.
+std::string only_error(const std::string& text) {
+  std::istringstream in(text);
+  sudoku::PuzzleReader reader(in);
+  Puzzle puzzle;
+  REQUIRE(reader.next(puzzle));
+  CHECK_FALSE(puzzle.ok());
+  CHECK(puzzle.error_line == 1);
+  const std::string error = puzzle.error;
+  INFO(error);
+  CHECK_FALSE(reader.next(puzzle));
+  return error;
+}
+
+}  // namespace
+
 TEST_CASE("long tokens are quoted cut short: a killer's sum, an f-puzzles rule name, a variant name") {
-  const auto error_of = [](const std::string& text) {
-    std::istringstream in(text);
-    sudoku::PuzzleReader reader(in);
-    Puzzle puzzle;
-    REQUIRE(reader.next(puzzle));
-    CHECK_FALSE(puzzle.ok());
-    return puzzle.error;
-  };
   const std::string empty_grid = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
   for (const std::string& text :
        {"killer " + std::string(16, 'A') + " A=" + std::string(60000, '9') + "\n",
         R"({"size":4,)" + empty_grid + ",\"" + std::string(5000, 'q') + "\":true}\n",
         "x," + std::string(5000, 'q') + ":" + std::string(16, '.') + "\n"}) {
-    const std::string message = error_of(text);
+    const std::string message = only_error(text);
     INFO(message);
     CHECK(message.size() < 300);
     CHECK(message.find("...") != std::string::npos);
@@ -377,15 +388,7 @@ TEST_CASE("long tokens are quoted cut short: a killer's sum, an f-puzzles rule n
 }
 
 TEST_CASE("f-puzzles: a member given twice, a 5x5 board without regions, a cell twice in one rule") {
-  const auto error_of = [](const std::string& text) {
-    std::istringstream in(text + "\n");
-    sudoku::PuzzleReader reader(in);
-    Puzzle puzzle;
-    REQUIRE(reader.next(puzzle));
-    CHECK_FALSE(puzzle.ok());
-    CHECK(puzzle.error_line == 1);
-    return puzzle.error;
-  };
+  const auto error_of = [](const std::string& text) { return only_error(text + "\n"); };
   const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
   // The second, empty list would replace the first: which one counts is a guess, so neither does.
   CHECK(
@@ -444,4 +447,17 @@ TEST_CASE("a JSON document over several lines: errors name its first line; one p
   REQUIRE(puzzles.size() == 1);
   CHECK(puzzles[0].error.find("line 3 is longer than") != std::string::npos);
   CHECK(puzzles[0].error_line == 1);
+}
+
+TEST_CASE("f-puzzles caps: values in a document, rules in a puzzle, one error each") {
+  const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  std::string dots;
+  for (std::size_t i = 0; i <= sudoku::kMaxFpuzzlesRules; ++i)
+    dots += std::string(i > 0 ? ",\n" : "") + R"({"cells":["R1C1","R1C2"]})";
+  CHECK(only_error("{\"size\":4,\n" + grid4 + ",\n\"difference\":[\n" + dots + "\n]}\n").find("2001 rules") !=
+        std::string::npos);
+  std::string values;
+  for (std::size_t i = 0; i < sudoku::kMaxFpuzzlesValues / 8; ++i) values += "1,1,1,1,1,1,1,1,\n";
+  CHECK(only_error("{\"size\":4,\n" + grid4 + ",\n\"text\":[\n" + values + "1]}\n").find("more values") !=
+        std::string::npos);
 }

@@ -38,6 +38,10 @@ class Reader {
     read_grid(out, !shape.has_value());
     for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
     settle_nonconsecutive(out.rules);
+    if (const std::size_t rules =
+            out.rules.constraints.size() + out.rules.cages.size() + out.rules.extra.size();
+        rules > kMaxFpuzzlesRules)
+      fail(std::to_string(rules) + " rules; a puzzle has at most " + std::to_string(kMaxFpuzzlesRules));
     check_extra_regions(out.rules);
     check_cages(out.rules);
     check_constraints(out.rules);
@@ -382,7 +386,7 @@ std::string fpuzzles_link_json(std::string_view text) {
     payload += c == ' ' ? '+' : c;
   }
   try {
-    return lz_decompress_base64(payload);
+    return lz_decompress_base64(payload, kMaxFpuzzlesDocument);
   } catch (const LzStringError& e) {
     throw RulesError(std::string("f-puzzles link: ") + e.what());
   }
@@ -395,7 +399,7 @@ bool is_fpuzzles_json(std::string_view text) {
 FPuzzle parse_fpuzzles(std::string_view json_text) {
   json::Value doc;
   try {
-    doc = json::parse(json_text);
+    doc = json::parse(json_text, kMaxFpuzzlesValues);
   } catch (const json::ParseError& e) {
     throw RulesError(std::string("f-puzzles: ") + e.what());
   }

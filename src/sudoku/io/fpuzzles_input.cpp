@@ -11,7 +11,7 @@ using namespace reader_detail;
 
 namespace {
 
-constexpr std::size_t kMaxDocument = std::size_t{16} << 20;
+constexpr std::size_t kMaxDocument = kMaxFpuzzlesDocument;
 
 // How many braces and brackets the text leaves open, outside strings; `in_string` carries across lines.
 int open_brackets(std::string_view text, bool& in_string, int depth) {

@@ -11,7 +11,7 @@ constexpr int kMaxDepth = 200;
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  Parser(std::string_view text, std::size_t max_values) : text_(text), values_left_(max_values) {}
 
   Value document() {
     Value value = parse_value(0);
@@ -48,6 +48,7 @@ class Parser {
 
   Value parse_value(int depth) {
     if (depth > kMaxDepth) fail("nesting too deep");
+    if (values_left_-- == 0) fail("more values than a puzzle has (a document too large)");
     skip_space();
     if (at_ >= text_.size()) fail("unexpected end");
     Value v;
@@ -173,6 +174,7 @@ class Parser {
 
   std::string_view text_;
   std::size_t at_ = 0;
+  std::size_t values_left_;
 };
 
 }  // namespace
@@ -201,8 +203,8 @@ const Value* Value::find(std::string_view key) const {
   return it == object.end() ? nullptr : &it->second;
 }
 
-Value parse(std::string_view text) {
-  return Parser(text).document();
+Value parse(std::string_view text, std::size_t max_values) {
+  return Parser(text, max_values).document();
 }
 
 }  // namespace sudoku::json
