@@ -36,8 +36,8 @@ std::string describe_byte(unsigned char byte);
 std::string printable(std::string_view text);
 
 // A piece of the input quoted in a message (a name, a number, a word): printable(), and only its first `max`
-// characters, then "...". Every message that echoes input goes through it, so that a 100,000-character token
-// makes a line of a hundred.
+// characters, then "...". Every message that echoes input goes through it, so that however long a token is,
+// its message stays one short line.
 inline constexpr std::size_t kMaxEchoed = 40;
 std::string echo_text(std::string_view text, std::size_t max = kMaxEchoed);
 

@@ -68,9 +68,9 @@ std::string lz_decompress_base64(std::string_view input, std::size_t max_output)
     if (base64_value(input[i]) < 0)
       throw LzStringError("lz-string: character " + std::to_string(i + 1) + " is not base64");
   Bits bits(input);
-  // The dictionary as LZW keeps it: each phrase one character longer than the phrase it extends, so a phrase is
-  // 12 bytes whatever its length. Kept as whole strings, a repetitive stream of 60 KB made a dictionary of
-  // hundreds of megabytes.
+  // The dictionary as LZW keeps it: each phrase one character longer than the phrase it extends, a fixed size
+  // whatever its length (a repetitive stream builds long phrases, which as whole strings took far more memory
+  // than the text they decode to).
   struct Phrase {
     std::uint32_t prefix;  // the phrase this one extends, or kNone
     std::uint32_t length;
