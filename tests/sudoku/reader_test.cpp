@@ -409,7 +409,7 @@ TEST_CASE("f-puzzles: a member given twice, a 5x5 board without regions, a cell 
             .find("lists cell r1c2 twice") != std::string::npos);
 }
 
-TEST_CASE("a JSON document over several lines: errors name its first line; one past 16 MiB is one error") {
+TEST_CASE("a JSON document over several lines: errors name its first line, one past 16 MiB is one error") {
   const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
   const auto read_all = [](const std::string& text) {
     std::istringstream in(text);
