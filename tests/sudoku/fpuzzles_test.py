@@ -117,6 +117,8 @@ def check(grid, puzzle):
         if at(a) + at(b) != (10 if xv["value"] == "X" else 5):
             return False
     negative = set(puzzle.get("negative", []))
+    # The negative ratio bans the ratios of the black dots given (f-puzzles' solver reads it so), 2 when none.
+    ratios = {int(dot.get("value") or 2) for dot in puzzle.get("ratio", [])} or {2}
     # f-puzzles' nonconsecutive is the kropki dots' negative constraint (its own solver reads it so): pairs
     # without a dot are not consecutive, which with no dot at all is the plain rule.
     if puzzle.get("nonconsecutive"):
@@ -129,7 +131,7 @@ def check(grid, puzzle):
             pair = frozenset((a, b))
             if pair not in marked and "difference" in negative and abs(x - y) == 1:
                 return False
-            if pair not in marked and "ratio" in negative and (x == 2 * y or y == 2 * x):
+            if pair not in marked and "ratio" in negative and any(x == r * y or y == r * x for r in ratios):
                 return False
             if pair not in crossed and "xv" in negative and x + y in (5, 10):
                 return False
@@ -326,6 +328,20 @@ def make_puzzle(n, grid, rng, kinds, exact):
             for _ in range(rng.randint(1, n) if n < 9 else rng.randint(12, 24)):
                 cell = rng.randrange(n * n)
                 cells[cell // n][cell % n].update({"value": v(cell), "given": True})
+    if exact and "ratio" in p.get("negative", []):
+        # The negative bans every black dot's ratio: the pairs in any of them get a dot of their own.
+        ratios = {int(dot.get("value") or 2) for dot in p.get("ratio", [])} or {2}
+        for a in range(n * n):
+            for b in (a + 1, a + n):
+                if b >= n * n or (b == a + 1 and b % n == 0):
+                    continue
+                pair = [ref(a, n), ref(b, n)]
+                if any(set(e["cells"]) == set(pair) for k in ("difference", "ratio") for e in p.get(k, [])):
+                    continue
+                for r in sorted(ratios):
+                    if v(a) == r * v(b) or v(b) == r * v(a):
+                        p.setdefault("ratio", []).append(dict({"cells": pair}, **({"value": str(r)} if r != 2 else {})))
+                        break
     return p
 
 
