@@ -429,10 +429,19 @@ def test_forms(rng):
     # Strings with every length of phrase and non-ASCII text.
     for k in range(30):
         text = "".join(rng.choice('{}[]"RC0123456789,:abcxyzé€') for _ in range(rng.randint(1, 3000)))
-        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": text})
+        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": text}, ensure_ascii=k % 2 == 0)
         rc, out, err = run(["count"], lzstring.LZString().compressToBase64(doc) + "\n")
         if out.strip() != "288":
             fail("lz-string: %r gave %r %r" % (text[:50], out, err))
+    # A repetitive text builds long phrases (the dictionary keeps them as prefix links), and one past the cap of
+    # 16 MiB is one error.
+    for size, want in ((300000, "288"), (17 << 20, None)):
+        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": "ab" * (size // 2)})
+        rc, out, err = run(["count"], lzstring.LZString().compressToBase64(doc) + "\n")
+        if want is not None and out.strip() != want:
+            fail("lz-string: a repetitive text gave %r %r" % (out, err))
+        if want is None and (rc != 2 or "too long" not in err):
+            fail("lz-string: 17 MiB decompressed: rc %d, %r" % (rc, err))
     rc, out, err = run(["count"], packed[: len(packed) // 2] + "\n")
     if rc == 0 or "f-puzzles link" not in err or len(err.strip().split("\n")) != 1:
         fail("a truncated link: rc %d, %r" % (rc, err))
