@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstring>
 
+#include "dlx/input_error.hpp"
 #include "dlxapp/exit_codes.hpp"
 
 namespace dlxapp {
@@ -12,30 +13,11 @@ void usage_error(const std::string& message) {
 }
 
 std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte != 0x7f) {
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else {
-      out += "\\x";
-      out += "0123456789abcdef"[byte >> 4];
-      out += "0123456789abcdef"[byte & 15];
-    }
-  }
-  return out;
+  return dlx::printable(text);
 }
 
 std::string echo_value(std::string_view value, std::size_t max) {
-  if (value.size() <= max) return printable(value);
-  return printable(value.substr(0, max)) + "...";
+  return dlx::echo_text(value, max);
 }
 
 std::string shorten_words(std::string_view message) {

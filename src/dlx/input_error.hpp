@@ -31,4 +31,14 @@ class InputError : public std::runtime_error {
 // A byte as people can read it in a message: 'x', or 0x00 for unprintable ones.
 std::string describe_byte(unsigned char byte);
 
+// Text for a one-line message: control characters (a newline, ESC, DEL) written as C writes them (\n, \t, \r,
+// \x1b), so that an input cannot break the line or drive the terminal.
+std::string printable(std::string_view text);
+
+// A piece of the input quoted in a message (a name, a number, a word): printable(), and only its first `max`
+// characters, then "...". Every message that echoes input goes through it, so that however long a token is,
+// its message stays one short line.
+inline constexpr std::size_t kMaxEchoed = 40;
+std::string echo_text(std::string_view text, std::size_t max = kMaxEchoed);
+
 }  // namespace dlx

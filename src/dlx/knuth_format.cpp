@@ -1,10 +1,8 @@
 #include "dlx/knuth_format.hpp"
 
 #include <algorithm>
-#include <array>
 #include <charconv>
 #include <cstdint>
-#include <cstdio>
 
 #include "dlx/line_reader.hpp"
 
@@ -40,7 +38,7 @@ std::uint32_t parse_bound(std::string_view text, std::string_view token) {
   std::uint32_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value > kMaxBound)
-    throw ProblemError("bound '" + std::string(text) + "' in '" + std::string(token) +
+    throw ProblemError("bound '" + echo_text(text) + "' in '" + echo_text(token) +
                        "' is not a whole number from 0 to " + std::to_string(kMaxBound));
   return value;
 }
@@ -58,8 +56,8 @@ void add_item_token(std::string_view token, bool secondary, Problem& problem) {
   }
   const std::string_view bounds = token.substr(0, bar), name = token.substr(bar + 1);
   if (secondary)
-    throw ProblemError("secondary item '" + std::string(name) + "' cannot have a multiplicity ('" +
-                       std::string(token) + "'): bounds belong to primary items");
+    throw ProblemError("secondary item '" + echo_text(name) + "' cannot have a multiplicity ('" +
+                       echo_text(token) + "'): bounds belong to primary items");
   const auto colon = bounds.find(':');
   const std::uint32_t hi =
       parse_bound(colon == std::string_view::npos ? bounds : bounds.substr(colon + 1), token);
@@ -81,7 +79,7 @@ void read_items(const std::vector<std::string_view>& names, Problem& problem, st
     const auto bar = name.find('|');
     if ((bar == std::string_view::npos ? name : name.substr(bar + 1)).starts_with("//"))
       throw InputError(source, line_number,
-                       "item '" + std::string(name) + "': a name cannot begin with '//' (a comment line)");
+                       "item '" + echo_text(name) + "': a name cannot begin with '//' (a comment line)");
     try {
       add_item_token(name, secondary, problem);
     } catch (const ProblemError& e) {
@@ -99,22 +97,12 @@ std::uint64_t parse_cost(std::string_view token) {
   const std::string_view digits = token.substr(1);
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size() || value > kMaxCost)
-    throw ProblemError("cost '" + std::string(token) + "' is not '|' and a whole number from 0 to " +
+    throw ProblemError("cost '" + echo_text(token) + "' is not '|' and a whole number from 0 to " +
                        std::to_string(kMaxCost));
   return value;
 }
 
 }  // namespace
-
-std::string describe_byte(unsigned char byte) {
-  std::array<char, 8> buf{};
-  if (byte >= 0x21 && byte < 0x7f) {
-    std::snprintf(buf.data(), buf.size(), "'%c'", byte);
-  } else {
-    std::snprintf(buf.data(), buf.size(), "0x%02x", byte);
-  }
-  return buf.data();
-}
 
 KnuthInput read_knuth(std::istream& in, std::string_view source) {
   KnuthInput result;
@@ -153,7 +141,7 @@ KnuthInput read_knuth(std::istream& in, std::string_view source) {
         const auto twice = std::adjacent_find(
             uses.begin(), uses.end(), [](const ItemUse& a, const ItemUse& b) { return a.item == b.item; });
         if (twice != uses.end())
-          throw ProblemError("item '" + result.problem.item_name(twice->item) +
+          throw ProblemError("item '" + echo_text(result.problem.item_name(twice->item)) +
                              "' appears twice in one option");
         result.warnings.push_back(std::string(source) + ":" + std::to_string(number) +
                                   ": warning: option has no primary item and is skipped");

@@ -1,26 +1,14 @@
 #include "dlx/problem.hpp"
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
+
+#include "dlx/input_error.hpp"
 
 namespace dlx {
 namespace {
 
 std::string quoted(std::string_view s) {
-  // Names in messages are printed safely even when they hold control bytes.
-  std::string out = "'";
-  for (unsigned char c : s.substr(0, 64)) {
-    if (c < 0x20 || c == 0x7f) {
-      std::array<char, 8> buf{};
-      std::snprintf(buf.data(), buf.size(), "\\x%02x", c);
-      out += buf.data();
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  if (s.size() > 64) out += "...";
-  return out + "'";
+  return "'" + echo_text(s) + "'";
 }
 
 }  // namespace

@@ -72,6 +72,20 @@ TEST_CASE("malformed input gives FILE:LINE: and what is wrong") {
   CHECK(error_of("a b\na x:r:s\n").rfind("t.dlx:2: ", 0) == 0);
 }
 
+TEST_CASE("long tokens are quoted cut short: bounds, costs and names of 100,000 characters") {
+  const std::string digits(100000, '9');
+  for (const std::string& text : {digits + "|a b\n", "a b\na |" + digits + "\n", "a b\na b " + digits + "\n",
+                                  "a | " + digits + ":1|x\n"}) {
+    const std::string message = error_of(text);
+    INFO(message);
+    CHECK(message.rfind("t.dlx:", 0) == 0);
+    CHECK(message.size() < 300);
+    CHECK(message.find(std::string(39, '9') + "...") != std::string::npos);
+  }
+  CHECK(dlx::echo_text(std::string(41, 'a')) == std::string(40, 'a') + "...");
+  CHECK(dlx::echo_text("a\nb") == "a\\nb");
+}
+
 TEST_CASE("binary garbage is an error, never a crash") {
   std::string garbage;
   std::uint32_t state = 2463534242u;

@@ -31,7 +31,7 @@ def ref(cell, n):
 
 # ---------------------------------------------------------------- the checker
 def box_of(r, c, n):
-    br = {4: 2, 9: 3}[n]
+    br = {4: 2, 6: 2, 9: 3}[n]
     bc = n // br
     return r // br * br + c // bc
 
@@ -73,8 +73,6 @@ def check(grid, puzzle):
             if puzzle.get("antiknight") and {dr, dc} == {1, 2} and at(a) == at(b):
                 return False
             if puzzle.get("antiking") and dr == 1 and dc == 1 and at(a) == at(b):
-                return False
-            if puzzle.get("nonconsecutive") and dr + dc == 1 and abs(at(a) - at(b)) == 1:
                 return False
     for thermo in puzzle.get("thermometer", []):
         for line in thermo["lines"]:
@@ -119,6 +117,12 @@ def check(grid, puzzle):
         if at(a) + at(b) != (10 if xv["value"] == "X" else 5):
             return False
     negative = set(puzzle.get("negative", []))
+    # The negative ratio bans the ratios of the black dots given (f-puzzles' solver reads it so), 2 when none.
+    ratios = {int(dot.get("value") or 2) for dot in puzzle.get("ratio", [])} or {2}
+    # f-puzzles' nonconsecutive is the kropki dots' negative constraint (its own solver reads it so): pairs
+    # without a dot are not consecutive, which with no dot at all is the plain rule.
+    if puzzle.get("nonconsecutive"):
+        negative.add("difference")
     for a in range(n * n):
         for b in (a + 1, a + n):
             if b >= n * n or (b == a + 1 and b % n == 0):
@@ -127,7 +131,7 @@ def check(grid, puzzle):
             pair = frozenset((a, b))
             if pair not in marked and "difference" in negative and abs(x - y) == 1:
                 return False
-            if pair not in marked and "ratio" in negative and (x == 2 * y or y == 2 * x):
+            if pair not in marked and "ratio" in negative and any(x == r * y or y == r * x for r in ratios):
                 return False
             if pair not in crossed and "xv" in negative and x + y in (5, 10):
                 return False
@@ -324,6 +328,20 @@ def make_puzzle(n, grid, rng, kinds, exact):
             for _ in range(rng.randint(1, n) if n < 9 else rng.randint(12, 24)):
                 cell = rng.randrange(n * n)
                 cells[cell // n][cell % n].update({"value": v(cell), "given": True})
+    if exact and "ratio" in p.get("negative", []):
+        # The negative bans every black dot's ratio: the pairs in any of them get a dot of their own.
+        ratios = {int(dot.get("value") or 2) for dot in p.get("ratio", [])} or {2}
+        for a in range(n * n):
+            for b in (a + 1, a + n):
+                if b >= n * n or (b == a + 1 and b % n == 0):
+                    continue
+                pair = [ref(a, n), ref(b, n)]
+                if any(set(e["cells"]) == set(pair) for k in ("difference", "ratio") for e in p.get(k, [])):
+                    continue
+                for r in sorted(ratios):
+                    if v(a) == r * v(b) or v(b) == r * v(a):
+                        p.setdefault("ratio", []).append(dict({"cells": pair}, **({"value": str(r)} if r != 2 else {})))
+                        break
     return p
 
 
@@ -381,7 +399,11 @@ def test_solutions_9x9(rng):
             fail("9x9: the solution breaks a rule: %s for %s" % (grid, json.dumps(p)))
         # The solution is written with the puzzle's rules: the same document, all cells given.
         for key in p:
-            if key != "grid" and key not in solved:
+            if key == "negative":  # a negative difference is written as f-puzzles' own "nonconsecutive"
+                kept = set(solved.get("negative", [])) | ({"difference"} if solved.get("nonconsecutive") else set())
+                if not set(p[key]) <= kept:
+                    fail("9x9: solution lost negative %s" % p[key])
+            elif key != "grid" and key not in solved:
                 fail("9x9: solution lost '%s'" % key)
 
 
@@ -407,10 +429,19 @@ def test_forms(rng):
     # Strings with every length of phrase and non-ASCII text.
     for k in range(30):
         text = "".join(rng.choice('{}[]"RC0123456789,:abcxyzé€') for _ in range(rng.randint(1, 3000)))
-        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": text})
+        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": text}, ensure_ascii=k % 2 == 0)
         rc, out, err = run(["count"], lzstring.LZString().compressToBase64(doc) + "\n")
         if out.strip() != "288":
             fail("lz-string: %r gave %r %r" % (text[:50], out, err))
+    # A repetitive text builds long phrases (the dictionary keeps them as prefix links), and one past the cap of
+    # 16 MiB is one error.
+    for size, want in ((300000, "288"), (17 << 20, None)):
+        doc = json.dumps({"size": 4, "grid": [[{}] * 4] * 4, "title": "ab" * (size // 2)})
+        rc, out, err = run(["count"], lzstring.LZString().compressToBase64(doc) + "\n")
+        if want is not None and out.strip() != want:
+            fail("lz-string: a repetitive text gave %r %r" % (out, err))
+        if want is None and (rc != 2 or "too long" not in err):
+            fail("lz-string: 17 MiB decompressed: rc %d, %r" % (rc, err))
     rc, out, err = run(["count"], packed[: len(packed) // 2] + "\n")
     if rc == 0 or "f-puzzles link" not in err or len(err.strip().split("\n")) != 1:
         fail("a truncated link: rc %d, %r" % (rc, err))
@@ -505,9 +536,126 @@ def test_published():
             fail("published %s: solved %s, published %s" % (name, got, want))
 
 
+def brute_count(puzzle, limit=2):
+    """Solutions of a document with givens, white dots and nonconsecutive (as the kropki negative), by plain
+    backtracking cell by cell: rows, columns, boxes, dots and unmarked pairs checked against the cells placed."""
+    n = puzzle["size"]
+    cell_of = lambda s: (int(s[1:s.index("C")]) - 1) * n + int(s[s.index("C") + 1:]) - 1
+    dots = {}
+    for dot in puzzle.get("difference", []):
+        a, b = sorted(cell_of(x) for x in dot["cells"])
+        dots[(a, b)] = int(dot.get("value") or 1)
+    negative = bool(puzzle.get("nonconsecutive"))
+    grid = [puzzle["grid"][c // n][c % n].get("value", 0) for c in range(n * n)]
+    fixed = list(grid)
+    count = 0
+
+    def fits(cell, d):
+        r, c = divmod(cell, n)
+        for other in range(n * n):
+            if other == cell or grid[other] == 0:
+                continue
+            orow, ocol = divmod(other, n)
+            if grid[other] == d and (orow == r or ocol == c or box_of(orow, ocol, n) == box_of(r, c, n)):
+                return False
+            if abs(orow - r) + abs(ocol - c) == 1:
+                pair = (min(cell, other), max(cell, other))
+                if pair in dots and abs(grid[other] - d) != dots[pair]:
+                    return False
+                if pair not in dots and negative and abs(grid[other] - d) == 1:
+                    return False
+        return True
+
+    def place(cell):
+        nonlocal count
+        if count >= limit:
+            return
+        if cell == n * n:
+            count += 1
+            return
+        if fixed[cell]:
+            grid[cell] = 0
+            if fits(cell, fixed[cell]):
+                grid[cell] = fixed[cell]
+                place(cell + 1)
+            grid[cell] = fixed[cell]
+            return
+        for d in range(1, n + 1):
+            if fits(cell, d):
+                grid[cell] = d
+                place(cell + 1)
+                grid[cell] = 0
+
+    place(0)
+    return count
+
+
+def dots_document(solution, n, givens):
+    """Every consecutive pair of neighbours in `solution` marked with a white dot, nonconsecutive on: "all dots
+    are given", as published puzzles say."""
+    dots = []
+    for a in range(n * n):
+        for b in (a + 1, a + n):
+            if b < n * n and not (b == a + 1 and b % n == 0) and abs(solution[a] - solution[b]) == 1:
+                dots.append({"cells": [ref(a, n), ref(b, n)]})
+    grid = [[({"value": solution[r * n + c], "given": True} if r * n + c in givens else {}) for c in range(n)]
+            for r in range(n)]
+    return {"size": n, "grid": grid, "nonconsecutive": True, "difference": dots}
+
+
+def test_all_dots_given():
+    """nonconsecutive beside white dots: the dots' negative constraint (f-puzzles' reading), not a global rule that
+    no white dot could then keep."""
+    # 9x9: one given; unique by the brute force, and solved to the grid the dots were read off.
+    solution = [int(d) for d in
+                "534678912672195348198342567859761423426853791713924856961537284287419635345286179"]
+    doc = dots_document(solution, 9, {1})
+    if brute_count(doc) != 1 or not check(solution, doc):
+        fail("all dots given: the brute force does not find the one solution")
+    rc, out, err = run(["solve"], json.dumps(doc) + "\n")
+    try:
+        solved = json.loads(out)
+        got = [solved["grid"][r][c]["value"] for r in range(9) for c in range(9)]
+    except (ValueError, KeyError, TypeError):
+        fail("all dots given: no solution: %r %r" % (out[:200], err))
+        return
+    if got != solution:
+        fail("all dots given: solved %s, want %s" % (got, solution))
+    # Written back, the solution keeps the reading: read again, it is still the one grid.
+    if not solved.get("nonconsecutive") or len(solved.get("difference", [])) != len(doc["difference"]):
+        fail("all dots given: the solution written back lost its rules: %r" % out[:300])
+    for d in solved["grid"]:
+        for cellv in d:
+            cellv.pop("value", None), cellv.pop("given", None)
+    solved["grid"][0][1] = {"value": solution[1], "given": True}
+    rc, out, err = run(["count"], json.dumps(solved) + "\n")
+    if out.strip() != "1":
+        fail("all dots given: written back and read again, count %r %r" % (out, err))
+    # 4x4 and 6x6: exact counts against the brute force, and against the global reading, which no grid with a
+    # white dot keeps.
+    small = {4: [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1],
+             6: [1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5,
+                 6, 4, 5, 3, 1, 2]}
+    for n, grid in small.items():
+        for givens in (set(), {0}, {0, n + 1}):
+            doc = dots_document(grid, n, givens)
+            want = brute_count(doc, limit=1000)
+            rc, out, err = run(["count"], json.dumps(doc) + "\n")
+            if out.strip() != str(want) or want == 0:
+                fail("all dots given %dx%d %s: count %r, brute force %d %r" % (n, n, givens, out, want, err))
+            plain = dict(doc)
+            del plain["difference"]  # no dot at all: the plain rule, as --variant non-consecutive
+            rc, out, err = run(["count"], json.dumps(plain) + "\n")
+            rc2, out2, err2 = run(["count", "--variant", "non-consecutive"],
+                                  json.dumps(dict(plain, nonconsecutive=False)) + "\n")
+            if out.strip() != out2.strip() or out.strip() != str(brute_count(plain, limit=100000)):
+                fail("nonconsecutive without dots %dx%d: %r, --variant %r" % (n, n, out, out2))
+
+
 if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and the puzzle maker
     rng = random.Random(36)
     test_published()
+    test_all_dots_given()
     test_steps_sound(rng)
     test_counts_4x4(rng)
     test_solutions_9x9(rng)

@@ -5,12 +5,14 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "read_one.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/pipeline/answer.hpp"
 
 namespace {
 
@@ -116,9 +118,112 @@ TEST_CASE("self-describing lines: prefixes and their errors") {
   CHECK(puzzle.ok());
   REQUIRE(puzzle.rules != nullptr);
   CHECK(puzzle.rules->extra.size() == 2);
-  // Pencilmarks take no rules.
-  std::istringstream marks("x:" + std::string(729, '.') + "\n");
-  sudoku::PuzzleReader marks_reader(marks);
-  REQUIRE(marks_reader.next(puzzle));
+}
+
+namespace {
+
+// Every 4x4 grid with 2x2 boxes whose given regions (cell lists) hold distinct digits, by brute force: each
+// row a permutation, then columns, boxes and the regions checked. Knows nothing of the reader or the model.
+std::uint64_t brute_4x4(const std::vector<std::vector<int>>& regions, const std::string& marks = {}) {
+  std::vector<std::array<int, 4>> perms;
+  std::array<int, 4> p{1, 2, 3, 4};
+  do perms.push_back(p);
+  while (std::next_permutation(p.begin(), p.end()));
+  const auto distinct = [](const std::vector<int>& cells, const std::array<int, 16>& g) {
+    int seen = 0;
+    for (const int c : cells) {
+      if (seen >> g[static_cast<std::size_t>(c)] & 1) return false;
+      seen |= 1 << g[static_cast<std::size_t>(c)];
+    }
+    return true;
+  };
+  std::vector<std::vector<int>> houses = regions;
+  for (int i = 0; i < 4; ++i) {
+    houses.push_back({i, 4 + i, 8 + i, 12 + i});
+    const int top = (i / 2) * 8 + (i % 2) * 2;
+    houses.push_back({top, top + 1, top + 4, top + 5});
+  }
+  std::uint64_t count = 0;
+  for (const auto& a : perms)
+    for (const auto& b : perms)
+      for (const auto& c : perms)
+        for (const auto& d : perms) {
+          std::array<int, 16> g{};
+          for (int k = 0; k < 4; ++k) {
+            g[static_cast<std::size_t>(k)] = a[static_cast<std::size_t>(k)];
+            g[static_cast<std::size_t>(4 + k)] = b[static_cast<std::size_t>(k)];
+            g[static_cast<std::size_t>(8 + k)] = c[static_cast<std::size_t>(k)];
+            g[static_cast<std::size_t>(12 + k)] = d[static_cast<std::size_t>(k)];
+          }
+          bool ok = std::all_of(houses.begin(), houses.end(), [&](const auto& h) { return distinct(h, g); });
+          // Pencilmarks: 4 characters a cell, the digit at its place or '.'.
+          for (std::size_t cell = 0; ok && !marks.empty() && cell < 16; ++cell)
+            ok = marks[cell * 4 + static_cast<std::size_t>(g[cell] - 1)] != '.';
+          count += ok;
+        }
+  return count;
+}
+
+std::uint64_t count_line(const std::string& line) {
+  const sudoku::Puzzle puzzle = test::read_one(line + "\n");
+  REQUIRE_MESSAGE(puzzle.ok(), puzzle.error);
+  return *sudoku::answer_puzzle(puzzle, 0, false).count.solutions.to_u64();
+}
+
+std::string error_of(const std::string& line) {
+  const sudoku::Puzzle puzzle = test::read_one(line + "\n");
   CHECK_FALSE(puzzle.ok());
+  return puzzle.error;
+}
+
+}  // namespace
+
+TEST_CASE("rules prefix: each extra= adds its regions, regions= comes once, and no value is empty") {
+  const std::string empty(16, '.');
+  const std::vector<int> a{1, 2, 5, 6}, b{5, 6, 9, 10};
+  // Two overlapping regions need two layouts: both count, in either order.
+  CHECK(count_line("extra=.AA..AA.........:" + empty) == brute_4x4({a}));
+  CHECK(count_line("extra=.AA..AA.........,extra=.....BB..BB.....:" + empty) == brute_4x4({a, b}));
+  CHECK(count_line("extra=.....BB..BB.....,extra=.AA..AA.........:" + empty) == brute_4x4({a, b}));
+  CHECK(brute_4x4({a, b}) < brute_4x4({a}));
+  // Written back, the line keeps both regions.
+  const sudoku::Puzzle two = test::read_one("extra=.AA..AA.........,extra=.....BB..BB.....:" + empty + "\n");
+  REQUIRE(two.ok());
+  std::string written;
+  sudoku::append_puzzle_line(written, two.grid, {}, two.rules.get(), {});
+  CHECK(count_line(written) == brute_4x4({a, b}));
+
+  CHECK(error_of("regions=AABBAABBCCDDCCDD,regions=AABBAABBCCDDCCDD:" + empty)
+            .find("regions= is given twice") != std::string::npos);
+  // A jigsaw line names its regions itself: a regions= prefix as well is one set too many.
+  CHECK(error_of("regions=AABBAABBCCDDCCDD:" + empty + "ABABABABCDCDCDCD").find("regions given twice") !=
+        std::string::npos);
+  for (const std::string prefix : {"extra=", "regions=", "x,extra=", "extra=,x"})
+    CHECK(error_of(prefix + ":" + empty)
+              .find(prefix.find("regions") != std::string::npos
+                        ? "regions= has no layout"
+                        : "extra= has no layout") != std::string::npos);
+  // A long unknown word is quoted cut short.
+  CHECK(error_of("x," + std::string(5000, 'q') + ":" + empty).size() < 300);
+}
+
+TEST_CASE("pencilmarks after a rules prefix are read with the rules, and written back so") {
+  std::string marks;
+  for (int cell = 0; cell < 16; ++cell) marks += cell == 0 ? "1..." : cell == 5 ? ".2.." : "1234";
+  const std::vector<int> diagonal{0, 5, 10, 15}, anti{3, 6, 9, 12};
+  CHECK(count_line(marks) == brute_4x4({}, marks));
+  CHECK(count_line("x:" + marks) == brute_4x4({diagonal, anti}, marks));
+  CHECK(count_line("x:" + marks) < count_line(marks));
+  const sudoku::Puzzle read = test::read_one("x:" + marks + "\n");
+  REQUIRE(read.ok());
+  std::string written;
+  sudoku::append_puzzle_line(written, read.grid, read.pencilmarks, read.rules.get(), {});
+  CHECK(written == "x:" + marks);
+  // With jigsaw regions, which the pencilmark form has no place for: in the prefix.
+  const std::string layout = "AABBAABBCCDDCCDD";
+  const sudoku::Puzzle jigsaw = test::read_one("regions=" + layout + ":" + marks + "\n");
+  REQUIRE(jigsaw.ok());
+  written.clear();
+  sudoku::append_puzzle_line(written, jigsaw.grid, jigsaw.pencilmarks, jigsaw.rules.get(), {});
+  CHECK(written == "regions=" + layout + ":" + marks);
 }

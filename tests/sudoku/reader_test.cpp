@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "helpers.hpp"
+#include "sudoku/io/fpuzzles.hpp"
 
 using sudoku::Layout;
 using sudoku::Puzzle;
@@ -346,4 +347,117 @@ TEST_CASE("binary garbage never crashes the reader and every puzzle it returns i
       for (int v : p.grid.cells) CHECK(v <= n);
     }
   }
+}
+
+namespace {
+
+// The error of the one puzzle `text` holds: it must be an error, on the first line, and the last puzzle.
+std::string only_error(const std::string& text) {
+  std::istringstream in(text);
+  sudoku::PuzzleReader reader(in);
+  Puzzle puzzle;
+  REQUIRE(reader.next(puzzle));
+  CHECK_FALSE(puzzle.ok());
+  CHECK(puzzle.error_line == 1);
+  const std::string error = puzzle.error;
+  INFO(error);
+  CHECK_FALSE(reader.next(puzzle));
+  return error;
+}
+
+}  // namespace
+
+TEST_CASE("long tokens are quoted cut short: a killer's sum, an f-puzzles rule name, a variant name") {
+  const std::string empty_grid = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  for (const std::string& text :
+       {"killer " + std::string(16, 'A') + " A=" + std::string(60000, '9') + "\n",
+        R"({"size":4,)" + empty_grid + ",\"" + std::string(5000, 'q') + "\":true}\n",
+        "x," + std::string(5000, 'q') + ":" + std::string(16, '.') + "\n"}) {
+    const std::string message = only_error(text);
+    INFO(message);
+    CHECK(message.size() < 300);
+    CHECK(message.find("...") != std::string::npos);
+  }
+  sudoku::Variants variants;
+  try {
+    sudoku::parse_variant_names(std::string(5000, 'q'), variants);
+    FAIL("an unknown variant name was taken");
+  } catch (const sudoku::RulesError& e) {
+    CHECK(std::string(e.what()).size() < 300);
+  }
+}
+
+TEST_CASE("f-puzzles: a member given twice, a 5x5 board without regions, a cell twice in one rule") {
+  const auto error_of = [](const std::string& text) { return only_error(text + "\n"); };
+  const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  // The second, empty list would replace the first: which one counts is a guess, so neither does.
+  CHECK(
+      error_of(R"({"size":4,)" + grid4 + R"(,"thermometer":[{"lines":[["R1C1","R1C2"]]}],"thermometer":[]})")
+          .find("member \"thermometer\" given twice") != std::string::npos);
+  std::string grid5 = R"("grid":[)";
+  for (int r = 0; r < 5; ++r) grid5 += std::string(r > 0 ? "," : "") + "[{},{},{},{},{}]";
+  grid5 += "]";
+  CHECK(error_of(R"({"size":5,)" + grid5 + "}").find("no standard boxes") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 + R"(,"extraregion":[{"cells":["R1C1","R1C1","R2C3"]}]})")
+            .find("lists cell r1c1 twice") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 + R"(,"killercage":[{"cells":["R1C1","R2C3","R1C1"],"value":"7"}]})")
+            .find("lists cell r1c1 twice") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 + R"(,"thermometer":[{"lines":[["R1C1","R1C2","R1C1"]]}]})")
+            .find("lists cell r1c1 twice") != std::string::npos);
+  CHECK(error_of(R"({"size":4,)" + grid4 +
+                 R"(,"arrow":[{"cells":["R1C1"],"lines":[["R1C1","R1C2","R2C2","R1C2"]]}]})")
+            .find("lists cell r1c2 twice") != std::string::npos);
+}
+
+TEST_CASE("a JSON document over several lines: errors name its first line, one past 16 MiB is one error") {
+  const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  const auto read_all = [](const std::string& text) {
+    std::istringstream in(text);
+    sudoku::PuzzleReader reader(in);
+    std::vector<Puzzle> puzzles;
+    Puzzle puzzle;
+    while (reader.next(puzzle)) puzzles.push_back(puzzle);
+    return puzzles;
+  };
+  // A bad cell on line 5 of a document that starts on line 2.
+  auto puzzles = read_all("# title\n{\"size\":4,\n" + grid4 +
+                          ",\n\"thermometer\":[{\"lines\":\n[[\"R9C1\",\"R1C2\"]]}]\n}\n");
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].error.find("R9C1") != std::string::npos);
+  CHECK(puzzles[0].error_line == 2);
+  CHECK(puzzles[0].line == 2);
+  // One that never closes: named by its first line too.
+  puzzles = read_all("{\"size\":4,\n" + grid4 + ",\n\"thermometer\":[\n");
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].error.find("does not end") != std::string::npos);
+  CHECK(puzzles[0].error_line == 1);
+  // Over 16 MiB but closed: one error, and the puzzle after it is read as usual (the document's tail is not).
+  std::string big = "{\"size\":4,\n" + grid4 + ",\n\"title\":[\n";
+  const std::string piece = "\"" + std::string(1000, 'a') + "\",\n";
+  while (big.size() < (std::size_t{17} << 20)) big += piece;
+  big += "\"end\"]\n}\n" + std::string(16, '.') + "\n";
+  puzzles = read_all(big);
+  REQUIRE(puzzles.size() == 2);
+  CHECK(puzzles[0].error.find("longer than 16 MiB") != std::string::npos);
+  CHECK(puzzles[0].error_line == 1);
+  CHECK(puzzles[1].ok());
+  CHECK(puzzles[1].grid.side() == 4);
+  // A line cut short inside a document: one error naming it (never its text read as part of the JSON).
+  puzzles = read_all("{\"size\":4,\n" + grid4 + ",\n\"title\":[\"" + std::string(100000, 'a') + "\"]\n}\n");
+  REQUIRE(puzzles.size() == 1);
+  CHECK(puzzles[0].error.find("line 3 is longer than") != std::string::npos);
+  CHECK(puzzles[0].error_line == 1);
+}
+
+TEST_CASE("f-puzzles caps: values in a document, rules in a puzzle, one error each") {
+  const std::string grid4 = R"("grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]])";
+  std::string dots;
+  for (std::size_t i = 0; i <= sudoku::kMaxFpuzzlesRules; ++i)
+    dots += std::string(i > 0 ? ",\n" : "") + R"({"cells":["R1C1","R1C2"]})";
+  CHECK(only_error("{\"size\":4,\n" + grid4 + ",\n\"difference\":[\n" + dots + "\n]}\n").find("2001 rules") !=
+        std::string::npos);
+  std::string values;
+  for (std::size_t i = 0; i < sudoku::kMaxFpuzzlesValues / 8; ++i) values += "1,1,1,1,1,1,1,1,\n";
+  CHECK(only_error("{\"size\":4,\n" + grid4 + ",\n\"text\":[\n" + values + "1]}\n").find("more values") !=
+        std::string::npos);
 }

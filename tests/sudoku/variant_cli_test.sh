@@ -198,6 +198,13 @@ holds bad_regions_option.err "--regions: region layout: region 'A' has 3 cells"
 echo "................" >small.txt
 run wrong_size 2 --regions $jigsaw small.txt
 holds wrong_size.err "small.txt:1: the region layout is for 9x9 boards, not 4x4"
+# Rule prefixes: each extra= counts, a second regions= or an empty layout is that line's error (status 2).
+printf '%s\n' "extra=.AA..AA.........,extra=.....BB..BB.....:................" \
+  "regions=AABBAABBCCDDCCDD,regions=AABBAABBCCDDCCDD:................" "extra=:................" >prefixes.txt
+run prefixes 2 count prefixes.txt
+[ "$(head -1 prefixes.out)" = 24 ] || fail "prefixes: $(head -1 prefixes.out), expected 24"
+holds prefixes.err "prefixes.txt:2: rules prefix: regions= is given twice"
+holds prefixes.err "prefixes.txt:3: rules prefix: extra= has no layout"
 
 # --- plain Sudoku unchanged: the judge form still reads and writes nine lines of numbers
 printf '%s\n' "5 3 0 0 7 0 0 0 0" "6 0 0 1 9 5 0 0 0" "0 9 8 0 0 0 0 6 0" "8 0 0 0 6 0 0 0 3" "4 0 0 8 0 3 0 0 1" \

@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+#include "dlx/input_error.hpp"
+
 namespace dlxapp {
 
 // Bad arguments, or input with no file and line to name: one line "PROGRAM: what()", exit status 2.
@@ -31,7 +33,7 @@ class UsageError : public std::runtime_error {
 std::string printable(std::string_view text);
 
 // A value the user typed, for a message: printable(), and only its first `max` characters, then "...".
-inline constexpr std::size_t kMaxEchoed = 40;
+inline constexpr std::size_t kMaxEchoed = dlx::kMaxEchoed;
 std::string echo_value(std::string_view value, std::size_t max = kMaxEchoed);
 
 // A message that quotes what the user typed without echo_value (boost::program_options' "unrecognised option

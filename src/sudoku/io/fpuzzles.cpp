@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dlx/input_error.hpp"
 #include "sudoku/io/json.hpp"
 #include "sudoku/io/lz_string.hpp"
 #include "sudoku/model/cages.hpp"
@@ -36,6 +37,12 @@ class Reader {
     out.givens.reset(out.rules.shape);
     read_grid(out, !shape.has_value());
     for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
+    settle_nonconsecutive(out.rules);
+    if (const std::size_t rules =
+            out.rules.constraints.size() + out.rules.cages.size() + out.rules.extra.size();
+        rules > kMaxFpuzzlesRules)
+      fail(std::to_string(rules) + " rules; a puzzle has at most " + std::to_string(kMaxFpuzzlesRules));
+    check_extra_regions(out.rules);
     check_cages(out.rules);
     check_constraints(out.rules);
     return out;
@@ -68,7 +75,8 @@ class Reader {
       row = std::stoi(s.substr(1, c - 1));
       col = std::stoi(s.substr(c + 1));
     }
-    if (row < 0 || col < 0 || row > n_ + 1 || col > n_ + 1) fail(what + ": bad cell \"" + s + "\"");
+    if (row < 0 || col < 0 || row > n_ + 1 || col > n_ + 1)
+      fail(what + ": bad cell \"" + dlx::echo_text(s) + "\"");
     return {row, col};
   }
   int cell(const Value& v, const std::string& what) const {
@@ -84,7 +92,7 @@ class Reader {
     return out;
   }
   static const std::vector<Value>& entries(const Value& v, const std::string& key) {
-    if (!v.is_array()) fail("\"" + key + "\" is not a list");
+    if (!v.is_array()) fail("\"" + dlx::echo_text(key) + "\" is not a list");
     return v.array;
   }
   static std::string entry_name(const std::string& key, std::size_t i) {
@@ -135,6 +143,9 @@ class Reader {
         }
       }
     }
+    if (needs_regions && !any_region)
+      fail("a " + std::to_string(n_) + "x" + std::to_string(n_) +
+           " board has no standard boxes: give every cell of \"grid\" a \"region\"");
     if (any_region || needs_regions) {
       try {
         out.rules.regions = parse_regions(layout, n_);
@@ -142,6 +153,20 @@ class Reader {
         fail(std::string("grid regions: ") + e.what());
       }
     }
+  }
+
+  // f-puzzles' "nonconsecutive" is the kropki dots' negative constraint (as its solver reads it): neighbours
+  // without a dot of either colour are not consecutive, and a white dot marks every consecutive pair. With
+  // no dot at all that is the plain rule. One reading for "nonconsecutive" and "negative": ["difference"], so
+  // that a puzzle written back reads as the same rules.
+  static void settle_nonconsecutive(Rules& rules) {
+    const bool dots =
+        std::any_of(rules.constraints.begin(), rules.constraints.end(), [](const Constraint& c) {
+          return c.kind == ConstraintKind::difference || c.kind == ConstraintKind::ratio;
+        });
+    const bool negative = rules.non_consecutive || rules.negatives.difference;
+    rules.non_consecutive = negative && !dots;
+    rules.negatives.difference = negative && dots;
   }
 
   void add_line_rules(const Value& v, const std::string& key, ConstraintKind kind, Rules& rules) {
@@ -183,7 +208,7 @@ class Reader {
   void read_rule(const std::string& key, const Value& v, Rules& rules) {
     if (std::find(std::begin(kIgnored), std::end(kIgnored), key) != std::end(kIgnored)) return;
     const auto flag = [&]() {
-      if (v.type != Value::Type::boolean) fail("\"" + key + "\" is not true or false");
+      if (v.type != Value::Type::boolean) fail("\"" + dlx::echo_text(key) + "\" is not true or false");
       return v.boolean;
     };
     if (key == "diagonal+" || key == "diagonal-") {
@@ -286,7 +311,8 @@ class Reader {
           continue;
         const bool column = row == 0 || row == n_ + 1;
         const bool in_row = col == 0 || col == n_ + 1;
-        if (column == in_row) fail(name + ": cell " + clue->string + " is not outside a row or a column");
+        if (column == in_row)
+          fail(name + ": cell " + dlx::echo_text(clue->string) + " is not outside a row or a column");
         Constraint c;
         c.kind = ConstraintKind::sandwich;
         for (int k = 0; k < n_; ++k) c.cells.push_back(column ? k * n_ + col - 1 : (row - 1) * n_ + k);
@@ -304,13 +330,16 @@ class Reader {
         } else if (x.string == "xv") {
           rules.negatives.xv = true;
         } else {
-          fail("negative constraint '" + x.string + "' is not supported (difference, ratio and xv are)");
+          fail("negative constraint '" + dlx::echo_text(x.string) +
+               "' is not supported (difference, ratio and xv are)");
         }
       }
     } else {
       const bool empty = (v.is_array() && v.array.empty()) ||
                          (v.type == Value::Type::boolean && !v.boolean) || v.type == Value::Type::null;
-      if (!empty) fail("rule '" + key + "' is not supported; refusing the puzzle rather than ignoring it");
+      if (!empty)
+        fail("rule '" + dlx::echo_text(key) +
+             "' is not supported; refusing the puzzle rather than ignoring it");
     }
   }
 
@@ -357,7 +386,7 @@ std::string fpuzzles_link_json(std::string_view text) {
     payload += c == ' ' ? '+' : c;
   }
   try {
-    return lz_decompress_base64(payload);
+    return lz_decompress_base64(payload, kMaxFpuzzlesDocument);
   } catch (const LzStringError& e) {
     throw RulesError(std::string("f-puzzles link: ") + e.what());
   }
@@ -370,7 +399,7 @@ bool is_fpuzzles_json(std::string_view text) {
 FPuzzle parse_fpuzzles(std::string_view json_text) {
   json::Value doc;
   try {
-    doc = json::parse(json_text);
+    doc = json::parse(json_text, kMaxFpuzzlesValues);
   } catch (const json::ParseError& e) {
     throw RulesError(std::string("f-puzzles: ") + e.what());
   }
@@ -419,7 +448,8 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
   out += ']';
   if (rules.anti_knight) out += ",\"antiknight\":true";
   if (rules.anti_king) out += ",\"antiking\":true";
-  if (rules.non_consecutive) out += ",\"nonconsecutive\":true";
+  // Both are f-puzzles' "nonconsecutive" (see settle_nonconsecutive).
+  if (rules.non_consecutive || rules.negatives.difference) out += ",\"nonconsecutive\":true";
   std::vector<int> main, anti;
   for (int i = 0; i < n; ++i) main.push_back(i * n + i), anti.push_back(i * n + n - 1 - i);
   std::sort(anti.begin(), anti.end());
@@ -502,10 +532,9 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
   list("difference", ConstraintKind::difference, pair);
   list("ratio", ConstraintKind::ratio, pair);
   list("xv", ConstraintKind::sum, pair);
-  if (rules.negatives.any()) {
+  if (rules.negatives.ratio || rules.negatives.xv) {
     std::string names;
-    if (rules.negatives.difference) names += "\"difference\"";
-    if (rules.negatives.ratio) names += std::string(names.empty() ? "" : ",") + "\"ratio\"";
+    if (rules.negatives.ratio) names += "\"ratio\"";
     if (rules.negatives.xv) names += std::string(names.empty() ? "" : ",") + "\"xv\"";
     out += ",\"negative\":[" + names + "]";
   }

@@ -10,6 +10,14 @@
 
 namespace sudoku {
 
+// The largest document read, as text or decompressed from a link (16 MiB), and its caps: JSON values (each
+// number, string, list and object) and rules (each entry of a rule list, each line of a thermometer or
+// palindrome). No published puzzle comes near them; they keep a hostile document's memory bounded and its
+// error prompt.
+inline constexpr std::size_t kMaxFpuzzlesDocument = std::size_t{16} << 20;
+inline constexpr std::size_t kMaxFpuzzlesValues = 200'000;
+inline constexpr std::size_t kMaxFpuzzlesRules = 2'000;
+
 struct FPuzzle {
   Grid givens;
   Rules rules;  // rules.fpuzzles is set

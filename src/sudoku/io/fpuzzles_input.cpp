@@ -1,4 +1,6 @@
 // f-puzzles documents and links among the reader's inputs (reader.hpp, fpuzzles.hpp).
+#include <optional>
+
 #include "sudoku/io/detail/reader_text.hpp"
 #include "sudoku/io/fpuzzles.hpp"
 #include "sudoku/io/reader.hpp"
@@ -9,7 +11,7 @@ using namespace reader_detail;
 
 namespace {
 
-constexpr std::size_t kMaxDocument = std::size_t{16} << 20;
+constexpr std::size_t kMaxDocument = kMaxFpuzzlesDocument;
 
 // How many braces and brackets the text leaves open, outside strings; `in_string` carries across lines.
 int open_brackets(std::string_view text, bool& in_string, int depth) {
@@ -44,13 +46,20 @@ bool PuzzleReader::read_fpuzzles(const Line& line, Puzzle& puzzle) {
   bool in_string = false;
   int depth = link ? 0 : open_brackets(text, in_string, 0);
   const bool several = depth > 0;
-  std::size_t last = line.number;
-  while (depth > 0 && text.size() < kMaxDocument) {
+  // The rest of a document over several lines. One past kMaxDocument, or with a line cut short, is still read
+  // to its end (its braces counted, its text dropped): one error for the whole document, and its tail never
+  // read as puzzles of their own.
+  bool too_big = false;
+  std::optional<std::size_t> cut_line;
+  while (depth > 0) {
     const auto more = fetch();
     if (!more) break;
-    last = more->number;
-    text += '\n';
-    text.append(more->text);
+    if (more->too_long && !cut_line) cut_line = more->number;
+    too_big = too_big || text.size() + more->text.size() >= kMaxDocument;
+    if (!too_big && !cut_line) {
+      text += '\n';
+      text.append(more->text);
+    }
     depth = open_brackets(more->text, in_string, depth);
   }
   if (!link && !several && !is_fpuzzles_json(text)) return false;  // this program's own JSON Lines
@@ -58,8 +67,20 @@ bool PuzzleReader::read_fpuzzles(const Line& line, Puzzle& puzzle) {
   puzzle.line = puzzle.error_line = line.number;
   puzzle.layout = Layout::line;
   puzzle.grid.reset(options_.box.value_or(Shape{3, 3}));
+  // Every error names the line the document starts on.
+  if (cut_line) {
+    set_error(puzzle, line.number,
+              "a JSON document whose line " + std::to_string(*cut_line) + " is longer than " +
+                  std::to_string(options_.max_line_length) + " bytes");
+    return true;
+  }
   if (depth > 0) {
-    set_error(puzzle, last, "a JSON document that does not end (its braces never close)");
+    set_error(puzzle, line.number, "a JSON document that does not end (its braces never close)");
+    return true;
+  }
+  if (too_big) {
+    set_error(puzzle, line.number,
+              "a JSON document longer than " + std::to_string(kMaxDocument >> 20) + " MiB");
     return true;
   }
   try {

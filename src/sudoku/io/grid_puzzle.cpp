@@ -3,6 +3,7 @@
 #include <dlx/input_error.hpp>
 #include <vector>
 
+#include "dlx/input_error.hpp"
 #include "sudoku/io/detail/reader_text.hpp"
 #include "sudoku/io/reader.hpp"
 
@@ -40,7 +41,7 @@ bool PuzzleReader::read_row(std::string_view text, int row, Puzzle& puzzle, std:
         const int value = number_value(token);
         if (value > side) {
           set_error(puzzle, line_number,
-                    "number " + std::string(token) + " at column " + std::to_string(column + 1) +
+                    "number " + dlx::echo_text(token) + " at column " + std::to_string(column + 1) +
                         " is out of range 0.." + std::to_string(side));
           ok = false;
           return;

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "dlx/input_error.hpp"
+
 namespace sudoku::json {
 namespace {
 
@@ -9,7 +11,7 @@ constexpr int kMaxDepth = 200;
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  Parser(std::string_view text, std::size_t max_values) : text_(text), values_left_(max_values) {}
 
   Value document() {
     Value value = parse_value(0);
@@ -46,6 +48,7 @@ class Parser {
 
   Value parse_value(int depth) {
     if (depth > kMaxDepth) fail("nesting too deep");
+    if (values_left_-- == 0) fail("more values than a puzzle has (a document too large)");
     skip_space();
     if (at_ >= text_.size()) fail("unexpected end");
     Value v;
@@ -57,9 +60,15 @@ class Parser {
       do {
         skip_space();
         if (at_ >= text_.size() || text_[at_] != '"') fail("expected a member name");
+        const std::size_t key_at = at_;
         std::string key = parse_string();
         expect(':');
-        v.object.insert_or_assign(std::move(key), parse_value(depth + 1));
+        // A member given twice is ambiguous (the first? the last? both?): refused rather than guessed.
+        if (v.object.contains(key)) {
+          at_ = key_at;
+          fail("member \"" + dlx::echo_text(key) + "\" given twice");
+        }
+        v.object.emplace(std::move(key), parse_value(depth + 1));
       } while (take(','));
       expect('}');
     } else if (c == '[') {
@@ -165,6 +174,7 @@ class Parser {
 
   std::string_view text_;
   std::size_t at_ = 0;
+  std::size_t values_left_;
 };
 
 }  // namespace
@@ -193,8 +203,8 @@ const Value* Value::find(std::string_view key) const {
   return it == object.end() ? nullptr : &it->second;
 }
 
-Value parse(std::string_view text) {
-  return Parser(text).document();
+Value parse(std::string_view text, std::size_t max_values) {
+  return Parser(text, max_values).document();
 }
 
 }  // namespace sudoku::json

@@ -35,7 +35,9 @@ struct Value {
 void append_utf8(std::string& out, unsigned code);
 
 // The one JSON value `text` holds (white space around it allowed); throws ParseError ("JSON: expected ','
-// at offset 120") otherwise.
-Value parse(std::string_view text);
+// at offset 120") otherwise, and for an object that gives a member twice (which one would count is a guess).
+// More than max_values values (numbers, strings, lists, objects...) is an error too: the tree takes many
+// times the memory of its text.
+Value parse(std::string_view text, std::size_t max_values);
 
 }  // namespace sudoku::json

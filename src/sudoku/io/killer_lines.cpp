@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 
+#include "dlx/input_error.hpp"
 #include "sudoku/model/cages.hpp"
 
 namespace sudoku {
@@ -57,7 +58,7 @@ KillerPuzzle parse_sudocue_killer(std::string_view text) {
   if (fields[1] == "d") {
     add_diagonals(puzzle.rules);
   } else if (!fields[1].empty()) {
-    throw RulesError("killer line: unknown flags '" + std::string(fields[1]) +
+    throw RulesError("killer line: unknown flags '" + dlx::echo_text(fields[1]) +
                      "' (expected nothing, or d for the diagonals)");
   }
   const std::size_t cells = fields.size() - 3;
@@ -71,8 +72,8 @@ KillerPuzzle parse_sudocue_killer(std::string_view text) {
     const std::string_view field = trim_spaces(fields[static_cast<std::size_t>(cell) + 3]);
     const auto value = whole_number(field);
     if (!value || *value > 1'000'000)
-      throw RulesError("killer line: cell " + cell_name(cell / n, cell % n) + " is '" + std::string(field) +
-                       "', not a number sum * 256 + cage");
+      throw RulesError("killer line: cell " + cell_name(cell / n, cell % n) + " is '" +
+                       dlx::echo_text(field) + "', not a number sum * 256 + cage");
     if (*value < 256) continue;
     const long long id = *value % 256;
     const int sum = static_cast<int>(*value / 256);
@@ -142,11 +143,11 @@ KillerPuzzle parse_typed_killer(std::string_view text, const Symbols& symbols) {
     }
     const auto value = token.size() >= 3 && token[1] == '=' ? whole_number(token.substr(2)) : std::nullopt;
     if (!value || *value > 100000)
-      throw RulesError("killer line: '" + std::string(token) +
+      throw RulesError("killer line: '" + dlx::echo_text(token) +
                        "' is not NAME=SUM (such as A=15) or givens=...");
     const auto cage = by_name.find(token[0]);
     if (cage == by_name.end())
-      throw RulesError("killer line: " + std::string(token) + " names no cage of the layout");
+      throw RulesError("killer line: " + dlx::echo_text(token) + " names no cage of the layout");
     if (summed[token[0]])
       throw RulesError("killer line: cage '" + std::string(1, token[0]) + "' has two sums");
     summed[token[0]] = true;

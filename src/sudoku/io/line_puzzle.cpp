@@ -9,6 +9,7 @@
 #include "sudoku/io/reader.hpp"
 #include "sudoku/model/cages.hpp"
 #include "sudoku/model/candidates.hpp"
+#include "sudoku/model/rule_candidates.hpp"
 
 namespace sudoku {
 
@@ -67,9 +68,19 @@ void PuzzleReader::read_line_puzzle(const Line& line, Puzzle& puzzle) {
   read_puzzle_text(text, record, line.number, puzzle);
   if (!prefix || !puzzle.ok()) return;
   try {
-    if (!puzzle.pencilmarks.empty()) throw RulesError("pencilmark puzzles take no variant rules");
-    Rules rules = make_rules(puzzle.grid.shape, prefix->variants);
-    if (puzzle.rules) add_rules(rules, *puzzle.rules);
+    Rules rules = prefix_rules(*prefix, puzzle.grid.shape);
+    if (puzzle.rules) {
+      if (!prefix->variants.regions.empty() && !puzzle.rules->regions.empty())
+        throw RulesError(
+            "regions given twice: by the prefix's regions= and by the jigsaw line; give them once");
+      add_rules(rules, *puzzle.rules);
+    }
+    // Pencilmarks under rules: the marks become rules of their own (each cell's candidates), so that every
+    // command solves them with the rules, as it does an f-puzzles document's given pencil marks.
+    if (!puzzle.pencilmarks.empty()) {
+      rules = with_pencilmarks(std::move(rules), {puzzle.grid.shape, puzzle.pencilmarks});
+      puzzle.pencilmarks.clear();
+    }
     puzzle.rules = std::make_shared<const Rules>(std::move(rules));
   } catch (const RulesError& e) {
     set_error(puzzle, line.number, e.what());

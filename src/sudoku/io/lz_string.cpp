@@ -1,5 +1,6 @@
 #include "sudoku/io/lz_string.hpp"
 
+#include <cstdint>
 #include <vector>
 
 #include "sudoku/io/json.hpp"
@@ -67,42 +68,58 @@ std::string lz_decompress_base64(std::string_view input, std::size_t max_output)
     if (base64_value(input[i]) < 0)
       throw LzStringError("lz-string: character " + std::to_string(i + 1) + " is not base64");
   Bits bits(input);
-  std::vector<std::u16string> dictionary(3);
-  std::u16string result, w, entry;
+  // The dictionary as LZW keeps it: each phrase one character longer than the phrase it extends, a fixed size
+  // whatever its length (a repetitive stream builds long phrases, which as whole strings took far more memory
+  // than the text they decode to).
+  struct Phrase {
+    std::uint32_t prefix;  // the phrase this one extends, or kNone
+    std::uint32_t length;
+    char16_t first, last;
+  };
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  std::vector<Phrase> dictionary(3, Phrase{kNone, 0, 0, 0});  // codes 0-2 are the stream's commands
+  std::u16string result;
+  // Appends phrase `code` (its characters, found walking back through its prefixes) to the result.
+  const auto append = [&](std::uint32_t code) {
+    const std::size_t end = result.size() + dictionary[code].length;
+    if (end > max_output) throw LzStringError("lz-string: the text is too long");
+    result.resize(end);
+    for (std::size_t at = end; code != kNone; code = dictionary[code].prefix)
+      result[--at] = dictionary[code].last;
+  };
   int enlarge_in = 4, num_bits = 3;
   const auto literal = [&](unsigned kind) { return static_cast<char16_t>(bits.read(kind == 0 ? 8 : 16)); };
   const unsigned first = bits.read(2);
   if (first == 2) return "";
   if (first > 2) throw LzStringError("lz-string: the stream does not start with a literal");
   const char16_t c0 = literal(first);
-  dictionary.push_back(std::u16string(1, c0));
-  w = dictionary.back();
-  result = w;
+  dictionary.push_back({kNone, 1, c0, c0});
+  auto w = static_cast<std::uint32_t>(dictionary.size() - 1);
+  append(w);
   for (;;) {
     if (bits.past_end()) throw LzStringError("lz-string: the stream ends early (a truncated link?)");
     unsigned code = bits.read(num_bits);
     if (code == 2) break;
     if (code < 2) {
-      dictionary.push_back(std::u16string(1, literal(code)));
+      const char16_t c = literal(code);
+      dictionary.push_back({kNone, 1, c, c});
       code = static_cast<unsigned>(dictionary.size() - 1);
       if (--enlarge_in == 0) enlarge_in = 1 << num_bits++;
     }
     if (num_bits > 30) throw LzStringError("lz-string: the stream is malformed");
-    if (code < dictionary.size() && code >= 3) {
-      entry = dictionary[code];
-    } else if (code == dictionary.size()) {
-      entry = w + w[0];
-    } else {
+    if (code > dictionary.size() || code < 3)
       throw LzStringError("lz-string: the stream refers to a phrase it has not built");
-    }
-    result += entry;
-    if (result.size() * 3 > max_output) throw LzStringError("lz-string: the text is too long");
-    dictionary.push_back(w + entry[0]);
-    w = entry;
+    // The phrase w + (the entry's first character) joins the dictionary; a code one past its end names that
+    // very phrase (w + w's first character).
+    const char16_t entry_first = code == dictionary.size() ? dictionary[w].first : dictionary[code].first;
+    dictionary.push_back({w, dictionary[w].length + 1, dictionary[w].first, entry_first});
+    append(code);
+    w = code;
     if (--enlarge_in == 0) enlarge_in = 1 << num_bits++;
   }
   std::string out;
   append_utf8(out, result);
+  if (out.size() > max_output) throw LzStringError("lz-string: the text is too long");
   return out;
 }
 

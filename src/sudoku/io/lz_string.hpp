@@ -17,6 +17,6 @@ class LzStringError : public std::invalid_argument {
 
 // Throws LzStringError for a character outside base64, a stream that ends early or refers to a phrase it
 // has not built, or an output past max_output bytes.
-std::string lz_decompress_base64(std::string_view input, std::size_t max_output = std::size_t{64} << 20);
+std::string lz_decompress_base64(std::string_view input, std::size_t max_output = std::size_t{16} << 20);
 
 }  // namespace sudoku

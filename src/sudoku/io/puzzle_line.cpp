@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "dlx/input_error.hpp"
 #include "sudoku/io/fpuzzles.hpp"
 #include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/writer.hpp"
@@ -55,11 +56,19 @@ std::optional<RulesPrefix> parse_rules_prefix(std::string_view text) {
     const std::string_view word = text.substr(at, end - at);
     const auto layout = [&](std::string_view key) -> std::optional<std::string> {
       if (!word.starts_with(key)) return std::nullopt;
+      if (word.size() == key.size())
+        throw RulesError("rules prefix: " + std::string(key) +
+                         " has no layout; it takes one character per cell (81 for 9x9)");
       return std::string(word.substr(key.size()));
     };
     if (const auto extra = layout("extra=")) {
-      prefix.variants.extra_regions = *extra;
+      // Each extra= is a layout of its own: regions that overlap cannot share one.
+      layout_side(*extra, "extra=");
+      prefix.extra_layouts.push_back(*extra);
     } else if (const auto regions = layout("regions=")) {
+      if (!prefix.variants.regions.empty())
+        throw RulesError("rules prefix: regions= is given twice; a board has one set of regions");
+      parse_regions(*regions, layout_side(*regions, "regions="));
       prefix.variants.regions = *regions;
     } else if (word == "x" || word == "windoku" || word == "anti-knight" || word == "anti-king" ||
                word == "non-consecutive") {
@@ -67,7 +76,7 @@ std::optional<RulesPrefix> parse_rules_prefix(std::string_view text) {
     } else if (first) {
       return std::nullopt;  // no rule word: another line form
     } else {
-      throw RulesError("rules prefix: unknown rule '" + std::string(word.substr(0, 40)) +
+      throw RulesError("rules prefix: unknown rule '" + dlx::echo_text(word) +
                        "': expected x, windoku, anti-knight, anti-king, non-consecutive, extra=LAYOUT or "
                        "regions=LAYOUT before ':'");
     }
@@ -75,12 +84,24 @@ std::optional<RulesPrefix> parse_rules_prefix(std::string_view text) {
     at = end + 1;
   }
   if (first) return std::nullopt;
-  if (!prefix.variants.regions.empty())
-    parse_regions(prefix.variants.regions, layout_side(prefix.variants.regions, "regions="));
-  if (!prefix.variants.extra_regions.empty())
-    parse_extra_regions(prefix.variants.extra_regions, layout_side(prefix.variants.extra_regions, "extra="));
+  for (const std::string& extra : prefix.extra_layouts)
+    parse_extra_regions(extra, layout_side(extra, "extra="));
   prefix.length = colon + 1;
   return prefix;
+}
+
+Rules prefix_rules(const RulesPrefix& prefix, Shape shape) {
+  Rules rules = make_rules(shape, prefix.variants);
+  const int n = shape.side();
+  for (const std::string& layout : prefix.extra_layouts) {
+    if (layout.size() != static_cast<std::size_t>(n * n))
+      throw RulesError("rules prefix: extra= has " + std::to_string(layout.size()) + " characters, but a " +
+                       std::to_string(n) + "x" + std::to_string(n) + " board has " + std::to_string(n * n) +
+                       " cells");
+    for (Region& region : parse_extra_regions(layout, n))
+      if (!contains(rules.extra, region)) rules.extra.push_back(std::move(region));
+  }
+  return rules;
 }
 
 bool takes_annotation(const Rules* rules) {
@@ -89,16 +110,31 @@ bool takes_annotation(const Rules* rules) {
 
 void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<std::uint64_t>& marks,
                         const Rules* rules, const Symbols& symbols) {
-  if (!marks.empty()) {
-    append_pencilmarks(out, CandidateGrid{givens.shape, marks}, symbols);
-    return;
-  }
-  if (rules != nullptr && rules->fpuzzles) {
+  if (marks.empty() && rules != nullptr && rules->fpuzzles) {
     append_fpuzzles(out, givens, *rules);
     return;
   }
+  // Pencilmarks under a prefix were read as candidates rules (line_puzzle.cpp): written back as pencilmarks.
+  std::vector<std::uint64_t> pencil = marks;
+  Rules rest;
+  const auto is_marks = [](const Constraint& c) { return c.kind == ConstraintKind::candidates; };
+  if (rules != nullptr && !rules->fpuzzles &&
+      std::any_of(rules->constraints.begin(), rules->constraints.end(), is_marks)) {
+    if (pencil.empty()) pencil = candidates_of(givens).cells;
+    rest = *rules;
+    std::erase_if(rest.constraints, is_marks);
+    for (const Constraint& c : rules->constraints)
+      if (is_marks(c)) pencil[static_cast<std::size_t>(c.cells[0])] &= static_cast<std::uint64_t>(c.value);
+    rules = &rest;
+  }
+  const auto append_cells = [&] {
+    if (pencil.empty())
+      append_line(out, givens, symbols);
+    else
+      append_pencilmarks(out, CandidateGrid{givens.shape, pencil}, symbols);
+  };
   if (rules == nullptr || rules->plain()) {
-    append_line(out, givens, symbols);
+    append_cells();
     return;
   }
   const int cells = givens.shape.cells();
@@ -125,8 +161,25 @@ void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<
   if (rules->anti_knight) word("anti-knight");
   if (rules->anti_king) word("anti-king");
   if (rules->non_consecutive) word("non-consecutive");
-  if (!others.empty()) word("extra=" + layout_of(others, cells));
-  // The regions go in the jigsaw line form, or in the prefix for a killer (whose form has no place for them).
+  // One extra= per layer of regions that share no cell: overlapping regions cannot share a layout.
+  std::vector<std::vector<Region>> layers;
+  for (const Region& r : others) {
+    const auto fits = [&](const std::vector<Region>& layer) {
+      return layer.size() < kNames.size() && std::none_of(layer.begin(), layer.end(), [&](const Region& o) {
+               return std::any_of(r.cells.begin(), r.cells.end(), [&](int cell) {
+                 return std::binary_search(o.cells.begin(), o.cells.end(), cell);
+               });
+             });
+    };
+    const auto layer = std::find_if(layers.begin(), layers.end(), fits);
+    if (layer == layers.end())
+      layers.push_back({r});
+    else
+      layer->push_back(r);
+  }
+  for (const auto& layer : layers) word("extra=" + layout_of(layer, cells));
+  // The regions go in the jigsaw line form, or in the prefix for a killer or pencilmarks (whose forms have no
+  // place for them).
   std::string regions;
   if (!rules->regions.empty()) {
     const int n = givens.shape.side();
@@ -135,12 +188,12 @@ void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<
       by_region[static_cast<std::size_t>(rules->regions[static_cast<std::size_t>(cell)])].cells.push_back(
           cell);
     regions = layout_of(by_region, cells);
-    if (!rules->cages.empty()) word("regions=" + regions);
+    if (!rules->cages.empty() || !pencil.empty()) word("regions=" + regions);
   }
   if (!prefix.empty()) out += prefix + ':';
   if (rules->cages.empty()) {
-    append_line(out, givens, symbols);
-    out += regions;
+    append_cells();
+    if (pencil.empty()) out += regions;
     return;
   }
   out += "killer ";

@@ -8,6 +8,8 @@
 //                  x,windoku,anti-knight,anti-king,non-consecutive,extra=LAYOUT,regions=LAYOUT:<rest>
 //                  (extra= and regions= take n*n characters naming regions, '.' for no extra region; the
 //                  writer names regions with letters and digits, so that a layout never holds ',' or ':').
+//                  Each extra= adds its regions (overlapping ones need several); regions= comes at most
+//                  once, and never before a jigsaw line, which names its regions itself.
 //
 // A rules prefix starts with one of those words followed by ',' or ':', which no other line form does (a
 // SudoCue killer starts with its box shape, "3x3:", a puzzle with cells).
@@ -26,13 +28,17 @@
 namespace sudoku {
 
 struct RulesPrefix {
-  Variants variants;       // the rules it names (regions and extra regions as layouts)
-  std::size_t length = 0;  // characters of the prefix, its ':' included
+  Variants variants;                       // the rules it names (regions as a layout; no extra regions)
+  std::vector<std::string> extra_layouts;  // each extra= in turn: regions of several may overlap
+  std::size_t length = 0;                  // characters of the prefix, its ':' included
 };
 
 // The prefix at the start of `text` (after white space), or nothing when the line has none. Throws RulesError
 // for a prefix that starts with a rule word but is malformed ("x,foo:...").
 std::optional<RulesPrefix> parse_rules_prefix(std::string_view text);
+
+// The rules a prefix names on a board of this shape; throws RulesError when a layout does not fit it.
+Rules prefix_rules(const RulesPrefix& prefix, Shape shape);
 
 // The puzzle as one self-describing line, without line end: the givens (or pencilmarks, cell by cell, when
 // `marks` is not empty) under `rules` (null or plain: none). Reads back, with the same reader, as the same

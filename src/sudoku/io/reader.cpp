@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "dlx/input_error.hpp"
 #include "sudoku/io/detail/reader_text.hpp"
 #include "sudoku/io/killer_lines.hpp"
 #include "sudoku/model/cages.hpp"
@@ -106,13 +107,14 @@ bool PuzzleReader::next(Puzzle& puzzle) {
       // Its own error, before it can set the layout of the whole input.
       puzzle.line = puzzle.error_line = line->number;
       puzzle.layout = layout_.value_or(Layout::line);
-      const std::string_view shown = trim(line->text).substr(0, 40);
+      const std::string_view text = trim(line->text);
+      const std::string_view shown = text.substr(0, dlx::kMaxEchoed);
       const bool printable = std::all_of(shown.begin(), shown.end(), [](char c) {
         return static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
       });
       set_error(puzzle, line->number,
                 std::string("neither a puzzle nor a grid row") +
-                    (printable ? ": '" + std::string(shown) + "'" : "") + " (a title? start it with '#')");
+                    (printable ? ": '" + dlx::echo_text(text) + "'" : "") + " (a title? start it with '#')");
       return true;
     }
     if (!layout_) layout_ = line->too_long || killer ? Layout::line : detect(line->text);

@@ -84,6 +84,8 @@ void check_cages(const Rules& rules) {
     for (int cell : cage.cells) {
       if (cell < 0 || cell >= n * n) throw RulesError(name + " has a cell outside the board");
       int& o = owner[static_cast<std::size_t>(cell)];
+      if (o == static_cast<int>(k))
+        throw RulesError(name + " lists cell " + cell_name(cell / n, cell % n) + " twice");
       if (o >= 0)
         throw RulesError(name + " and " + cage_name(rules, rules.cages[static_cast<std::size_t>(o)]) +
                          " share cell " + cell_name(cell / n, cell % n));

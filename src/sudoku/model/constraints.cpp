@@ -171,12 +171,21 @@ class Encoder {
     if (!neg.any()) return;
     const auto key = [&](int a, int b) { return std::min(a, b) * n_ * n_ + std::max(a, b); };
     std::vector<int> dotted, crossed;  // pairs with a kropki dot, pairs with an X or V
+    // The ratios the negative constraint bans: those of the black dots given (f-puzzles' solver reads it so),
+    // 2 when there are none.
+    std::vector<int> ratios;
     for (const Constraint& c : rules_.constraints) {
       if (c.cells.size() != 2) continue;
+      if (c.kind == ConstraintKind::ratio && std::find(ratios.begin(), ratios.end(), c.value) == ratios.end())
+        ratios.push_back(c.value);
       if (c.kind == ConstraintKind::difference || c.kind == ConstraintKind::ratio)
         dotted.push_back(key(c.cells[0], c.cells[1]));
       if (c.kind == ConstraintKind::sum) crossed.push_back(key(c.cells[0], c.cells[1]));
     }
+    if (ratios.empty()) ratios.push_back(2);
+    const auto in_ratio = [&](int x, int y) {
+      return std::any_of(ratios.begin(), ratios.end(), [&](int r) { return x == r * y || y == r * x; });
+    };
     std::sort(dotted.begin(), dotted.end());
     std::sort(crossed.begin(), crossed.end());
     for (int a = 0; a < n_ * n_; ++a) {
@@ -187,7 +196,7 @@ class Encoder {
         for (int x = 1; x <= n_; ++x) {
           for (int y = 1; y <= n_; ++y) {
             const bool banned = (!dot && neg.difference && std::abs(x - y) == 1) ||
-                                (!dot && neg.ratio && (x == 2 * y || y == 2 * x)) ||
+                                (!dot && neg.ratio && in_ratio(x, y)) ||
                                 (!cross && neg.xv && (x + y == 5 || x + y == 10));
             if (!banned) continue;
             const dlx::ItemId item = problem_.add_secondary("g" + std::to_string(++bans_));
@@ -373,6 +382,8 @@ void check_constraints(const Rules& rules) {
     if (!on_board(c.cells)) throw RulesError(name + " has a cell outside the board");
     for (const std::vector<int>& line : c.lines)
       if (!on_board(line)) throw RulesError(name + " has a line cell outside the board");
+    check_distinct_cells(c.cells, n, name);
+    for (const std::vector<int>& line : c.lines) check_distinct_cells(line, n, name + "'s line");
     switch (c.kind) {
       case ConstraintKind::difference:
       case ConstraintKind::ratio:

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <map>
 
+#include "dlx/input_error.hpp"
+#include "sudoku/model/grid.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -38,10 +41,32 @@ void parse_variant_names(std::string_view names, Variants& variants) {
     } else if (name == "non-consecutive") {
       variants.non_consecutive = true;
     } else {
-      throw RulesError("unknown variant '" + std::string(name) +
+      throw RulesError("unknown variant '" + dlx::echo_text(name) +
                        "': expected x, windoku, anti-knight, anti-king or non-consecutive, comma-separated");
     }
     at = end + 1;
+  }
+}
+
+void check_distinct_cells(const std::vector<int>& cells, int n, const std::string& name) {
+  std::vector<bool> seen(static_cast<std::size_t>(n * n), false);
+  for (const int cell : cells) {
+    if (cell < 0 || cell >= n * n) continue;  // the callers name cells off the board themselves
+    if (seen[static_cast<std::size_t>(cell)])
+      throw RulesError(name + " lists cell " + cell_name(cell / n, cell % n) + " twice");
+    seen[static_cast<std::size_t>(cell)] = true;
+  }
+}
+
+void check_extra_regions(const Rules& rules) {
+  const int n = rules.shape.side();
+  for (const Region& region : rules.extra) {
+    if (std::any_of(region.cells.begin(), region.cells.end(), [&](int c) { return c < 0 || c >= n * n; }))
+      throw RulesError(region.name + " has a cell outside the board");
+    check_distinct_cells(region.cells, n, region.name);
+    if (static_cast<int>(region.cells.size()) > n)
+      throw RulesError(region.name + " has " + std::to_string(region.cells.size()) + " cells; at most " +
+                       std::to_string(n) + " can hold distinct digits");
   }
 }
 

@@ -130,6 +130,14 @@ std::vector<std::vector<int>> full_houses(const Rules& rules, const std::vector<
 // layout that admits no grid is found out far sooner). Empty for the boxes.
 std::vector<Region> derived_regions(const Rules& rules);
 
+// Throws RulesError "NAME lists cell r1c1 twice" when a cell list (on a board of side n) repeats a cell: a
+// rule's cells are a set or a path, never a cell twice.
+void check_distinct_cells(const std::vector<int>& cells, int n, const std::string& name);
+
+// Throws RulesError naming an extra region that has a cell outside the board, a cell twice or more than n
+// cells.
+void check_extra_regions(const Rules& rules);
+
 // The side of the board a layout of n*n characters describes; throws RulesError otherwise.
 int layout_side(std::string_view layout, std::string_view what);
 

@@ -48,6 +48,7 @@ std::vector<std::pair<int, int>> twin_cells(const Rules& rules, const std::vecto
 dlx::Problem make_problem(const Rules& rules) {
   if (rules.plain()) return make_problem(rules.shape);
   check_cages(rules);
+  check_extra_regions(rules);
   const int n = rules.shape.side();
   const auto cells = static_cast<std::size_t>(n * n);
   dlx::Problem problem;
