@@ -191,3 +191,13 @@ def test_solve_all_on_empty_symmetric_boards_lists_every_grid_once():
         for limit in (5, total - 1, total + 1):
             record = dlx.sudoku.run("solve", "." * 16, box="2x2", limit=limit, **options)[0]
             assert record["solutions"] == grids[:limit] and record["complete"] == (limit > total), options
+
+
+def test_solve_with_all_or_limit_returns_the_list():
+    # solve(all=True) read the record's "solution", which a list has not: None for a puzzle with 288 solutions.
+    every = dlx.sudoku.solve("." * 16, all=True)
+    assert len(every) == len(set(every)) == 288 == dlx.sudoku.count("." * 16)
+    assert dlx.sudoku.solve("." * 16, limit=3) == every[:3]
+    assert dlx.sudoku.solve("." * 16, limit=1) == every[:1]
+    assert dlx.sudoku.solve("." * 16) == every[0]
+    assert dlx.sudoku.solve("11" + "." * 14, all=True) == []
