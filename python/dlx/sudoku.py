@@ -138,10 +138,16 @@ def _one(command, text, options, contradiction_ok=False):
 
 def solve(text, **options):
     """The first solution of one puzzle as `sudoku solve` writes it (a one-line puzzle's n*n cells, in its
-    own symbols), or None when it has none. Keyword options as run(). ValueError when the text is not exactly
+    own symbols), or None when it has none; with all=True or limit=N, the list of its solutions (every one,
+    or the first N; [] when it has none). Keyword options as run(). ValueError when the text is not exactly
     one readable puzzle."""
     record = _one("solve", text, options, contradiction_ok=True)
-    return record.get("solution") if record is not None and record["status"] == "solved" else None
+    solved = record is not None and record["status"] == "solved"
+    if not options.get("all") and options.get("limit") is None:
+        return record.get("solution") if solved else None
+    if not solved:
+        return []
+    return record["solutions"] if "solutions" in record else [record["solution"]]
 
 
 def count(text, limit=0, **options):

@@ -207,6 +207,7 @@ HUGE = """
     "dlx.count_problem(problem, threads=2)",
     "dlx.count_problem(problem, memo=True)",
     "dlx.sudoku.count('.' * 256)",
+    "dlx.sudoku.run('solve', '.' * 81, all=True)",  # solutions without end, written as they are found
 ])
 def test_ctrl_c_raises_keyboard_interrupt(call):
     code = HUGE + f"""

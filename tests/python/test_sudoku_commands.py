@@ -262,3 +262,45 @@ def test_an_option_the_command_does_not_take_is_refused():
     with pytest.raises(ValueError, match="^minimal applies to check and generate only$"):
         dlx.sudoku.rate("." * 16, minimal=True)
     assert dlx.sudoku.check("11" + "." * 14, minimal=True) == "none"
+
+
+def valid_4x4(grid, groups, knight):
+    """Every row, column and group of cell indices holds distinct digits, and no two cells a knight's move apart
+    hold the same one when `knight`: the rules themselves, not the solver."""
+    rows = [list(range(r * 4, r * 4 + 4)) for r in range(4)]
+    columns = [list(range(c, 16, 4)) for c in range(4)]
+    if any(len({grid[i] for i in group}) != len(group) for group in rows + columns + groups):
+        return False
+    return not knight or all(grid[a] != grid[b] for a in range(16) for b in range(16)
+                             if (a // 4 - b // 4) ** 2 + (a % 4 - b % 4) ** 2 == 5)
+
+
+def test_solve_all_on_empty_symmetric_boards_lists_every_grid_once():
+    # An empty board under rules every relabelling of the digits keeps: the search fixes the first row and each
+    # grid it finds stands for 4! in a count; the listing must hold each of them, as count counts them.
+    def regions(layout):
+        return [[i for i, name in enumerate(layout) if name == letter] for letter in set(layout) - {"."}]
+    boxes = regions("AABBAABBCCDDCCDD")
+    cases = [({"variant": "x"}, boxes + [[0, 5, 10, 15], [3, 6, 9, 12]], False),
+             ({"regions": "AAABCABBCCDBCDDD"}, regions("AAABCABBCCDBCDDD"), False),
+             ({"extra_regions": "A..A........A..A"}, boxes + [[0, 3, 12, 15]], False),
+             ({"variant": "anti-knight"}, boxes, True)]
+    for options, groups, knight in cases:
+        total = dlx.sudoku.count("." * 16, box="2x2", **options)
+        record = dlx.sudoku.run("solve", "." * 16, box="2x2", all=True, **options)[0]
+        grids = record["solutions"]
+        assert record["complete"] and record["count"] == total == len(grids) == len(set(grids)), options
+        assert all(len(grid) == 16 and valid_4x4(grid, groups, knight) for grid in grids), options
+        for limit in (5, total - 1, total + 1):
+            record = dlx.sudoku.run("solve", "." * 16, box="2x2", limit=limit, **options)[0]
+            assert record["solutions"] == grids[:limit] and record["complete"] == (limit > total), options
+
+
+def test_solve_with_all_or_limit_returns_the_list():
+    # solve(all=True) read the record's "solution", which a list has not: None for a puzzle with 288 solutions.
+    every = dlx.sudoku.solve("." * 16, all=True)
+    assert len(every) == len(set(every)) == 288 == dlx.sudoku.count("." * 16)
+    assert dlx.sudoku.solve("." * 16, limit=3) == every[:3]
+    assert dlx.sudoku.solve("." * 16, limit=1) == every[:1]
+    assert dlx.sudoku.solve("." * 16) == every[0]
+    assert dlx.sudoku.solve("11" + "." * 14, all=True) == []

@@ -199,3 +199,76 @@ TEST_CASE("the results of a finished run are the same with a stop flag that stay
   CHECK(out1.str() == out2.str());
   CHECK(count_lines(out1.str()) == lines.size());
 }
+
+TEST_CASE(
+    "solve --all streams a puzzle's solutions as they are found - a stop ends the list, complete lines") {
+  // An empty 9x9 board's solutions never end: they must be written while the search runs, not held until it
+  // ends, and a stop must close the list ("stopped") after whole grids only.
+  const sudoku::Grid empty = test::grid_from(kEmpty9, 3, 3);
+  for (unsigned threads : {1u, 2u}) {
+    CAPTURE(threads);
+    SharedBuffer out_buffer;
+    std::ostream out(&out_buffer);
+    std::ostringstream err;
+    std::atomic<bool> stop{false};
+    sudoku::BatchOptions options;
+    options.solutions = 0;  // --all
+    options.stop = &stop;
+    dlx::ThreadPool pool(threads);
+    sudoku::Batch batch(options, pool);
+    std::thread runner([&] {
+      // The second endless list waits for the first (it is written after it), in bounded memory; at the stop
+      // it gets none, or, when it was already being written, its own "stopped".
+      std::istringstream in(kEmpty9 + "\n" + kEmpty9 + "\n");
+      batch.run(in, "in.txt", out, err);
+    });
+    const bool shown = wait_until([&] { return count_lines(out_buffer.text()) >= 1000; });
+    stop.store(true);
+    runner.join();
+    REQUIRE(shown);
+    std::istringstream text(out_buffer.text());
+    std::string line;
+    std::size_t grids = 0, lists = 0;
+    while (std::getline(text, line)) {
+      CAPTURE(line);
+      if (line == "stopped") {
+        ++lists;
+        continue;
+      }
+      REQUIRE(line.size() == 81);
+      CHECK(test::is_solution_of(empty, test::grid_from(line, 3, 3)));
+      ++grids;
+    }
+    CHECK(grids >= 1000);
+    CHECK((lists == 1 || lists == 2));
+    CHECK(out_buffer.text().ends_with("stopped\n"));
+    CHECK(err.str().empty());
+    CHECK(batch.stopped());
+  }
+}
+
+TEST_CASE("solve --all: long lists of several puzzles written in input order whatever the threads") {
+  // 33324 solutions each, 2.7 MB of text: more than a slot may hold while it waits for the ones before it.
+  const std::string puzzle = std::string(43, '.') + "98789365214231679845648531972975248631";
+  const std::string input = puzzle + "\n" + puzzle + " second\n" + puzzle + "\n";
+  std::string first;
+  for (unsigned threads : {1u, 3u}) {
+    CAPTURE(threads);
+    sudoku::BatchOptions options;
+    options.solutions = 0;
+    options.format = sudoku::Format::json;
+    dlx::ThreadPool pool(threads);
+    sudoku::Batch batch(options, pool);
+    std::istringstream in(input);
+    std::ostringstream out, err;
+    batch.run(in, "in.txt", out, err);
+    CHECK(err.str().empty());
+    const std::string text = out.str();
+    REQUIRE(count_lines(text) == 3);
+    CHECK(text.starts_with("{\"line\":1,"));
+    CHECK(text.find("\"count\":33324,\"complete\":true}\n{\"line\":2,") != std::string::npos);
+    CHECK(text.find("\"complete\":true,\"annotation\":\"second\"}\n{\"line\":3,") != std::string::npos);
+    if (threads == 1) first = text;
+    CHECK(text == first);
+  }
+}

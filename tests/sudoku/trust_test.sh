@@ -5,7 +5,7 @@
 # except 130 for Ctrl-C), messages are one line each, and nothing hangs or grows without bound.
 #
 # usage: trust_test.sh path/to/sudoku path/to/tests/sudoku/data SECTION [sanitized]
-#   SECTION: signals, time-limit, pipes, write-errors, input or all; `sanitized` skips the memory bound check
+#   SECTION: signals, time-limit, pipes, write-errors, input, lists (solve --all) or all; `sanitized` skips the memory bound check
 #   (sanitizer builds need far more memory).
 #
 # Everything waits by polling with generous limits (tests/trust/process_lib.sh), so that a loaded machine or a
@@ -220,6 +220,77 @@ test_write_errors() {
   [ "$(cat closed.err)" = "sudoku: write error: Bad file descriptor" ] || fail "closed: stderr $(cat closed.err)"
 }
 
+# grids NAME: NAME.out is whole 81-digit lines, each once, then "stopped" (a list cut short); the grids of the
+# first and last thousand lines (the last one where a cut would show) hold every digit once per row, column
+# and box (awk, not the program).
+grids() {
+  local n
+  [ "$(tail -n 1 "$1.out")" = stopped ] || fail "$1: the last line is $(tail -n 1 "$1.out" | head -c 100)"
+  n=$(($(wc -l <"$1.out") - 1))
+  [ "$n" -ge 1 ] || fail "$1: no grid"
+  [ "$(head -n "$n" "$1.out" | grep -cEx '[1-9]{81}')" = "$n" ] || fail "$1: lines that are not grids"
+  [ "$(head -n "$n" "$1.out" | sort -u | wc -l)" = "$n" ] || fail "$1: a grid listed twice"
+  { head -n "$((n < 1000 ? n : 1000))" "$1.out"; head -n "$n" "$1.out" | tail -n 1000; } | awk '{
+    delete seen
+    for (i = 0; i < 81; i++) {
+      d = substr($0, i + 1, 1); r = int(i / 9); c = i % 9; b = int(r / 3) * 3 + int(c / 3)
+      if (seen["r" r d]++ || seen["c" c d]++ || seen["b" b d]++) { print NR ": " $0; exit 1 }
+    }
+  }' >"$1.bad" || fail "$1: breaks the rules: $(cat "$1.bad")"
+}
+
+# solve --all on an empty board: solutions without end, written as they are found, never held whole; a closed
+# pipe, a time limit or Ctrl-C ends the list at once, after whole grids.
+test_lists() {
+  local threads
+  piped all_head head -1 -- solve --all empty9.txt
+  grep -Eqx '[1-9]{81}' all_head.out && [ "$(wc -l <all_head.out)" = 1 ] || fail "all_head: $(head -c 200 all_head.out)"
+  echo stopped >>all_head.out
+  grids all_head
+
+  # A time limit: the grids written so far, "stopped", the note, status 3; memory stays bounded.
+  local -a measure=()
+  [ -z "$sanitized" ] && [ -x /usr/bin/time ] && measure=(/usr/bin/time -f %M -o all_tl.rss)
+  timeout -s KILL "$limit" "${measure[@]}" "$sudoku" solve --all --time-limit 1 empty9.txt >all_tl.out 2>all_tl.err
+  status=$?
+  expect all_tl 3
+  grids all_tl
+  [ "$(cat all_tl.err)" = "sudoku: time limit (1 s) reached after 1 of the 1 puzzles read" ] ||
+    fail "all_tl: stderr $(head -c 300 all_tl.err)"
+  if [ -f all_tl.rss ]; then
+    [ "$(tail -n 1 all_tl.rss)" -lt 65536 ] || fail "all_tl: peak RSS $(tail -n 1 all_tl.rss) KB"
+  fi
+
+  # Ctrl-C once grids are being written (they stream before any stop): the same, status 130.
+  for threads in 1 2; do
+    cat empty9.txt empty9.txt >empty9x2.txt
+    start all_int solve --all --threads "$threads" empty9x2.txt
+    ready "$pid" && lines all_int.out 1000 || fail "all_int: the first grids did not show while the search ran"
+    kill -INT "$pid"
+    finish "$pid"
+    expect all_int 130
+    # The second board's list comes after the first one's: it has none, or its own "stopped" when it had begun.
+    grep -n stopped all_int.out | head -n 1 | cut -d: -f1 >all_int.first
+    head -n "$(cat all_int.first)" all_int.out >all_int1.out
+    tail -n "+$(($(cat all_int.first) + 1))" all_int.out >all_int2.out
+    grids all_int1
+    [ -s all_int2.out ] && grids all_int2
+    grep -Eqx "sudoku: interrupted \(Ctrl-C\) after [12] of the 2 puzzles read" all_int.err ||
+      fail "all_int: stderr $(head -c 300 all_int.err)"
+  done
+
+  # JSON: the record is closed where the list stopped, its count that of the grids in it.
+  start all_json solve --all --format json --time-limit 0.5 empty9.txt
+  finish "$pid"
+  expect all_json 3
+  if [ -x /usr/bin/python3 ]; then
+    /usr/bin/python3 -c 'import json, sys
+r = json.loads(open("all_json.out").read())
+assert r["status"] == "solved" and r["complete"] is False and r["count"] == len(set(r["solutions"])) > 0, r["count"]' ||
+      fail "all_json: $(head -c 200 all_json.out) ... $(tail -c 200 all_json.out)"
+  fi
+}
+
 # check_messages NAME SOURCE: every stderr line is "SOURCE:LINE: message" or "SOURCE: message".
 check_messages() {
   local bad
@@ -371,12 +442,14 @@ case "$section" in
   pipes) test_pipes ;;
   write-errors) test_write_errors ;;
   input) test_input ;;
+  lists) test_lists ;;
   all)
     test_signals
     test_time_limit
     test_pipes
     test_write_errors
     test_input
+    test_lists
     ;;
   *)
     echo "unknown section $section" >&2

@@ -21,19 +21,29 @@ cells_of() {
   printf '%s' "${s:0:81}"
 }
 valid() {
-  awk -v s="$(cells_of "$1")" -v layouts="${*:2}" 'BEGIN {
-    if (length(s) != 81) exit 1
-    n = split(layouts, ls, " ")
-    for (i = 0; i < 81; i++) {
-      d = substr(s, i + 1, 1); r = int(i / 9); c = i % 9
+  rules_hold 9 "$(cells_of "$1")" 0 "${@:2}" || fail "$1 breaks the rules of $*"
+}
+# rules_hold SIDE CELLS KNIGHT LAYOUT...: CELLS are SIDE*SIDE digits from 1 to SIDE, each once in every row,
+# column and region of each LAYOUT (SIDE*SIDE characters naming each cell's region, '.' none), and, when KNIGHT
+# is 1, never twice a knight's move apart.
+rules_hold() {
+  awk -v n="$1" -v s="$2" -v knight="$3" -v layouts="${*:4}" 'BEGIN {
+    if (length(s) != n * n || s !~ ("^[1-" n "]+$")) exit 1
+    k = split(layouts, ls, " ")
+    for (i = 0; i < n * n; i++) {
+      d = substr(s, i + 1, 1); r = int(i / n); c = i % n
       if (seen["r" r d]++ || seen["c" c d]++) exit 1
-      for (k = 1; k <= n; k++) {
-        g = substr(ls[k], i + 1, 1)
-        if (g != "." && seen[k g d]++) exit 1
+      for (l = 1; l <= k; l++) {
+        g = substr(ls[l], i + 1, 1)
+        if (g != "." && seen[l g d]++) exit 1
+      }
+      for (j = 0; knight && j < i; j++) {
+        dr = r - int(j / n); dc = c - j % n
+        if (dr * dr + dc * dc == 5 && substr(s, j + 1, 1) == d) exit 1
       }
     }
     exit 0
-  }' || fail "$1 breaks the rules of $*"
+  }'
 }
 
 boxes=AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII
@@ -205,6 +215,47 @@ run prefixes 2 count prefixes.txt
 [ "$(head -1 prefixes.out)" = 24 ] || fail "prefixes: $(head -1 prefixes.out), expected 24"
 holds prefixes.err "prefixes.txt:2: rules prefix: regions= is given twice"
 holds prefixes.err "prefixes.txt:3: rules prefix: extra= has no layout"
+
+# --- solve --all and --limit on empty 4x4 boards under rules every relabelling keeps: the search fixes the first
+# row and counts stand for 4! grids each, but a listing must hold every grid once. Each grid is checked here
+# against the rules themselves (rules_hold: rows, columns, regions, extra regions, knight moves), not against the
+# solver.
+echo "................" >empty4.txt
+boxes4=AABBAABBCCDDCCDD
+for case in "x|--variant x|$boxes4 A....A....A....A ...A..A..A..A...|0" \
+  "jigsaw|--regions AAABCABBCCDBCDDD|AAABCABBCCDBCDDD|0" \
+  "extra|--extra-regions A..A........A..A|$boxes4 A..A........A..A|0" \
+  "knight|--variant anti-knight|$boxes4|1"; do
+  IFS='|' read -r name options layouts knight <<<"$case"
+  # shellcheck disable=SC2086
+  stdin=empty4.txt run "all_$name" 0 --box 2x2 --all --format json $options
+  # shellcheck disable=SC2086
+  stdin=empty4.txt run "count_$name" 0 count --box 2x2 $options
+  total=$(cat "count_$name.out")
+  grep -q '"complete":true}$' "all_$name.out" || fail "all_$name: not complete: $(head -c 200 "all_$name.out")"
+  grep -o '"[1-4]\{16\}"' "all_$name.out" | tr -d '"' >"all_$name.grids"
+  [ "$(wc -l <"all_$name.grids")" = "$total" ] && [ "$(sort -u "all_$name.grids" | wc -l)" = "$total" ] &&
+    grep -q "\"count\":$total," "all_$name.out" ||
+    fail "all_$name: $(wc -l <"all_$name.grids") grids ($(sort -u "all_$name.grids" | wc -l) distinct), count says $total"
+  while read -r grid; do
+    # shellcheck disable=SC2086  # the layouts, one argument each
+    rules_hold 4 "$grid" "$knight" $layouts || fail "all_$name: $grid breaks the rules"
+  done <"all_$name.grids"
+  # --limit N: min(N, total) grids, the first ones of the listing; complete only when the listing ended.
+  for n in 5 $((total - 1)) $((total + 1)); do
+    # shellcheck disable=SC2086
+    stdin=empty4.txt run "limit_$name" 0 --box 2x2 --format json --limit $n $options
+    want=$((n < total ? n : total))
+    complete=$([ "$n" -gt "$total" ] && echo true || echo false)
+    grep -o '"[1-4]\{16\}"' "limit_$name.out" | tr -d '"' | cmp -s - <(head -n "$want" "all_$name.grids") &&
+      grep -q "\"count\":$want,\"complete\":$complete}" "limit_$name.out" ||
+      fail "limit_$name ($n of $total): $(head -c 300 "limit_$name.out")"
+  done
+  # The text form lists as many.
+  # shellcheck disable=SC2086
+  stdin=empty4.txt run "all_text_$name" 0 --box 2x2 --all $options
+  [ "$(sort -u "all_text_$name.out" | wc -l)" = "$total" ] || fail "all_text_$name: $(wc -l <"all_text_$name.out") lines"
+done
 
 # --- plain Sudoku unchanged: the judge form still reads and writes nine lines of numbers
 printf '%s\n' "5 3 0 0 7 0 0 0 0" "6 0 0 1 9 5 0 0 0" "0 9 8 0 0 0 0 6 0" "8 0 0 0 6 0 0 0 3" "4 0 0 8 0 3 0 0 1" \

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
@@ -32,13 +33,15 @@ namespace {
 struct Spec {
   Shape shape;
   std::string regions;  // n*n symbols, empty for the boxes
+  std::string extra;    // extra regions: n*n symbols, '.' outside them; empty for none
   bool x = false, windoku = false, knight = false, king = false, nonconsecutive = false;
   std::vector<std::pair<int, std::vector<int>>> cages;  // sum, cells
   std::string givens;                                   // n*n, '.' blank; empty for none
 };
 
-// Plain backtracking in reading order; each placement is checked against every earlier cell.
-std::uint64_t brute_count(const Spec& spec) {
+// Plain backtracking in reading order; each placement is checked against every earlier cell. `grids`, when
+// given, receives every solution as text.
+std::uint64_t brute_count(const Spec& spec, std::vector<std::string>* grids = nullptr) {
   const int n = spec.shape.side(), R = spec.shape.box_rows, C = spec.shape.box_cols;
   std::vector<int> v(static_cast<std::size_t>(n * n), 0);
   const auto region = [&](int cell) {
@@ -63,6 +66,8 @@ std::uint64_t brute_count(const Spec& spec) {
       const int r2 = other / n, c2 = other % n, dr = r > r2 ? r - r2 : r2 - r, dc = c > c2 ? c - c2 : c2 - c;
       const bool same_group =
           r == r2 || c == c2 || region(cell) == region(other) || (spec.x && r == c && r2 == c2) ||
+          (!spec.extra.empty() && spec.extra[static_cast<std::size_t>(cell)] != '.' &&
+           spec.extra[static_cast<std::size_t>(cell)] == spec.extra[static_cast<std::size_t>(other)]) ||
           (spec.x && r + c == n - 1 && r2 + c2 == n - 1) ||
           (spec.windoku && window(cell) >= 0 && window(cell) == window(other)) ||
           (spec.knight && dr * dr + dc * dc == 5) || (spec.king && dr <= 1 && dc <= 1) ||
@@ -89,6 +94,10 @@ std::uint64_t brute_count(const Spec& spec) {
   const auto search = [&](auto&& self, int cell) -> void {
     if (cell == n * n) {
       ++count;
+      if (grids != nullptr) {
+        std::string& text = grids->emplace_back();
+        for (const int d : v) text += static_cast<char>('0' + d);
+      }
       return;
     }
     const char given = spec.givens.empty() ? '.' : spec.givens[static_cast<std::size_t>(cell)];
@@ -112,6 +121,7 @@ sudoku::Rules rules_of(const Spec& spec) {
   variants.anti_king = spec.king;
   variants.non_consecutive = spec.nonconsecutive;
   variants.regions = spec.regions;
+  variants.extra_regions = spec.extra;
   sudoku::Rules rules = sudoku::make_rules(spec.shape, variants);
   for (const auto& [sum, cells] : spec.cages) rules.cages.push_back({sum, cells});
   return rules;
@@ -224,6 +234,66 @@ TEST_CASE("empty-grid counts of small jigsaw layouts agree with a brute-force co
   five.shape = Shape{1, 5};
   five.regions = "AAABBAABBBCCCDDCCDEEDDEEE";
   CHECK(solver_count(five) == brute_count(five));
+}
+
+TEST_CASE("an empty board under digit-symmetric rules: next() lists every solution once, as a brute force") {
+  // load() fixes the first row and count() multiplies back (Solver::symmetry()); next() must hand out the n!
+  // relabellings of each solution the search finds, so that a listing is the brute force's, whole.
+  Spec x, jigsaw, extra, knight;
+  x.shape = jigsaw.shape = extra.shape = knight.shape = Shape{2, 2};
+  x.x = true;
+  jigsaw.regions = "AAABCABBCCDBCDDD";
+  extra.extra = "A..A........A..A";
+  knight.knight = true;
+  for (const Spec& spec : {x, jigsaw, extra, knight}) {
+    CAPTURE(spec.regions);
+    CAPTURE(spec.extra);
+    std::vector<std::string> expected;
+    brute_count(spec, &expected);
+    REQUIRE(!expected.empty());
+    std::sort(expected.begin(), expected.end());
+    sudoku::Solver solver(rules_of(spec));
+    const Grid empty = givens_of(spec);
+    REQUIRE(!solver.load(empty));
+    CHECK(solver.symmetry() == 24);  // the shortcut is on: what is checked here is that next() undoes it
+    std::vector<std::string> listed;
+    Grid solution;
+    while (solver.next(solution)) listed.push_back(test::text_of(solution));
+    CHECK(solver.status() == dlx::Status::exhausted);
+    std::sort(listed.begin(), listed.end());
+    CHECK(std::adjacent_find(listed.begin(), listed.end()) == listed.end());  // each once
+    CHECK(listed == expected);
+    CHECK(solver_count(spec) == expected.size());
+    // A listing cut short, then a count of the rest: the count goes on past the solutions next() stood in.
+    REQUIRE(!solver.load(empty));
+    REQUIRE(solver.next(solution));
+    REQUIRE(solver.next(solution));
+    const dlx::Count rest = solver.count();
+    CHECK(rest.complete);
+    CHECK((1 + rest.solutions) * solver.symmetry() == expected.size());
+  }
+}
+
+TEST_CASE("an empty board's listing stops at the stop flag among a solution's relabellings, and resumes") {
+  sudoku::Variants variants;
+  variants.x = true;
+  std::atomic<bool> stop{false};
+  dlx::SearchOptions options;
+  options.stop = &stop;
+  sudoku::Solver solver(sudoku::make_rules(Shape{2, 2}, variants), options);
+  Grid empty, solution;
+  empty.reset(Shape{2, 2});
+  REQUIRE(!solver.load(empty));
+  REQUIRE(solver.next(solution));  // the search's solution; 23 relabellings of it to come
+  stop = true;
+  CHECK(!solver.next(solution));
+  CHECK(solver.status() == dlx::Status::stopped);
+  stop = false;
+  std::vector<std::string> listed{test::text_of(solution)};
+  while (solver.next(solution)) listed.push_back(test::text_of(solution));
+  std::sort(listed.begin(), listed.end());
+  CHECK(std::unique(listed.begin(), listed.end()) == listed.end());
+  CHECK(listed.size() == 48);  // 2 solutions with the first row 1234, times 4!
 }
 
 TEST_CASE("random jigsaw layouts (cells traded between neighbouring regions) count as a brute force does") {

@@ -36,6 +36,7 @@ dlx::Solver& Solver::engine() {
 
 void Solver::set_time_limit(std::chrono::nanoseconds limit) {
   time_limit_ = limit;
+  if (limit > std::chrono::nanoseconds::zero()) relabel_deadline_ = std::chrono::steady_clock::now() + limit;
   if (search_) search_->set_time_limit(limit);
 }
 
@@ -83,6 +84,8 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   if (!band_allowed_) engine().reset();
   impossible_ = false;
   symmetry_ = 1;
+  relabelling_ = false;
+  relabel_status_.reset();
   patterns_.clear();
   next_pattern_ = 0;
   from_pattern_ = false;
@@ -248,7 +251,12 @@ void Solver::load_engine() {
 
 bool Solver::next(Grid& solution) {
   from_pattern_ = false;
+  relabel_status_.reset();
   if (impossible_) return false;
+  if (relabelling_) {
+    if (next_relabelling(solution)) return true;
+    if (relabel_status_) return false;  // stopped or timed out: the next call goes on from there
+  }
   // Two solutions or more: the engine's first, as ever (the band solver's order differs).
   if (front_ == Front::pending) {
     front_solution_.shape = shape_;
@@ -267,6 +275,41 @@ bool Solver::next(Grid& solution) {
   }
   load_engine();
   if (band_skip_ != 0) return false;  // stopped or timed out while passing over the band solver's count
+  if (!next_found(solution)) return false;
+  if (symmetry_ > 1) {
+    // The search's solution, first row 1..n, is the identity's relabelling: the others follow it.
+    base_ = solution;
+    relabel_.resize(static_cast<std::size_t>(shape_.side()));
+    std::iota(relabel_.begin(), relabel_.end(), std::uint8_t{1});
+    relabelling_ = true;
+  }
+  return true;
+}
+
+bool Solver::next_relabelling(Grid& solution) {
+  // n! of them (trillions from 15x15 on) and no search node among them: the stop flag and the time limit are
+  // looked at here as the engine does, the flag every time, the clock every thousand.
+  if (options_.stop != nullptr && options_.stop->load(std::memory_order_relaxed)) {
+    relabel_status_ = dlx::Status::stopped;
+    return false;
+  }
+  if (time_limit_ > std::chrono::nanoseconds::zero() && ++relabelled_ % 1024 == 0 &&
+      std::chrono::steady_clock::now() >= relabel_deadline_) {
+    relabel_status_ = dlx::Status::timed_out;
+    return false;
+  }
+  if (!std::next_permutation(relabel_.begin(), relabel_.end())) {
+    relabelling_ = false;
+    return false;
+  }
+  solution.shape = shape_;
+  solution.cells.resize(base_.cells.size());
+  for (std::size_t i = 0; i < base_.cells.size(); ++i)
+    solution.cells[i] = relabel_[static_cast<std::size_t>(base_.cells[i] - 1)];
+  return true;
+}
+
+bool Solver::next_found(Grid& solution) {
   if (next_pattern_ < patterns_.size()) {
     solution = patterns_[next_pattern_++];
     from_pattern_ = true;
@@ -288,6 +331,8 @@ bool Solver::next(Grid& solution) {
 
 dlx::Count Solver::count(std::uint64_t limit) {
   from_pattern_ = false;
+  relabelling_ = false;  // what is left of next()'s relabellings: counted with the solution they stand for
+  relabel_status_.reset();
   if (impossible_) return {0, true};
   // When the band solver's budget runs out, what it counted is this call's too, and the engine goes on from
   // there (load_engine() passes over as many solutions, resumably should a stop cut that short).

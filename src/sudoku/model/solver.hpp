@@ -47,10 +47,11 @@ class Solver {
   // solution, and next()/count() say so.
   std::optional<Conflict> load(const Grid& puzzle);
   // The next solution of the loaded puzzle, written into `solution` (resized as needed); false when none is
-  // left.
+  // left. Every solution comes once, those symmetry() stands for included (see there).
   bool next(Grid& solution);
   // Counts the loaded puzzle's solutions from here on, stopping once `limit` were found (0: no limit). Each
-  // stands for symmetry() solutions of the puzzle.
+  // stands for symmetry() solutions of the puzzle; after next(), the count starts past the solutions that
+  // stand for the one next() found last.
   dlx::Count count(std::uint64_t limit = 0);
 
   // As dlx::Solver::set_time_limit: next() and count() return early, resumably, with status() timed_out.
@@ -63,11 +64,12 @@ class Solver {
   bool solve(const Grid& puzzle, Grid& solution);
   Verdict check(const Grid& puzzle);
 
-  // How many solutions each one found stands for: 1, except for a puzzle with no givens under variant rules
-  // that every relabelling of the digits keeps (regions, anti-knight, anti-king; not non-consecutive, not
-  // cages) on a side up to 20. load() then fixes the first row to 1..n, and each solution found stands for
-  // the n! that relabel it: an empty jigsaw layout that admits no grid is proved so n! times faster. Plain
-  // rules keep the plain search.
+  // How many solutions each one count() counts stands for: 1, except for a puzzle with no givens under variant
+  // rules that every relabelling of the digits keeps (regions, anti-knight, anti-king; not non-consecutive, not
+  // cages) on a side up to 20. load() then fixes the first row to 1..n, and each solution the search finds
+  // stands for the n! that relabel it: an empty jigsaw layout that admits no grid is proved so n! times
+  // faster. next() hands out all n! of each (every solution once: each has one relabelling whose first row is
+  // 1..n), their first rows in lexicographic order. Plain rules keep the plain search.
   std::uint64_t symmetry() const { return symmetry_; }
 
   // The figures of the current puzzle's search (none for a puzzle that singles filled or before the first
@@ -77,6 +79,7 @@ class Solver {
   }
   dlx::Status status() const {
     if (impossible_) return dlx::Status::exhausted;
+    if (relabel_status_) return *relabel_status_;
     if (from_pattern_ || front_ == Front::found || front_ == Front::counted) return dlx::Status::found;
     if (front_ == Front::pending) return dlx::Status::ready;
     if (front_ == Front::stopped) return dlx::Status::stopped;
@@ -109,6 +112,16 @@ class Solver {
   bool impossible_ = false;            // the givens clash: no search needed
   std::vector<dlx::OptionId> givens_;  // load()'s scratch: the givens' options, forced in one call
   std::uint64_t symmetry_ = 1;
+  // next() under symmetry_ > 1: the search's solution (first row 1..n) and the relabelling handed out last
+  // (digit d becomes relabel_[d - 1]); relabelling_ while relabellings of base_ are left.
+  Grid base_;
+  std::vector<std::uint8_t> relabel_;
+  bool relabelling_ = false;
+  std::uint64_t relabelled_ = 0;               // relabellings handed out: the clock is read now and then
+  std::optional<dlx::Status> relabel_status_;  // stopped or timed_out among base_'s relabellings
+  std::chrono::steady_clock::time_point relabel_deadline_;  // set_time_limit()'s, for those
+  bool next_relabelling(Grid& solution);  // the next of base_'s relabellings; false when none
+  bool next_found(Grid& solution);        // the search's next solution, after the patterns
   dlx::SearchOptions options_;
   std::vector<Grid> patterns_;  // solutions known without search (see kPatternSide)
   std::size_t next_pattern_ = 0;

@@ -22,6 +22,8 @@ constexpr std::size_t kSlotKeepBytes = 4096;
 // write.
 constexpr std::size_t kWriteBytes = std::size_t{64} << 10;
 constexpr auto kWriteInterval = std::chrono::milliseconds(50);
+// What a slot may hold of a result written in parts (stream()) while a result before it is not done yet.
+constexpr std::size_t kStreamBytes = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -258,9 +260,35 @@ void Batch::finished(std::size_t i, State state) {
   slots_[i].state = state;
   if (output_failed_ || halted_ || i != next_) return;  // a slot after next_ waits for the one before it
   collect();
+  write_due();
+}
+
+void Batch::write_due() {
   const bool due_without_flusher = flusher_ == nullptr && slow_.load(std::memory_order_relaxed) &&
                                    std::chrono::steady_clock::now() - last_write_ >= kWriteInterval;
   if (out_buffer_.size() >= kWriteBytes || due_without_flusher) write_out(true);
+}
+
+bool Batch::stream(Slot& slot) {
+  const auto i = static_cast<std::size_t>(&slot - slots_.data());
+  std::unique_lock lock(mutex_);
+  // The slots before it are all under way (the pool hands indices out in order), and the first of them never
+  // waits here: each wait ends.
+  while (!output_failed_ && !halted_ && i != next_) {
+    if (slot.out.size() < kStreamBytes) return true;
+    if (stop_->load(std::memory_order_relaxed)) return false;
+    turn_.wait_for(lock, kWriteInterval);
+  }
+  if (output_failed_ || halted_) return false;
+  append_result(slot);
+  slot.streamed = true;
+  slot.out.clear();
+  try {
+    write_due();
+  } catch (const OutputError&) {
+    return false;  // output_failed_ is set and the stop flag raised: run() throws it
+  }
+  return true;
 }
 
 void Batch::collect() {
@@ -269,10 +297,12 @@ void Batch::collect() {
     if (slot.state == State::pending) return;
     if (slot.state == State::stopped) {
       halted_ = true;
+      turn_.notify_all();
       return;
     }
     emit(slot);
     ++next_;
+    turn_.notify_all();
   }
 }
 
@@ -305,15 +335,17 @@ void Batch::finish(std::ostream& out) {
 }
 
 void Batch::append_result(const Slot& slot) {
-  if (options_.format == Format::csv && !wrote_csv_header_) {
-    out_buffer_ += csv_header(options_);
-    wrote_csv_header_ = true;
+  if (!slot.streamed) {  // else what goes before the result went out with its first part
+    if (options_.format == Format::csv && !wrote_csv_header_) {
+      out_buffer_ += csv_header(options_);
+      wrote_csv_header_ = true;
+    }
+    // One JSON array: "[" before the first object, "," before the others, "]" in finish().
+    if (options_.format == Format::json_array && slot.out.starts_with('{'))
+      out_buffer_ += json_records_++ == 0 ? '[' : ',';
+    // Boards over several lines are set apart by a blank line, so that the output reads back as a grid file.
+    if (wrote_any_ && (slot.multiline || last_multiline_)) out_buffer_ += '\n';
   }
-  // One JSON array: "[" before the first object, "," before the others, "]" in finish().
-  if (options_.format == Format::json_array && slot.out.starts_with('{'))
-    out_buffer_ += json_records_++ == 0 ? '[' : ',';
-  // Boards over several lines are set apart by a blank line, so that the output reads back as a grid file.
-  if (wrote_any_ && (slot.multiline || last_multiline_)) out_buffer_ += '\n';
   out_buffer_ += slot.out;
   wrote_any_ = true;
   last_multiline_ = slot.multiline;

@@ -4,8 +4,9 @@
 // and the chunk is shared out over the pool's workers; memory stays bounded whatever the input's size.
 // Results are written in input order as soon as all the puzzles before them are done (in writes of 64 KiB,
 // and, once a run has lasted 50 ms, whatever is ready every 50 ms), so slow puzzles show their results one by
-// one and a reader that goes away is noticed early. Each worker keeps its own Solver per shape, built the
-// first time it meets it.
+// one and a reader that goes away is noticed early. A result that can grow without bound (solve's list of
+// every solution) goes out in parts as it grows, once the results before it are written: no puzzle's result is
+// held whole. Each worker keeps its own Solver per shape, built the first time it meets it.
 //
 // A puzzle that cannot be read, or whose givens clash, gets "error: what is wrong" in its place ("none: ..."
 // for check) and a "source:line: what is wrong" message on the error stream; the others carry on.
@@ -18,6 +19,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <dlx/thread_pool.hpp>
 #include <functional>
@@ -169,8 +171,27 @@ class Batch {
   std::chrono::nanoseconds time_slice();
   void start_flusher();
   void format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const;
+  // solve's result a solution at a time, so that a puzzle's many solutions can be written as they are found
+  // (stream()): add_solution() for solution `index` (0: the record's beginning too; false when the board cannot
+  // be written in these symbols, the slot failed), then end_solutions() once, after `count` of them.
+  bool add_solution(Slot& slot, const Grid& solution, std::size_t index) const;
+  void end_solutions(Slot& slot, std::size_t count, bool complete) const;
+  Format solution_format(const Puzzle& puzzle) const;
+  void unwritable(Slot& slot) const;
   // The result as a record (csv, json) or its text: the one formatter of every command's results.
   void format_record(Slot& slot, const Record& record) const;
+  // A record's beginning up to its status (csv: its columns; json: its first fields), and its end (the
+  // annotation, the line end): format_record() writes the fields between them.
+  void record_head(Slot& slot, std::string_view status, bool status_column) const;
+  void record_tail(Slot& slot) const;
+  // Called by a worker with part of a slot's result: written at once (as the buffers' rules say) when every
+  // result before it is, kept in the slot otherwise, where the worker waits while it holds more than
+  // kStreamBytes. False when the result will not be written (the output failed; a stop halted the run
+  // before this slot): the worker then stops. Takes mutex_.
+  bool stream(Slot& slot);
+  // write_out() when 64 KiB gathered, or when the last write is kWriteInterval old and no flusher runs. Under
+  // mutex_. Throws OutputError.
+  void write_due();
   void fail(Slot& slot, std::string_view message, std::size_t line, std::string_view prefix,
             std::string_view shown = {}) const;
   // Called by a worker when slot i is done or stopped: writes whatever that completes, in order.
@@ -207,6 +228,7 @@ class Batch {
   std::ostream* err_ = nullptr;
   std::chrono::steady_clock::time_point last_write_{};
   std::chrono::steady_clock::time_point run_started_{};
+  std::condition_variable turn_;      // next_ moved on (stream() waits for it)
   std::unique_ptr<Flusher> flusher_;  // guarded by mutex_
   std::atomic<bool> slow_{false};     // this run has lasted kWriteInterval: the flusher runs
   bool stopped_ = false;

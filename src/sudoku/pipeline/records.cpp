@@ -60,100 +60,151 @@ void Batch::fail(Slot& slot, std::string_view message, std::size_t line, std::st
   }
 }
 
+// The layout solve writes solutions in: --format, or for `same` the puzzle's own.
+Format Batch::solution_format(const Puzzle& puzzle) const {
+  if (options_.format != Format::same) return options_.format;
+  switch (puzzle.layout) {
+    case Layout::line:
+      return Format::line;
+    case Layout::grid:
+      return Format::grid;
+    case Layout::judge:
+    case Layout::spaced:
+      break;
+  }
+  return Format::judge;
+}
+
 // The solve command's result in the chosen format: the solutions found (none: no solution, or stopped when
 // not `complete`).
 void Batch::format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const {
-  const Puzzle& puzzle = slot.puzzle;
-  const Symbols& symbols = options_.reader.symbols;
-  const bool solved = !solutions.empty();
-  const bool several = options_.solutions != 1;  // --all or --limit: a list of solutions
-  Format format = options_.format;
-  if (format == Format::same) {
-    switch (puzzle.layout) {
-      case Layout::line:
-        format = Format::line;
-        break;
-      case Layout::grid:
-        format = Format::grid;
-        break;
-      case Layout::judge:
-      case Layout::spaced:
-        format = Format::judge;
-        break;
-    }
+  if (!solutions.empty()) {
+    for (std::size_t i = 0; i < solutions.size(); ++i)
+      if (!add_solution(slot, solutions[i], i)) return;
+    end_solutions(slot, solutions.size(), complete);
+    return;
   }
+  const Puzzle& puzzle = slot.puzzle;
+  const Format format = solution_format(puzzle);
   const bool needs_symbols = format != Format::judge || puzzle.layout == Layout::spaced;
-  if (needs_symbols && !writable(puzzle.grid, symbols)) {
-    fail(slot,
-         "a " + std::to_string(puzzle.grid.side()) + "x" + std::to_string(puzzle.grid.side()) +
-             " board cannot be written with " + std::to_string(symbols.size()) +
-             " symbols; give --symbols or use --format judge",
-         puzzle.line, "error: ");
+  if (needs_symbols && !writable(puzzle.grid, options_.reader.symbols)) {
+    unwritable(slot);
     return;
   }
   if (format == Format::csv || is_json(format)) {
     Record record;
-    record.status = solved ? "solved" : complete ? "no solution" : "stopped";
-    std::string csv, json = "[";
-    for (std::size_t i = 0; i < solutions.size(); ++i) {
-      std::string line;
-      append_line(line, solutions[i], symbols);
-      csv += (i > 0 ? " " : "") + line;
-      json += (i > 0 ? ",\"" : "\"") + line + '"';
-    }
-    if (!several) {
-      record.csv.push_back(csv);
-      if (solved) record.json.emplace_back("solution", json.substr(1));
+    record.status = complete ? "no solution" : "stopped";
+    if (options_.solutions == 1) {
+      record.csv.emplace_back();
     } else {
-      record.field("solutions", json + ']', csv);
-      record.json.emplace_back("count", std::to_string(solutions.size()));
+      record.field("solutions", "[]", "");
+      record.json.emplace_back("count", "0");
       record.json.emplace_back("complete", complete ? "true" : "false");
     }
     format_record(slot, record);
     return;
   }
-  std::string& out = slot.out;
-  if (!solved) {
-    out += complete ? "no solution\n" : "stopped\n";
-    return;
-  }
-  const bool has_note = !puzzle.annotation.empty();
-  for (std::size_t i = 0; i < solutions.size(); ++i) {
-    const Grid& solution = solutions[i];
-    switch (format) {
-      case Format::line:
-        append_puzzle_line(out, solution, {}, slot.rules.get(), symbols);
-        if (has_note && takes_annotation(slot.rules.get())) out += ' ' + puzzle.annotation;
-        out += '\n';
-        break;
-      case Format::grid:
-      case Format::pretty:
-        slot.multiline = true;
-        if (i > 0) out += '\n';
-        if (has_note) out += "# " + puzzle.annotation + '\n';
-        if (format == Format::grid) {
-          append_grid(out, solution, symbols);
-        } else {
-          append_pretty(out, solution, symbols);
-        }
-        break;
-      case Format::judge:
-        slot.multiline = true;
-        if (i > 0) out += '\n';
-        if (puzzle.layout == Layout::spaced) {
-          append_spaced(out, solution, symbols);
-        } else {
-          append_judge(out, solution);
-        }
-        break;
-      default:
-        break;
-    }
-  }
-  if (several && !complete && options_.solutions == 0) out += "stopped\n";
+  slot.out += complete ? "no solution\n" : "stopped\n";
 }
 
-void Batch::format_record(Slot& slot, const Record& record) const {
+void Batch::unwritable(Slot& slot) const {
+  const Puzzle& puzzle = slot.puzzle;
+  fail(slot,
+       "a " + std::to_string(puzzle.grid.side()) + "x" + std::to_string(puzzle.grid.side()) +
+           " board cannot be written with " + std::to_string(options_.reader.symbols.size()) +
+           " symbols; give --symbols or use --format judge",
+       puzzle.line, "error: ");
+}
+
+bool Batch::add_solution(Slot& slot, const Grid& solution, std::size_t index) const {
+  const Puzzle& puzzle = slot.puzzle;
+  const Symbols& symbols = options_.reader.symbols;
+  const Format format = solution_format(puzzle);
+  const bool several = options_.solutions != 1;  // --all or --limit: a list of solutions
+  std::string& out = slot.out;
+  if (index == 0) {
+    const bool needs_symbols = format != Format::judge || puzzle.layout == Layout::spaced;
+    if (needs_symbols && !writable(puzzle.grid, symbols)) {
+      unwritable(slot);
+      return false;
+    }
+  }
+  if (format == Format::csv) {
+    std::string line;
+    append_line(line, solution, symbols);
+    if (index == 0) {
+      // Every solution holds every symbol: the first tells whether the column needs quotes.
+      slot.quoted = line.find_first_of(",\"\r\n") != std::string::npos;
+      record_head(slot, "solved", true);
+      out += slot.quoted ? ",\"" : ",";
+    } else {
+      out += ' ';
+    }
+    for (const char c : line) {
+      if (c == '"') out += '"';
+      out += c;
+    }
+    return true;
+  }
+  if (is_json(format)) {
+    if (index == 0) {
+      record_head(slot, "solved", true);
+      out += several ? ",\"solutions\":[\"" : ",\"solution\":\"";
+    } else {
+      out += ",\"";
+    }
+    append_line(out, solution, symbols);
+    out += '"';
+    return true;
+  }
+  switch (format) {
+    case Format::line:
+      append_puzzle_line(out, solution, {}, slot.rules.get(), symbols);
+      if (!puzzle.annotation.empty() && takes_annotation(slot.rules.get())) out += ' ' + puzzle.annotation;
+      out += '\n';
+      break;
+    case Format::grid:
+    case Format::pretty:
+      slot.multiline = true;
+      if (index > 0) out += '\n';
+      if (!puzzle.annotation.empty()) out += "# " + puzzle.annotation + '\n';
+      if (format == Format::grid) {
+        append_grid(out, solution, symbols);
+      } else {
+        append_pretty(out, solution, symbols);
+      }
+      break;
+    case Format::judge:
+      slot.multiline = true;
+      if (index > 0) out += '\n';
+      if (puzzle.layout == Layout::spaced) {
+        append_spaced(out, solution, symbols);
+      } else {
+        append_judge(out, solution);
+      }
+      break;
+    default:
+      break;
+  }
+  return true;
+}
+
+void Batch::end_solutions(Slot& slot, std::size_t count, bool complete) const {
+  const bool several = options_.solutions != 1;
+  const Format format = solution_format(slot.puzzle);
+  if (format == Format::csv) {
+    if (slot.quoted) slot.out += '"';
+    record_tail(slot);
+  } else if (is_json(format)) {
+    if (several)
+      slot.out += "],\"count\":" + std::to_string(count) + ",\"complete\":" + (complete ? "true" : "false");
+    record_tail(slot);
+  } else if (several && !complete && options_.solutions == 0) {
+    slot.out += "stopped\n";
+  }
+}
+
+void Batch::record_head(Slot& slot, std::string_view status, bool status_column) const {
   const Puzzle& puzzle = slot.puzzle;
   std::string& out = slot.out;
   if (options_.format == Format::csv) {
@@ -161,14 +212,31 @@ void Batch::format_record(Slot& slot, const Record& record) const {
     std::string line;
     append_puzzle_line(line, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
     append_csv_field(out, line);
-    if (record.status_column) {
+    if (status_column) {
       out += ',';
-      append_csv_field(out, record.status);
+      append_csv_field(out, status);
     }
-    for (const std::string& column : record.csv) {
-      out += ',';
-      append_csv_field(out, column);
-    }
+    return;
+  }
+  out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":";
+  // Symbols and layout names are printable ASCII other than '"' and '\'; an f-puzzles puzzle is JSON.
+  if (slot.rules && slot.rules->fpuzzles) {
+    std::string line;
+    append_puzzle_line(line, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+    append_json_string(out, line);
+  } else {
+    out += '"';
+    append_puzzle_line(out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
+    out += '"';
+  }
+  out += ",\"status\":";
+  append_json_string(out, status);
+}
+
+void Batch::record_tail(Slot& slot) const {
+  const Puzzle& puzzle = slot.puzzle;
+  std::string& out = slot.out;
+  if (options_.format == Format::csv) {
     if (options_.command != Command::generate) {
       out += ',';
       append_csv_field(out, puzzle.annotation);
@@ -176,30 +244,29 @@ void Batch::format_record(Slot& slot, const Record& record) const {
     out += '\n';
     return;
   }
-  if (is_json(options_.format)) {
-    out += "{\"line\":" + std::to_string(puzzle.line) + ",\"puzzle\":";
-    // Symbols and layout names are printable ASCII other than '"' and '\'; an f-puzzles puzzle is JSON.
-    if (slot.rules && slot.rules->fpuzzles) {
-      std::string line;
-      append_puzzle_line(line, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
-      append_json_string(out, line);
-    } else {
-      out += '"';
-      append_puzzle_line(out, puzzle.grid, puzzle.pencilmarks, slot.rules.get(), options_.reader.symbols);
-      out += '"';
-    }
-    out += ",\"status\":";
-    append_json_string(out, record.status);
-    for (const auto& [name, value] : record.json) out += ",\"" + name + "\":" + value;
-    if (!puzzle.annotation.empty()) {
-      out += ",\"annotation\":";
-      append_json_string(out, puzzle.annotation);
-    }
-    out += "}\n";
+  if (!puzzle.annotation.empty()) {
+    out += ",\"annotation\":";
+    append_json_string(out, puzzle.annotation);
+  }
+  out += "}\n";
+}
+
+void Batch::format_record(Slot& slot, const Record& record) const {
+  if (options_.format != Format::csv && !is_json(options_.format)) {
+    slot.out += record.text;
+    slot.multiline = record.multiline;
     return;
   }
-  out += record.text;
-  slot.multiline = record.multiline;
+  record_head(slot, record.status, record.status_column);
+  if (options_.format == Format::csv) {
+    for (const std::string& column : record.csv) {
+      slot.out += ',';
+      append_csv_field(slot.out, column);
+    }
+  } else {
+    for (const auto& [name, value] : record.json) slot.out += ",\"" + name + "\":" + value;
+  }
+  record_tail(slot);
 }
 
 }  // namespace sudoku

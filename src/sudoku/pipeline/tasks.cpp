@@ -128,6 +128,7 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   slot.started = false;
   slot.partial = 0;
   slot.rules.reset();
+  slot.streamed = false;
   if (stop_->load(std::memory_order_relaxed)) return State::stopped;
   if (options_.command == Command::generate) return process_generate(worker, slot);
   const Puzzle& puzzle = slot.puzzle;
@@ -238,21 +239,22 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
   slot.nodes = 0;
   switch (options_.command) {
     case Command::solve: {
-      // The first `solutions` solutions (0: all). Solver::symmetry() > 1 (an empty variant board) stands for
-      // solutions it does not list: only the ones found are written.
-      // The worker's grids are reused from puzzle to puzzle: no allocation per puzzle.
-      std::vector<Grid>& grids = worker.found;
+      // The first `solutions` solutions (0: all). A list of them goes to the output a solution at a time, as
+      // they are found (stream()): an empty board's are endless, and never held whole.
+      Grid& grid = worker.solution;
       std::size_t found = 0;
       const std::uint64_t wanted = options_.solutions;
       bool complete = false;
       while (wanted == 0 || found < wanted) {
-        if (found == grids.size()) grids.emplace_back();
-        if (solver.next(grids[found]) || (sliced() && solver.next(grids[found]))) {
-          ++found;
+        if (solver.next(grid) || (sliced() && solver.next(grid))) {
+          if (!add_solution(slot, grid, found++)) return State::done;  // unwritable: the slot failed
+          if (wanted != 1 && !stream(slot)) return State::stopped;
           continue;
         }
         if (solver.status() == dlx::Status::stopped) {
-          if (found == 0) return State::stopped;
+          // A list cut short is closed where its beginning was written; one that was not written is unfinished
+          // (the run ends before it).
+          if (found == 0 || !slot.streamed) return State::stopped;
         } else if (found == 0 && gave_up()) {
           return State::done;
         } else {
@@ -261,7 +263,11 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
         break;
       }
       slot.outcome = found > 0 ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
-      format_solutions(slot, std::span<const Grid>(grids.data(), found), complete);
+      if (found > 0) {
+        end_solutions(slot, found, complete);
+      } else {
+        format_solutions(slot, {}, complete);
+      }
       break;
     }
     case Command::count: {

@@ -83,6 +83,8 @@ struct Batch::Slot {
   dlx::Count128 partial = 0;
   std::uint64_t end_offset = 0;  // bytes of the input read up to the end of this puzzle (input_position)
   std::shared_ptr<const Rules> rules;  // the puzzle's rules and the command line's, for writing it back
+  bool streamed = false;               // the beginning of out went to the output already (Batch::stream)
+  bool quoted = false;                 // solve --format csv: the solutions' column is quoted (add_solution)
 };
 
 // A result as the structured formats write it: {"line":..,"puzzle":..,"status":..,<fields>,"annotation":..}
@@ -134,7 +136,6 @@ struct Batch::Worker {
   }
 
   std::optional<Generator> generator;  // generate: made on the worker's first puzzle
-  std::vector<Grid> found;  // solve: the solutions of the puzzle under way (only the first ones used)
 };
 
 }  // namespace sudoku
