@@ -8,6 +8,7 @@
 #include <fstream>
 #include <stdexcept>
 #include <sudoku/io/template_reader.hpp>
+#include <sudoku/io/writer.hpp>
 #include <sudoku/maker/cage_logic.hpp>
 #include <sudoku/maker/generator.hpp>
 #include <sudoku/model/rules.hpp>
@@ -176,9 +177,15 @@ void read_template(const std::string& file, Options& o) {
   // Givens that clash or that no grid fits would cost every attempt of every puzzle in vain.
   dlx::SearchOptions bounded;
   bounded.node_limit = kTemplateNodes;
-  if (sudoku::Solver(*puzzle.rules, bounded).check(puzzle.grid) == sudoku::Verdict::none)
-    throw std::runtime_error(dlxapp::printable(file) + ':' + std::to_string(puzzle.line) +
-                             ": the template has no solution under its rules");
+  sudoku::Solver solver(*puzzle.rules, bounded);
+  const std::string where = dlxapp::printable(file) + ':' + std::to_string(puzzle.line) + ": ";
+  if (const auto conflict = solver.load(puzzle.grid))
+    throw std::runtime_error(
+        where + "the template's givens clash: " +
+        sudoku::describe(*conflict, puzzle.grid.side(),
+                         sudoku::digit_name(conflict->digit, puzzle.layout, o.batch.reader.symbols)));
+  if (solver.check(puzzle.grid) == sudoku::Verdict::none)
+    throw std::runtime_error(where + "the template has no solution under its rules");
   g.template_rules = puzzle.rules;
   g.template_givens = std::move(puzzle.grid);
   if (!o.batch.reader.box) g.shape = g.template_rules->shape;

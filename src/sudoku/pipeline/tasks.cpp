@@ -167,6 +167,31 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   return State::done;
 }
 
+// Givens that clash (two equal digits in a house, a given a rule forbids): a well-formed puzzle with no
+// solution, named by the same line in every command, as a bad input. count's column stays a number in every
+// format (the reason goes to stderr, and in JSON beside the count too); check answers "none: why".
+Batch::State Batch::clashing_givens(Slot& slot, const Conflict& conflict) {
+  const Puzzle& puzzle = slot.puzzle;
+  const std::string why = describe(conflict, puzzle.grid.side(),
+                                   digit_name(conflict.digit, puzzle.layout, options_.reader.symbols));
+  if (options_.command == Command::count && (options_.format == Format::csv || is_json(options_.format))) {
+    slot.outcome = Outcome::error;
+    slot.message = why;
+    slot.message_line = puzzle.line;
+    Record record;
+    record.status = "none";
+    record.status_column = false;
+    record.field("count", "0", "0");
+    record.json.emplace_back("complete", "true");
+    record.json.emplace_back("error", json_string(why));
+    format_record(slot, record);
+    return State::done;
+  }
+  fail(slot, why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
+       options_.command == Command::count ? "0\n" : "");
+  return State::done;
+}
+
 Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* rules) {
   const Puzzle& puzzle = slot.puzzle;
   dlx::SearchOptions search;
@@ -179,28 +204,7 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
     search.node_limit = kLargeBoardNodes;
   Solver& solver =
       rules == nullptr ? worker.solver_for(puzzle.grid.shape, search) : worker.solver_for(*rules, search);
-  if (const auto conflict = solver.load(puzzle.grid)) {
-    const std::string why = describe(*conflict, puzzle.grid.side(),
-                                     digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
-    // Clashing givens make a well-formed puzzle with no solution: count's column stays a number in every
-    // format (the reason goes to stderr, and in JSON beside the count too).
-    if (options_.command == Command::count && (options_.format == Format::csv || is_json(options_.format))) {
-      slot.outcome = Outcome::error;
-      slot.message = why;
-      slot.message_line = puzzle.line;
-      Record record;
-      record.status = "none";
-      record.status_column = false;
-      record.field("count", "0", "0");
-      record.json.emplace_back("complete", "true");
-      record.json.emplace_back("error", json_string(why));
-      format_record(slot, record);
-      return State::done;
-    }
-    fail(slot, why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
-         options_.command == Command::count ? "0\n" : "");
-    return State::done;
-  }
+  if (const auto conflict = solver.load(puzzle.grid)) return clashing_givens(slot, *conflict);
   // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
   // search.
   solver.set_time_limit(time_slice());
@@ -347,6 +351,7 @@ Batch::State Batch::rule_candidates(Slot& slot, const Rules& rules) {
   dlx::SearchOptions search;
   search.stop = stop_;
   Solver solver(marked, search);
+  if (const auto conflict = solver.load(puzzle.grid)) return clashing_givens(slot, *conflict);
   const Verdict verdict = solver.check(puzzle.grid);
   slot.nodes = solver.stats().nodes;
   if (verdict == Verdict::unknown || stop_->load(std::memory_order_relaxed)) return State::stopped;
@@ -393,6 +398,8 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   } else {
     t.solver.set_time_limit(std::chrono::nanoseconds::zero());
     t.solver.set_stop(stop_);  // its searches, and minimize's below, poll the flag (rebuilt once)
+    // check() loads the puzzle again: a load costs little beside the answer, and says which givens clash.
+    if (const auto conflict = t.solver.load(puzzle.grid)) return clashing_givens(slot, *conflict);
     verdict = t.solver.check(puzzle.grid);
     slot.nodes = t.solver.stats().nodes;
     if (verdict == Verdict::unknown && stop_->load()) return State::stopped;
