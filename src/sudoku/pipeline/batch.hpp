@@ -161,6 +161,7 @@ class Batch {
   State solve_count_check(Worker& worker, Slot& slot, const Rules* rules);
   // The result of a puzzle whose givens clash, in every command (a bad input).
   State clashing_givens(Slot& slot, const Conflict& conflict);
+  static void unanswered_fields(Record& record, Command command);
   State process_pencilmarks(Slot& slot);
   State process_maker(Worker& worker, Slot& slot, const Rules* rules);
   State rule_candidates(Slot& slot, const Rules& rules);

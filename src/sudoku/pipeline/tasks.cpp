@@ -169,20 +169,28 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
 
 // Givens that clash (two equal digits in a house, a given a rule forbids): a well-formed puzzle with no
 // solution, named by the same line in every command, as a bad input. count's column stays a number in every
-// format (the reason goes to stderr, and in JSON beside the count too); check answers "none: why".
+// format, as the maker commands' fields do (the reason goes to stderr, and in JSON beside them too); check
+// answers "none: why".
 Batch::State Batch::clashing_givens(Slot& slot, const Conflict& conflict) {
   const Puzzle& puzzle = slot.puzzle;
   const std::string why = describe(conflict, puzzle.grid.side(),
                                    digit_name(conflict.digit, puzzle.layout, options_.reader.symbols));
-  if (options_.command == Command::count && (options_.format == Format::csv || is_json(options_.format))) {
+  const Command command = options_.command;
+  const bool maker = command != Command::solve && command != Command::count && command != Command::check;
+  if ((command == Command::count || maker) && (options_.format == Format::csv || is_json(options_.format))) {
+    // The maker commands' records keep the fields of a puzzle without solution too, the reason beside them.
     slot.outcome = Outcome::error;
     slot.message = why;
     slot.message_line = puzzle.line;
     Record record;
     record.status = "none";
-    record.status_column = false;
-    record.field("count", "0", "0");
-    record.json.emplace_back("complete", "true");
+    if (maker) {
+      unanswered_fields(record, command);
+    } else {
+      record.status_column = false;
+      record.field("count", "0", "0");
+      record.json.emplace_back("complete", "true");
+    }
     record.json.emplace_back("error", json_string(why));
     format_record(slot, record);
     return State::done;
@@ -372,6 +380,25 @@ Batch::State Batch::candidates_record(Slot& slot, Record& record, const Candidat
   return State::done;
 }
 
+// The fields of a maker command's record for a puzzle that is not unique (record.status says why).
+void Batch::unanswered_fields(Record& record, Command command) {
+  if (command == Command::minimize) record.field("minimized", "null", "");
+  if (command == Command::rate) {
+    record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
+    for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
+  }
+  if (command == Command::hint) {
+    record.field("hint", "null", "");
+    record.json.emplace_back("steps", "[]");
+  }
+  if (command == Command::steps) {
+    record.field("steps", "[]", "");
+    record.multiline = true;
+  }
+  if (command == Command::minimize) record.field("clues", "null", "");
+  if (command == Command::candidates) record.field("candidates", "null", "");
+}
+
 // rate, hint, steps, minimize and candidates.
 Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules) {
   const Puzzle& puzzle = slot.puzzle;
@@ -415,20 +442,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   }
   if (verdict != Verdict::unique) {
     record.text = record.status + '\n';
-    if (command == Command::minimize) record.field("minimized", "null", "");
-    if (command == Command::rate) {
-      record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
-      for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
-    }
-    if (command == Command::hint) {
-      record.field("hint", "null", "");
-      record.json.emplace_back("steps", "[]");
-    }
-    if (command == Command::steps) {
-      record.field("steps", "[]", "");
-      record.multiline = true;
-    }
-    if (command == Command::minimize) record.field("clues", "null", "");
+    unanswered_fields(record, command);
     format_record(slot, record);
     return State::done;
   }
