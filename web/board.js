@@ -16,7 +16,7 @@ class Board {
     this.cols = cols;
     this.n = rows * cols;
     this.symbols = SYMBOLS.slice(0, this.n);
-    this.element.innerHTML = '';
+    this.element.replaceChildren();
     this.element.style.setProperty('--n', this.n);
     this.cells = [];
     for (let i = 0; i < this.n * this.n; ++i) {

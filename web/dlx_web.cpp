@@ -1,9 +1,10 @@
 // The page's binding to the libraries (a small C API for the Web Worker, web/worker.js): each call runs one
 // action the way the `sudoku` or `dlx` command runs it and keeps what the command would print on standard
-// output and standard error, and its exit status, for the worker to read (web_out, web_err). Options come as
-// "name=value" lines named after the commands' options (box, symbols, variant, regions, extra-regions,
-// limit, all, minimal, format; generate: every option of the command, read by sudoku::read_generate_options,
-// a "template" line making the action's text the template; dlx: memo).
+// output and standard error, and its exit status, for the worker to read (web_out, web_err). Options come one
+// (name, value) pair per web_option() call, never joined into text that a value could break out of, named after
+// the commands' options (box, symbols, variant, regions, extra-regions, limit, all, minimal, format; generate:
+// every option of the command, read by sudoku::read_generate_options, a "template" option making the action's
+// text the template; dlx: memo).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
@@ -38,16 +39,12 @@ struct UsageError : std::runtime_error {
 
 using Settings = std::map<std::string, std::string, std::less<>>;
 
-Settings parse_settings(std::string_view text) {
+// The options of the next action, from web_option(); each action takes them and starts the next set empty.
+Settings g_settings;
+
+Settings take_settings() {
   Settings s;
-  while (!text.empty()) {
-    const auto end = std::min(text.find('\n'), text.size());
-    const std::string_view line = text.substr(0, end);
-    text.remove_prefix(std::min(end + 1, text.size()));
-    const auto eq = line.find('=');
-    if (!line.empty())
-      s[std::string(line.substr(0, eq))] = eq == line.npos ? "" : std::string(line.substr(eq + 1));
-  }
+  s.swap(g_settings);
   return s;
 }
 
@@ -207,16 +204,24 @@ int guarded(const char* program, Action&& action) {
 
 extern "C" {
 
+// One option of the next web_sudoku() or web_dlx() call: its name and value as they are (an empty value for a
+// flag).
+void web_option(const char* name, const char* value) {
+  g_settings[name] = value;
+}
+
 // The sudoku command `command` (solve, count, check, rate, hint, steps, minimize, candidates, generate) over
-// the puzzles of `text`; returns its exit status.
-int web_sudoku(const char* command, const char* text, const char* options) {
-  return guarded("sudoku", [&] { return sudoku_action(command, text, parse_settings(options)); });
+// the puzzles of `text`, with the options given since the last call; returns its exit status.
+int web_sudoku(const char* command, const char* text) {
+  Settings s = take_settings();
+  return guarded("sudoku", [&] { return sudoku_action(command, text, s); });
 }
 
 // dlx over the problem of `text` in Knuth's format: `mode` is solve (the first solution, or the first
 // `limit`), all, or count.
-int web_dlx(const char* mode, const char* text, const char* options) {
-  return guarded("dlx", [&] { return dlx_action(mode, text, parse_settings(options)); });
+int web_dlx(const char* mode, const char* text) {
+  Settings s = take_settings();
+  return guarded("dlx", [&] { return dlx_action(mode, text, s); });
 }
 
 // What the last call printed.

@@ -23,7 +23,8 @@ constexpr const char* kExitCodes =
     "\nExit status:\n"
     "  0  success\n"
     "  2  usage error, unreadable or malformed input ('FILE:LINE: what is wrong' on stderr), a checkpoint\n"
-    "     that belongs to another problem or split, or standard output could not be written\n"
+    "     that belongs to another problem or split or cannot be opened (its folder is missing), or standard\n"
+    "     output could not be written\n"
     "  3  stopped early (--stop-after); run again with the same --checkpoint to finish\n"
     "  4  more than 2^128 - 1 solutions\n"
     "  5  the checkpoint could not be written, or another failure during the count\n";

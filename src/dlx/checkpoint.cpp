@@ -215,11 +215,21 @@ Checkpoint::Checkpoint(std::string path, const CheckpointKey& key)
 
 // The header goes to a temporary file that is renamed into place once complete: a run stopped while writing it
 // (a full disk, a kill) leaves no file rather than one that later runs would have to tell from damage.
+// A name that cannot be opened (a folder that is not there, no permission) is the caller's error, known before
+// any work, as an input file that cannot be opened is; a full disk is the machine's.
 void Checkpoint::create(const std::string& header) {
+  std::optional<OutputFile> file;
   try {
-    OutputFile file(path_);
-    file.stream() << header;
-    file.commit();
+    file.emplace(path_);
+  } catch (const FileError& e) {
+    const int error = e.error();
+    if (error != ENOSPC && error != EDQUOT && error != EIO)
+      throw CheckpointError(path_ + ": cannot open checkpoint: " + std::strerror(error));
+    throw CheckpointWriteError(path_ + ": cannot create checkpoint: " + e.what());
+  }
+  try {
+    file->stream() << header;
+    file->commit();
   } catch (const FileError& e) {
     throw CheckpointWriteError(path_ + ": cannot create checkpoint: " + e.what());
   }

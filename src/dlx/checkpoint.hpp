@@ -62,8 +62,9 @@ class CheckpointError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The checkpoint could not be created or written (a full disk, a folder that is not there): the file is sound,
-// the machine is not. A refused file (damaged, or another problem's) is a plain CheckpointError.
+// The checkpoint could not be created or written (a full disk): the file is sound, the machine is not. A refused
+// file (damaged, or another problem's) and a name that cannot be opened (a folder that is not there, no
+// permission) are plain CheckpointErrors.
 class CheckpointWriteError : public CheckpointError {
  public:
   using CheckpointError::CheckpointError;
@@ -73,7 +74,7 @@ class Checkpoint {
  public:
   // Opens path, creating it with key's header when it does not exist or is empty (written whole, through
   // dlx::OutputFile, or not at all). An existing file must carry the same key; its results are loaded. Throws
-  // CheckpointError, CheckpointWriteError when the file cannot be created or written.
+  // CheckpointError (also when the name cannot be opened), CheckpointWriteError when the file cannot be written.
   Checkpoint(std::string path, const CheckpointKey& key);
   ~Checkpoint();
   Checkpoint(const Checkpoint&) = delete;

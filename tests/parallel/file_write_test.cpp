@@ -208,8 +208,17 @@ TEST_SUITE("parallel") {
     std::signal(SIGXFSZ, old_handler);
     CHECK(write_error);
     CHECK(dir.names().empty());
-    // A missing folder is a write error too; a damaged file a refusal, not a write error.
-    CHECK_THROWS_AS(dlx::Checkpoint((dir.path / "no" / "ck").string(), key), dlx::CheckpointWriteError);
+    // A missing folder is the caller's error, a refusal known before any work (dlx-mpi's status 2), as is a
+    // damaged file: neither is a write error.
+    try {
+      dlx::Checkpoint checkpoint((dir.path / "no" / "ck").string(), key);
+      FAIL("opened a checkpoint in a missing folder");
+    } catch (const dlx::CheckpointWriteError&) {
+      FAIL("a missing folder reported as a write error");
+    } catch (const dlx::CheckpointError& e) {
+      CHECK(std::string(e.what()) ==
+            (dir.path / "no" / "ck").string() + ": cannot open checkpoint: No such file or directory");
+    }
     { std::ofstream(dir.path / "other") << "not a checkpoint\nat all\nreally\nno\n"; }
     try {
       dlx::Checkpoint checkpoint((dir.path / "other").string(), key);

@@ -193,17 +193,18 @@ lines[3] = reseal(f)'
   "$dlx_mpi" --count "$tmp/a"$'\n'"b"$'\e'"c.dlx" </dev/null >"$tmp/out" 2>"$tmp/err"
   check "$?" "2" "control characters: exit status"
   check "$(cat "$tmp/err")" "$tmp/a\\nb\\x1bc.dlx: cannot open: No such file or directory" "control characters"
-  # A checkpoint that cannot be created (its folder is missing) is a failure to write (5), not a refused file
-  # (2); no file is left behind. (tests/parallel/checkpoint_write_test.cpp fails the header's write itself.)
+  # A checkpoint in a folder that is missing is the caller's error, known before any work: refused (2) as a
+  # file that cannot be opened is, not a failure to write (5); no file is left behind.
+  # (tests/parallel/file_write_test.cpp fails the header's write itself, which is 5.)
   "$dlx_mpi" --count --checkpoint "$tmp/no/such/folder/ck" "$f" </dev/null >"$tmp/out" 2>"$tmp/err"
-  check "$?" "5" "uncreatable checkpoint: exit status"
-  check "$(wc -l <"$tmp/err")" "1" "uncreatable checkpoint: one line"
-  grep -q "^dlx-mpi: $tmp/no/such/folder/ck: cannot create checkpoint: " "$tmp/err" ||
-    fail "uncreatable checkpoint: $(head -c 300 "$tmp/err")"
-  [ ! -s "$tmp/out" ] || fail "uncreatable checkpoint: printed a count"
+  check "$?" "2" "checkpoint in a missing folder: exit status"
+  check "$(cat "$tmp/err")" "$tmp/no/such/folder/ck: cannot open checkpoint: No such file or directory" \
+    "checkpoint in a missing folder: message"
+  [ ! -s "$tmp/out" ] || fail "checkpoint in a missing folder: printed a count"
+  [ ! -e "$tmp/no" ] || fail "checkpoint in a missing folder: made a folder"
   run 3 "$dlx_mpi" --count --checkpoint "$tmp/no/such/folder/ck" "$f" >"$tmp/out" 2>"$tmp/err"
-  check "$?" "5" "uncreatable checkpoint, 3 ranks: exit status"
-  check "$(grep -c "cannot create checkpoint" "$tmp/err")" "1" "uncreatable checkpoint, 3 ranks: one message"
+  check "$?" "2" "checkpoint in a missing folder, 3 ranks: exit status"
+  check "$(grep -c "cannot open checkpoint" "$tmp/err")" "1" "checkpoint in a missing folder, 3 ranks: one message"
   # --help lists every option dlx-mpi takes.
   "$dlx_mpi" --help </dev/null >"$tmp/help" 2>&1
   for option in --help --version --count --checkpoint --subproblems --stop-after --progress --stats; do

@@ -6,6 +6,7 @@ the page's link parameters must reproduce exactly.
 """
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -19,6 +20,7 @@ import urllib.parse
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -280,6 +282,79 @@ class WebTest(unittest.TestCase):
             finally:
                 server.shutdown()
                 server.server_close()
+
+    def assert_no_injection(self):
+        """No dialog opened, and the page holds only its own elements: nothing a value could have injected."""
+        try:
+            text = self.driver.switch_to.alert.text
+            self.fail(f"a dialog opened: {text}")
+        except NoAlertPresentException:
+            pass
+        counts = self.driver.execute_script(
+            "return [document.querySelectorAll('img, svg, iframe, object, embed, b, i').length,"
+            " document.scripts.length, window.injected === undefined]")
+        self.assertEqual(counts, [0, 2, True])
+
+    def test_hostile_link_values_stay_text(self):
+        markup = ["<img src=x onerror=alert(1)>", "<script>alert(1)</script>",
+                  "\"><svg onload=alert(1)>", "<b>bold</b><iframe src=javascript:alert(1)>",
+                  "'; window.injected = 1; '"]
+        for value in markup:
+            with self.subTest(value=value):
+                for params in ({"puzzle": value, "action": "solve"},
+                               {"puzzle": "." * 16, "variant": value, "regions": value, "action": "check"},
+                               {"puzzle": JUDGE, "box": value, "action": "rate"},
+                               {"dlx": value, "action": "count"}):
+                    self.open(**params)
+                    out = self.result()
+                    self.assert_no_injection()
+                    self.assertNotEqual(out, "")
+                # What was typed into the page is shown as it is, as text.
+                self.open(puzzle=value)
+                self.assertEqual(self.driver.find_element(By.ID, "puzzle").get_attribute("value"), value)
+                self.assert_no_injection()
+                # An f-puzzles document whose title and rules text are markup: answered as the command does.
+                document = json.dumps({"size": 4, "title": value, "author": value, "ruleset": value,
+                                       "grid": [[{"value": 1}, {}, {}, {}]] + [[{}] * 4] * 3})
+                self.open(puzzle=document, action="check")
+                self.assertEqual(self.result(), expected("sudoku", ["check"], document + "\n"))
+                self.assert_no_injection()
+
+    def test_a_line_break_in_a_link_parameter_is_an_error_not_an_option(self):
+        # The worker once joined options as name=value lines: this counted with a limit of 1.
+        self.open(puzzle="." * 16, variant="x\nlimit=1", action="count")
+        self.assertEqual(self.result(),
+                         "sudoku: --variant: a control character (such as a line break) in its value\n")
+        self.assertEqual(self.driver.find_element(By.ID, "result").get_attribute("data-status"), "2")
+        self.open(dlx="a b\na\nb\n", limit="1\nmemo", action="count")
+        self.assertIn("a control character", self.result())
+        # A value that merely holds '=' is a value: the variant named "x=1" is refused as the command refuses it.
+        self.open(puzzle="." * 16, variant="x,limit=1", action="count")
+        self.assertEqual(self.result(), expected("sudoku", ["count", "--variant", "x,limit=1"], "." * 16 + "\n")
+                         .replace("Try 'sudoku --help'.\n", ""))
+
+    def test_huge_and_deeply_nested_values_end_in_an_error_line(self):
+        huge = "1" * (1 << 20)
+        deep = '{"size":4,"title":' + "[" * 100000 + "]" * 100000 + "}"
+        # Within the 64 KiB a line may have: the JSON reader itself meets the nesting.
+        nested = '{"size":4,"title":' + "[" * 30000 + "]" * 30000 + "}"
+        inputs = [huge, deep, nested]
+        try:
+            import lzstring  # python3-lzstring: an f-puzzles link's compressed form
+            inputs.append(lzstring.LZString().compressToBase64(nested))
+        except ImportError:
+            pass
+        for puzzle in inputs:
+            with self.subTest(length=len(puzzle), start=puzzle[:20]):
+                # Past what the test's server takes in a request line (64 KiB): the page is loaded, then given
+                # the parameters as its address, and reads them as it reads a link's.
+                self.open()
+                self.driver.execute_script("history.replaceState(null, '', '?' + arguments[0]); fromLink();",
+                                           urllib.parse.urlencode({"puzzle": puzzle, "action": "check"}))
+                out = self.result()
+                self.assertEqual(out, expected("sudoku", ["check"], puzzle + "\n"))
+                self.assertEqual(self.driver.find_element(By.ID, "result").get_attribute("data-status"), "2")
+                self.assert_no_injection()
 
     def test_screenshot_board(self):
         if not SHOTS:

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "sudoku/io/template_reader.hpp"
+#include "sudoku/io/writer.hpp"
 #include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/model/houses.hpp"
@@ -193,9 +194,14 @@ void read_template_text(const std::string& text, std::string_view source, Genera
   // Givens that clash or that no grid fits would cost every attempt of every puzzle in vain.
   dlx::SearchOptions bounded;
   bounded.node_limit = kTemplateNodes;
-  if (Solver(*puzzle.rules, bounded).check(puzzle.grid) == Verdict::none)
-    throw RulesError(std::string(source) + ':' + std::to_string(puzzle.line) +
-                     ": the template has no solution under its rules");
+  Solver solver(*puzzle.rules, bounded);
+  const std::string where = std::string(source) + ':' + std::to_string(puzzle.line) + ": ";
+  if (const auto conflict = solver.load(puzzle.grid))
+    throw RulesError(where + "the template's givens clash: " +
+                     describe(*conflict, puzzle.grid.side(),
+                              digit_name(conflict->digit, puzzle.layout, r.reader.symbols)));
+  if (solver.check(puzzle.grid) == Verdict::none)
+    throw RulesError(where + "the template has no solution under its rules");
   g.template_rules = puzzle.rules;
   g.template_givens = std::move(puzzle.grid);
 }

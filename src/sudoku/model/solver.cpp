@@ -168,6 +168,14 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   if (!too_large) {
     const std::size_t forced = engine().force_all(std::span<const dlx::OptionId>(out, count));
     if (forced == count) {
+      // A cage's givens force cleanly even when their sum breaks it (the cage's digit sets are chosen by the
+      // search): named here, as every other clash is, rather than left to a search that finds nothing.
+      if (!rules_.cages.empty()) {
+        if (auto conflict = find_conflict(puzzle, rules_)) {
+          impossible_ = true;
+          return conflict;
+        }
+      }
       if (rules_.plain() && n > kPatternSide && count <= static_cast<std::size_t>(n))
         patterns_ = pattern_solutions(puzzle, 2);
       return std::nullopt;

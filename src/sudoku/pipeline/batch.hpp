@@ -39,6 +39,7 @@
 #include "sudoku/io/reader.hpp"
 #include "sudoku/io/writer.hpp"
 #include "sudoku/maker/generator.hpp"
+#include "sudoku/model/conflict.hpp"
 #include "sudoku/model/rules.hpp"
 
 namespace sudoku {
@@ -162,6 +163,9 @@ class Batch {
   // The tasks: one per command, each filling the slot's result. `rules` are the puzzle's own and the command
   // line's, null for a plain puzzle.
   State solve_count_check(Worker& worker, Slot& slot, const Rules* rules);
+  // The result of a puzzle whose givens clash, in every command (a bad input).
+  State clashing_givens(Slot& slot, const Conflict& conflict);
+  static void unanswered_fields(Record& record, Command command);
   State process_pencilmarks(Slot& slot);
   State process_maker(Worker& worker, Slot& slot, const Rules* rules);
   State rule_candidates(Slot& slot, const Rules& rules);

@@ -168,6 +168,39 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
   return State::done;
 }
 
+// Givens that clash (two equal digits in a house, a given a rule forbids): a well-formed puzzle with no
+// solution, named by the same line in every command, as a bad input. count's column stays a number in every
+// format, as the maker commands' fields do (the reason goes to stderr, and in JSON beside them too); check
+// answers "none: why".
+Batch::State Batch::clashing_givens(Slot& slot, const Conflict& conflict) {
+  const Puzzle& puzzle = slot.puzzle;
+  const std::string why = describe(conflict, puzzle.grid.side(),
+                                   digit_name(conflict.digit, puzzle.layout, options_.reader.symbols));
+  const Command command = options_.command;
+  const bool maker = command != Command::solve && command != Command::count && command != Command::check;
+  if ((command == Command::count || maker) && (options_.format == Format::csv || is_json(options_.format))) {
+    // The maker commands' records keep the fields of a puzzle without solution too, the reason beside them.
+    slot.outcome = Outcome::error;
+    slot.message = why;
+    slot.message_line = puzzle.line;
+    Record record;
+    record.status = "none";
+    if (maker) {
+      unanswered_fields(record, command);
+    } else {
+      record.status_column = false;
+      record.field("count", "0", "0");
+      record.json.emplace_back("complete", "true");
+    }
+    record.json.emplace_back("error", json_string(why));
+    format_record(slot, record);
+    return State::done;
+  }
+  fail(slot, why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
+       options_.command == Command::count ? "0\n" : "");
+  return State::done;
+}
+
 Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* rules) {
   const Puzzle& puzzle = slot.puzzle;
   dlx::SearchOptions search;
@@ -180,28 +213,7 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
     search.node_limit = kLargeBoardNodes;
   Solver& solver =
       rules == nullptr ? worker.solver_for(puzzle.grid.shape, search) : worker.solver_for(*rules, search);
-  if (const auto conflict = solver.load(puzzle.grid)) {
-    const std::string why = describe(*conflict, puzzle.grid.side(),
-                                     digit_name(conflict->digit, puzzle.layout, options_.reader.symbols));
-    // Clashing givens make a well-formed puzzle with no solution: count's column stays a number in every
-    // format (the reason goes to stderr, and in JSON beside the count too).
-    if (options_.command == Command::count && (options_.format == Format::csv || is_json(options_.format))) {
-      slot.outcome = Outcome::error;
-      slot.message = why;
-      slot.message_line = puzzle.line;
-      Record record;
-      record.status = "none";
-      record.status_column = false;
-      record.field("count", "0", "0");
-      record.json.emplace_back("complete", "true");
-      record.json.emplace_back("error", json_string(why));
-      format_record(slot, record);
-      return State::done;
-    }
-    fail(slot, why, puzzle.line, options_.command == Command::check ? "none: " : "error: ",
-         options_.command == Command::count ? "0\n" : "");
-    return State::done;
-  }
+  if (const auto conflict = solver.load(puzzle.grid)) return clashing_givens(slot, *conflict);
   // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
   // search.
   solver.set_time_limit(time_slice());
@@ -353,6 +365,7 @@ Batch::State Batch::rule_candidates(Slot& slot, const Rules& rules) {
   dlx::SearchOptions search;
   search.stop = stop_;
   Solver solver(marked, search);
+  if (const auto conflict = solver.load(puzzle.grid)) return clashing_givens(slot, *conflict);
   const Verdict verdict = solver.check(puzzle.grid);
   slot.nodes = solver.stats().nodes;
   if (verdict == Verdict::unknown || stop_->load(std::memory_order_relaxed)) return State::stopped;
@@ -371,6 +384,25 @@ Batch::State Batch::candidates_record(Slot& slot, Record& record, const Candidat
   record.text = marks_text + (slot.puzzle.annotation.empty() ? "" : " " + slot.puzzle.annotation) + '\n';
   format_record(slot, record);
   return State::done;
+}
+
+// The fields of a maker command's record for a puzzle that is not unique (record.status says why).
+void Batch::unanswered_fields(Record& record, Command command) {
+  if (command == Command::minimize) record.field("minimized", "null", "");
+  if (command == Command::rate) {
+    record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
+    for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
+  }
+  if (command == Command::hint) {
+    record.field("hint", "null", "");
+    record.json.emplace_back("steps", "[]");
+  }
+  if (command == Command::steps) {
+    record.field("steps", "[]", "");
+    record.multiline = true;
+  }
+  if (command == Command::minimize) record.field("clues", "null", "");
+  if (command == Command::candidates) record.field("candidates", "null", "");
 }
 
 // rate, hint, steps, minimize and candidates.
@@ -399,6 +431,8 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   } else {
     t.solver.set_time_limit(std::chrono::nanoseconds::zero());
     t.solver.set_stop(stop_);  // its searches, and minimize's below, poll the flag (rebuilt once)
+    // check() loads the puzzle again: a load costs little beside the answer, and says which givens clash.
+    if (const auto conflict = t.solver.load(puzzle.grid)) return clashing_givens(slot, *conflict);
     verdict = t.solver.check(puzzle.grid);
     slot.nodes = t.solver.stats().nodes;
     if (verdict == Verdict::unknown && stop_->load()) return State::stopped;
@@ -414,20 +448,7 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   }
   if (verdict != Verdict::unique) {
     record.text = record.status + '\n';
-    if (command == Command::minimize) record.field("minimized", "null", "");
-    if (command == Command::rate) {
-      record.field("tier", "null", ""), record.field("rating", json_string(record.status), record.status);
-      for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
-    }
-    if (command == Command::hint) {
-      record.field("hint", "null", "");
-      record.json.emplace_back("steps", "[]");
-    }
-    if (command == Command::steps) {
-      record.field("steps", "[]", "");
-      record.multiline = true;
-    }
-    if (command == Command::minimize) record.field("clues", "null", "");
+    unanswered_fields(record, command);
     format_record(slot, record);
     return State::done;
   }
