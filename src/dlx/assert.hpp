@@ -1,6 +1,6 @@
 // DLX_ASSERT(condition): a precondition of the library's hot paths (an index in range, a counter that cannot go
 // below zero, an option that must still be possible), checked wherever the engines' invariant checks are
-// compiled in (DLX_CHECK_INVARIANTS: Debug, sanitizer and fuzz builds; src/dlx/CMakeLists.txt) and free
+// compiled in (DLX_CHECK_INVARIANTS: Debug, sanitizer and fuzz builds; cmake/invariants.cmake) and free
 // elsewhere. A failure is a bug in the library, never bad input: it names the file, line and condition on
 // stderr and aborts, so that a sanitizer or a debugger stops right there. Internal header, not installed.
 #pragma once

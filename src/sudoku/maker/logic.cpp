@@ -2,7 +2,9 @@
 
 #include <bit>
 
+#include "dlx/assert.hpp"
 #include "sudoku/maker/logic/combinations.hpp"
+#include "sudoku/maker/logic/detail/candidate_check.hpp"
 
 namespace sudoku {
 namespace {
@@ -102,6 +104,7 @@ bool LogicSolver::load(const Grid& puzzle) {
     if (broken_) return false;
     place(static_cast<int>(cell), d);
   }
+  DLX_ASSERT(check_invariants());
   return !broken_;
 }
 
@@ -114,6 +117,8 @@ void LogicSolver::load(const CandidateGrid& grid) {
 }
 
 void LogicSolver::place(int cell, int digit) {
+  DLX_ASSERT(cell >= 0 && static_cast<std::size_t>(cell) < cand_.size());
+  DLX_ASSERT(digit >= 1 && digit <= houses_->side());
   const auto c = static_cast<std::size_t>(cell);
   if (value_[c] != 0) {
     broken_ = broken_ || value_[c] != digit;
@@ -147,6 +152,8 @@ Mask LogicSolver::positions(int house, int digit) const {
 }
 
 bool LogicSolver::eliminate(int cell, int digit, Step& step) {
+  DLX_ASSERT(cell >= 0 && static_cast<std::size_t>(cell) < cand_.size());
+  DLX_ASSERT(digit >= 1 && digit <= houses_->side());
   const auto c = static_cast<std::size_t>(cell);
   const Mask bit = digit_bit(digit);
   if (value_[c] != 0 || !(cand_[c] & bit)) return false;
@@ -156,7 +163,16 @@ bool LogicSolver::eliminate(int cell, int digit, Step& step) {
   return true;
 }
 
+std::string LogicSolver::invariant_violation() const {
+  if (value_.size() != cand_.size() || placed_.size() != static_cast<std::size_t>(houses_->count()))
+    return "the solver's tables are not the size of its grid and houses";
+  return logic::detail::candidate_state_violation({*houses_, cand_, value_, placed_, unsolved_, broken_});
+}
+
 std::optional<Step> LogicSolver::step(Tier max) {
+  // Here, as the rater, the generator and the killer and rule logic all come through step() between their
+  // own changes (place(), remove()).
+  DLX_ASSERT(check_invariants());
   if (broken_ || unsolved_ == 0) return std::nullopt;
   Step step;
   if (hidden_single(step) || naked_single(step)) {

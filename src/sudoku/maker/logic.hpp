@@ -91,6 +91,10 @@ class LogicSolver {
   const std::vector<Mask>& candidates() const { return cand_; }
   const std::vector<std::uint8_t>& values() const { return value_; }
   const Houses& houses() const { return *houses_; }
+  // What is wrong with the derived state (logic::Board::invariant_violation()'s checks), "" when nothing is;
+  // asserted before every step in builds with invariant checks (DLX_CHECK_INVARIANTS).
+  std::string invariant_violation() const;
+  bool check_invariants() const { return invariant_violation().empty(); }
 
  private:
   int house_in_order(int order) const;

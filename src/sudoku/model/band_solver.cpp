@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string_view>
 
+#include "dlx/assert.hpp"
 #include "dlx/vector_copy.hpp"
 
 // The copies pass 32-byte vectors between their own inline functions, which the portable copy (no AVX) does
@@ -181,19 +182,49 @@ Copy chosen() {
   return copy;
 }
 
+// band_count()'s precondition: values 0-9, no digit twice in a row, a column or a box (the caller's
+// SinglesBoard saw to it).
+[[maybe_unused]] bool band_givens_valid(const std::uint8_t* values) {
+  std::array<std::uint32_t, 10> seen{};  // per digit, bit r for row r, 9 + c for column c, 18 + b for box b
+  for (int cell = 0; cell < 81; ++cell) {
+    const int v = values[cell], row = cell / 9, column = cell % 9;
+    if (v > 9) return false;
+    const std::uint32_t units = 1u << row | 1u << (9 + column) | 1u << (18 + row / 3 * 3 + column / 3);
+    if (v != 0 && (seen[static_cast<std::size_t>(v)] & units) != 0) return false;
+    if (v != 0) seen[static_cast<std::size_t>(v)] |= units;
+  }
+  return true;
+}
+
+// Whether a solution of 81 values keeps the givens and holds a digit in every cell.
+[[maybe_unused]] bool band_solution_keeps(const std::uint8_t* values, const std::uint8_t* solution) {
+  for (int cell = 0; cell < 81; ++cell)
+    if (solution[cell] == 0 || solution[cell] > 9 || (values[cell] != 0 && values[cell] != solution[cell]))
+      return false;
+  return true;
+}
+
 BandCount run(Copy copy, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
               std::uint8_t* solution, const std::atomic<bool>* stop,
               std::chrono::steady_clock::time_point deadline) {
+  DLX_ASSERT(band_givens_valid(values));
+  BandCount result;
   switch (copy) {
 #if defined(BAND_ISA_COPIES)
     case Copy::avx512:
-      return band_avx512::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      result = band_avx512::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      break;
     case Copy::avx2:
-      return band_avx2::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      result = band_avx2::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      break;
 #endif
     default:
-      return band_portable::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      result = band_portable::count(values, limit, max_guesses, solution, stop, ticks(deadline));
   }
+  DLX_ASSERT(limit == 0 || result.solutions <= limit);
+  DLX_ASSERT(!(result.complete && (result.gave_up || result.stopped || result.timed_out)));
+  DLX_ASSERT(solution == nullptr || result.solutions == 0 || band_solution_keeps(values, solution));
+  return result;
 }
 
 }  // namespace

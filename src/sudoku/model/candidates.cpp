@@ -2,6 +2,7 @@
 
 #include <bit>
 
+#include "dlx/assert.hpp"
 #include "sudoku/model/model.hpp"
 
 namespace sudoku {
@@ -17,6 +18,7 @@ CandidateProblem make_candidate_problem(const CandidateGrid& grid) {
   // The same items as make_problem(), but only the options the candidates allow.
   const Shape shape = grid.shape;
   const int n = shape.side();
+  DLX_ASSERT(grid.cells.size() == static_cast<std::size_t>(shape.cells()));
   const dlx::Problem full = make_problem(shape);
   CandidateProblem result;
   for (dlx::ItemId i = 0; i < full.item_count(); ++i) result.problem.add_primary(full.item_name(i));
@@ -28,6 +30,8 @@ CandidateProblem make_candidate_problem(const CandidateGrid& grid) {
       result.digit_of.push_back(d);
     }
   }
+  // cell_of and digit_of are read by option id.
+  DLX_ASSERT(result.cell_of.size() == result.problem.option_count());
   return result;
 }
 

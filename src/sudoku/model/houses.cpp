@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "dlx/assert.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -24,12 +26,17 @@ Houses::Houses(const Rules& rules)
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {
       const int cell = r * n + c;
+      const int region = rules.region_of(cell);
+      DLX_ASSERT(region >= 0 && region < n);  // the reader checked the jigsaw's layout
       cells_[static_cast<std::size_t>(r)].push_back(cell);
       cells_[static_cast<std::size_t>(n + c)].push_back(cell);
-      cells_[static_cast<std::size_t>(2 * n + rules.region_of(cell))].push_back(cell);
+      cells_[static_cast<std::size_t>(2 * n + region)].push_back(cell);
     }
   }
   for (const Region& region : rules.extra) {
+    // cells() promises them ascending (the variant model's binary searches rely on it), and on the board.
+    DLX_ASSERT(std::is_sorted(region.cells.begin(), region.cells.end()));
+    DLX_ASSERT(region.cells.empty() || (region.cells.front() >= 0 && region.cells.back() < shape_.cells()));
     cells_.push_back(region.cells);
     extra_names_.push_back(region.name);
   }

@@ -3,6 +3,8 @@
 #include <array>
 #include <bit>
 
+#include "dlx/assert.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -56,14 +58,33 @@ class Board {
         candidates_[d][b] = open_[b] & ~(in_columns | kTables.rows[rows >> (3 * b) & 7] |
                                          kTables.boxes[boxes >> (3 * b) & 7]);
     }
+    DLX_ASSERT(consistent());  // the values are the givens add() was told of
+  }
+
+  // The open cells are those without a value, and their count is 81 less placed_; a digit may go only to an
+  // open cell.
+  bool consistent() const {
+    int open = 0;
+    for (std::size_t b = 0; b < 3; ++b) {
+      std::uint32_t blank = 0;
+      for (int i = 0; i < 27; ++i)
+        if (values_[27 * b + static_cast<std::size_t>(i)] == 0) blank |= 1u << i;
+      if (blank != open_[b]) return false;
+      for (const auto& bands : candidates_)
+        if ((bands[b] & ~open_[b]) != 0) return false;
+      for (; blank != 0; blank &= blank - 1) ++open;
+    }
+    return placed_ == 81 - open;
   }
 
   // Digit d (0-8) at cell i of band b. False when it may not go there: the values then break a rule (a
   // contradiction), unless the cell already holds d (found twice, as a row's and a box's single).
   bool place(int b, int i, int d) {
+    DLX_ASSERT(b >= 0 && b < 3 && i >= 0 && i < 27 && d >= 0 && d < 9);
     const std::uint32_t bit = 1u << i;
     auto& bands = candidates_[static_cast<std::size_t>(d)];
     if ((bands[static_cast<std::size_t>(b)] & bit) == 0) return values_[27 * b + i] == d + 1;
+    DLX_ASSERT(values_[27 * b + i] == 0);  // a candidate's cell is open
     for (auto& other : candidates_) other[static_cast<std::size_t>(b)] &= ~bit;
     bands[static_cast<std::size_t>(b)] &= ~kTables.row_and_box[static_cast<std::size_t>(i)];
     const std::uint32_t column = ~kTables.column[static_cast<std::size_t>(i)];
@@ -163,9 +184,12 @@ bool SinglesBoard::fill(std::uint8_t* values) const {
   if (board.count_naked(kFewestFirst) < kFewestFirst) return false;
   while (!board.solved()) {
     const int naked = board.naked();
+    DLX_ASSERT(board.consistent());
     if (naked < 0) return false;
     if (naked > 0) continue;
-    if (board.hidden() <= 0) return false;
+    const int hidden = board.hidden();
+    DLX_ASSERT(board.consistent());
+    if (hidden <= 0) return false;
   }
   return true;
 }

@@ -7,6 +7,7 @@
 #include <span>
 #include <stdexcept>
 
+#include "dlx/assert.hpp"
 #include "sudoku/model/band_solver.hpp"
 #include "sudoku/model/model.hpp"
 #include "sudoku/model/singles.hpp"
@@ -66,8 +67,11 @@ void for_each_given(const std::uint8_t* values, std::size_t cells, Visit&& visit
     for (; cell + 8 <= cells; cell += 8) {
       std::uint64_t word = 0;
       std::memcpy(&word, values + cell, sizeof word);
-      for (std::uint64_t given = (((word & kLow) + kLow) | word) & kHigh; given != 0; given &= given - 1)
-        visit(cell + static_cast<std::size_t>(std::countr_zero(given)) / 8);
+      for (std::uint64_t given = (((word & kLow) + kLow) | word) & kHigh; given != 0; given &= given - 1) {
+        const std::size_t at = cell + static_cast<std::size_t>(std::countr_zero(given)) / 8;
+        DLX_ASSERT(values[at] != 0);
+        visit(at);
+      }
     }
   }
   for (; cell < cells; ++cell)
@@ -108,6 +112,8 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
       clash |= d <= n && !singles_board_.add(static_cast<int>(cell), d);
     });
     if (!clash && !too_large) {
+      // The band solver's precondition: its own 9x9 board and no clash among the givens (band_solver.hpp).
+      DLX_ASSERT(rules_.plain() && shape_ == (Shape{3, 3}) && cells == 81);
       band_values_.assign(puzzle.cells.begin(), puzzle.cells.end());
       front_ = Front::pending;
       engine_loaded_ = false;
@@ -159,9 +165,13 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
     // the board found free of clashes (so they are forced unchecked).
     front_solution_.shape = shape_;
     front_solution_.cells.assign(puzzle.cells.begin(), puzzle.cells.end());
-    if (singles_board_.fill(front_solution_.cells.data()))
+    if (singles_board_.fill(front_solution_.cells.data())) {
+      // A filled grid is the puzzle's one solution: it keeps every given.
+      DLX_ASSERT(std::equal(
+          puzzle.cells.begin(), puzzle.cells.end(), front_solution_.cells.begin(),
+          [](std::uint8_t given, std::uint8_t v) { return v != 0 && (given == 0 || given == v); }));
       front_ = Front::ready;
-    else
+    } else
       engine().force_disjoint(std::span<const dlx::OptionId>(out, count));
     return std::nullopt;
   }
@@ -217,6 +227,7 @@ bool Solver::band_allowed() const {
 }
 
 bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
+  DLX_ASSERT(band_allowed_ && front_ == Front::pending && band_values_.size() == 81);
   // The time limit as the engine keeps it: from the start of the search.
   const auto deadline = time_limit_ > std::chrono::nanoseconds::zero()
                             ? std::chrono::steady_clock::now() + time_limit_
@@ -228,6 +239,7 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
     band_skip_ = band.solutions;  // for a count, which goes on in the engine (next() starts afresh)
     return false;
   }
+  DLX_ASSERT(limit == 0 || band.solutions <= limit);
   front_stats_.nodes = band.guesses == 0 ? 0 : band.nodes;  // no guess, no search (as singles, before it)
   front_stats_.solutions = band.solutions;
   if (band.stopped || band.timed_out) {
@@ -245,6 +257,7 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
 void Solver::load_engine() {
   front_ = Front::off;
   if (!engine_loaded_) {
+    DLX_ASSERT(band_allowed_);  // only the band solver's road leaves the givens unforced
     engine_loaded_ = true;
     givens_.clear();
     for_each_given(band_values_.data(), band_values_.size(),
@@ -254,7 +267,11 @@ void Solver::load_engine() {
   }
   // Solutions the band solver counted already (in its own order): the time limit or the stop flag may cut the
   // passing over short, and the next call goes on with what is left, so that none is counted twice.
-  if (band_skip_ != 0) band_skip_ -= static_cast<std::uint64_t>(engine().count(band_skip_).solutions);
+  if (band_skip_ != 0) {
+    const auto passed = static_cast<std::uint64_t>(engine().count(band_skip_).solutions);
+    DLX_ASSERT(passed <= band_skip_);  // count()'s limit
+    band_skip_ -= passed;
+  }
 }
 
 bool Solver::next(Grid& solution) {
@@ -278,6 +295,7 @@ bool Solver::next(Grid& solution) {
   if (front_ == Front::ready || front_ == Front::found || front_ == Front::exhausted) {
     const bool ready = front_ == Front::ready;
     front_ = ready ? Front::found : Front::exhausted;
+    DLX_ASSERT(!ready || front_solution_.cells.size() == static_cast<std::size_t>(shape_.cells()));
     if (ready) solution = front_solution_;
     return ready;
   }

@@ -2,7 +2,9 @@
 
 #include <bit>
 
+#include "dlx/assert.hpp"
 #include "sudoku/maker/logic/bits.hpp"
+#include "sudoku/maker/logic/detail/candidate_check.hpp"
 
 namespace sudoku::logic {
 
@@ -25,10 +27,12 @@ bool Board::load(const Grid& puzzle) {
   load(candidates_of(Grid{puzzle.shape, std::vector<std::uint8_t>(puzzle.cells.size(), 0)}));
   for (std::size_t cell = 0; cell < puzzle.cells.size(); ++cell)
     if (puzzle.cells[cell] != 0) place(static_cast<int>(cell), puzzle.cells[cell]);
+  DLX_ASSERT(check_invariants());
   return !clash_;
 }
 
 void Board::load(const CandidateGrid& grid) {
+  DLX_ASSERT(grid.cells.size() == grid_cells_);
   places_.valid = false;
   cand_ = grid.cells;
   value_.assign(cand_.size(), 0);
@@ -46,9 +50,12 @@ void Board::load(const CandidateGrid& grid) {
       alone = peer == cell || !sees(cell, peer) || (cand_[static_cast<std::size_t>(peer)] & m) == 0;
     if (alone) place(cell, std::countr_zero(m) + 1);
   }
+  DLX_ASSERT(check_invariants());
 }
 
 void Board::place(int cell, int digit) {
+  DLX_ASSERT(cell >= 0 && cell < cells());
+  DLX_ASSERT(digit >= 1 && digit <= side());
   const auto c = static_cast<std::size_t>(cell);
   if (value_[c] != 0) {
     clash_ = clash_ || value_[c] != digit;
@@ -60,6 +67,7 @@ void Board::place(int cell, int digit) {
   value_[c] = static_cast<std::uint8_t>(digit);
   cand_[c] = bit;
   --unsolved_;
+  DLX_ASSERT(unsolved_ >= 0);
   for (const int h : houses_->of(cell)) {
     if (placed_[static_cast<std::size_t>(h)] & bit) clash_ = true;
     placed_[static_cast<std::size_t>(h)] |= bit;
@@ -70,6 +78,8 @@ void Board::place(int cell, int digit) {
 }
 
 void Board::eliminate(int cell, int digit) {
+  DLX_ASSERT(cell >= 0 && cell < cells());
+  DLX_ASSERT(digit >= 1 && digit <= side());
   Mask& cand = cand_[static_cast<std::size_t>(cell)];
   if (open(cell) && (cand & digit_bit(digit))) {
     cand &= ~digit_bit(digit);
@@ -80,13 +90,19 @@ void Board::eliminate(int cell, int digit) {
 void Board::apply(const GradedStep& step) {
   for (const Candidate& e : step.eliminations) eliminate(e.cell, e.digit);
   for (const Candidate& p : step.placements) place(p.cell, p.digit);
+  DLX_ASSERT(check_invariants());
 }
 
 void Board::find_places() const {
+  compute_places(places_.at);
+  places_.valid = true;
+}
+
+void Board::compute_places(std::vector<Mask>& places) const {
   const int n = side();
-  places_.at.assign(static_cast<std::size_t>(houses_->count() * n), 0);
+  places.assign(static_cast<std::size_t>(houses_->count() * n), 0);
   for (int h = 0; h < houses_->count(); ++h) {
-    Mask* at = places_.at.data() + static_cast<std::size_t>(h * n);
+    Mask* at = places.data() + static_cast<std::size_t>(h * n);
     const std::vector<int>& cells = houses_->cells(h);
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const auto c = static_cast<std::size_t>(cells[i]);
@@ -94,7 +110,18 @@ void Board::find_places() const {
       for (Mask m = cand_[c]; m != 0; m &= m - 1) at[std::countr_zero(m)] |= Mask{1} << i;
     }
   }
-  places_.valid = true;
+}
+
+std::string Board::invariant_violation() const {
+  if (cand_.size() != grid_cells_ || value_.size() != grid_cells_ ||
+      placed_.size() != static_cast<std::size_t>(houses_->count()))
+    return "the board's tables are not the size of its grid and houses";
+  std::string broken =
+      detail::candidate_state_violation({*houses_, cand_, value_, placed_, unsolved_, clash_});
+  if (!broken.empty() || !places_.valid) return broken;
+  std::vector<Mask> fresh;
+  compute_places(fresh);
+  return fresh == places_.at ? std::string() : "the cached places of the digits are not the candidates'";
 }
 
 int Board::open_cells(int house) const {
@@ -114,6 +141,49 @@ bool Board::broken() const {
   }
   return false;
 }
+
+namespace detail {
+
+std::string candidate_state_violation(const CandidateState& state) {
+  const Houses& houses = state.houses;
+  const int n = houses.side();
+  const Mask all = all_digits(n);
+  int open = 0;
+  for (std::size_t c = 0; c < state.candidates.size(); ++c) {
+    const int cell = static_cast<int>(c);
+    const int v = state.value[c];
+    const Mask cand = state.candidates[c];
+    if (v > n) return cell_text(cell, n) + " holds " + std::to_string(v) + ", above the side";
+    if ((cand & ~all) != 0) return cell_text(cell, n) + " has a candidate above the side";
+    if (v != 0) {
+      if (cand != digit_bit(v) && !(state.clash && cand == 0))
+        return cell_text(cell, n) + "'s candidates are not its value " + digit_text(v);
+      continue;
+    }
+    ++open;
+    for (const int h : houses.of(cell))
+      if ((cand & state.placed[static_cast<std::size_t>(h)]) != 0)
+        return cell_text(cell, n) + " keeps a candidate placed in its " + houses.name(h);
+  }
+  if (open != state.unsolved)
+    return std::to_string(open) + " open cells, counted as " + std::to_string(state.unsolved);
+  for (int h = 0; h < houses.count(); ++h) {
+    Mask seen = 0;
+    bool twice = false;
+    for (const int c : houses.cells(h))
+      if (const int v = state.value[static_cast<std::size_t>(c)]; v != 0) {
+        twice = twice || (seen & digit_bit(v)) != 0;
+        seen |= digit_bit(v);
+      }
+    if (seen != state.placed[static_cast<std::size_t>(h)])
+      return houses.name(h) + "'s placed digits are not its cells' values";
+    if (twice && !state.clash)
+      return houses.name(h) + " holds a digit twice on a board not marked as clashing";
+  }
+  return {};
+}
+
+}  // namespace detail
 
 std::string cell_text(int cell, int side) {
   return cell_name(cell / side, cell % side);

@@ -17,6 +17,7 @@
 namespace sudoku::logic {
 
 class CellSets;
+struct BoardTestAccess;
 class Crossings;
 class HouseSlots;
 
@@ -80,6 +81,13 @@ class Board {
   // A cell without candidates, a full house missing a digit's place, or a digit twice in a house.
   bool broken() const;
 
+  // What is wrong with the board's derived state, "" when nothing is: every cell's candidates against its
+  // value and the digits placed in its houses, each house's placed digits, the count of open cells, the cached
+  // places of the digits. Asserted after every load and applied step in builds with invariant checks
+  // (DLX_CHECK_INVARIANTS); the tests call it in every build.
+  std::string invariant_violation() const;
+  bool check_invariants() const { return invariant_violation().empty(); }
+
   // A flag (Ctrl-C, a time limit) the long searches poll, kept by loads and copies: once it is raised they
   // end early, and what they found is not to be used.
   void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
@@ -103,6 +111,9 @@ class Board {
     Places& operator=(Places&&) = default;
   };
   void find_places() const;
+  void compute_places(std::vector<Mask>& at) const;
+  // tests/sudoku/logic_board_check_test.cpp: corrupts a board to see the check fail.
+  friend struct BoardTestAccess;
 
   const Houses* houses_;
   // cells x cells: whether two cells share a house, shared by the copies (the techniques ask it in loops).

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "dlx/assert.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
@@ -77,6 +78,7 @@ void Engine::find_rest_floors() {
 
 std::optional<GradedStep> Engine::next() const {
   if (board_.solved() || board_.broken()) return std::nullopt;
+  DLX_ASSERT(rest_floor_.size() == techniques_.size());
   GradedStep step;
   for (std::size_t i = 0; i < techniques_.size(); ++i) {
     const GradedTechnique& t = techniques_[i];
@@ -87,7 +89,17 @@ std::optional<GradedStep> Engine::next() const {
     const bool found = t.find(board_, step);
     if (board_.stopped()) return std::nullopt;
     if (found && std::round(step.rating * 10) / 10 > ceiling_ + 1e-9) return std::nullopt;
-    if (found) return step;
+    if (found) {
+      // A step changes the board, and only through candidates it still has: one that did not would be taken
+      // again and again, or make the board clash.
+      [[maybe_unused]] const auto on_board = [this](const Candidate& c) {
+        return board_.has(c.cell, c.digit);
+      };
+      DLX_ASSERT(!step.placements.empty() || !step.eliminations.empty());
+      DLX_ASSERT(std::all_of(step.eliminations.begin(), step.eliminations.end(), on_board));
+      DLX_ASSERT(std::all_of(step.placements.begin(), step.placements.end(), on_board));
+      return step;
+    }
   }
   return std::nullopt;
 }
