@@ -257,6 +257,21 @@ for case in "x|--variant x|$boxes4 A....A....A....A ...A..A..A..A...|0" \
   [ "$(sort -u "all_text_$name.out" | wc -l)" = "$total" ] || fail "all_text_$name: $(wc -l <"all_text_$name.out") lines"
 done
 
+# --- solve --all and --limit on a pencilmark puzzle list every solution too: a 4x4 board whose first cell may
+# only hold 1 (72 grids), each checked against the rules and the marks.
+echo "1...$(printf '1234%.0s' $(seq 15))" >marks4.txt
+stdin=marks4.txt run all_marks 0 --all --format json
+grep -o '"[1-4]\{16\}"' all_marks.out | tr -d '"' >all_marks.grids
+[ "$(wc -l <all_marks.grids)" = 72 ] && [ "$(sort -u all_marks.grids | wc -l)" = 72 ] &&
+  grep -q '"count":72,"complete":true}$' all_marks.out ||
+  fail "all_marks: $(wc -l <all_marks.grids) grids ($(sort -u all_marks.grids | wc -l) distinct): $(tail -c 100 all_marks.out)"
+while read -r grid; do
+  [ "${grid:0:1}" = 1 ] && rules_hold 4 "$grid" 0 "$boxes4" || fail "all_marks: $grid breaks the rules or the marks"
+done <all_marks.grids
+stdin=marks4.txt run limit_marks 0 --limit 5 --format json
+grep -o '"[1-4]\{16\}"' limit_marks.out | tr -d '"' | cmp -s - <(head -n 5 all_marks.grids) &&
+  grep -q '"count":5,"complete":false}' limit_marks.out || fail "limit_marks: $(head -c 300 limit_marks.out)"
+
 # --- plain Sudoku unchanged: the judge form still reads and writes nine lines of numbers
 printf '%s\n' "5 3 0 0 7 0 0 0 0" "6 0 0 1 9 5 0 0 0" "0 9 8 0 0 0 0 6 0" "8 0 0 0 6 0 0 0 3" "4 0 0 8 0 3 0 0 1" \
   "7 0 0 0 2 0 0 0 6" "0 6 0 0 0 0 2 8 0" "0 0 0 4 1 9 0 0 5" "0 0 0 0 8 0 0 7 9" >judge.txt

@@ -35,24 +35,32 @@ CandidateProblem make_candidate_problem(const CandidateGrid& grid) {
   return result;
 }
 
+CandidateSolutions::CandidateSolutions(const CandidateGrid& grid, const dlx::SearchOptions& options)
+    : shape_(grid.shape), candidates_(make_candidate_problem(grid)), solver_(candidates_.problem, options) {}
+
+bool CandidateSolutions::next(Grid& solution) {
+  if (!solver_.next()) return false;
+  solution.reset(shape_);
+  for (dlx::OptionId o : solver_.solution())
+    solution.cells[static_cast<std::size_t>(candidates_.cell_of[o])] =
+        static_cast<std::uint8_t>(candidates_.digit_of[o]);
+  return true;
+}
+
 dlx::Count count_candidates(const CandidateGrid& grid, std::uint64_t limit, const dlx::SearchOptions& options,
                             Grid* first, dlx::Status* status) {
-  const CandidateProblem cp = make_candidate_problem(grid);
-  dlx::Solver solver(cp.problem, options);
+  CandidateSolutions solutions(grid, options);
   struct Report {  // the search's last status, however this returns
-    const dlx::Solver& solver;
+    const CandidateSolutions& solutions;
     dlx::Status* status;
     ~Report() {
-      if (status != nullptr) *status = solver.status();
+      if (status != nullptr) *status = solutions.status();
     }
-  } report{solver, status};
-  if (first == nullptr) return solver.count(limit);
-  if (!solver.next()) return {0, solver.status() == dlx::Status::exhausted};
-  first->reset(grid.shape);
-  for (dlx::OptionId o : solver.solution())
-    first->cells[static_cast<std::size_t>(cp.cell_of[o])] = static_cast<std::uint8_t>(cp.digit_of[o]);
-  dlx::Count rest = limit == 1 ? dlx::Count{0, false} : solver.count(limit == 0 ? 0 : limit - 1);
-  return {rest.solutions + 1, limit == 1 ? solver.status() == dlx::Status::exhausted : rest.complete};
+  } report{solutions, status};
+  if (first == nullptr) return solutions.count(limit);
+  if (!solutions.next(*first)) return {0, solutions.status() == dlx::Status::exhausted};
+  dlx::Count rest = limit == 1 ? dlx::Count{0, false} : solutions.count(limit == 0 ? 0 : limit - 1);
+  return {rest.solutions + 1, limit == 1 ? solutions.status() == dlx::Status::exhausted : rest.complete};
 }
 
 CandidateGrid true_candidates(const CandidateGrid& grid, const dlx::SearchOptions& options) {

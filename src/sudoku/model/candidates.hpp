@@ -41,6 +41,27 @@ struct CandidateProblem {
 };
 CandidateProblem make_candidate_problem(const CandidateGrid& grid);
 
+// A pencilmark puzzle's solutions one at a time, in the search's order, as Solver::next() gives a puzzle's.
+class CandidateSolutions {
+ public:
+  CandidateSolutions(const CandidateGrid& grid, const dlx::SearchOptions& options);
+  CandidateSolutions(const CandidateSolutions&) = delete;  // the solver points into the problem
+  CandidateSolutions& operator=(const CandidateSolutions&) = delete;
+
+  // The next solution into `solution`; false when there is none left or the options' limits stopped it.
+  bool next(Grid& solution);
+  // The solutions after those next() gave, up to limit (0: all).
+  dlx::Count count(std::uint64_t limit) { return solver_.count(limit); }
+  // Why the search last returned.
+  dlx::Status status() const { return solver_.status(); }
+  std::uint64_t nodes() const { return solver_.stats().nodes; }
+
+ private:
+  Shape shape_;
+  CandidateProblem candidates_;
+  dlx::Solver solver_;  // on candidates_.problem
+};
+
 // Solutions of a pencilmark puzzle, up to limit (0: all); the first one into `first` when there is one, and
 // why the search returned into `status` (stopped, timed_out, node_limit: cut short by the options' limits).
 dlx::Count count_candidates(const CandidateGrid& grid, std::uint64_t limit, const dlx::SearchOptions& options,

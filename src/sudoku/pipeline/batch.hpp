@@ -167,6 +167,9 @@ class Batch {
   State clashing_givens(Slot& slot, const Conflict& conflict);
   static void unanswered_fields(Record& record, Command command);
   State process_pencilmarks(Slot& slot);
+  // solve's list of solutions, from whichever search finds them (tasks.cpp).
+  State list_solutions(Slot& slot, Grid& grid, const std::function<bool(Grid&)>& next,
+                       const std::function<dlx::Status()>& status, const std::function<bool()>& gave_up);
   State process_maker(Worker& worker, Slot& slot, const Rules* rules);
   State rule_candidates(Slot& slot, const Rules& rules);
   // Writes a candidates command's record (its status set) with these true candidates.

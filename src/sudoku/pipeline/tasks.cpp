@@ -201,6 +201,41 @@ Batch::State Batch::clashing_givens(Slot& slot, const Conflict& conflict) {
   return State::done;
 }
 
+// solve's list: the first options_.solutions solutions (0: all) that `next` finds, each going to the output as it
+// is found (stream()): an empty board's are endless, and never held whole. `status` says why the search
+// returned; `gave_up` writes the failure of a search that ran out of its budget before any solution.
+Batch::State Batch::list_solutions(Slot& slot, Grid& grid, const std::function<bool(Grid&)>& next,
+                                   const std::function<dlx::Status()>& status,
+                                   const std::function<bool()>& gave_up) {
+  std::size_t found = 0;
+  const std::uint64_t wanted = options_.solutions;
+  bool complete = false;
+  while (wanted == 0 || found < wanted) {
+    if (next(grid)) {
+      if (!add_solution(slot, grid, found++)) return State::done;  // unwritable: the slot failed
+      if (wanted != 1 && !stream(slot)) return State::stopped;
+      continue;
+    }
+    if (status() == dlx::Status::stopped) {
+      // A list cut short is closed where its beginning was written; one that was not written is unfinished
+      // (the run ends before it).
+      if (found == 0 || !slot.streamed) return State::stopped;
+    } else if (found == 0 && gave_up()) {
+      return State::done;
+    } else {
+      complete = status() == dlx::Status::exhausted;
+    }
+    break;
+  }
+  slot.outcome = found > 0 ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
+  if (found > 0) {
+    end_solutions(slot, found, complete);
+  } else {
+    format_solutions(slot, {}, complete);
+  }
+  return State::done;
+}
+
 Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* rules) {
   const Puzzle& puzzle = slot.puzzle;
   dlx::SearchOptions search;
@@ -251,35 +286,11 @@ Batch::State Batch::solve_count_check(Worker& worker, Slot& slot, const Rules* r
   slot.nodes = 0;
   switch (options_.command) {
     case Command::solve: {
-      // The first `solutions` solutions (0: all). A list of them goes to the output a solution at a time, as
-      // they are found (stream()): an empty board's are endless, and never held whole.
-      Grid& grid = worker.solution;
-      std::size_t found = 0;
-      const std::uint64_t wanted = options_.solutions;
-      bool complete = false;
-      while (wanted == 0 || found < wanted) {
-        if (solver.next(grid) || (sliced() && solver.next(grid))) {
-          if (!add_solution(slot, grid, found++)) return State::done;  // unwritable: the slot failed
-          if (wanted != 1 && !stream(slot)) return State::stopped;
-          continue;
-        }
-        if (solver.status() == dlx::Status::stopped) {
-          // A list cut short is closed where its beginning was written; one that was not written is unfinished
-          // (the run ends before it).
-          if (found == 0 || !slot.streamed) return State::stopped;
-        } else if (found == 0 && gave_up()) {
-          return State::done;
-        } else {
-          complete = solver.status() == dlx::Status::exhausted;
-        }
-        break;
-      }
-      slot.outcome = found > 0 ? Outcome::solved : complete ? Outcome::none : Outcome::unknown;
-      if (found > 0) {
-        end_solutions(slot, found, complete);
-      } else {
-        format_solutions(slot, {}, complete);
-      }
+      const State state = list_solutions(
+          slot, worker.solution,
+          [&](Grid& grid) { return solver.next(grid) || (sliced() && solver.next(grid)); },
+          [&] { return solver.status(); }, gave_up);
+      if (state != State::done) return state;
       break;
     }
     case Command::count: {
@@ -693,12 +704,13 @@ Batch::State Batch::process_pencilmarks(Slot& slot) {
   search.stop = stop_;
   const CandidateGrid grid{puzzle.grid.shape, puzzle.pencilmarks};
   if (options_.command == Command::solve) {
+    CandidateSolutions solutions(grid, search);
     Grid solution;
-    const dlx::Count found = count_candidates(grid, 1, search, &solution);
-    if (found.solutions == 0 && !found.complete) return State::stopped;
-    slot.outcome = found.solutions > 0 ? Outcome::solved : Outcome::none;
-    format_solutions(slot, std::span<const Grid>(&solution, found.solutions > 0 ? 1 : 0), true);
-    return State::done;
+    const State state = list_solutions(
+        slot, solution, [&](Grid& g) { return solutions.next(g); }, [&] { return solutions.status(); },
+        [] { return false; });
+    slot.nodes = solutions.nodes();
+    return state;
   }
   const bool check = options_.command == Command::check;
   const dlx::Count count = count_candidates(grid, check ? 2 : options_.limit, search);
