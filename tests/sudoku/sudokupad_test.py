@@ -120,6 +120,19 @@ def test_fpuzzles_forms():
     rc, out, err = run(["count"], "https://sudokupad.app/fpuzzles" + encoded + "\n")
     if out.strip() != "1":
         fail("SudokuPad fpuzzles count: %r %r" % (out, err))
+    # A link whose "//" a server collapsed to "/": SudokuPad doubles slashes back until it decompresses.
+    # ("//" is twelve 1 bits in a row: a title of characters like U+00FF and U+7FFF makes one.)
+    for k in range(2000):
+        doc["title"] = "".join("ab\u00ff\u7fff"[(k >> (2 * i)) % 4] for i in range(6))
+        packed = LZ.compressToBase64(json.dumps(doc, ensure_ascii=False))
+        if "//" in packed:
+            break
+    else:
+        fail("no compressed string with // found")
+    rc, want, err = run(["count"], "fpuzzles" + packed + "\n")
+    rc, out, err = run(["count"], "https://sudokupad.app/fpuzzles" + packed.replace("//", "/", 1) + "\n")
+    if rc != 0 or out != want or out.strip() != "1":
+        fail("a collapsed // : rc %d %r, expected %r (%s)" % (rc, out, want, err))
 
 
 # ---------------------------------------------------------------- scl ids

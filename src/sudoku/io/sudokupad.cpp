@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
+#include <vector>
 
 #include "dlx/input_error.hpp"
 #include "sudoku/io/detail/reader_text.hpp"
@@ -73,10 +75,35 @@ std::string payload_of(std::string_view id) {
   return out;
 }
 
+// A "//" in a link's path may arrive as "/" (servers and mail programs collapse them); SudokuPad then tries the
+// data with slashes doubled, fewest first. So does this, for one of the first 16 slashes or two of the first
+// 8: at most 44 more tries, each ending at the stream's first bad code, and only for data that does not
+// decompress as it is.
 std::string decompress(std::string_view payload) {
   try {
     return lz_decompress_base64(payload, kMaxFpuzzlesDocument);
   } catch (const LzStringError& e) {
+    std::vector<std::size_t> slashes;
+    for (std::size_t i = 0; i < payload.size() && slashes.size() < 16; ++i)
+      if (payload[i] == '/') slashes.push_back(i);
+    const auto doubled = [&](std::size_t a, std::size_t b) {
+      std::string text;
+      for (std::size_t i = 0; i < payload.size(); ++i) {
+        if (i == a || i == b) text += '/';
+        text += payload[i];
+      }
+      try {
+        return std::optional<std::string>(lz_decompress_base64(text, kMaxFpuzzlesDocument));
+      } catch (const LzStringError&) {
+        return std::optional<std::string>();
+      }
+    };
+    constexpr std::size_t kNone = ~std::size_t{0};
+    for (std::size_t a : slashes)
+      if (auto text = doubled(a, kNone)) return *text;
+    for (std::size_t i = 0; i < std::min<std::size_t>(slashes.size(), 8); ++i)
+      for (std::size_t j = i + 1; j < std::min<std::size_t>(slashes.size(), 8); ++j)
+        if (auto text = doubled(slashes[i], slashes[j])) return *text;
     throw RulesError(std::string("SudokuPad link: ") + e.what());
   }
 }
