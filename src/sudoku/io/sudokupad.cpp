@@ -132,6 +132,9 @@ std::string unzip(std::string_view zipped) {
   std::string out;
   bool in_string = false;
   for (std::size_t i = 0; i < s.size(); ++i) {
+    // Empty objects written out make the text up to three times longer: the cap holds for it too.
+    if (out.size() > kMaxFpuzzlesDocument)
+      fail("its data is longer than " + std::to_string(kMaxFpuzzlesDocument >> 20) + " MiB");
     const char c = s[i];
     if (in_string) {
       out += c;
