@@ -260,6 +260,14 @@ def test_refusals():
         one_error(form, ["SudokuPad puzzle id 'abc123'", "downloaded first", "https://sudokupad.app/api/puzzle/abc123",
                          "copy a link"], "short id " + form)
     one_error("https://sudokupad.app/", ["SudokuPad link without a puzzle id"], "no id")
+    one_error("https://sudokupad.app", ["SudokuPad link without a puzzle id"], "no id, no slash")
+    # Only a line that starts with the link is one: in a puzzle line's comment it stays a comment.
+    rc, out, err = run(["count"], CLASSIC + "  # from https://sudokupad.app/abc123?puzzleid=x\n")
+    if rc != 0 or out.strip() != "1":
+        fail("a link in a comment: rc %d %r %r" % (rc, out, err))
+    rc, out, err = run(["count"], "http://beta.sudokupad.app/" + scl({"cells": pad_cells([0] * 16, 4)}) + "\n")
+    if rc != 0 or out.strip() != "288":
+        fail("a host under sudokupad.app: rc %d %r %r" % (rc, out, err))
     one_error("https://sudokupad.app/scfAbCd", ["SudokuPad", "'scf'"], "scf")
     good = scl({"cells": pad_cells([0] * 16, 4)})
     doc = {"size": 4, "grid": [[{}] * 4] * 4}

@@ -18,7 +18,7 @@ namespace {
 using json::Value;
 using reader_detail::trim;
 
-constexpr std::string_view kHosts[] = {"sudokupad.app/", "crackingthecryptic.com/"};
+constexpr std::string_view kHosts[] = {"sudokupad.app", "crackingthecryptic.com"};
 
 [[noreturn]] void fail(const std::string& what) {
   throw RulesError("SudokuPad puzzle: " + what);
@@ -29,21 +29,35 @@ bool id_char(char c) {
          c == '=' || c == '%' || c == '-' || c == '_';
 }
 
+// The path of a link that starts (after its scheme) with SudokuPad's host or one under it
+// (beta.sudokupad.app, app.crackingthecryptic.com). Only a line that starts with the link is one: a link
+// in a puzzle line's comment stays a comment.
+std::optional<std::string_view> link_path(std::string_view text) {
+  for (std::string_view scheme : {"https://", "http://"})
+    if (text.starts_with(scheme)) text.remove_prefix(scheme.size());
+  const std::size_t slash = std::min(text.find('/'), text.size());
+  const std::string_view host = text.substr(0, slash);
+  for (std::string_view known : kHosts)
+    if (host == known || (host.ends_with(known) && host[host.size() - known.size() - 1] == '.' &&
+                          host.find_first_of(" \t") == std::string_view::npos))
+      return text.substr(std::min(slash + 1, text.size()));
+  return std::nullopt;
+}
+
+bool starts_with_parameter(std::string_view text) {
+  return text.starts_with("?puzzleid=") || text.starts_with("puzzleid=");
+}
+
 // The puzzle id of a link (the text after "puzzleid=" or after the host, less a "sudoku/" or "puzzle/"
 // folder), or the whole text; it ends where the link's other parameters start.
 std::string_view puzzle_id(std::string_view text) {
   text = trim(text);
-  if (const std::size_t at = text.find("puzzleid="); at != std::string_view::npos) {
-    text = text.substr(at + 9);
-  } else {
-    for (std::string_view host : kHosts)
-      if (const std::size_t h = text.find(host); h != std::string_view::npos) {
-        text = text.substr(h + host.size());
-        for (std::string_view folder : {"sudoku/", "puzzle/"})
-          if (text.starts_with(folder)) text.remove_prefix(folder.size());
-        break;
-      }
+  if (const auto path = link_path(text)) {
+    text = *path;
+    for (std::string_view folder : {"sudoku/", "puzzle/"})
+      if (text.starts_with(folder)) text.remove_prefix(folder.size());
   }
+  if (const std::size_t at = text.find("puzzleid="); at != std::string_view::npos) text = text.substr(at + 9);
   const std::size_t end = text.find_first_of("?&# \t");
   return text.substr(0, end);
 }
@@ -453,9 +467,7 @@ bool raw_json(std::string_view text) {
 bool is_sudokupad_link(std::string_view text) {
   text = trim(text);
   if (raw_json(text)) return true;
-  if (text.find("puzzleid=") != std::string_view::npos) return true;
-  for (std::string_view host : kHosts)
-    if (text.find(host) != std::string_view::npos) return true;
+  if (starts_with_parameter(text) || link_path(text)) return true;
   for (std::string_view prefix : {"scl", "ctc", "fpuz"})
     if (text.starts_with(prefix) && text.size() >= prefix.size() + 4 &&
         std::all_of(text.begin(), text.end(), id_char))
