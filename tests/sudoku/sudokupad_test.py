@@ -40,7 +40,7 @@ def run(args, text):
 
 SHORT = {"cells": "ce", "cages": "ca", "value": "v", "regions": "re", "cellSize": "cs", "lines": "l",
          "overlays": "o", "wayPoints": "wp", "color": "c", "thickness": "th", "center": "ct", "width": "w",
-         "height": "h", "backgroundColor": "c2", "borderColor": "c1", "rounded": "r"}
+         "height": "h", "backgroundColor": "c2", "borderColor": "c1", "rounded": "r", "text": "te", "underlays": "u"}
 
 
 def zip_puzzle(puzzle):
@@ -58,6 +58,9 @@ def zip_puzzle(puzzle):
     text = re.sub(r"([,{\[]){}(?=[,}\]])", r"\1", text)
     text = re.sub(r"(:)false([,}\]])", r"\1f\2", text)
     text = re.sub(r"(:)true([,}\]])", r"\1t\2", text)
+    text = re.sub(r'(:)"#000000"([,}\]])', r"\1#0\2", text)
+    text = re.sub(r'(:)"#FFFFFF"([,}\]])', r"\1#F\2", text)
+    text = re.sub(r'(:)"#([0-9a-fA-F]{6})"([,}\]])', r"\1\2\3", text)
     return text.replace("'", "\\'").replace('"', "'")
 
 
@@ -189,6 +192,52 @@ def test_scl_4x4():
                 fail("scl 4x4 %r %r: count %r, brute force %d (%s)" % (givens, cages, out, want, err))
 
 
+def thermo(cells, n):
+    """A thermometer as SudokuPad draws it (its f-puzzles converter): a grey bulb under the first cell, a line."""
+    points = [[i // n + 0.5, i % n + 0.5] for i in cells]
+    return ({"borderColor": "#CFCFCF", "backgroundColor": "#CFCFCF", "center": points[0], "rounded": True,
+             "width": 0.85, "height": 0.85},
+            {"color": "#CFCFCF", "thickness": 21, "wayPoints": points})
+
+
+def dot(a, b, n, white, text=""):
+    centre = [(a // n + b // n) / 2 + 0.5, (a % n + b % n) / 2 + 0.5]
+    return {"borderColor": "#000000", "backgroundColor": "#FFFFFF" if white else "#000000", "center": centre,
+            "rounded": True, "width": 0.3, "height": 0.3, "text": text}
+
+
+def test_scl_drawings():
+    n = 4
+    boxes = [(i // n) // 2 * 2 + (i % n) // 2 for i in range(16)]
+    grids = latin_grids(n, boxes)
+    cases = [
+        ([[0, 1, 5]], [(8, 9, True, ""), (14, 15, False, ""), (7, 11, False, "3")]),
+        ([[12, 8, 4], [3, 2]], [(5, 6, True, "2")]),
+        ([], [(0, 4, True, ""), (1, 2, False, "")]),
+    ]
+    for thermos, dots in cases:
+        want = 0
+        for g in grids:
+            if any(g[t[k]] >= g[t[k + 1]] for t in thermos for k in range(len(t) - 1)):
+                continue
+            ok = True
+            for a, b, white, text in dots:
+                v = int(text) if text else (1 if white else 2)
+                ok = ok and (abs(g[a] - g[b]) == v if white else max(g[a], g[b]) == v * min(g[a], g[b]))
+            want += ok
+        drawn = [thermo(t, n) for t in thermos]
+        pad = {"cells": pad_cells([0] * 16, n), "underlays": [u for u, _ in drawn], "lines": [l for _, l in drawn],
+               "overlays": [dot(a, b, n, white, text) for a, b, white, text in dots]}
+        rc, out, err = run(["count"], scl(pad) + "\n")
+        if out.strip() != str(want):
+            fail("scl drawings %r %r: count %r, brute force %d (%s)" % (thermos, dots, out, want, err))
+    # A line without its bulb, a dot off an edge: drawings, refused.
+    _, line = thermo([0, 1], n)
+    off = dict(dot(0, 1, n, True), center=[0.5, 0.5])
+    one_error(scl({"cells": pad_cells([0] * 16, n), "lines": [line], "overlays": [off]}),
+              ["SudokuPad puzzle", "1 line, 1 overlay", "not read"], "a thermometer without its bulb")
+
+
 def test_scl_6x6():
     n = 6
     grid = [1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4, 5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5,
@@ -286,6 +335,7 @@ if __name__ == "__main__":
     test_fpuzzles_forms()
     test_scl_4x4()
     test_scl_6x6()
+    test_scl_drawings()
     test_scl_9x9()
     test_refusals()
     print("%d failures" % len(failures))

@@ -1,7 +1,9 @@
 #include "sudoku/io/sudokupad.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -241,6 +243,7 @@ class Converter {
     read_cells();
     read_regions();
     read_cages();
+    read_drawings();
     return write();
   }
 
@@ -260,22 +263,137 @@ class Converter {
     static const std::map<std::string, std::string, std::less<>> drawings = {
         {"lines", "line"},       {"l", "line"},    {"arrows", "arrow"},       {"a", "arrow"},
         {"overlays", "overlay"}, {"o", "overlay"}, {"underlays", "underlay"}, {"u", "underlay"}};
-    std::string drawn, other;
+    std::string other;
     for (const auto& [key, value] : doc_.object) {
-      if (read.contains(key) || cosmetic.contains(key)) continue;
+      if (read.contains(key) || cosmetic.contains(key) || drawings.contains(key)) continue;
       const bool empty = (value.is_array() && value.array.empty()) || value.type == Value::Type::null;
-      if (empty) continue;
-      if (const auto d = drawings.find(key); d != drawings.end()) {
-        drawn += (drawn.empty() ? "" : ", ") + plural(value.is_array() ? value.array.size() : 1, d->second);
-      } else {
-        other += (other.empty() ? "'" : ", '") + dlx::echo_text(key, 40) + "'";
+      if (!empty) other += (other.empty() ? "'" : ", '") + dlx::echo_text(key, 40) + "'";
+    }
+    if (!other.empty()) fail(other + ": not read");
+  }
+
+  // A drawing's list, empty when absent.
+  const std::vector<Value>& drawing_list(std::string_view name, std::string_view short_name) const {
+    static const std::vector<Value> none;
+    const Value* v = member(doc_, name, short_name);
+    if (v == nullptr || v->type == Value::Type::null) return none;
+    if (!v->is_array()) fail("\"" + std::string(name) + "\" is not a list");
+    return v->array;
+  }
+
+  static double number_of(const Value& object, std::string_view name, std::string_view short_name) {
+    const Value* v = member(object, name, short_name);
+    return v != nullptr && v->type == Value::Type::number ? v->number : -1;
+  }
+  static bool is_colour(const Value& object, std::string_view name, std::string_view short_name,
+                        std::string_view colour) {
+    const Value* v = member(object, name, short_name);
+    if (v == nullptr || v->type != Value::Type::string || v->string.size() != colour.size()) return false;
+    return std::equal(colour.begin(), colour.end(), v->string.begin(), [](char a, char b) {
+      return std::toupper(static_cast<unsigned char>(a)) == std::toupper(static_cast<unsigned char>(b));
+    });
+  }
+  static bool is_true(const Value& object, std::string_view name, std::string_view short_name) {
+    const Value* v = member(object, name, short_name);
+    return v != nullptr && v->type == Value::Type::boolean && v->boolean;
+  }
+  // A point [row, column] in cell units, doubled (so cell centres and edge midpoints are whole), or {-1, -1}.
+  static std::pair<int, int> doubled_point(const Value* v) {
+    if (v == nullptr || !v->is_array() || v->array.size() != 2) return {-1, -1};
+    std::pair<int, int> out{-1, -1};
+    for (int k = 0; k < 2; ++k) {
+      const Value& x = v->array[static_cast<std::size_t>(k)];
+      if (x.type != Value::Type::number || x.number < 0 || x.number > 64 ||
+          2 * x.number != std::floor(2 * x.number))
+        return {-1, -1};
+      (k == 0 ? out.first : out.second) = static_cast<int>(2 * x.number);
+    }
+    return out;
+  }
+  // The cell whose centre a doubled point is, or -1.
+  int centre_cell(std::pair<int, int> p) const {
+    if (p.first % 2 != 1 || p.second % 2 != 1 || p.first / 2 >= n_ || p.second / 2 >= n_) return -1;
+    return p.first / 2 * n_ + p.second / 2;
+  }
+
+  // The drawings with a standard meaning, as SudokuPad draws them (its f-puzzles converter's shapes):
+  // a thermometer is a grey (#CFCFCF) line 21 thick through cell centres with a round grey bulb 0.85 wide
+  // under its first cell; a kropki dot is a round overlay 0.3 wide with a black border on the midpoint of
+  // two neighbours' edge, white (difference) or black (ratio), its text the value if any. Any other drawing
+  // is refused by count.
+  void read_drawings() {
+    const auto& lines = drawing_list("lines", "l");
+    const auto& underlays = drawing_list("underlays", "u");
+    const auto& overlays = drawing_list("overlays", "o");
+    const auto& arrows = drawing_list("arrows", "a");
+    std::vector<bool> line_read(lines.size()), underlay_read(underlays.size()), overlay_read(overlays.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      const Value& line = lines[i];
+      if (!line.is_object() || !is_colour(line, "color", "c", "#CFCFCF") ||
+          number_of(line, "thickness", "th") != 21)
+        continue;
+      const Value* points = member(line, "wayPoints", "wp");
+      if (points == nullptr || !points->is_array() || points->array.size() < 2) continue;
+      std::vector<int> cells;
+      for (const Value& p : points->array) {
+        const int cell = centre_cell(doubled_point(&p));
+        if (cell < 0 || std::find(cells.begin(), cells.end(), cell) != cells.end() ||
+            (!cells.empty() &&
+             (std::abs(cell / n_ - cells.back() / n_) > 1 || std::abs(cell % n_ - cells.back() % n_) > 1))) {
+          cells.clear();
+          break;
+        }
+        cells.push_back(cell);
+      }
+      if (cells.empty()) continue;
+      const auto bulb = doubled_point(&points->array.front());
+      for (std::size_t j = 0; j < underlays.size(); ++j) {
+        const Value& u = underlays[j];
+        if (underlay_read[j] || !u.is_object() || !is_true(u, "rounded", "r") ||
+            number_of(u, "width", "w") != 0.85 || number_of(u, "height", "h") != 0.85 ||
+            !is_colour(u, "backgroundColor", "c2", "#CFCFCF") ||
+            doubled_point(member(u, "center", "ct")) != bulb)
+          continue;
+        underlay_read[j] = line_read[i] = true;
+        thermometers_.push_back(std::move(cells));
+        break;
       }
     }
+    for (std::size_t k = 0; k < overlays.size(); ++k) {
+      const Value& o = overlays[k];
+      if (!o.is_object() || !is_true(o, "rounded", "r") || number_of(o, "width", "w") != 0.3 ||
+          number_of(o, "height", "h") != 0.3 || !is_colour(o, "borderColor", "c1", "#000000"))
+        continue;
+      const bool white = is_colour(o, "backgroundColor", "c2", "#FFFFFF");
+      if (!white && !is_colour(o, "backgroundColor", "c2", "#000000")) continue;
+      const auto [r2, c2] = doubled_point(member(o, "center", "ct"));
+      // On an edge between two cells: one coordinate on a cell centre (odd), the other on a grid line (even).
+      if (r2 < 0 || (r2 % 2) == (c2 % 2)) continue;
+      const int a = centre_cell(r2 % 2 == 1 ? std::pair{r2, c2 - 1} : std::pair{r2 - 1, c2});
+      const int b = centre_cell(r2 % 2 == 1 ? std::pair{r2, c2 + 1} : std::pair{r2 + 1, c2});
+      if (a < 0 || b < 0) continue;
+      const Value* text = member(o, "text", "te");
+      const int value = blank(text) ? 0 : whole(*text);
+      if (value < 0) continue;
+      overlay_read[k] = true;
+      dots_.push_back({white, a, b, value});
+    }
+    const auto unread = [](const std::vector<bool>& read) {
+      return static_cast<std::size_t>(std::count(read.begin(), read.end(), false));
+    };
+    std::string drawn;
+    const auto add = [&](std::size_t count, const std::string& what) {
+      if (count > 0) drawn += (drawn.empty() ? "" : ", ") + plural(count, what);
+    };
+    add(arrows.size(), "arrow");
+    add(unread(line_read), "line");
+    add(unread(overlay_read), "overlay");
+    add(unread(underlay_read), "underlay");
     if (!drawn.empty())
       fail("drawings without a standard meaning here (" + drawn +
-           "; thermometers, arrows and dots are drawings in SudokuPad's format, their rule is in the rules "
-           "text): not read");
-    if (!other.empty()) fail(other + ": not read");
+           "; thermometers and kropki dots are read when drawn as SudokuPad draws them, other rules are in "
+           "the "
+           "rules text): not read");
   }
 
   std::pair<int, int> cell_ref(const Value& v, const std::string& what) const {
@@ -441,6 +559,26 @@ class Converter {
       }
       out += ']';
     }
+    if (!thermometers_.empty()) {
+      out += ",\"thermometer\":[";
+      for (std::size_t k = 0; k < thermometers_.size(); ++k) {
+        out += k > 0 ? ",{\"lines\":[[" : "{\"lines\":[[";
+        for (std::size_t i = 0; i < thermometers_[k].size(); ++i)
+          out += (i > 0 ? "," : "") + ref(thermometers_[k][i]);
+        out += "]]}";
+      }
+      out += ']';
+    }
+    for (const bool white : {true, false}) {
+      std::string list;
+      for (const Dot& d : dots_) {
+        if (d.white != white) continue;
+        list += (list.empty() ? "{\"cells\":[" : ",{\"cells\":[") + ref(d.a) + "," + ref(d.b) + "]";
+        if (d.value > 0) list += ",\"value\":" + std::to_string(d.value);
+        list += "}";
+      }
+      if (!list.empty()) out += std::string(white ? ",\"difference\":[" : ",\"ratio\":[") + list + "]";
+    }
     out += '}';
     return out;
   }
@@ -449,11 +587,17 @@ class Converter {
     std::vector<int> cells;
     int sum = -1;
   };
+  struct Dot {
+    bool white;
+    int a, b, value;  // value 0: the default (1 for white, 2 for black)
+  };
 
   const Value& doc_;
   int n_ = 9;
   std::vector<Cell> cells_;
   std::vector<Killer> cages_;
+  std::vector<std::vector<int>> thermometers_;
+  std::vector<Dot> dots_;
   bool has_regions_ = false;
 };
 
