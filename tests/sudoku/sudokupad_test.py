@@ -12,6 +12,7 @@ usage: sudokupad_test.py SUDOKU_BINARY
 """
 import itertools
 import json
+import math
 import re
 import subprocess
 import sys
@@ -40,7 +41,8 @@ def run(args, text):
 
 SHORT = {"cells": "ce", "cages": "ca", "value": "v", "regions": "re", "cellSize": "cs", "lines": "l",
          "overlays": "o", "wayPoints": "wp", "color": "c", "thickness": "th", "center": "ct", "width": "w",
-         "height": "h", "backgroundColor": "c2", "borderColor": "c1", "rounded": "r", "text": "te", "underlays": "u"}
+         "height": "h", "backgroundColor": "c2", "borderColor": "c1", "rounded": "r", "text": "te", "underlays": "u",
+         "arrows": "a", "headLength": "hl", "fontSize": "fs"}
 
 
 def zip_puzzle(puzzle):
@@ -206,6 +208,38 @@ def dot(a, b, n, white, text=""):
             "rounded": True, "width": 0.3, "height": 0.3, "text": text}
 
 
+def arrow(cells, n):
+    """An arrow as SudokuPad's f-puzzles converter draws one: a circle, and an arrow from near its centre."""
+    points = [[i // n + 0.5, i % n + 0.5] for i in cells]
+    circle = {"borderColor": "#a1a1a1", "backgroundColor": "#ffffff", "center": list(points[0]), "fontSize": 16,
+              "thickness": 5, "rounded": True, "text": "", "width": 0.75, "height": 0.75}
+    dr, dc = points[1][0] - points[0][0], points[1][1] - points[0][1]
+    dist = (dr * dr + dc * dc) ** 0.5
+    js_round = lambda v: math.floor(v + 0.5)  # JavaScript's Math.round
+    sign = lambda v: (v > 0) - (v < 0)
+    points[0] = [points[0][0] + js_round(10 * 0.3 * sign(dr) / dist) / 10,
+                 points[0][1] + js_round(10 * 0.3 * sign(dc) / dist) / 10]
+    return circle, {"color": "#a1a1a1", "headLength": 0.3, "thickness": 5, "wayPoints": points}
+
+
+def test_scl_arrows():
+    n = 4
+    boxes = [(i // n) // 2 * 2 + (i % n) // 2 for i in range(16)]
+    grids = latin_grids(n, boxes)
+    # Each drawn arrow sums to its circle; two arrows may share one.
+    for arrows in ([[0, 1, 5]], [[10, 5], [10, 15, 14]], [[3, 6, 10], [15, 11, 6]]):
+        want = sum(all(g[a[0]] == sum(g[c] for c in a[1:]) for a in arrows) for g in grids)
+        drawn = [arrow(a, n) for a in arrows]
+        pad = {"cells": pad_cells([0] * 16, n), "overlays": [c for c, _ in drawn], "arrows": [a for _, a in drawn]}
+        rc, out, err = run(["count"], scl(pad) + "\n")
+        if out.strip() != str(want) or want in (0, 288):
+            fail("scl arrows %r: count %r, brute force %d (%s)" % (arrows, out, want, err))
+    # An arrow without its circle is a drawing, refused.
+    _, bare = arrow([0, 1], n)
+    one_error(scl({"cells": pad_cells([0] * 16, n), "arrows": [bare]}), ["SudokuPad puzzle", "1 arrow", "not read"],
+              "an arrow without its circle")
+
+
 def test_scl_drawings():
     n = 4
     boxes = [(i // n) // 2 * 2 + (i % n) // 2 for i in range(16)]
@@ -336,6 +370,7 @@ if __name__ == "__main__":
     test_scl_4x4()
     test_scl_6x6()
     test_scl_drawings()
+    test_scl_arrows()
     test_scl_9x9()
     test_refusals()
     print("%d failures" % len(failures))

@@ -51,10 +51,11 @@ TEST_CASE("SudokuPad zipped JSON: short keys, empty cells, single quotes, metada
 
 TEST_CASE("SudokuPad: what is not read is refused by name, short ids say how to download") {
   const std::string empty = "ce:[[,,,],[,,,],[,,,],[,,,]]";
-  CHECK(
-      error_of("{" + empty + ",l:[{wp:[[0.5,0.5],[1.5,0.5]]}],a:[{wp:[]}, {wp:[]}]}", false) ==
-      "SudokuPad puzzle: drawings without a standard meaning here (2 arrows, 1 line; thermometers and kropki "
-      "dots are read when drawn as SudokuPad draws them, other rules are in the rules text): not read");
+  CHECK(error_of("{" + empty + ",l:[{wp:[[0.5,0.5],[1.5,0.5]]}],a:[{wp:[]}, {wp:[]}]}", false) ==
+        "SudokuPad puzzle: drawings without a standard meaning here (2 arrows, 1 line; thermometers, arrows "
+        "and "
+        "kropki dots are read when drawn as SudokuPad draws them, other rules are in the rules text): not "
+        "read");
   CHECK(error_of("{" + empty + ",ca:[{ce:[[0,0],[1,0]],v:'?'}]}", false) ==
         "SudokuPad puzzle: 1 cage labelled with text that is not a sum: not read");
   CHECK(error_of("{" + empty + ",re:[[[0,0]],[[0,1]],[[0,2]],[[0,3]]]}", false) ==

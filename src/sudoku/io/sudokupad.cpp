@@ -316,6 +316,56 @@ class Converter {
     return p.first / 2 * n_ + p.second / 2;
   }
 
+  // An arrow as SudokuPad's f-puzzles converter draws one: a grey (#a1a1a1) arrow 5 thick with a head 0.3
+  // long, from near the centre of a cell under a round white circle 0.75 wide with a grey border, through the
+  // centres of the cells it sums. Each drawn arrow is one f-puzzles arrow: its cells sum to its circle's digit.
+  // Circles of several cells (a pill: which way its digits read is not drawn) are not read.
+  void read_arrows(const std::vector<Value>& arrows, const std::vector<Value>& overlays,
+                   std::vector<bool>& arrow_read, std::vector<bool>& overlay_read) {
+    for (std::size_t i = 0; i < arrows.size(); ++i) {
+      const Value& arrow = arrows[i];
+      if (!arrow.is_object() || !is_colour(arrow, "color", "c", "#A1A1A1") ||
+          number_of(arrow, "thickness", "th") != 5 || number_of(arrow, "headLength", "hl") != 0.3)
+        continue;
+      const Value* points = member(arrow, "wayPoints", "wp");
+      if (points == nullptr || !points->is_array() || points->array.size() < 2) continue;
+      // The first point: inside the circle's cell, within 0.45 of its centre.
+      const Value& first = points->array.front();
+      if (!first.is_array() || first.array.size() != 2 || first.array[0].type != Value::Type::number ||
+          first.array[1].type != Value::Type::number)
+        continue;
+      const double y = first.array[0].number, x = first.array[1].number;
+      if (!(y >= 0 && x >= 0 && y < n_ && x < n_)) continue;
+      const int row = static_cast<int>(y), col = static_cast<int>(x);
+      if (std::abs(y - row - 0.5) > 0.45 || std::abs(x - col - 0.5) > 0.45) continue;
+      const int circle = row * n_ + col;
+      std::vector<int> cells{circle};
+      for (std::size_t k = 1; k < points->array.size(); ++k) {
+        const int cell = centre_cell(doubled_point(&points->array[k]));
+        if (cell < 0 || std::find(cells.begin(), cells.end(), cell) != cells.end() ||
+            std::abs(cell / n_ - cells.back() / n_) > 1 || std::abs(cell % n_ - cells.back() % n_) > 1) {
+          cells.clear();
+          break;
+        }
+        cells.push_back(cell);
+      }
+      if (cells.size() < 2) continue;
+      bool found = false;
+      for (std::size_t j = 0; j < overlays.size(); ++j) {
+        const Value& o = overlays[j];
+        if (!o.is_object() || !is_true(o, "rounded", "r") || number_of(o, "width", "w") != 0.75 ||
+            number_of(o, "height", "h") != 0.75 || !is_colour(o, "borderColor", "c1", "#A1A1A1") ||
+            !is_colour(o, "backgroundColor", "c2", "#FFFFFF") ||
+            centre_cell(doubled_point(member(o, "center", "ct"))) != circle)
+          continue;
+        overlay_read[j] = found = true;
+      }
+      if (!found) continue;
+      arrow_read[i] = true;
+      arrows_.push_back(std::move(cells));
+    }
+  }
+
   // The drawings with a standard meaning, as SudokuPad draws them (its f-puzzles converter's shapes):
   // a thermometer is a grey (#CFCFCF) line 21 thick through cell centres with a round grey bulb 0.85 wide
   // under its first cell; a kropki dot is a round overlay 0.3 wide with a black border on the midpoint of
@@ -326,7 +376,8 @@ class Converter {
     const auto& underlays = drawing_list("underlays", "u");
     const auto& overlays = drawing_list("overlays", "o");
     const auto& arrows = drawing_list("arrows", "a");
-    std::vector<bool> line_read(lines.size()), underlay_read(underlays.size()), overlay_read(overlays.size());
+    std::vector<bool> line_read(lines.size()), underlay_read(underlays.size()), overlay_read(overlays.size()),
+        arrow_read(arrows.size());
     for (std::size_t i = 0; i < lines.size(); ++i) {
       const Value& line = lines[i];
       if (!line.is_object() || !is_colour(line, "color", "c", "#CFCFCF") ||
@@ -378,6 +429,7 @@ class Converter {
       overlay_read[k] = true;
       dots_.push_back({white, a, b, value});
     }
+    read_arrows(arrows, overlays, arrow_read, overlay_read);
     const auto unread = [](const std::vector<bool>& read) {
       return static_cast<std::size_t>(std::count(read.begin(), read.end(), false));
     };
@@ -385,15 +437,14 @@ class Converter {
     const auto add = [&](std::size_t count, const std::string& what) {
       if (count > 0) drawn += (drawn.empty() ? "" : ", ") + plural(count, what);
     };
-    add(arrows.size(), "arrow");
+    add(unread(arrow_read), "arrow");
     add(unread(line_read), "line");
     add(unread(overlay_read), "overlay");
     add(unread(underlay_read), "underlay");
     if (!drawn.empty())
       fail("drawings without a standard meaning here (" + drawn +
-           "; thermometers and kropki dots are read when drawn as SudokuPad draws them, other rules are in "
-           "the "
-           "rules text): not read");
+           "; thermometers, arrows and kropki dots are read when drawn as SudokuPad draws them, other rules "
+           "are in the rules text): not read");
   }
 
   std::pair<int, int> cell_ref(const Value& v, const std::string& what) const {
@@ -569,6 +620,15 @@ class Converter {
       }
       out += ']';
     }
+    if (!arrows_.empty()) {
+      out += ",\"arrow\":[";
+      for (std::size_t k = 0; k < arrows_.size(); ++k) {
+        out += (k > 0 ? ",{\"cells\":[" : "{\"cells\":[") + ref(arrows_[k][0]) + "],\"lines\":[[";
+        for (std::size_t i = 0; i < arrows_[k].size(); ++i) out += (i > 0 ? "," : "") + ref(arrows_[k][i]);
+        out += "]]}";
+      }
+      out += ']';
+    }
     for (const bool white : {true, false}) {
       std::string list;
       for (const Dot& d : dots_) {
@@ -597,6 +657,7 @@ class Converter {
   std::vector<Cell> cells_;
   std::vector<Killer> cages_;
   std::vector<std::vector<int>> thermometers_;
+  std::vector<std::vector<int>> arrows_;  // the circle's cell first
   std::vector<Dot> dots_;
   bool has_regions_ = false;
 };

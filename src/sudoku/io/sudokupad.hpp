@@ -1,8 +1,9 @@
 // SudokuPad links and puzzle ids (https://sudokupad.app/..., app.crackingthecryptic.com/..., ?puzzleid=...).
 // A SudokuPad puzzle id says its format by its prefix: "fpuzzles"/"fpuz" wraps an f-puzzles lz-string, read
 // by the f-puzzles reader; "scl"/"ctc" is the lz-string of SudokuPad's own JSON with short keys ("zipped"),
-// read here for what has a standard meaning (givens, regions, killer cages, centre marks) and refused by
-// name for the rest (drawings whose rule lives in the rules text). An id without a prefix names a puzzle on
+// read here for what has a standard meaning (givens, regions, killer cages, centre marks, and thermometers,
+// arrows and kropki dots drawn as SudokuPad's f-puzzles converter draws them) and refused by name for the
+// rest (drawings whose rule lives in the rules text). An id without a prefix names a puzzle on
 // SudokuPad's server: nothing is fetched over the network, the message says how to get the full text.
 #pragma once
 
