@@ -1,9 +1,11 @@
-// f-puzzles documents and links among the reader's inputs (reader.hpp, fpuzzles.hpp).
+// f-puzzles documents and links, and SudokuPad links, among the reader's inputs (reader.hpp, fpuzzles.hpp,
+// sudokupad.hpp).
 #include <optional>
 
 #include "sudoku/io/detail/reader_text.hpp"
 #include "sudoku/io/fpuzzles.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/io/sudokupad.hpp"
 
 namespace sudoku {
 
@@ -40,7 +42,8 @@ int open_brackets(std::string_view text, bool& in_string, int depth) {
 bool PuzzleReader::read_fpuzzles(const Line& line, Puzzle& puzzle) {
   if (line.too_long) return false;
   const std::string_view t = trim(line.text);
-  const bool link = is_fpuzzles_link(t);
+  const bool pad = is_sudokupad_link(t);
+  const bool link = pad || is_fpuzzles_link(t);
   if (!link && !t.starts_with('{')) return false;
   std::string text(t);
   bool in_string = false;
@@ -84,7 +87,7 @@ bool PuzzleReader::read_fpuzzles(const Line& line, Puzzle& puzzle) {
     return true;
   }
   try {
-    FPuzzle read = parse_fpuzzles(link ? fpuzzles_link_json(text) : text);
+    FPuzzle read = pad ? read_sudokupad(text) : parse_fpuzzles(link ? fpuzzles_link_json(text) : text);
     if (options_.box && read.rules.shape != *options_.box)
       throw RulesError("a " + std::to_string(read.rules.shape.side()) + "x" +
                        std::to_string(read.rules.shape.side()) + " f-puzzles puzzle, but --box is " +
