@@ -82,9 +82,10 @@ def check(grid, puzzle):
     for arrow in puzzle.get("arrow", []):
         circle = [cell_of(x) for x in arrow["cells"]]
         number = int("".join(str(at(x)) for x in circle))
-        total = sum(at(cell_of(x)) for line in arrow["lines"] for x in line if cell_of(x) not in circle)
-        if number != total:
-            return False
+        # Each line is an arrow of its own: its cells outside the circle add up to the circle's number.
+        for line in arrow["lines"]:
+            if number != sum(at(cell_of(x)) for x in line if cell_of(x) not in circle):
+                return False
     for lk in puzzle.get("littlekillersum", []):
         if sum(at(cell_of(x)) for x in lk["cells"]) != int(lk["value"]):
             return False
@@ -652,10 +653,31 @@ def test_all_dots_given():
                 fail("nonconsecutive without dots %dx%d: %r, --variant %r" % (n, n, out, out2))
 
 
+def test_arrow_lines_each_sum():
+    # One arrow entry with two lines is two arrows from one circle, each summing to it (f-puzzles' own reading,
+    # and dclamage/SudokuSolver's), not one arrow whose lines add up together (which no 4x4 grid meets here).
+    n = 4
+    empty = [[{} for _ in range(n)] for _ in range(n)]
+    a, b = ["R1C1", "R1C2", "R1C3"], ["R1C1", "R2C1", "R3C1"]
+    two_lines = {"size": n, "grid": empty, "arrow": [{"cells": ["R1C1"], "lines": [a, b]}]}
+    split = {"size": n, "grid": empty,
+             "arrow": [{"cells": ["R1C1"], "lines": [a]}, {"cells": ["R1C1"], "lines": [b]}]}
+    grids = all_grids(n)
+    want = sum(1 for g in grids if g[0] == g[1] + g[2] and g[0] == g[4] + g[8])
+    summed = sum(1 for g in grids if g[0] == g[1] + g[2] + g[4] + g[8])
+    if want == summed:
+        fail("arrow lines: the case does not tell the readings apart")
+    for name, doc in (("two lines", two_lines), ("split", split)):
+        code, out, err = run(["count"], json.dumps(doc) + "\n")
+        if code != 0 or out.strip() != str(want):
+            fail("arrow %s: count %r (status %d, %r), brute force %d" % (name, out, code, err, want))
+
+
 if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and the puzzle maker
     rng = random.Random(36)
     test_published()
     test_all_dots_given()
+    test_arrow_lines_each_sum()
     test_steps_sound(rng)
     test_counts_4x4(rng)
     test_solutions_9x9(rng)

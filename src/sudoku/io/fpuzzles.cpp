@@ -263,22 +263,25 @@ class Reader {
       const auto& list = entries(v, key);
       for (std::size_t i = 0; i < list.size(); ++i) {
         const std::string name = entry_name(key, i);
-        Constraint c;
-        c.kind = ConstraintKind::arrow;
-        c.cells = cells(list[i].find("cells"), name);
+        const std::vector<int> circle = cells(list[i].find("cells"), name);
         const Value* lines = list[i].find("lines");
         if (lines == nullptr || !lines->is_array() || lines->array.empty()) fail(name + " has no \"lines\"");
+        // Each line is an arrow of its own that sums to the circle: f-puzzles keeps the arrows drawn from one
+        // circle in one entry, and its solvers (dclamage/SudokuSolver) read one arrow per line.
         for (const Value& line : lines->array) {
           std::vector<int> l = cells(&line, name);
           // Lines start at the circle: its cells are not summed.
           l.erase(std::remove_if(
                       l.begin(), l.end(),
-                      [&](int x) { return std::find(c.cells.begin(), c.cells.end(), x) != c.cells.end(); }),
+                      [&](int x) { return std::find(circle.begin(), circle.end(), x) != circle.end(); }),
                   l.end());
           if (l.empty()) fail(name + ": a line with no cell outside the circle");
+          Constraint c;
+          c.kind = ConstraintKind::arrow;
+          c.cells = circle;
           c.lines.push_back(std::move(l));
+          rules.constraints.push_back(std::move(c));
         }
-        rules.constraints.push_back(std::move(c));
       }
     } else if (key == "littlekillersum") {
       const auto& list = entries(v, key);
