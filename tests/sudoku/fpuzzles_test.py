@@ -524,13 +524,12 @@ def test_written_back(rng):
         fail("the minimized puzzle does not read back as unique: %r %r" % (out, err))
 
 
-def test_steps_sound(rng):
+def test_steps_sound(rng, extra=("arrow", "difference", "xv")):
     """steps on unique thermo puzzles: every placement is the solution's digit, no elimination is."""
     rule_steps = 0
     for k in range(4):
         grid = random_grid(9, rng)
-        p = make_puzzle(9, grid, rng, ["thermometer"] * 8 + (["arrow", "difference", "xv"] if k % 2 else []),
-                        exact=True)
+        p = make_puzzle(9, grid, rng, ["thermometer"] * 8 + (list(extra) if k % 2 else []), exact=True)
         for r in range(9):
             for c in range(9):
                 p["grid"][r][c] = {"value": grid[r * 9 + c], "given": True}
@@ -788,6 +787,7 @@ if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and 
     test_all_dots_given()
     test_arrow_lines_each_sum()
     test_cell_rules(random.Random(59))
+    test_steps_sound(random.Random(59), CELL_KINDS * 2)
     test_steps_sound(rng)
     test_counts_4x4(rng)
     test_solutions_9x9(rng)
