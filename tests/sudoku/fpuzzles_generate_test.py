@@ -159,9 +159,9 @@ def test_bounds(rng):
     thermo = dict(plain, thermometer=[{"lines": [["R1C1", "R1C2", "R1C3"]]}])
     clash = json.loads(json.dumps(thermo))
     clash["grid"][0][0] = {"value": 9, "given": True}  # a bulb of 9 leaves no room above it
-    quadruple = dict(plain, quadruple=[{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1]}])
+    lockout = dict(plain, lockout=[{"lines": [["R1C1", "R1C2", "R1C3"]]}])
     bad = {"none": "", "another": json.dumps(thermo) + "\n" + json.dumps(thermo), "has none": json.dumps(plain),
-           "no solution": json.dumps(clash), "grid": '{"size": 9, "grid": []}', "quadruple": json.dumps(quadruple)}
+           "no solution": json.dumps(clash), "grid": '{"size": 9, "grid": []}', "lockout": json.dumps(lockout)}
     for what, text in bad.items():
         rc, out, err = generate(text + "\n", [])
         if rc != 2 or out or what not in err or len(err.strip().split("\n")) != 1:

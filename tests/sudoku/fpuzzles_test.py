@@ -100,6 +100,18 @@ def check(grid, puzzle):
             values = [at(cell_of(x)) for x in line]
             if values != values[::-1]:
                 return False
+    for key, parity in (("odd", 1), ("even", 0)):
+        if any(at(cell_of(e["cell"])) % 2 != parity for e in puzzle.get(key, [])):
+            return False
+    for key, sign in (("minimum", 1), ("maximum", -1)):
+        for e in puzzle.get(key, []):
+            a = cell_of(e["cell"])
+            if any(sign * (at(b) - at(a)) <= 0 for b in orthogonal(a, n)):
+                return False
+    for quad in puzzle.get("quadruple", []):
+        values = [at(cell_of(x)) for x in quad["cells"]]
+        if any(values.count(d) < quad["values"].count(d) for d in quad["values"]):
+            return False
     marked, crossed = set(), set()
     for dot in puzzle.get("difference", []):
         a, b = (cell_of(x) for x in dot["cells"])
@@ -184,6 +196,12 @@ def random_grid(n, rng):
 def neighbours(cell, n):
     r, c = divmod(cell, n)
     return [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+            if 0 <= r + dr < n and 0 <= c + dc < n]
+
+
+def orthogonal(cell, n):
+    r, c = divmod(cell, n)
+    return [(r + dr) * n + c + dc for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
             if 0 <= r + dr < n and 0 <= c + dc < n]
 
 
@@ -323,6 +341,24 @@ def make_puzzle(n, grid, rng, kinds, exact):
             if exact and v(cell) not in marks:
                 marks = sorted(set(marks) | {v(cell)})
             cells[cell // n][cell % n]["givenPencilMarks"] = marks
+        elif kind in ("odd", "even"):
+            for _ in range(rng.randint(1, 3)):
+                cell = rng.randrange(n * n)
+                if exact and v(cell) % 2 != (kind == "odd"):
+                    continue
+                p.setdefault(kind, []).append({"cell": ref(cell, n)})
+        elif kind in ("minimum", "maximum"):
+            sign = 1 if kind == "minimum" else -1
+            fits = [a for a in range(n * n) if all(sign * (v(b) - v(a)) > 0 for b in orthogonal(a, n))]
+            cell = rng.choice(fits) if exact else rng.randrange(n * n)
+            p.setdefault(kind, []).append({"cell": ref(cell, n)})
+        elif kind == "quadruple":
+            r, c = rng.randrange(n - 1), rng.randrange(n - 1)
+            quad = [r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1]
+            held = [v(x) for x in quad]
+            values = sorted(rng.sample(held, rng.randint(1, 4)) if exact else
+                            [rng.randint(1, n) for _ in range(rng.randint(1, 4))])
+            p.setdefault(kind, []).append({"cells": [ref(x, n) for x in quad], "values": values})
         elif kind == "givens":
             # 9x9: a dozen or more, as published puzzles have; a near-empty board with a few scattered
             # givens can send the search down a long dead branch (docs/variants.md, "Limits").
@@ -367,15 +403,20 @@ def test_counts_4x4(rng):
         kinds = rng.sample(KINDS, rng.randint(1, 4))
         grid = rng.choice(grids)
         puzzles.append(make_puzzle(4, grid, rng, kinds, exact=rng.random() < 0.6))
+    counts_match(puzzles, grids, "4x4")
+
+
+def counts_match(puzzles, grids, what):
+    """`sudoku count` on the puzzles equals the number of `grids` the checker accepts, for each."""
     text = "".join(json.dumps(p) + "\n" for p in puzzles)
     rc, out, err = run(["count"], text)
     counts = out.split("\n")
     for p, got in zip(puzzles, counts):
         expected = sum(1 for g in grids if check(g, p))
         if got.strip() != str(expected):
-            fail("4x4 count %s, checker %d: %s" % (got, expected, json.dumps(p)))
+            fail("%s count %s, checker %d: %s" % (what, got, expected, json.dumps(p)))
     if len(counts) < len(puzzles):
-        fail("4x4: %d counts for %d puzzles: %s" % (len(counts), len(puzzles), err))
+        fail("%s: %d counts for %d puzzles: %s" % (what, len(counts), len(puzzles), err))
 
 
 def test_solutions_9x9(rng):
@@ -451,7 +492,7 @@ def test_forms(rng):
 def test_refusals():
     empty = [[{} for _ in range(9)] for _ in range(9)]
     cases = {
-        "quadruple": {"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": [1]}]},
+        "lockout": {"lockout": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]},
         "R10C1": {"thermometer": [{"lines": [["R10C1", "R1C1"]]}]},
         "xv 1": {"xv": [{"cells": ["R1C1", "R1C2"], "value": "Q"}]},
         "does not end": {"thermometer": [{"lines": [["R1C1" "R1C2"]]}], "broken": True},
@@ -483,13 +524,12 @@ def test_written_back(rng):
         fail("the minimized puzzle does not read back as unique: %r %r" % (out, err))
 
 
-def test_steps_sound(rng):
+def test_steps_sound(rng, extra=("arrow", "difference", "xv")):
     """steps on unique thermo puzzles: every placement is the solution's digit, no elimination is."""
     rule_steps = 0
     for k in range(4):
         grid = random_grid(9, rng)
-        p = make_puzzle(9, grid, rng, ["thermometer"] * 8 + (["arrow", "difference", "xv"] if k % 2 else []),
-                        exact=True)
+        p = make_puzzle(9, grid, rng, ["thermometer"] * 8 + (list(extra) if k % 2 else []), exact=True)
         for r in range(9):
             for c in range(9):
                 p["grid"][r][c] = {"value": grid[r * 9 + c], "given": True}
@@ -653,6 +693,74 @@ def test_all_dots_given():
                 fail("nonconsecutive without dots %dx%d: %r, --variant %r" % (n, n, out, out2))
 
 
+CELL_KINDS = ["odd", "even", "minimum", "maximum", "quadruple"]
+
+
+def test_cell_rules(rng):
+    """odd, even, minimum, maximum and quadruple: 4x4 counts against the checker over all 288 grids (each rule
+    alone, then with others), 9x9 solutions the checker accepts, the rules written back, bad entries refused."""
+    n, grids = 4, all_grids(4)
+    puzzles = []
+    for kind in CELL_KINDS:
+        for k in range(24):
+            kinds = [kind] + (rng.sample(CELL_KINDS + KINDS[:10], rng.randint(1, 2)) if k % 2 else [])
+            puzzles.append(make_puzzle(n, rng.choice(grids), rng, kinds, exact=k % 3 != 2))
+    # Each kind of quadruple repeat: a digit listed twice needs two cells across a box border.
+    puzzles.append({"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)],
+                    "quadruple": [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"], "values": [1, 1, 2]}]})
+    counts_match(puzzles, grids, "cell rules 4x4")
+    if not any(0 < sum(1 for g in grids if check(g, p)) < 288 for p in puzzles[-1:]):
+        fail("cell rules: the repeated quadruple case does not restrict anything")
+    # 9x9: solved to a grid the checker accepts, every rule kept in the document written back.
+    puzzles = []
+    for k in range(12):
+        kinds = rng.sample(CELL_KINDS, rng.randint(2, 5)) + ["thermometer", "givens"]
+        puzzles.append(make_puzzle(9, random_grid(9, rng), rng, kinds, exact=True))
+    rc, out, err = run(["solve", "--time-limit", "60"], "".join(json.dumps(p) + "\n" for p in puzzles))
+    for p, got in zip(puzzles, out.split("\n")):
+        try:
+            solved = json.loads(got)
+            grid = [solved["grid"][r][c]["value"] for r in range(9) for c in range(9)]
+        except (ValueError, KeyError, TypeError):
+            fail("cell rules 9x9: no solution read back (%s) for %s (%s)" % (got[:200], json.dumps(p), err))
+            continue
+        if not check(grid, p):
+            fail("cell rules 9x9: the solution breaks a rule: %s for %s" % (grid, json.dumps(p)))
+        for key in CELL_KINDS:
+            if solved.get(key, []) != p.get(key, []):
+                fail("cell rules 9x9: '%s' written back as %r, read %r" % (key, solved.get(key), p.get(key)))
+    # Round trip: the document written back counts as the one read.
+    for p in [make_puzzle(n, rng.choice(grids), rng, CELL_KINDS, exact=True) for _ in range(6)]:
+        rc, out, err = run(["solve", "--format", "same"], json.dumps(p) + "\n")
+        try:
+            back = json.loads(out)
+        except ValueError:
+            fail("cell rules round trip: %r %r" % (out[:200], err))
+            continue
+        for row in back["grid"]:
+            for cellv in row:
+                cellv.pop("value", None), cellv.pop("given", None)
+        for key in CELL_KINDS:
+            if back.get(key, []) != p.get(key, []):
+                fail("cell rules round trip: '%s' %r, read %r" % (key, back.get(key), p.get(key)))
+        _, want, _ = run(["count"], json.dumps(p) + "\n")
+        _, got, _ = run(["count"], json.dumps(back) + "\n")
+        if got != want or want.strip() != str(sum(1 for g in grids if check(g, p))):
+            fail("cell rules round trip: count %r, read %r, for %s" % (got, want, json.dumps(p)))
+    # Bad entries: one line naming the rule, status 2.
+    empty = [[{} for _ in range(n)] for _ in range(n)]
+    quad = ["R1C1", "R1C2", "R2C1", "R2C2"]
+    bad = {"odd 1": {"odd": [{"cells": ["R1C1"]}]}, "R5C1": {"even": [{"cell": "R5C1"}]},
+           "minimum 2": {"minimum": [{"cell": "R1C1"}, {}]}, "maximum": {"maximum": {"cell": "R1C1"}},
+           "quadruple 1": {"quadruple": [{"cells": quad, "values": [1, 2, 3, 4, 1]}]},
+           "not a digit": {"quadruple": [{"cells": quad, "values": [5]}]},
+           "values": {"quadruple": [{"cells": quad}]}}
+    for word, extra in bad.items():
+        rc, out, err = run(["count"], json.dumps(dict({"size": n, "grid": empty}, **extra)) + "\n")
+        if rc != 2 or word not in err or len(err.strip().split("\n")) != 1:
+            fail("cell rules, bad entry %s: rc %d, %r" % (word, rc, err))
+
+
 def test_arrow_lines_each_sum():
     # One arrow entry with two lines is two arrows from one circle, each summing to it (f-puzzles' own reading,
     # and dclamage/SudokuSolver's), not one arrow whose lines add up together (which no 4x4 grid meets here).
@@ -678,6 +786,8 @@ if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and 
     test_published()
     test_all_dots_given()
     test_arrow_lines_each_sum()
+    test_cell_rules(random.Random(59))
+    test_steps_sound(random.Random(59), CELL_KINDS * 2)
     test_steps_sound(rng)
     test_counts_4x4(rng)
     test_solutions_9x9(rng)

@@ -5,7 +5,8 @@ usage: fpuzzles_tools_test.py SUDOKU_BINARY
 
 4x4: random rule sets of every kind (read off a grid, or random ones that may admit no grid), a few givens;
 `sudoku candidates` must print, cell by cell, exactly the digits that some of the 288 grids accepted by the
-checker holds there, and the status none, unique or multiple by their number.
+checker holds there, and the status none, unique or multiple by their number; a second batch draws on the cell
+rules (odd, even, minimum, maximum, quadruple) as well.
 rate under line and dot rules: 9x9 puzzles generated from thermo, arrow, kropki and XV templates; the rating's
 step counts must equal the tally of `steps`' techniques, its tier and hardest family follow from them
 (docs/rating.md), er, ep and ed are null; a puzzle that is not unique gets no rating.
@@ -23,11 +24,11 @@ def parse_candidates(text, n):
     return [{int(ch) for ch in text[i * n:(i + 1) * n] if ch != "."} for i in range(n * n)]
 
 
-def test_candidates_4x4(rng):
+def test_candidates_4x4(rng, among=ft.KINDS):
     grids = ft.all_grids(4)
     batch, wanted = [], []
     for k in range(80):
-        kinds = rng.sample(ft.KINDS, rng.randint(1, 4))
+        kinds = rng.sample(among, rng.randint(1, 4))
         grid = ft.random_grid(4, rng)
         puzzle = ft.make_puzzle(4, grid, rng, kinds, exact=k % 2 == 0)
         fits = [g for g in grids if ft.check(g, puzzle)]
@@ -145,6 +146,7 @@ def test_neighbours():
 
 rng = random.Random("candidates")
 test_candidates_4x4(rng)
+test_candidates_4x4(random.Random("cell rules"), ft.CELL_KINDS * 2 + ft.KINDS[:10])
 test_rate(random.Random("rate"))
 test_neighbours()
 print("%d failures" % len(ft.failures))

@@ -139,7 +139,7 @@ class Reader {
             if (d < 1 || d > n_) fail(where + ": pencil mark " + std::to_string(d) + " is not a digit");
             mask |= 1 << (d - 1);
           }
-          out.rules.constraints.push_back({ConstraintKind::candidates, {r * n_ + c}, {}, mask, -1});
+          out.rules.constraints.push_back({ConstraintKind::candidates, {r * n_ + c}, {}, mask, -1, {}});
         }
       }
     }
@@ -205,6 +205,31 @@ class Reader {
     }
   }
 
+  // odd and even: the cell's digit; minimum and maximum: smaller / larger than each orthogonal neighbour's.
+  void add_cell_rules(const Value& v, const std::string& key, Rules& rules) {
+    const auto& list = entries(v, key);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = entry_name(key, i);
+      const Value* at = list[i].find("cell");
+      if (at == nullptr) fail(name + " has no \"cell\"");
+      Constraint c;
+      c.kind = key == "odd"       ? ConstraintKind::odd
+               : key == "even"    ? ConstraintKind::even
+               : key == "minimum" ? ConstraintKind::minimum
+                                  : ConstraintKind::maximum;
+      const int x = cell(*at, name);
+      c.cells.push_back(x);
+      if (c.kind == ConstraintKind::minimum || c.kind == ConstraintKind::maximum) {
+        const int r = x / n_, col = x % n_;
+        if (r > 0) c.cells.push_back(x - n_);
+        if (col > 0) c.cells.push_back(x - 1);
+        if (col + 1 < n_) c.cells.push_back(x + 1);
+        if (r + 1 < n_) c.cells.push_back(x + n_);
+      }
+      rules.constraints.push_back(std::move(c));
+    }
+  }
+
   void read_rule(const std::string& key, const Value& v, Rules& rules) {
     if (std::find(std::begin(kIgnored), std::end(kIgnored), key) != std::end(kIgnored)) return;
     const auto flag = [&]() {
@@ -234,6 +259,29 @@ class Reader {
       add_pair_rules(v, key, ConstraintKind::ratio, rules);
     } else if (key == "xv") {
       add_pair_rules(v, key, ConstraintKind::sum, rules);
+    } else if (key == "odd" || key == "even" || key == "minimum" || key == "maximum") {
+      add_cell_rules(v, key, rules);
+    } else if (key == "quadruple") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        const Value* values = list[i].find("values");
+        if (values == nullptr || !values->is_array()) fail(name + " has no list of \"values\"");
+        Constraint c;
+        c.kind = ConstraintKind::quadruple;
+        c.cells = cells(list[i].find("cells"), name);
+        for (const Value& x : values->array) {
+          const int d = number(x, name + " value");
+          if (d < 1 || d > n_)
+            fail(name + ": value " + std::to_string(d) + " is not a digit 1-" + std::to_string(n_));
+          c.digits.push_back(d);
+        }
+        if (c.digits.empty()) continue;  // a circle with no digit in it says nothing
+        if (c.digits.size() > c.cells.size())
+          fail(name + " lists " + std::to_string(c.digits.size()) + " digits for " +
+               std::to_string(c.cells.size()) + " cells");
+        rules.constraints.push_back(std::move(c));
+      }
     } else if (key == "killercage" || key == "cage") {
       const auto& list = entries(v, key);
       for (std::size_t i = 0; i < list.size(); ++i) {
@@ -522,6 +570,20 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
     const bool row = c.cells.size() > 1 && c.cells[1] == c.cells[0] + 1;
     const int clue = c.clue >= 0 ? c.clue : row ? (c.cells[0] / n + 1) * (n + 2) : c.cells[0] % n + 1;
     o += "\"cell\":" + clue_text(clue) + ",\"value\":\"" + std::to_string(c.value) + "\"";
+  });
+  const auto one_cell = [&](std::string& o, const Constraint& c) {
+    o += "\"cell\":" + ref_text(c.cells[0] / n + 1, c.cells[0] % n + 1);
+  };
+  list("odd", ConstraintKind::odd, one_cell);
+  list("even", ConstraintKind::even, one_cell);
+  list("minimum", ConstraintKind::minimum, one_cell);
+  list("maximum", ConstraintKind::maximum, one_cell);
+  list("quadruple", ConstraintKind::quadruple, [&](std::string& o, const Constraint& c) {
+    o += "\"cells\":";
+    append_cells(o, c.cells, n);
+    o += ",\"values\":[";
+    for (std::size_t i = 0; i < c.digits.size(); ++i) o += (i > 0 ? "," : "") + std::to_string(c.digits[i]);
+    o += ']';
   });
   const auto pair = [&](std::string& o, const Constraint& c) {
     o += "\"cells\":";

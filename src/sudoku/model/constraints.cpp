@@ -30,6 +30,16 @@ const char* kind_name(ConstraintKind kind) {
       return "palindrome";
     case ConstraintKind::candidates:
       return "candidates";
+    case ConstraintKind::odd:
+      return "odd cell";
+    case ConstraintKind::even:
+      return "even cell";
+    case ConstraintKind::minimum:
+      return "minimum";
+    case ConstraintKind::maximum:
+      return "maximum";
+    case ConstraintKind::quadruple:
+      return "quadruple";
   }
   return "rule";
 }
@@ -217,7 +227,17 @@ class Encoder {
       case ConstraintKind::ratio:
       case ConstraintKind::sum:
       case ConstraintKind::candidates:
+      case ConstraintKind::odd:
+      case ConstraintKind::even:
+      case ConstraintKind::quadruple:
         tuples(c.cells, name, [&](const std::vector<int>& d, bool) { return keeps_prefix(c, d, n_); });
+        return;
+      case ConstraintKind::minimum:
+      case ConstraintKind::maximum:
+        // One rule per neighbour, as a dot is: the pairs say all, with far fewer options than one tuple.
+        for (std::size_t i = 1; i < c.cells.size(); ++i)
+          tuples({c.cells[0], c.cells[i]}, name,
+                 [&](const std::vector<int>& d, bool) { return keeps_prefix(c, d, n_); });
         return;
       case ConstraintKind::palindrome:
         for (std::size_t i = 0, j = c.cells.size() - 1; i < j; ++i, --j)
@@ -291,6 +311,28 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
       return !complete || d[0] + d[1] == c.value;
     case ConstraintKind::candidates:
       return (c.value >> (d[0] - 1) & 1) != 0;
+    case ConstraintKind::odd:
+      return d[0] % 2 == 1;
+    case ConstraintKind::even:
+      return d[0] % 2 == 0;
+    case ConstraintKind::minimum:
+      return k < 2 || d[k - 1] > d[0];
+    case ConstraintKind::maximum:
+      return k < 2 || d[k - 1] < d[0];
+    case ConstraintKind::quadruple: {
+      // The places left must hold the listed digits still missing.
+      std::size_t missing = 0;
+      for (std::size_t i = 0; i < c.digits.size(); ++i) {
+        const int x = c.digits[i];
+        if (std::find(c.digits.begin(), c.digits.begin() + static_cast<long>(i), x) !=
+            c.digits.begin() + static_cast<long>(i))
+          continue;
+        const auto listed = std::count(c.digits.begin(), c.digits.end(), x);
+        const auto held = std::count(d.begin(), d.end(), x);
+        if (listed > held) missing += static_cast<std::size_t>(listed - held);
+      }
+      return missing <= places - k;
+    }
     case ConstraintKind::palindrome: {
       const std::size_t mirror = places - k;  // the place mirroring place k - 1
       return mirror >= k || d[k - 1] == d[mirror];
@@ -413,7 +455,24 @@ void check_constraints(const Rules& rules) {
         if (c.value < 1) throw RulesError(name + ": sum " + std::to_string(c.value) + " is out of range");
         break;
       case ConstraintKind::candidates:
+      case ConstraintKind::odd:
+      case ConstraintKind::even:
         if (c.cells.size() != 1) throw RulesError(name + " needs 1 cell");
+        break;
+      case ConstraintKind::minimum:
+      case ConstraintKind::maximum:
+        for (std::size_t i = 1; i < c.cells.size(); ++i)
+          if (std::abs(c.cells[0] / n - c.cells[i] / n) + std::abs(c.cells[0] % n - c.cells[i] % n) != 1)
+            throw RulesError(name + ": " + cell_name(c.cells[i] / n, c.cells[i] % n) + " is not a neighbour");
+        break;
+      case ConstraintKind::quadruple:
+        if (c.digits.empty()) throw RulesError(name + " lists no digit");
+        if (c.digits.size() > c.cells.size())
+          throw RulesError(name + " lists " + std::to_string(c.digits.size()) + " digits for " +
+                           std::to_string(c.cells.size()) + " cells");
+        for (const int d : c.digits)
+          if (d < 1 || d > n)
+            throw RulesError(name + ": " + std::to_string(d) + " is not a digit 1-" + std::to_string(n));
         break;
       case ConstraintKind::thermometer:
       case ConstraintKind::palindrome:

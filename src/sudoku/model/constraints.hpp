@@ -7,8 +7,9 @@
 //     digit d in the cell covers link d of each of its places, and a rule option allowing only the digits of
 //     mask m at a place covers the links of the other digits there. Choosing a rule option so removes every
 //     cell option it does not allow, and placing a digit removes every rule option that does not allow it.
-//   - thermometers and dots: one primary item per rule and one option per admissible tuple of digits;
-//     palindromes: one such rule per pair of mirrored cells (equal digits).
+//   - thermometers, dots, quadruples and one-cell rules (pencil marks, odd, even): one primary item per rule
+//     and one option per admissible tuple of digits; palindromes: one such rule per pair of mirrored cells
+//     (equal digits); minimum and maximum: one per neighbour (the cell's digit the smaller / larger).
 //   - sandwiches: one option per place of the 1 and the n and set of digits between them, which allows those
 //     digits between, and none of them outside.
 //   - arrows and little killers, whose lines may repeat digits: a chain of partial sums, one primary item

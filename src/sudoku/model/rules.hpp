@@ -48,6 +48,11 @@ enum class ConstraintKind {
   sum,            // cells: two neighbours adding up to value (XV: X = 10, V = 5)
   palindrome,     // cells: a line that reads the same both ways
   candidates,     // cells: one cell, whose digit is one of value's bits (bit d-1 for digit d)
+  odd,            // cells: one cell holding an odd digit
+  even,           // cells: one cell holding an even digit
+  minimum,        // cells: a cell, then neighbours whose digits are all larger than its digit
+  maximum,        // cells: a cell, then neighbours whose digits are all smaller than its digit
+  quadruple,      // cells: a few cells holding each of digits (a digit listed twice: at least twice)
 };
 
 struct Constraint {
@@ -57,6 +62,7 @@ struct Constraint {
   int value = 0;
   int clue =
       -1;  // little killer, sandwich: the clue's place outside the board, (row + 1) * (n + 2) + col + 1
+  std::vector<int> digits;  // quadruple: the digits it must hold
   friend bool operator==(const Constraint&, const Constraint&) = default;
 };
 
