@@ -129,7 +129,7 @@ def _one(command, text, options, contradiction_ok=False):
     record = records[0]
     if record["status"] == "error":
         if contradiction_ok and record.get("puzzle") is not None:
-            counted = run("count", text, **dict(options, limit=1, minimal=False))[0]
+            counted = run("count", text, **dict(options, limit=1, minimal=False, all=False))[0]
             if counted["status"] == "none":
                 return None
         raise ValueError(f"line {record['line']}: {record['error']}")
