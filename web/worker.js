@@ -23,7 +23,7 @@ function optionPairs(program, options) {
     if (!KNOWN[program].has(k)) return {error: `${program}: unknown option '${k.slice(0, 40)}'\n`};
     const value = v === true ? '' : String(v);
     if (/[\u0000-\u001f\u007f]/.test(value))
-      return {error: `${program}: --${k}: a control character (such as a line break) in its value\n`};
+      return {error: `${program}: ${k}: a control character (such as a line break) in its value\n`};
     pairs.push([k, value]);
   }
   return {pairs};
