@@ -1,6 +1,6 @@
 // The pipeline itself (batch.hpp): puzzles read a chunk at a time, shared out over the pool, their results
-// written in input order as they complete; stopping, flushing and the totals. The tasks are tasks.cpp, the
-// formats records.cpp.
+// written in input order as they complete; stopping, flushing and the totals. The tasks are tasks.cpp and
+// tasks/, the formats records.cpp.
 #include "sudoku/pipeline/batch.hpp"
 
 #include <chrono>
@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "sudoku/pipeline/detail/batch_parts.hpp"
+#include "sudoku/pipeline/detail/tasks.hpp"
 
 namespace sudoku {
 namespace {
@@ -91,7 +92,9 @@ Batch::Batch(BatchOptions options, dlx::ThreadPool& pool)
                       ? options_.chunk_size
                       : std::max<std::size_t>(kChunkPuzzles, kChunkPerWorker * pool.size())),
       slots_(std::min<std::size_t>(chunk_size_, kFirstSlots)),
-      structured_(options_.format == Format::csv || is_json(options_.format)) {}
+      structured_(options_.format == Format::csv || is_json(options_.format)),
+      fields_(&record_fields(options_)),
+      csv_header_(csv_header(*fields_)) {}
 
 Batch::~Batch() = default;
 
@@ -232,12 +235,8 @@ bool Batch::run_chunk(std::size_t used) {
       // The count a stop cut short, as a record of the format asked for: "N+", or complete false.
       partial_ = Partial{std::string(source_), slot.puzzle.line, slot.partial};
       slot.out.clear();
-      Record record;
-      record.status = "stopped";
-      record.status_column = false;
-      record.field("count", dlx::to_decimal(slot.partial), dlx::to_decimal(slot.partial) + "+");
-      record.json.emplace_back("complete", "false");
-      record.text = dlx::to_decimal(slot.partial) + "+\n";
+      Record record(*fields_);
+      CountTask::fill(record, "stopped", slot.partial, false);
       format_record(slot, record);
       slot.message.clear();
       append_result(slot);
@@ -337,7 +336,7 @@ void Batch::finish(std::ostream& out) {
 void Batch::append_result(const Slot& slot) {
   if (!slot.streamed) {  // else what goes before the result went out with its first part
     if (options_.format == Format::csv && !wrote_csv_header_) {
-      out_buffer_ += csv_header(options_);
+      out_buffer_ += csv_header_;
       wrote_csv_header_ = true;
     }
     // One JSON array: "[" before the first object, "," before the others, "]" in finish().

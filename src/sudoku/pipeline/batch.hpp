@@ -44,6 +44,11 @@
 
 namespace sudoku {
 
+namespace batch_detail {
+class Task;
+struct RecordFields;
+}  // namespace batch_detail
+
 // Every command the pipeline runs, one task per puzzle (a generated puzzle for `generate`).
 enum class Command {
   solve,       // the first solution of each puzzle (BatchOptions::solutions: more)
@@ -159,22 +164,10 @@ class Batch {
   struct Flusher;
   // Runs slots 0..used-1 on the pool and writes their results; false once the run stopped.
   bool run_chunk(std::size_t used);
+  // Each command's work is a task (detail/tasks.hpp), which answers the slot's puzzle through the batch's
+  // formatter and streaming below.
+  friend class batch_detail::Task;
   State process(Worker& worker, Slot& slot);
-  // The tasks: one per command, each filling the slot's result. `rules` are the puzzle's own and the command
-  // line's, null for a plain puzzle.
-  State solve_count_check(Worker& worker, Slot& slot, const Rules* rules);
-  // The result of a puzzle whose givens clash, in every command (a bad input).
-  State clashing_givens(Slot& slot, const Conflict& conflict);
-  static void unanswered_fields(Record& record, Command command);
-  State process_pencilmarks(Slot& slot);
-  // solve's list of solutions, from whichever search finds them (tasks.cpp).
-  State list_solutions(Slot& slot, Grid& grid, const std::function<bool(Grid&)>& next,
-                       const std::function<dlx::Status()>& status, const std::function<bool()>& gave_up);
-  State process_maker(Worker& worker, Slot& slot, const Rules* rules);
-  State rule_candidates(Slot& slot, const Rules& rules);
-  // Writes a candidates command's record (its status set) with these true candidates.
-  State candidates_record(Slot& slot, Record& record, const CandidateGrid& found);
-  State process_generate(Worker& worker, Slot& slot);
   std::chrono::nanoseconds time_slice();
   void start_flusher();
   void format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const;
@@ -241,6 +234,8 @@ class Batch {
   bool stopped_ = false;
   std::optional<Partial> partial_;
   bool structured_;  // the format is csv, json or json_array: results are records
+  const batch_detail::RecordFields* fields_;  // the command's record (detail/tasks.hpp)
+  std::string csv_header_;
 };
 
 }  // namespace sudoku

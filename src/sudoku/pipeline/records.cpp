@@ -34,7 +34,7 @@ void Batch::fail(Slot& slot, std::string_view message, std::size_t line, std::st
   if (options_.format == Format::csv) {
     slot.out += std::to_string(puzzle.line) + ",,";
     append_csv_field(slot.out, std::string(prefix) + std::string(message));
-    const std::string_view header = csv_header(options_);
+    const std::string_view header = csv_header_;
     // The header's other columns, empty.
     for (auto n = std::count(header.begin(), header.end(), ',') - 2; n > 0; --n) slot.out += ',';
     slot.out += '\n';
@@ -92,14 +92,12 @@ void Batch::format_solutions(Slot& slot, std::span<const Grid> solutions, bool c
     return;
   }
   if (format == Format::csv || is_json(format)) {
-    Record record;
+    Record record(*fields_);
     record.status = complete ? "no solution" : "stopped";
-    if (options_.solutions == 1) {
-      record.csv.emplace_back();
-    } else {
-      record.field("solutions", "[]", "");
-      record.json.emplace_back("count", "0");
-      record.json.emplace_back("complete", complete ? "true" : "false");
+    if (options_.solutions != 1) {
+      record.json_field("solutions", "[]");
+      record.set("count", "0");
+      record.set("complete", complete ? "true" : "false");
     }
     format_record(slot, record);
     return;
@@ -237,7 +235,7 @@ void Batch::record_tail(Slot& slot) const {
   const Puzzle& puzzle = slot.puzzle;
   std::string& out = slot.out;
   if (options_.format == Format::csv) {
-    if (options_.command != Command::generate) {
+    if (fields_->annotation_column) {
       out += ',';
       append_csv_field(out, puzzle.annotation);
     }
@@ -257,15 +255,19 @@ void Batch::format_record(Slot& slot, const Record& record) const {
     slot.multiline = record.multiline;
     return;
   }
-  record_head(slot, record.status, record.status_column);
-  if (options_.format == Format::csv) {
-    for (const std::string& column : record.csv) {
+  const RecordFields& fields = *record.fields;
+  record_head(slot, record.status, fields.status_column);
+  for (std::size_t i = 0; i < fields.fields.size(); ++i) {
+    const std::optional<Record::Value>& value = record.values[i];
+    if (options_.format == Format::csv) {
+      if (!fields.fields[i].column) continue;
       slot.out += ',';
-      append_csv_field(slot.out, column);
+      if (value) append_csv_field(slot.out, value->csv);
+    } else if (value) {
+      slot.out.append(",\"").append(fields.fields[i].name).append("\":").append(value->json);
     }
-  } else {
-    for (const auto& [name, value] : record.json) slot.out += ",\"" + name + "\":" + value;
   }
+  if (!record.error.empty() && options_.format != Format::csv) slot.out += ",\"error\":" + record.error;
   record_tail(slot);
 }
 

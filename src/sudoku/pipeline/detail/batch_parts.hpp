@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,31 +18,12 @@
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/solver.hpp"
 #include "sudoku/pipeline/batch.hpp"
+#include "sudoku/pipeline/detail/fields.hpp"
 
 namespace sudoku::batch_detail {
 
 // How a puzzle's result counts in the totals and the exit status.
 enum class Outcome { solved, none, multiple, error, unknown };
-
-// The header of each command's CSV output (by Command).
-inline constexpr std::string_view kCsvHeader[] = {
-    "line,puzzle,status,solution,annotation\n",
-    "line,puzzle,count,annotation\n",
-    "line,puzzle,status,annotation\n",
-    "line,puzzle,status,tier,rating,er,ep,ed,technique,annotation\n",
-    "line,puzzle,status,hint,annotation\n",
-    "line,puzzle,status,steps,annotation\n",
-    "line,puzzle,status,minimized,clues,annotation\n",
-    "line,puzzle,status,candidates,annotation\n",
-    "line,puzzle,status,solution,seed,index,clues,symmetry,tier\n",
-};
-
-// The CSV header of a run: the command's, and for generate to a rating the puzzles' ER, EP and ED too.
-inline std::string_view csv_header(const BatchOptions& options) {
-  if (options.command == Command::generate && (options.generate.rating || options.generate_rating))
-    return "line,puzzle,status,solution,seed,index,clues,symmetry,tier,er,ep,ed\n";
-  return kCsvHeader[static_cast<int>(options.command)];
-}
 
 // A JSON string literal of the text.
 std::string json_string(std::string_view text);
@@ -65,8 +47,10 @@ struct MakerTools {
 
 namespace sudoku {
 
+using batch_detail::Kind;
 using batch_detail::MakerTools;
 using batch_detail::Outcome;
+using batch_detail::RecordFields;
 
 struct Batch::Slot {
   Puzzle puzzle;
@@ -88,17 +72,42 @@ struct Batch::Slot {
 };
 
 // A result as the structured formats write it: {"line":..,"puzzle":..,"status":..,<fields>,"annotation":..}
-// in JSON, and the command's CSV header's columns; `text` is what the text formats write.
+// in JSON, and the CSV header's columns, both from the command's fields (fields.hpp); `text` is what the text
+// formats write.
 struct Batch::Record {
+  explicit Record(const RecordFields& of) : fields(&of), values(of.fields.size()) {}
+  const RecordFields* fields;
   std::string status;
-  std::vector<std::pair<std::string, std::string>> json;  // name, JSON value (already encoded)
-  std::vector<std::string> csv;                           // the columns between status and annotation
-  std::string text;                                       // text formats: the lines, each ending '\n'
+  std::string text;  // text formats: the lines, each ending '\n'
   bool multiline = false;
-  bool status_column = true;  // count's CSV has no status column
-  void field(std::string name, std::string json_value, std::string csv_value) {
-    json.emplace_back(std::move(name), std::move(json_value));
-    csv.push_back(std::move(csv_value));
+  std::string
+      error;  // JSON: after the fields, the reason a puzzle has no answer (JSON-encoded); none if empty
+  struct Value {
+    std::string json, csv;
+  };
+  std::vector<std::optional<Value>> values;  // by field; JSON leaves out the fields not set, CSV writes ""
+
+  // The field named so, as JSON writes it and as CSV does.
+  void field(std::string_view name, std::string json_value, std::string csv_value) {
+    values[index(name)] = Value{std::move(json_value), std::move(csv_value)};
+  }
+  // A text or number field's value, written as its kind says.
+  void set(std::string_view name, std::string value) {
+    const std::size_t i = index(name);
+    if (fields->fields[i].kind == Kind::json)
+      throw std::logic_error("record field " + std::string(name) + ": a JSON value");
+    std::string json = fields->fields[i].kind == Kind::text ? batch_detail::json_string(value) : value;
+    values[i] = Value{std::move(json), std::move(value)};
+  }
+  void set_null(std::string_view name) { field(name, "null", ""); }
+  // A field that only JSON writes (its CSV text, if any, is in another column).
+  void json_field(std::string_view name, std::string json_value) { field(name, std::move(json_value), ""); }
+
+ private:
+  std::size_t index(std::string_view name) const {
+    for (std::size_t i = 0; i < fields->fields.size(); ++i)
+      if (fields->fields[i].name == name) return i;
+    throw std::logic_error("no record field " + std::string(name));  // a task's bug: the internal error line
   }
 };
 
