@@ -1,5 +1,5 @@
 // The pipeline's per-puzzle state, shared by its parts (batch.cpp: reading, ordering and writing;
-// tasks.cpp: each command's work; records.cpp: the results in every format). Not installed.
+// tasks.cpp and tasks/: each command's work; records.cpp: the results in every format). Not installed.
 #pragma once
 
 #include <cstdint>
