@@ -47,10 +47,8 @@ struct MakerTools {
 
 namespace sudoku {
 
-using batch_detail::Kind;
 using batch_detail::MakerTools;
 using batch_detail::Outcome;
-using batch_detail::RecordFields;
 
 struct Batch::Slot {
   Puzzle puzzle;
@@ -75,8 +73,8 @@ struct Batch::Slot {
 // in JSON, and the CSV header's columns, both from the command's fields (fields.hpp); `text` is what the text
 // formats write.
 struct Batch::Record {
-  explicit Record(const RecordFields& of) : fields(&of), values(of.fields.size()) {}
-  const RecordFields* fields;
+  explicit Record(const batch_detail::RecordFields& of) : fields(&of), values(of.fields.size()) {}
+  const batch_detail::RecordFields* fields;
   std::string status;
   std::string text;  // text formats: the lines, each ending '\n'
   bool multiline = false;
@@ -94,9 +92,9 @@ struct Batch::Record {
   // A text or number field's value, written as its kind says.
   void set(std::string_view name, std::string value) {
     const std::size_t i = index(name);
-    if (fields->fields[i].kind == Kind::json)
+    if (fields->fields[i].kind == batch_detail::Kind::json)
       throw std::logic_error("record field " + std::string(name) + ": a JSON value");
-    std::string json = fields->fields[i].kind == Kind::text ? batch_detail::json_string(value) : value;
+    std::string json = fields->fields[i].kind == batch_detail::Kind::text ? batch_detail::json_string(value) : value;
     values[i] = Value{std::move(json), std::move(value)};
   }
   void set_null(std::string_view name) { field(name, "null", ""); }
