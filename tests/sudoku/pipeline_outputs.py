@@ -54,7 +54,7 @@ def write_inputs(data, sudoku):
     rated = os.path.join(data, "se_ratings.txt")
     # Unique ones that the graded engine rates at once (tab-annotated), none and multiple (":count" annotated).
     quick = [0, 2, 3, 4, 11, 15, 16, 18, 23, 26, 28]
-    plain = lines_of(rated, 4, 1) + lines_of(counts, 0, 1) + lines_of(counts, 30, 1) + lines_of(rated, 3, 1)
+    plain = lines_of(rated, 4, 1) + lines_of(counts, 18, 1) + lines_of(counts, 30, 1) + lines_of(rated, 3, 1)
     files = {
         "plain.txt": "".join(plain),
         "grid.txt": GRID,
