@@ -13,7 +13,6 @@ usage: fpuzzles_lines_test.py SUDOKU_BINARY
   line naming the rule; `steps` sound on unique line puzzles.
 """
 import json
-import os
 import random
 import sys
 
@@ -323,13 +322,10 @@ def test_published():
     which pins the readings to the setters' (whispers' default, region sum runs, entropic thirds...); the model
     admits it and nothing else once half its cells are given; the ones the search answers at once (entropic,
     slow thermometer: the others take it minutes from their few givens) are counted as unique and solved to it."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "published_lines.txt")
-    with open(path) as f:
-        entries = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
-    for name, document, solution in entries:
+    entries = ft.published("published_lines.txt")
+    for name, document, want in entries:
         puzzle = json.loads(document)
         n = puzzle["size"]
-        want = [int(d) for d in solution]
         if not check(want, puzzle):
             fail("published %s: the checker rejects the published solution" % name)
         half = json.loads(document)
@@ -339,18 +335,7 @@ def test_published():
         if out.strip() != "1":
             fail("published %s, half its solution given: count %r %r" % (name, out, err))
         if "Entropic" in name or "Slow Thermo" in name:
-            rc, out, err = ft.run(["count"], document + "\n")
-            if out.strip() != "1":
-                fail("published %s: count %r %r" % (name, out, err))
-            rc, out, err = ft.run(["solve"], document + "\n")
-            try:
-                solved = json.loads(out)
-                got = [solved["grid"][r][c]["value"] for r in range(n) for c in range(n)]
-            except (ValueError, KeyError, TypeError):
-                fail("published %s: no solution read back: %r %r" % (name, out[:200], err))
-                continue
-            if got != want:
-                fail("published %s: solved %s, published %s" % (name, got, want))
+            ft.unique_and_solved(name, document, want, fail)
     if len(entries) < 8:
         fail("published: %d puzzles read" % len(entries))
 
