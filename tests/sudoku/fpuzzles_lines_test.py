@@ -193,6 +193,40 @@ def test_counts_4x4(rng):
         fail("the slow thermometer repeat case says nothing")
 
 
+def test_jigsaw_4x4(rng):
+    """Region sum lines (and the others) on jigsaw regions: runs cut where the line changes region, not box; counts
+    over the 576 Latin squares the checker filters by the regions."""
+    layout = [[0, 0, 0, 1], [2, 0, 1, 1], [2, 2, 3, 1], [2, 3, 3, 3]]
+    squares = []
+
+    def fill(grid, k):
+        if k == 16:
+            squares.append(list(grid))
+            return
+        r, c = divmod(k, 4)
+        for d in range(1, 5):
+            if all(grid[r * 4 + j] != d for j in range(c)) and all(grid[i * 4 + c] != d for i in range(r)):
+                grid[k] = d
+                fill(grid, k + 1)
+        grid[k] = 0
+
+    fill([0] * 16, 0)
+    assert len(squares) == 576
+    puzzles = []
+    for k in range(24):
+        kinds = ["regionsumline"] * 2 if k % 3 else rng.sample(KINDS, 2)
+        p = {"size": 4, "grid": [[{"region": layout[r][c]} for c in range(4)] for r in range(4)]}
+        fits = [g for g in squares if ft.check(g, p)]
+        grid = rng.choice(fits)
+        for kind in kinds:
+            add_line(p, kind, grid, rng, k % 4 != 3, 4)
+        puzzles.append(p)
+    for p, got in zip(puzzles, count_all(puzzles)):
+        want = sum(1 for g in squares if check(g, p))
+        if got != str(want):
+            fail("jigsaw 4x4 count %s, checker %d: %s" % (got, want, json.dumps(p)))
+
+
 def test_counts_6x6(rng):
     for kind in KINDS:
         puzzles, wants = [], []
@@ -345,6 +379,7 @@ if __name__ == "__main__":
     test_bad_fields()
     test_published()
     test_counts_4x4(random.Random(591))
+    test_jigsaw_4x4(random.Random(596))
     test_counts_6x6(random.Random(592))
     test_solutions_9x9(random.Random(593))
     test_round_trip(random.Random(594))
