@@ -393,9 +393,6 @@ class Encoder {
           tuples({c.cells[i], c.cells[j]}, name,
                  [](const std::vector<int>& d, bool complete) { return !complete || d[0] == d[1]; });
         return;
-      default:  // the line rules (is_line_rule)
-        line(c, name);
-        return;
       case ConstraintKind::little_killer:
         chain(c.cells, value, value, 0, name);
         return;
@@ -422,6 +419,9 @@ class Encoder {
         chain(line, -1, most, total, name);
         return;
       }
+      default:  // the line rules (is_line_rule)
+        line(c, name);
+        return;
     }
   }
 
@@ -615,8 +615,6 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
       }
       return number == total;
     }
-    default:  // the line rules, answered above
-      return true;
     case ConstraintKind::sandwich: {
       if (!complete) return true;
       const auto low = std::find(d.begin(), d.end(), 1) - d.begin();
@@ -626,6 +624,8 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
         sum += d[static_cast<std::size_t>(i)];
       return sum == c.value;
     }
+    default:  // the line rules, answered above
+      return true;
   }
   return false;
 }

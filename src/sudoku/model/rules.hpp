@@ -53,7 +53,8 @@ enum class ConstraintKind {
   minimum,        // cells: a cell, then neighbours whose digits are all larger than its digit
   maximum,        // cells: a cell, then neighbours whose digits are all smaller than its digit
   quadruple,      // cells: a few cells holding each of digits (a digit listed twice: at least twice)
-  // Lines (cells: the line in its drawn order); digits may repeat along a line where the houses allow.
+  // Lines (cells: the line in its drawn order); digits may repeat along a line where the houses allow. Kept
+  // together, from between_line to double_arrow: constraints.cpp takes them as that range.
   between_line,      // the cells between the two ends hold digits strictly between the ends' digits
   renban,            // distinct digits forming a run of consecutive numbers, in any order
   whispers,          // neighbours along the line differ by at least value
