@@ -552,29 +552,36 @@ def test_steps_sound(rng, extra=("arrow", "difference", "xv")):
         fail("steps: no thermometer step in 4 thermo puzzles")
 
 
+def published(filename):
+    """The puzzles of a file of tests/sudoku/data: (name, document, solution as a list of digits)."""
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", filename)) as f:
+        entries = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
+    return [(name, document, [int(d) for d in solution]) for name, document, solution in entries]
+
+
+def unique_and_solved(name, document, want, fail=fail):
+    """`count` says 1 and `solve` gives `want`."""
+    n = json.loads(document)["size"]
+    rc, out, err = run(["count"], document + "\n")
+    if out.strip() != "1":
+        fail("published %s: count %r %r" % (name, out, err))
+    rc, out, err = run(["solve"], document + "\n")
+    try:
+        solved = json.loads(out)
+        got = [solved["grid"][r][c]["value"] for r in range(n) for c in range(n)]
+    except (ValueError, KeyError, TypeError):
+        fail("published %s: no solution read back: %r %r" % (name, out[:200], err))
+        return
+    if got != want:
+        fail("published %s: solved %s, published %s" % (name, got, want))
+
+
 def test_published():
     """Published puzzles: one solution, the published one, and it keeps every rule by the checker."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "published_fpuzzles.txt")
-    with open(path) as f:
-        entries = [line.rstrip("\n").split("\t") for line in f if line.strip() and not line.startswith("#")]
-    for name, document, solution in entries:
-        puzzle = json.loads(document)
-        n = puzzle["size"]
-        want = [int(d) for d in solution]
-        if not check(want, puzzle):
+    for name, document, want in published("published_fpuzzles.txt"):
+        if not check(want, json.loads(document)):
             fail("published %s: the checker rejects the published solution" % name)
-        rc, out, err = run(["count"], document + "\n")
-        if out.strip() != "1":
-            fail("published %s: count %r %r" % (name, out, err))
-        rc, out, err = run(["solve"], document + "\n")
-        try:
-            solved = json.loads(out)
-            got = [solved["grid"][r][c]["value"] for r in range(n) for c in range(n)]
-        except (ValueError, KeyError, TypeError):
-            fail("published %s: no solution read back: %r %r" % (name, out[:200], err))
-            continue
-        if got != want:
-            fail("published %s: solved %s, published %s" % (name, got, want))
+        unique_and_solved(name, document, want)
 
 
 def brute_count(puzzle, limit=2):

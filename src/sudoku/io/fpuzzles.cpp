@@ -230,6 +230,48 @@ class Reader {
     }
   }
 
+  // The line rules of f-puzzles and of the new-constraints userscript, as dclamage/SudokuSolver reads them:
+  // each line of an entry is one rule. Whether `key` names one.
+  bool read_line_rule(const std::string& key, const Value& v, Rules& rules) {
+    static constexpr std::pair<std::string_view, ConstraintKind> kLines[] = {
+        {"betweenline", ConstraintKind::between_line}, {"renban", ConstraintKind::renban},
+        {"whispers", ConstraintKind::whispers},        {"regionsumline", ConstraintKind::region_sum},
+        {"entropicline", ConstraintKind::entropic},    {"modularline", ConstraintKind::modular},
+        {"zipperline", ConstraintKind::zipper},        {"slowthermometer", ConstraintKind::slow_thermometer},
+        {"doublearrow", ConstraintKind::double_arrow}};
+    const auto* kind =
+        std::find_if(std::begin(kLines), std::end(kLines), [&](const auto& k) { return k.first == key; });
+    if (kind == std::end(kLines)) return false;
+    const std::size_t first = rules.constraints.size();
+    add_line_rules(v, key, kind->second, rules);
+    const auto& list = entries(v, key);
+    // add_line_rules read every entry: match each new rule to its entry by counting lines.
+    std::size_t at = first;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = entry_name(key, i);
+      const std::size_t lines = list[i].find("lines")->array.size();
+      int value = 0;
+      if (kind->second == ConstraintKind::whispers) {
+        // The difference: "value" when given (German whispers ceil(n/2), Dutch one less), else ceil(n/2).
+        const Value* given = list[i].find("value");
+        const bool blank = given == nullptr || given->type == Value::Type::null ||
+                           (given->type == Value::Type::string && given->string.empty());
+        value = blank ? (n_ + 1) / 2 : number(*given, name + " value");
+        if (value < 1 || value > n_ - 1)
+          fail(name + ": value " + std::to_string(value) + " is out of range 1-" + std::to_string(n_ - 1) +
+               " (the least difference of neighbours)");
+      }
+      for (std::size_t l = 0; l < lines; ++l, ++at) {
+        Constraint& c = rules.constraints[at];
+        c.value = value;
+        if (kind->second == ConstraintKind::renban && static_cast<int>(c.cells.size()) > n_)
+          fail(name + " has a line of " + std::to_string(c.cells.size()) + " cells; a renban holds at most " +
+               std::to_string(n_));
+      }
+    }
+    return true;
+  }
+
   void read_rule(const std::string& key, const Value& v, Rules& rules) {
     if (std::find(std::begin(kIgnored), std::end(kIgnored), key) != std::end(kIgnored)) return;
     const auto flag = [&]() {
@@ -385,6 +427,7 @@ class Reader {
                "' is not supported (difference, ratio and xv are)");
         }
       }
+    } else if (read_line_rule(key, v, rules)) {
     } else {
       const bool empty = (v.is_array() && v.array.empty()) ||
                          (v.type == Value::Type::boolean && !v.boolean) || v.type == Value::Type::null;
@@ -470,6 +513,28 @@ void append_cells(std::string& out, const std::vector<int>& cells, int n) {
     out += ref_text(cells[i] / n + 1, cells[i] % n + 1);
   }
   out += ']';
+}
+
+// The line rules (read_line_rule), one entry per line; whispers with their difference.
+void append_line_rules(std::string& out, const Rules& rules, int n) {
+  static constexpr std::pair<const char*, ConstraintKind> kLines[] = {
+      {"betweenline", ConstraintKind::between_line}, {"renban", ConstraintKind::renban},
+      {"whispers", ConstraintKind::whispers},        {"regionsumline", ConstraintKind::region_sum},
+      {"entropicline", ConstraintKind::entropic},    {"modularline", ConstraintKind::modular},
+      {"zipperline", ConstraintKind::zipper},        {"slowthermometer", ConstraintKind::slow_thermometer},
+      {"doublearrow", ConstraintKind::double_arrow}};
+  for (const auto& [key, kind] : kLines) {
+    std::string items;
+    for (const Constraint& c : rules.constraints) {
+      if (c.kind != kind) continue;
+      items += items.empty() ? "{\"lines\":[" : ",{\"lines\":[";
+      append_cells(items, c.cells, n);
+      items += ']';
+      if (kind == ConstraintKind::whispers) items += ",\"value\":\"" + std::to_string(c.value) + "\"";
+      items += '}';
+    }
+    if (!items.empty()) out += std::string(",\"") + key + "\":[" + items + "]";
+  }
 }
 
 }  // namespace
@@ -603,6 +668,7 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
     if (rules.negatives.xv) names += std::string(names.empty() ? "" : ",") + "\"xv\"";
     out += ",\"negative\":[" + names + "]";
   }
+  append_line_rules(out, rules, n);
   out += '}';
 }
 

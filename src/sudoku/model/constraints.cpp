@@ -40,6 +40,24 @@ const char* kind_name(ConstraintKind kind) {
       return "maximum";
     case ConstraintKind::quadruple:
       return "quadruple";
+    case ConstraintKind::between_line:
+      return "between line";
+    case ConstraintKind::renban:
+      return "renban";
+    case ConstraintKind::whispers:
+      return "whispers";
+    case ConstraintKind::region_sum:
+      return "region sum line";
+    case ConstraintKind::entropic:
+      return "entropic line";
+    case ConstraintKind::modular:
+      return "modular line";
+    case ConstraintKind::zipper:
+      return "zipper line";
+    case ConstraintKind::slow_thermometer:
+      return "slow thermometer";
+    case ConstraintKind::double_arrow:
+      return "double arrow";
   }
   return "rule";
 }
@@ -176,6 +194,137 @@ class Encoder {
     }
   }
 
+  // The line rules (docs/variants.md, "The encodings"): a few options per line, never one per tuple of digits
+  // (a renban of 6 cells on 9x9 has 2,880): past about 4096 options in all a 9x9 is searched by the engine that
+  // does not propagate, and on random near-empty line puzzles whole tuples were no faster even below that.
+  void line(const Constraint& c, const std::string& name) {
+    const std::vector<int>& cells = c.cells;
+    const std::size_t length = cells.size();
+    // Too short a line (no cell between two ends, one run of a region sum line...) is no rule.
+    const bool three = c.kind == ConstraintKind::between_line || c.kind == ConstraintKind::zipper ||
+                       c.kind == ConstraintKind::double_arrow;
+    if (length < (three ? 3u : 2u) ||
+        (c.kind == ConstraintKind::region_sum && region_runs(rules_, cells).size() < 2))
+      return;
+    switch (c.kind) {
+      case ConstraintKind::whispers:
+      case ConstraintKind::slow_thermometer:
+        // One rule per pair of neighbours, which says the same.
+        for (std::size_t i = 0; i + 1 < length; ++i) {
+          Constraint pair = c;
+          pair.cells = {cells[i], cells[i + 1]};
+          tuples(pair.cells, name,
+                 [&](const std::vector<int>& d, bool) { return keeps_prefix(rules_, pair, d); });
+        }
+        return;
+      case ConstraintKind::between_line: {
+        begin_rule();
+        const dlx::ItemId unit = primary();
+        std::vector<dlx::ItemId> bases;
+        for (const int cell : cells) bases.push_back(link(cell));
+        // One option per pair of end digits, low < high, and which end holds the low one.
+        for (int low = 1; low <= n_; ++low) {
+          for (int high = low + 2; high <= n_; ++high) {
+            const std::uint64_t inside = (std::uint64_t{1} << (high - 1)) - (std::uint64_t{1} << low);
+            for (const bool low_first : {true, false}) {
+              std::vector<dlx::ItemUse> uses{{unit}};
+              allow(uses, bases.front(), std::uint64_t{1} << ((low_first ? low : high) - 1));
+              allow(uses, bases.back(), std::uint64_t{1} << ((low_first ? high : low) - 1));
+              for (std::size_t k = 1; k + 1 < length; ++k) allow(uses, bases[k], inside);
+              add(std::move(uses), name);
+            }
+          }
+        }
+        return;
+      }
+      case ConstraintKind::renban: {
+        // Distinct digits (one secondary item per digit, covered by each of the line's cells holding it), all
+        // within one run of `length` digits: so exactly that run, and its first digit names the option.
+        const auto base = static_cast<dlx::ItemId>(problem_.item_count());
+        const std::string item = "renban" + std::to_string(++renbans_) + "=";
+        for (int d = 0; d < n_; ++d) problem_.add_secondary(item + std::to_string(d + 1));
+        for (const int cell : cells)
+          for (int d = 0; d < n_; ++d)
+            cell_items_[static_cast<std::size_t>(cell * n_ + d)].push_back(
+                {base + static_cast<dlx::ItemId>(d)});
+        begin_rule();
+        const dlx::ItemId unit = primary();
+        std::vector<dlx::ItemId> bases;
+        for (const int cell : cells) bases.push_back(link(cell));
+        const std::uint64_t run = (std::uint64_t{1} << length) - 1;
+        for (int first = 1; first + static_cast<int>(length) - 1 <= n_; ++first) {
+          std::vector<dlx::ItemUse> uses{{unit}};
+          for (const dlx::ItemId b : bases) allow(uses, b, run << (first - 1));
+          add(std::move(uses), name);
+        }
+        return;
+      }
+      case ConstraintKind::entropic:
+      case ConstraintKind::modular: {
+        // The digits of each class: the ranks, or the remainders modulo 3.
+        std::uint64_t classes[3] = {0, 0, 0};
+        for (int d = 1; d <= n_; ++d)
+          classes[c.kind == ConstraintKind::entropic ? entropic_group(d, n_) : d % 3] |= std::uint64_t{1}
+                                                                                         << (d - 1);
+        // Place k takes the class of its phase k mod 3; the phases take distinct classes: one option per
+        // assignment of classes to the phases the line has.
+        begin_rule();
+        const dlx::ItemId unit = primary();
+        std::vector<dlx::ItemId> bases;
+        for (const int cell : cells) bases.push_back(link(cell));
+        // With two places the six orders of three classes give each pair of distinct classes once.
+        int of[3] = {0, 1, 2};
+        do {
+          std::vector<dlx::ItemUse> uses{{unit}};
+          for (std::size_t k = 0; k < length; ++k) allow(uses, bases[k], classes[of[k % 3]]);
+          add(std::move(uses), name);
+        } while (std::next_permutation(of, of + 3));
+        return;
+      }
+      case ConstraintKind::region_sum: {
+        const std::vector<std::vector<int>> runs = region_runs(rules_, cells);
+        // The largest sum every run can reach: distinct digits in a region, the largest ones.
+        int most = std::numeric_limits<int>::max();
+        for (const std::vector<int>& run : runs) {
+          int top = 0;
+          for (int i = 0; i < static_cast<int>(run.size()); ++i) top += n_ - i;
+          most = std::min(most, top);
+        }
+        const dlx::ItemId total = problem_.add_secondary("s" + std::to_string(++carries_));
+        for (const std::vector<int>& run : runs) chain(run, -1, most, total, name);
+        return;
+      }
+      case ConstraintKind::zipper: {
+        const dlx::ItemId total = problem_.add_secondary("s" + std::to_string(++carries_));
+        const auto sum_color = [&](const std::vector<int>& d, std::vector<dlx::ItemUse>& uses) {
+          uses.push_back({total, color(d.size() == 1 ? d[0] : d[0] + d[1])});
+        };
+        const auto any = [](const std::vector<int>&, bool) { return true; };
+        for (std::size_t i = 0, j = length - 1; i <= j; ++i, --j)
+          tuples(i == j ? std::vector<int>{cells[i]} : std::vector<int>{cells[i], cells[j]}, name, any,
+                 sum_color);
+        return;
+      }
+      case ConstraintKind::double_arrow: {
+        const dlx::ItemId total = problem_.add_secondary("s" + std::to_string(++carries_));
+        const std::vector<int> middle(cells.begin() + 1, cells.end() - 1);
+        const int most = std::min(2 * n_, n_ * static_cast<int>(middle.size()));
+        tuples(
+            {cells.front(), cells.back()}, name,
+            [&](const std::vector<int>& d, bool complete) {
+              return !complete || d[0] + d[1] >= static_cast<int>(middle.size());
+            },
+            [&](const std::vector<int>& d, std::vector<dlx::ItemUse>& uses) {
+              uses.push_back({total, color(d[0] + d[1])});
+            });
+        chain(middle, -1, most, total, name);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
   void negatives() {
     const Negatives& neg = rules_.negatives;
     if (!neg.any()) return;
@@ -270,6 +419,9 @@ class Encoder {
         chain(line, -1, most, total, name);
         return;
       }
+      default:  // the line rules (is_line_rule)
+        line(c, name);
+        return;
     }
   }
 
@@ -280,7 +432,7 @@ class Encoder {
   int n_;
   std::size_t max_options_;
   std::size_t counted_ = 0;
-  int links_ = 0, units_ = 0, carries_ = 0, bans_ = 0;
+  int links_ = 0, units_ = 0, carries_ = 0, bans_ = 0, renbans_ = 0;
 };
 
 }  // namespace
@@ -295,11 +447,120 @@ bool must_differ(const Rules& rules, int a, int b) {
   });
 }
 
+int entropic_group(int digit, int n) {
+  // Thirds: the low and high ranks take the larger share when n % 3 == 2, the smaller one when n % 3 == 1.
+  const int outer = n % 3 == 1 ? n / 3 : (n + 2) / 3;
+  return digit <= outer ? 0 : digit <= n - outer ? 1 : 2;
+}
+
+std::vector<std::vector<int>> region_runs(const Rules& rules, const std::vector<int>& line) {
+  std::vector<std::vector<int>> runs;
+  for (std::size_t k = 0; k < line.size(); ++k) {
+    if (k == 0 || rules.region_of(line[k]) != rules.region_of(line[k - 1])) runs.emplace_back();
+    runs.back().push_back(line[k]);
+  }
+  return runs;
+}
+
+namespace {
+
+// Whether the digits so far of a line rule (ConstraintKind's second block) can still keep it; with all of them,
+// whether they keep it.
+bool keeps_line_prefix(const Rules& rules, const Constraint& c, const std::vector<int>& d) {
+  const int n = rules.shape.side();
+  const std::size_t places = c.cells.size(), k = d.size();
+  if (k == 0) return true;
+  const int last = d[k - 1];
+  switch (c.kind) {
+    case ConstraintKind::between_line: {
+      if (places < 3 || k < 2) return true;
+      // Every cell between lies on the same side of the first end, never equal to it; the last end bounds them.
+      const bool above = d[1] > d[0];
+      for (std::size_t i = 1; i < k && i + 1 < places; ++i)
+        if (d[i] == d[0] || (d[i] > d[0]) != above) return false;
+      if (k < places) return true;
+      for (std::size_t i = 1; i + 1 < places; ++i)
+        if (above ? d[i] >= last : d[i] <= last) return false;
+      return true;
+    }
+    case ConstraintKind::renban: {
+      for (std::size_t i = 0; i + 1 < k; ++i)
+        if (d[i] == last) return false;
+      const auto [low, high] = std::minmax_element(d.begin(), d.end());
+      return *high - *low < static_cast<int>(places);
+    }
+    case ConstraintKind::whispers:
+      return k < 2 || std::abs(last - d[k - 2]) >= c.value;
+    case ConstraintKind::slow_thermometer:
+      return k < 2 || last >= d[k - 2];
+    case ConstraintKind::entropic:
+    case ConstraintKind::modular: {
+      const auto class_of = [&](int x) {
+        return c.kind == ConstraintKind::entropic ? entropic_group(x, n) : x % 3;
+      };
+      for (std::size_t i = 0; i + 1 < k; ++i)
+        if ((class_of(d[i]) == class_of(last)) != ((k - 1 - i) % 3 == 0)) return false;
+      return true;
+    }
+    case ConstraintKind::region_sum: {
+      const std::vector<std::vector<int>> runs = region_runs(rules, c.cells);
+      if (runs.size() < 2) return true;
+      int target = -1;
+      std::size_t start = 0;
+      for (const std::vector<int>& run : runs) {
+        if (start >= k) break;
+        int sum = 0;
+        const std::size_t end = std::min(k, start + run.size());
+        for (std::size_t i = start; i < end; ++i) sum += d[i];
+        const int left = static_cast<int>(start + run.size() - end);  // places of the run not given yet
+        if (left == 0 && target < 0) target = sum;
+        if (target >= 0 && (sum + left > target || sum + left * n < target)) return false;
+        start += run.size();
+      }
+      return true;
+    }
+    case ConstraintKind::zipper: {
+      if (places < 3) return true;
+      int target = -1;
+      for (std::size_t i = 0, j = places - 1; i <= j; ++i, --j) {
+        if (j >= k) continue;  // not complete yet
+        const int sum = i == j ? d[i] : d[i] + d[j];
+        if (target >= 0 && sum != target) return false;
+        target = sum;
+      }
+      return true;
+    }
+    case ConstraintKind::double_arrow: {
+      if (places < 3) return true;
+      int between = 0;
+      for (std::size_t i = 1; i < k && i + 1 < places; ++i) between += d[i];
+      if (k < places) {  // the cells between left, at least 1 each, still within reach of the two ends
+        const int left = static_cast<int>(places - 1 - std::max<std::size_t>(k, 1));
+        return between + left <= d[0] + n;
+      }
+      return d[0] + last == between;
+    }
+    default:
+      return true;
+  }
+}
+
+bool is_line_rule(ConstraintKind kind) {
+  return kind >= ConstraintKind::between_line && kind <= ConstraintKind::double_arrow;
+}
+
+}  // namespace
+
 bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
   std::size_t places = c.cells.size();
   for (const std::vector<int>& line : c.lines) places += line.size();
   const std::size_t k = d.size();
   const bool complete = k == places;
+  if (is_line_rule(c.kind)) {
+    Rules boxes;
+    boxes.shape = shape_for_side(static_cast<std::size_t>(n)).value_or(Shape{1, n});
+    return keeps_line_prefix(boxes, c, d);
+  }
   switch (c.kind) {
     case ConstraintKind::thermometer:
       return k < 2 || d[k - 1] > d[k - 2];
@@ -363,8 +624,15 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
         sum += d[static_cast<std::size_t>(i)];
       return sum == c.value;
     }
+    default:  // the line rules, answered above
+      return true;
   }
   return false;
+}
+
+bool keeps_prefix(const Rules& rules, const Constraint& c, const std::vector<int>& digits) {
+  if (is_line_rule(c.kind)) return keeps_line_prefix(rules, c, digits);
+  return keeps_prefix(c, digits, rules.shape.side());
 }
 
 bool for_each_tuple(const Rules& rules, const std::vector<int>& cells, const std::vector<std::uint64_t>& open,
@@ -474,8 +742,17 @@ void check_constraints(const Rules& rules) {
           if (d < 1 || d > n)
             throw RulesError(name + ": " + std::to_string(d) + " is not a digit 1-" + std::to_string(n));
         break;
-      case ConstraintKind::thermometer:
-      case ConstraintKind::palindrome:
+      case ConstraintKind::whispers:
+        if (c.value < 1 || c.value > n - 1)
+          throw RulesError(name + ": difference " + std::to_string(c.value) + " is out of range 1-" +
+                           std::to_string(n - 1));
+        break;
+      case ConstraintKind::renban:
+        if (static_cast<int>(c.cells.size()) > n)
+          throw RulesError(name + " has " + std::to_string(c.cells.size()) +
+                           " cells; a run of distinct digits has at most " + std::to_string(n));
+        break;
+      default:  // thermometers, palindromes and the other lines: any cells on the board
         break;
     }
   }

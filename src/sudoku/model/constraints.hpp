@@ -18,6 +18,10 @@
 //     can show, coloring the item that the chain's last place colors with its total.
 //   - negative constraints: a secondary item per neighbour pair without a mark and pair of digits the
 //     negative forbids there, covered by both placements, so at most one of them is chosen.
+//   - lines (between, renban, whispers, region sum, entropic, modular, zipper, slow thermometer, double
+//     arrow): one option per admissible choice of the line's shape (the ends' digits, a renban's run, the
+//     ranks of the three phases), or per pair of neighbours, or, for equal sums, chains and pairs that color
+//     one shared secondary item with their sums, so that all of them agree.
 #pragma once
 
 #include <cstddef>
@@ -42,6 +46,17 @@ bool must_differ(const Rules& rules, int a, int b);
 // keep it: a complete tuple is accepted exactly when it keeps the rule; a prefix may be refused once no
 // completion can keep it. (A palindrome is checked mirror against mirror, an arrow and a sandwich when complete.)
 bool keeps_prefix(const Constraint& c, const std::vector<int>& digits, int n);
+// The same, with the regions of `rules` (a region sum line is cut where its cells change region); the overload
+// above takes the usual boxes of a board of side n for them.
+bool keeps_prefix(const Rules& rules, const Constraint& c, const std::vector<int>& digits);
+
+// A region sum line's runs: its cells cut into maximal stretches, in line order, of one region (or box) each;
+// a line that comes back into a region starts a new run there.
+std::vector<std::vector<int>> region_runs(const Rules& rules, const std::vector<int>& line);
+
+// An entropic line's rank of a digit 1..n: 0 (low), 1 (middle) or 2 (high). The ranks are thirds of the digits;
+// when n is not a multiple of 3 the middle one is the odd size out (4: 1 | 2-3 | 4; 8: 1-3 | 4-5 | 6-8).
+int entropic_group(int digit, int n);
 
 // The digit tuples of a rule's places, walked in order: place k is cells[k] (a cell met twice takes one digit),
 // its digits those of open[cells[k]] (bit d-1 for digit d; every digit when open is empty) that differ from the

@@ -53,6 +53,17 @@ enum class ConstraintKind {
   minimum,        // cells: a cell, then neighbours whose digits are all larger than its digit
   maximum,        // cells: a cell, then neighbours whose digits are all smaller than its digit
   quadruple,      // cells: a few cells holding each of digits (a digit listed twice: at least twice)
+  // Lines (cells: the line in its drawn order); digits may repeat along a line where the houses allow. Kept
+  // together, from between_line to double_arrow: constraints.cpp takes them as that range.
+  between_line,      // the cells between the two ends hold digits strictly between the ends' digits
+  renban,            // distinct digits forming a run of consecutive numbers, in any order
+  whispers,          // neighbours along the line differ by at least value
+  region_sum,        // each run of cells in one region (or box) adds up to the same sum
+  entropic,          // any three consecutive cells: a low, a middle and a high digit (entropic_group)
+  modular,           // any three consecutive cells: one digit of each remainder modulo 3
+  zipper,            // cells equidistant from the centre add up to one sum (odd length: the centre's)
+  slow_thermometer,  // never decreasing from the bulb (the first cell)
+  double_arrow,      // the two ends add up to the sum of the cells between them
 };
 
 struct Constraint {
