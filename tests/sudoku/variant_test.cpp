@@ -462,6 +462,46 @@ TEST_CASE("an empty board under digit-symmetric rules: the first row fixed, each
   CHECK(other.symmetry() == 1);
 }
 
+TEST_CASE("clones keep the digit-symmetric shortcut; indexers, X-sums, skyscrapers and nabner lines do not") {
+  Grid empty;
+  empty.reset(Shape{2, 2});
+  sudoku::Rules rules;
+  rules.shape = Shape{2, 2};
+  sudoku::Constraint clone;
+  clone.kind = sudoku::ConstraintKind::clone;
+  clone.cells = {0};
+  clone.lines = {{15}};
+  rules.constraints.push_back(clone);
+  CHECK(rules.relabels());
+  CHECK(!sudoku::Houses::holds(rules));  // a clone is no house: the techniques alone would miss it
+  sudoku::Solver solver(rules);
+  REQUIRE(!solver.load(empty));
+  CHECK(solver.symmetry() == 24);
+  CHECK(solver.count().solutions == 3);  // 72 grids with r1c1 = r4c4 (fpuzzles_rules_test.py), each for 24
+  sudoku::Constraint indexer;
+  indexer.kind = sudoku::ConstraintKind::row_indexer;
+  indexer.cells = {1};
+  indexer.lines = {{1, 5, 9, 13}};
+  sudoku::Constraint xsum;
+  xsum.kind = sudoku::ConstraintKind::xsum;
+  xsum.cells = {0, 1, 2, 3};
+  xsum.value = 6;
+  sudoku::Constraint skyscraper = xsum;
+  skyscraper.kind = sudoku::ConstraintKind::skyscraper;
+  skyscraper.value = 2;
+  sudoku::Constraint nabner;
+  nabner.kind = sudoku::ConstraintKind::nabner;
+  nabner.cells = {0, 5};
+  for (const sudoku::Constraint& c : {indexer, xsum, skyscraper, nabner}) {
+    sudoku::Rules other = rules;
+    other.constraints.push_back(c);
+    CHECK(!other.relabels());
+    sudoku::Solver plain(other);
+    REQUIRE(!plain.load(empty));
+    CHECK(plain.symmetry() == 1);
+  }
+}
+
 TEST_CASE("the rule of 45: the cells a house's inner cages leave hold what they leave of the sum") {
   sudoku::Rules rules;
   rules.shape = Shape{2, 2};
