@@ -408,6 +408,7 @@ def test_bad_entries():
         "disjointgroups": {"disjointgroups": "yes"},
         "clone 1": {"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R2C3"]}]},
         "cloneCells": {"clone": [{"cells": ["R1C1"]}]},
+        "cloneCells lists r2c2 twice": {"clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R2C2", "R2C2"]}]},
         "clone 2: cell R5C1": {"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]},
                                          {"cells": ["R5C1"], "cloneCells": ["R2C2"]}]},
         "nabner 1": {"nabner": [{"cells": ["R1C1", "R1C2"]}]},
