@@ -331,43 +331,38 @@ class Encoder {
     }
   }
 
-  // Skyscraper: a chain over the line's places whose state is (the tallest digit so far, how many were seen),
-  // carried from place to place by secondary items colored with it; one option per (place, state before,
-  // digit), only states from which the clue stays reachable, the last place reaching it exactly.
+  // Skyscraper: one option per way the seen digits (the line's records) can lie: their places q1 = 0 < q2 < ...
+  // and digits v1 < v2 < ... < n, each record's digit allowed at its place, digits below it at the places up to
+  // the next record, and the digits below n after n. A line's records are one such way, so a grid that keeps
+  // the clue fits one option; the places before record j + 1 hold distinct digits up to v_j, so q_{j+1} <= v_j.
   void skyscraper(const Constraint& c, const std::string& name) {
     begin_rule();
-    const int length = static_cast<int>(c.cells.size()), clue = c.value;
-    std::vector<dlx::ItemId> bases, carries;
+    const dlx::ItemId unit = primary();
+    std::vector<dlx::ItemId> bases;
     for (int cell : c.cells) bases.push_back(link(cell));
-    for (int k = 0; k + 1 < length; ++k)
-      carries.push_back(problem_.add_secondary("e" + std::to_string(++f59_items_)));
-    const auto state = [&](int top, int seen) { return top * (n_ + 1) + seen; };
-    std::vector<int> before{state(0, 0)};
-    for (int k = 0; k < length; ++k) {
-      const dlx::ItemId place = primary();
-      std::vector<int> after;
-      const int left = length - k - 1;  // places after this one
-      for (const int s : before) {
-        const int top = s / (n_ + 1), seen = s % (n_ + 1);
-        for (int d = 1; d <= n_; ++d) {
-          if (d == top) continue;  // the line's digits differ
-          const int top2 = std::max(top, d), seen2 = seen + (d > top ? 1 : 0);
-          // The n is seen when it comes; at most one more is seen per place and per digit above the top.
-          if (seen2 + (top2 < n_ ? 1 : 0) > clue || seen2 + std::min(left, n_ - top2) < clue) continue;
-          if (left == 0 && (top2 != n_ || seen2 != clue)) continue;
-          std::vector<dlx::ItemUse> uses{{place}};
-          allow(uses, bases[static_cast<std::size_t>(k)], std::uint64_t{1} << (d - 1));
-          if (k > 0) uses.push_back({carries[static_cast<std::size_t>(k - 1)], color(s)});
-          if (left > 0) {
-            uses.push_back({carries[static_cast<std::size_t>(k)], color(state(top2, seen2))});
-            if (std::find(after.begin(), after.end(), state(top2, seen2)) == after.end())
-              after.push_back(state(top2, seen2));
-          }
-          add(std::move(uses), name);
-        }
+    const int length = static_cast<int>(c.cells.size());
+    std::vector<std::uint64_t> masks(static_cast<std::size_t>(length));
+    const auto below = [](int v) { return (std::uint64_t{1} << (v - 1)) - 1; };
+    // Record `seen` (from 1) at place q with digit v: the places after it, up to the next record, hold less.
+    const std::function<void(int, int, int)> place = [&](int q, int v, int seen) {
+      masks[static_cast<std::size_t>(q)] = std::uint64_t{1} << (v - 1);
+      if (v == n_) {
+        if (seen != c.value) return;
+        for (int k = q + 1; k < length; ++k) masks[static_cast<std::size_t>(k)] = below(n_);
+        std::vector<dlx::ItemUse> uses{{unit}};
+        for (int k = 0; k < length; ++k)
+          allow(uses, bases[static_cast<std::size_t>(k)], masks[static_cast<std::size_t>(k)]);
+        add(std::move(uses), name);
+        return;
       }
-      before = std::move(after);
-    }
+      if (seen + 1 > c.value) return;
+      for (int next = q + 1; next < length && next <= v; ++next) {
+        masks[static_cast<std::size_t>(next - 1)] =
+            next - 1 == q ? masks[static_cast<std::size_t>(q)] : below(v);
+        for (int w = v + 1; w <= n_; ++w) place(next, w, seen + 1);
+      }
+    };
+    for (int v = 1; v <= n_; ++v) place(0, v, 1);
   }
 
   void negatives() {
@@ -492,7 +487,7 @@ class Encoder {
   std::size_t max_options_;
   std::size_t counted_ = 0;
   int links_ = 0, units_ = 0, carries_ = 0, bans_ = 0;
-  int f59_items_ = 0;  // secondary items of clones, nabner lines, indexers and skyscrapers
+  int f59_items_ = 0;  // secondary items of clones, nabner lines and indexers
 };
 
 }  // namespace
