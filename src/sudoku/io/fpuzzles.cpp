@@ -36,7 +36,8 @@ class Reader {
     out.rules.fpuzzles = true;
     out.givens.reset(out.rules.shape);
     read_grid(out, !shape.has_value());
-    for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
+    for (const auto& [key, value] : doc_.object)
+      if (!read_more_rules(key, value, out.rules)) read_rule(key, value, out.rules);
     settle_nonconsecutive(out.rules);
     if (const std::size_t rules =
             out.rules.constraints.size() + out.rules.cages.size() + out.rules.extra.size();
@@ -385,7 +386,6 @@ class Reader {
                "' is not supported (difference, ratio and xv are)");
         }
       }
-    } else if (read_more_rules(key, v, rules)) {
     } else {
       const bool empty = (v.is_array() && v.array.empty()) ||
                          (v.type == Value::Type::boolean && !v.boolean) || v.type == Value::Type::null;
@@ -559,6 +559,10 @@ void append_cells(std::string& out, const std::vector<int>& cells, int n) {
   }
   out += ']';
 }
+
+}  // namespace
+
+namespace {
 
 // clone, nabner, the indexers, xsum and skyscraper; `list` writes one key's entries, one per rule of a kind.
 template <typename List>

@@ -13,6 +13,20 @@ namespace {
 
 const char* kind_name(ConstraintKind kind) {
   switch (kind) {
+    case ConstraintKind::clone:
+      return "clone";
+    case ConstraintKind::nabner:
+      return "nabner line";
+    case ConstraintKind::row_indexer:
+      return "row indexer";
+    case ConstraintKind::column_indexer:
+      return "column indexer";
+    case ConstraintKind::box_indexer:
+      return "box indexer";
+    case ConstraintKind::xsum:
+      return "X-sum";
+    case ConstraintKind::skyscraper:
+      return "skyscraper";
     case ConstraintKind::thermometer:
       return "thermometer";
     case ConstraintKind::arrow:
@@ -41,20 +55,6 @@ const char* kind_name(ConstraintKind kind) {
       return "maximum";
     case ConstraintKind::quadruple:
       return "quadruple";
-    case ConstraintKind::clone:
-      return "clone";
-    case ConstraintKind::nabner:
-      return "nabner line";
-    case ConstraintKind::row_indexer:
-      return "row indexer";
-    case ConstraintKind::column_indexer:
-      return "column indexer";
-    case ConstraintKind::box_indexer:
-      return "box indexer";
-    case ConstraintKind::xsum:
-      return "X-sum";
-    case ConstraintKind::skyscraper:
-      return "skyscraper";
   }
   return "rule";
 }
@@ -231,40 +231,6 @@ class Encoder {
 
   dlx::ColorId color(int value) { return problem_.color(std::to_string(value)); }
 
-  void sandwich(const Constraint& c, const std::string& name) {
-    begin_rule();
-    const dlx::ItemId unit = primary();
-    std::vector<dlx::ItemId> bases;
-    for (int cell : c.cells) bases.push_back(link(cell));
-    const int length = static_cast<int>(c.cells.size());
-    const std::uint64_t all = (std::uint64_t{1} << n_) - 1, ends = 1 | std::uint64_t{1} << (n_ - 1);
-    // Sets of digits from 2 to n-1 of each size adding up to the value.
-    std::vector<std::vector<std::uint64_t>> sets(static_cast<std::size_t>(n_));
-    for (std::uint64_t set = 0; set < (std::uint64_t{1} << (n_ - 2)); ++set) {
-      int sum = 0, size = 0;
-      for (int d = 0; d < n_ - 2; ++d)
-        if (set >> d & 1) sum += d + 2, ++size;
-      if (sum == c.value) sets[static_cast<std::size_t>(size)].push_back(set << 1);
-    }
-    for (int i = 0; i < length; ++i) {
-      for (int j = i + 1; j < length; ++j) {
-        for (const std::uint64_t set : sets[static_cast<std::size_t>(j - i - 1)]) {
-          for (const bool low_first : {true, false}) {
-            std::vector<dlx::ItemUse> uses{{unit}};
-            for (int k = 0; k < length; ++k) {
-              std::uint64_t mask = all & ~(set | ends);
-              if (k == i) mask = low_first ? 1 : std::uint64_t{1} << (n_ - 1);
-              if (k == j) mask = low_first ? std::uint64_t{1} << (n_ - 1) : 1;
-              if (k > i && k < j) mask = set;
-              allow(uses, bases[static_cast<std::size_t>(k)], mask);
-            }
-            add(std::move(uses), name);
-          }
-        }
-      }
-    }
-  }
-
   // The cell options of `cell` color `item`: digit d with color_of(d), none where color_of gives a negative.
   void color_cell(int cell, dlx::ItemId item, const std::function<int(int)>& color_of) {
     for (int d = 1; d <= n_; ++d)
@@ -365,6 +331,40 @@ class Encoder {
     for (int v = 1; v <= n_; ++v) place(0, v, 1);
   }
 
+  void sandwich(const Constraint& c, const std::string& name) {
+    begin_rule();
+    const dlx::ItemId unit = primary();
+    std::vector<dlx::ItemId> bases;
+    for (int cell : c.cells) bases.push_back(link(cell));
+    const int length = static_cast<int>(c.cells.size());
+    const std::uint64_t all = (std::uint64_t{1} << n_) - 1, ends = 1 | std::uint64_t{1} << (n_ - 1);
+    // Sets of digits from 2 to n-1 of each size adding up to the value.
+    std::vector<std::vector<std::uint64_t>> sets(static_cast<std::size_t>(n_));
+    for (std::uint64_t set = 0; set < (std::uint64_t{1} << (n_ - 2)); ++set) {
+      int sum = 0, size = 0;
+      for (int d = 0; d < n_ - 2; ++d)
+        if (set >> d & 1) sum += d + 2, ++size;
+      if (sum == c.value) sets[static_cast<std::size_t>(size)].push_back(set << 1);
+    }
+    for (int i = 0; i < length; ++i) {
+      for (int j = i + 1; j < length; ++j) {
+        for (const std::uint64_t set : sets[static_cast<std::size_t>(j - i - 1)]) {
+          for (const bool low_first : {true, false}) {
+            std::vector<dlx::ItemUse> uses{{unit}};
+            for (int k = 0; k < length; ++k) {
+              std::uint64_t mask = all & ~(set | ends);
+              if (k == i) mask = low_first ? 1 : std::uint64_t{1} << (n_ - 1);
+              if (k == j) mask = low_first ? std::uint64_t{1} << (n_ - 1) : 1;
+              if (k > i && k < j) mask = set;
+              allow(uses, bases[static_cast<std::size_t>(k)], mask);
+            }
+            add(std::move(uses), name);
+          }
+        }
+      }
+    }
+  }
+
   void negatives() {
     const Negatives& neg = rules_.negatives;
     if (!neg.any()) return;
@@ -411,6 +411,23 @@ class Encoder {
     const std::string name = constraint_name(rules_, c);
     const int value = c.value;
     switch (c.kind) {
+      case ConstraintKind::clone:
+        clone(c);
+        return;
+      case ConstraintKind::nabner:
+        nabner(c);
+        return;
+      case ConstraintKind::row_indexer:
+      case ConstraintKind::column_indexer:
+      case ConstraintKind::box_indexer:
+        indexer(c);
+        return;
+      case ConstraintKind::xsum:
+        xsum(c, name);
+        return;
+      case ConstraintKind::skyscraper:
+        skyscraper(c, name);
+        return;
       case ConstraintKind::thermometer:
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
@@ -459,27 +476,11 @@ class Encoder {
         chain(line, -1, most, total, name);
         return;
       }
-      case ConstraintKind::clone:
-        clone(c);
-        return;
-      case ConstraintKind::nabner:
-        nabner(c);
-        return;
-      case ConstraintKind::row_indexer:
-      case ConstraintKind::column_indexer:
-      case ConstraintKind::box_indexer:
-        indexer(c);
-        return;
-      case ConstraintKind::xsum:
-        xsum(c, name);
-        return;
-      case ConstraintKind::skyscraper:
-        skyscraper(c, name);
-        return;
     }
   }
 
  private:
+  int f59_items_ = 0;  // secondary items of clones, nabner lines and indexers
   dlx::Problem& problem_;
   const Rules& rules_;
   std::vector<std::vector<dlx::ItemUse>>& cell_items_;
@@ -487,7 +488,6 @@ class Encoder {
   std::size_t max_options_;
   std::size_t counted_ = 0;
   int links_ = 0, units_ = 0, carries_ = 0, bans_ = 0;
-  int f59_items_ = 0;  // secondary items of clones, nabner lines and indexers
 };
 
 }  // namespace
@@ -508,6 +508,14 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
   const std::size_t k = d.size();
   const bool complete = k == places;
   switch (c.kind) {
+    case ConstraintKind::clone:
+    case ConstraintKind::nabner:
+    case ConstraintKind::row_indexer:
+    case ConstraintKind::column_indexer:
+    case ConstraintKind::box_indexer:
+    case ConstraintKind::xsum:
+    case ConstraintKind::skyscraper:
+      return keeps_prefix_f59(c, d, n);
     case ConstraintKind::thermometer:
       return k < 2 || d[k - 1] > d[k - 2];
     case ConstraintKind::difference:
@@ -570,14 +578,6 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
         sum += d[static_cast<std::size_t>(i)];
       return sum == c.value;
     }
-    case ConstraintKind::clone:
-    case ConstraintKind::nabner:
-    case ConstraintKind::row_indexer:
-    case ConstraintKind::column_indexer:
-    case ConstraintKind::box_indexer:
-    case ConstraintKind::xsum:
-    case ConstraintKind::skyscraper:
-      return keeps_prefix_f59(c, d, n);
   }
   return false;
 }
@@ -642,6 +642,15 @@ void check_constraints(const Rules& rules) {
     check_distinct_cells(c.cells, n, name);
     for (const std::vector<int>& line : c.lines) check_distinct_cells(line, n, name + "'s line");
     switch (c.kind) {
+      case ConstraintKind::clone:
+      case ConstraintKind::nabner:
+      case ConstraintKind::row_indexer:
+      case ConstraintKind::column_indexer:
+      case ConstraintKind::box_indexer:
+      case ConstraintKind::xsum:
+      case ConstraintKind::skyscraper:
+        check_f59(c, n, name);
+        break;
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
       case ConstraintKind::sum: {
@@ -688,15 +697,6 @@ void check_constraints(const Rules& rules) {
         for (const int d : c.digits)
           if (d < 1 || d > n)
             throw RulesError(name + ": " + std::to_string(d) + " is not a digit 1-" + std::to_string(n));
-        break;
-      case ConstraintKind::clone:
-      case ConstraintKind::nabner:
-      case ConstraintKind::row_indexer:
-      case ConstraintKind::column_indexer:
-      case ConstraintKind::box_indexer:
-      case ConstraintKind::xsum:
-      case ConstraintKind::skyscraper:
-        check_f59(c, n, name);
         break;
       case ConstraintKind::thermometer:
       case ConstraintKind::palindrome:

@@ -40,6 +40,15 @@ struct Cage {
 
 // A rule on a line or a few cells (model/constraints.hpp gives each one's encoding).
 enum class ConstraintKind {
+  // f-puzzles' clone, nabner, indexers, X-sums and skyscrapers (cells and lines as each says):
+  clone,           // cells, then lines[0]: each cell holds the digit of the cell at its place in lines[0]
+  nabner,          // cells: a line whose digits pairwise differ by at least 2 (no repeat, none consecutive)
+  row_indexer,     // cells: a cell; lines[0]: its column. Digit v in row r: the column has r in row v
+  column_indexer,  // cells: a cell; lines[0]: its row. Digit v in column c: the row has c in column v
+  box_indexer,     // cells: a cell; lines[0]: its region in reading order. Digit v at place i: i at place v
+  xsum,            // cells: a row or column from the clue; its first digit x, the first x add up to value
+  skyscraper,      // cells: a row or column from the clue; value digits are larger than all before them
+  // Lines, dots and one-cell rules:
   thermometer,    // cells: strictly increasing from the bulb
   arrow,          // cells: the circle, read as a number; lines: the cells whose digits add up to it
   little_killer,  // cells: a diagonal whose digits (repeats allowed) add up to value
@@ -54,14 +63,6 @@ enum class ConstraintKind {
   minimum,        // cells: a cell, then neighbours whose digits are all larger than its digit
   maximum,        // cells: a cell, then neighbours whose digits are all smaller than its digit
   quadruple,      // cells: a few cells holding each of digits (a digit listed twice: at least twice)
-  // f-puzzles' clone, nabner, indexers, X-sums and skyscrapers:
-  clone,           // cells, then lines[0]: each cell holds the digit of the cell at its place in lines[0]
-  nabner,          // cells: a line whose digits pairwise differ by at least 2 (no repeat, none consecutive)
-  row_indexer,     // cells: a cell; lines[0]: its column. Digit v in row r: the column has r in row v
-  column_indexer,  // cells: a cell; lines[0]: its row. Digit v in column c: the row has c in column v
-  box_indexer,     // cells: a cell; lines[0]: its region in reading order. Digit v at place i: i at place v
-  xsum,            // cells: a row or column from the clue; its first digit x, the first x add up to value
-  skyscraper,      // cells: a row or column from the clue; value digits are larger than all before them
 };
 
 struct Constraint {
