@@ -10,7 +10,7 @@ usage: fpuzzles_rules_test.py SUDOKU_BINARY
   checker accepts.
 - 9x9: random grids, rules read off them and a few givens; `sudoku solve` must give a grid the checker accepts.
 - The f-puzzles JSON written back reads as the same rules (same count); bad entries are one line, status 2;
-  `steps` sound on minimal 9x9 puzzles of each rule.
+  `steps` sound on minimal 9x9 puzzles of each rule; `candidates` on 4x4 equal to the checker's grids' digits.
 """
 import itertools
 import json
@@ -401,6 +401,30 @@ def test_steps_sound(rng):
         ft.fail("steps: no rule step in %d puzzles" % len(KINDS))
 
 
+def test_candidates_4x4(rng):
+    """`candidates`: cell by cell, the digits of the grids the checker accepts (clones with no givens take the
+    relabelling shortcut's road)."""
+    grids = ft.all_grids(4)
+    puzzles = [make_puzzle(4, rng.choice(grids), rng, rng.sample(KINDS, rng.randint(1, 3)), exact=k % 3 != 2,
+                           givens=k % 2) for k in range(40)]
+    puzzles += [make_puzzle(4, rng.choice(grids), rng, ["clone"], exact=True) for _ in range(4)]
+    rc, out, err = ft.run(["candidates", "--format", "json", "--threads", "1"],
+                          "".join(json.dumps(p) + "\n" for p in puzzles))
+    records = [json.loads(x) for x in out.splitlines()]
+    if len(records) != len(puzzles):
+        ft.fail("candidates 4x4: %d records for %d puzzles: %r" % (len(records), len(puzzles), err[:500]))
+        return
+    for p, record in zip(puzzles, records):
+        fits = [g for g in grids if check(g, p)]
+        want = [{g[c] for g in fits} for c in range(16)]
+        text = record.get("candidates") or ""
+        got = [{int(ch) for ch in text[i * 4:(i + 1) * 4] if ch != "."} for i in range(16)]
+        status = "none" if not fits else "unique" if len(fits) == 1 else "multiple"
+        if got != want or record.get("status") != status:
+            ft.fail("candidates 4x4: %s %s, want %s %s for %s" % (record.get("status"), got, status, want,
+                                                                  json.dumps(p)))
+
+
 def test_bad_entries():
     n = 4
     empty = [[{} for _ in range(n)] for _ in range(n)]
@@ -444,6 +468,7 @@ if __name__ == "__main__":
     test_counts_6x6(rng)
     test_solutions_9x9(rng)
     test_steps_sound(rng)
+    test_candidates_4x4(rng)
     if ft.failures:
         print("%d failures" % len(ft.failures))
         sys.exit(1)
