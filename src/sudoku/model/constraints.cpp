@@ -67,7 +67,7 @@ int circle_number(const std::vector<int>& digits) {
 }
 
 // keeps_prefix for clones, nabner lines, indexers, X-sums and skyscrapers (Constraint's kinds say their places).
-bool keeps_prefix_f59(const Constraint& c, const std::vector<int>& d, int n) {
+bool keeps_prefix_more(const Constraint& c, const std::vector<int>& d, int n) {
   const std::size_t k = d.size();
   if (k == 0) return true;
   const int last = d[k - 1];
@@ -90,15 +90,17 @@ bool keeps_prefix_f59(const Constraint& c, const std::vector<int>& d, int n) {
       const auto count = static_cast<std::size_t>(d[0]);
       int sum = 0;
       for (std::size_t i = 0; i < std::min(k, count); ++i) sum += d[i];
-      return k < count ? sum + static_cast<int>(count - k) <= c.value : sum == c.value;
+      // The places still to add hold between 1 and n each.
+      const auto left = static_cast<int>(count - std::min(k, count));
+      return sum + left <= c.value && sum + left * n >= c.value;
     }
     case ConstraintKind::skyscraper: {
       int seen = 0, top = 0;
       for (const int x : d)
         if (x > top) top = x, ++seen;
-      // The n, not met yet, is seen when it comes.
-      const int more = top < n ? 1 : 0;
-      return seen + more <= c.value && (k < c.cells.size() || seen == c.value);
+      // The n, not met yet, is seen when it comes; at most one more is seen per place and per digit above the top.
+      const auto left = static_cast<int>(c.cells.size() - k);
+      return seen + (top < n ? 1 : 0) <= c.value && seen + std::min(left, n - top) >= c.value;
     }
     default:
       return true;
@@ -106,7 +108,7 @@ bool keeps_prefix_f59(const Constraint& c, const std::vector<int>& d, int n) {
 }
 
 // check_constraints for clones, nabner lines, indexers, X-sums and skyscrapers.
-void check_f59(const Constraint& c, int n, const std::string& name) {
+void check_more_rule(const Constraint& c, int n, const std::string& name) {
   const auto line_size = [&] { return c.lines.size() == 1 ? c.lines[0].size() : std::size_t{0}; };
   switch (c.kind) {
     case ConstraintKind::clone:
@@ -241,7 +243,7 @@ class Encoder {
   // Clone: one secondary item per pair of cells, which each cell's option of digit d colors d.
   void clone(const Constraint& c) {
     for (std::size_t i = 0; i < c.cells.size(); ++i) {
-      const dlx::ItemId item = problem_.add_secondary("e" + std::to_string(++f59_items_));
+      const dlx::ItemId item = problem_.add_secondary("e" + std::to_string(++more_items_));
       for (const int cell : {c.cells[i], c.lines[0][i]}) color_cell(cell, item, [](int d) { return d; });
     }
   }
@@ -250,7 +252,7 @@ class Encoder {
   // two cells take equal or consecutive digits (non-consecutive's encoding, over the whole line).
   void nabner(const Constraint& c) {
     const auto base = static_cast<dlx::ItemId>(problem_.item_count());
-    for (int d = 1; d < n_; ++d) problem_.add_secondary("e" + std::to_string(++f59_items_));
+    for (int d = 1; d < n_; ++d) problem_.add_secondary("e" + std::to_string(++more_items_));
     for (const int cell : c.cells) {
       for (int x = 1; x <= n_; ++x) {
         auto& uses = cell_items_[static_cast<std::size_t>(cell * n_ + x - 1)];
@@ -267,7 +269,7 @@ class Encoder {
     const std::vector<int>& line = c.lines[0];
     const int cell = c.cells[0];
     const auto at = static_cast<int>(std::find(line.begin(), line.end(), cell) - line.begin());
-    const dlx::ItemId item = problem_.add_secondary("e" + std::to_string(++f59_items_));
+    const dlx::ItemId item = problem_.add_secondary("e" + std::to_string(++more_items_));
     // The indexing cell's own option of digit at + 1 plays both parts, with the same color.
     color_cell(cell, item, [](int d) { return d; });
     for (int w = 0; w < n_; ++w)
@@ -480,7 +482,7 @@ class Encoder {
   }
 
  private:
-  int f59_items_ = 0;  // secondary items of clones, nabner lines and indexers
+  int more_items_ = 0;  // secondary items of clones, nabner lines and indexers
   dlx::Problem& problem_;
   const Rules& rules_;
   std::vector<std::vector<dlx::ItemUse>>& cell_items_;
@@ -515,7 +517,7 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
     case ConstraintKind::box_indexer:
     case ConstraintKind::xsum:
     case ConstraintKind::skyscraper:
-      return keeps_prefix_f59(c, d, n);
+      return keeps_prefix_more(c, d, n);
     case ConstraintKind::thermometer:
       return k < 2 || d[k - 1] > d[k - 2];
     case ConstraintKind::difference:
@@ -649,7 +651,7 @@ void check_constraints(const Rules& rules) {
       case ConstraintKind::box_indexer:
       case ConstraintKind::xsum:
       case ConstraintKind::skyscraper:
-        check_f59(c, n, name);
+        check_more_rule(c, n, name);
         break;
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
