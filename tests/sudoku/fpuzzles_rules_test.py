@@ -452,6 +452,13 @@ def test_bad_entries():
         rc, out, err = ft.run(["count"], json.dumps(dict({"size": n, "grid": empty}, **extra)) + "\n")
         if rc != 2 or word not in err or len(err.strip().split("\n")) != 1:
             ft.fail("bad entry %s: rc %d, %r" % (word, rc, err))
+    # A rule past the model's cap of digit combinations (a skyscraper clue of 9 on 16x16: millions of layouts) is
+    # the puzzle's error, named, not an internal one.
+    big = {"size": 16, "grid": [[{} for _ in range(16)] for _ in range(16)],
+           "skyscraper": [{"cell": "R0C1", "value": "9"}]}
+    rc, out, err = ft.run(["count"], json.dumps(big) + "\n")
+    if rc != 2 or "skyscraper at r1c1 has more than" not in err or "internal" in err or len(err.strip().split("\n")) != 1:
+        ft.fail("a skyscraper with too many layouts: rc %d, %r" % (rc, err))
     # Clues with no number are no rule, as f-puzzles draws them.
     blank = dict({"size": n, "grid": empty}, xsum=[{"cell": "R0C1", "value": ""}], skyscraper=[{"cell": "R0C2"}])
     rc, out, err = ft.run(["count"], json.dumps(blank) + "\n")
