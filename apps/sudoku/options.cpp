@@ -71,9 +71,10 @@ line or a typed killer line:  x,anti-knight:4.....3....
 f-puzzles: a line holding an f-puzzles JSON object, a file that is one JSON document, or an f-puzzles link
 or its compressed string (N4Ig...). Thermometers, arrows, killer cages, little killers, sandwiches,
 difference and ratio dots, XV, negative constraints, palindromes, odd and even cells, minimum and maximum
-cells, quadruples, diagonals, anti-knight, anti-king, nonconsecutive, extra regions, jigsaw regions, givens
-and given pencil marks; between, renban, whispers, region sum, entropic, modular, zipper, slow thermometer
-and double arrow lines; any other rule is refused.
+cells, quadruples, clones, disjoint groups, nabner lines, row, column and box indexers, X-sums, skyscrapers,
+diagonals, anti-knight, anti-king, nonconsecutive, extra regions, jigsaw regions, givens and given pencil
+marks; between, renban, whispers, region sum, entropic, modular, zipper, slow thermometer and double arrow
+lines; any other rule is refused.
 Such puzzles are written back as f-puzzles JSON; hint and steps add a rule step (docs/variants.md).
 
 Ctrl-C or --time-limit stops the run: the puzzles finished by then keep their results, in order, a count

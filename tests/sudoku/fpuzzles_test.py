@@ -171,7 +171,8 @@ def all_grids(n):
     return grids
 
 
-def random_grid(n, rng):
+def random_grid(n, rng, ok=lambda grid, k, d: True):
+    """A random grid; `ok` may refuse digit d at cell k given the cells before it (a rule more to keep)."""
     grid = [0] * (n * n)
 
     def place(k):
@@ -182,7 +183,8 @@ def random_grid(n, rng):
         rng.shuffle(digits)
         for d in digits:
             if all(grid[r * n + j] != d for j in range(c)) and all(grid[i * n + c] != d for i in range(r)) and \
-                    all(grid[i] != d for i in range(k) if box_of(i // n, i % n, n) == box_of(r, c, n)):
+                    all(grid[i] != d for i in range(k) if box_of(i // n, i % n, n) == box_of(r, c, n)) and \
+                    ok(grid, k, d):
                 grid[k] = d
                 if place(k + 1):
                     return True

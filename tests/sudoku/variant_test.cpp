@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/model/cages.hpp"
 #include "sudoku/model/conflict.hpp"
+#include "sudoku/model/constraints.hpp"
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/neighbours.hpp"
 #include "sudoku/model/solver.hpp"
@@ -460,6 +462,129 @@ TEST_CASE("an empty board under digit-symmetric rules: the first row fixed, each
   sudoku::Solver other(sudoku::make_rules(Shape{2, 2}, variants));
   REQUIRE(!other.load(empty));
   CHECK(other.symmetry() == 1);
+}
+
+TEST_CASE("clones keep the digit-symmetric shortcut; indexers, X-sums, skyscrapers and nabner lines do not") {
+  Grid empty;
+  empty.reset(Shape{2, 2});
+  sudoku::Rules rules;
+  rules.shape = Shape{2, 2};
+  sudoku::Constraint clone;
+  clone.kind = sudoku::ConstraintKind::clone;
+  clone.cells = {0};
+  clone.lines = {{15}};
+  rules.constraints.push_back(clone);
+  CHECK(rules.relabels());
+  CHECK(!sudoku::Houses::holds(rules));  // a clone is no house: the techniques alone would miss it
+  sudoku::Solver solver(rules);
+  REQUIRE(!solver.load(empty));
+  CHECK(solver.symmetry() == 24);
+  CHECK(solver.count().solutions == 3);  // 72 grids with r1c1 = r4c4 (fpuzzles_rules_test.py), each for 24
+  sudoku::Constraint indexer;
+  indexer.kind = sudoku::ConstraintKind::row_indexer;
+  indexer.cells = {1};
+  indexer.lines = {{1, 5, 9, 13}};
+  sudoku::Constraint xsum;
+  xsum.kind = sudoku::ConstraintKind::xsum;
+  xsum.cells = {0, 1, 2, 3};
+  xsum.value = 6;
+  sudoku::Constraint skyscraper = xsum;
+  skyscraper.kind = sudoku::ConstraintKind::skyscraper;
+  skyscraper.value = 2;
+  sudoku::Constraint nabner;
+  nabner.kind = sudoku::ConstraintKind::nabner;
+  nabner.cells = {0, 5};
+  for (const sudoku::Constraint& c : {indexer, xsum, skyscraper, nabner}) {
+    sudoku::Rules other = rules;
+    other.constraints.push_back(c);
+    CHECK(!other.relabels());
+    sudoku::Solver plain(other);
+    REQUIRE(!plain.load(empty));
+    CHECK(plain.symmetry() == 1);
+  }
+}
+
+TEST_CASE("clone, nabner, indexer, X-sum and skyscraper: keeps_prefix and the model agree with a checker") {
+  // Every 4x4 grid: keeps_prefix on each prefix of its places' digits (as for_each_tuple asks it, place by
+  // place), the model (the grid given whole) and a predicate written here must agree, for rules of each kind.
+  using sudoku::ConstraintKind;
+  std::vector<Grid> grids;
+  sudoku::Solver plain(Shape{2, 2});
+  Grid empty, g;
+  empty.reset(Shape{2, 2});
+  REQUIRE(!plain.load(empty));
+  while (plain.next(g)) grids.push_back(g);
+  REQUIRE(grids.size() == 288);
+  const auto make = [](ConstraintKind kind, std::vector<int> cells, std::vector<std::vector<int>> lines,
+                       int value) {
+    sudoku::Constraint c;
+    c.kind = kind;
+    c.cells = std::move(cells);
+    c.lines = std::move(lines);
+    c.value = value;
+    return c;
+  };
+  struct Case {
+    sudoku::Constraint rule;
+    std::function<bool(const Grid&)> keeps;
+  };
+  const auto at = [](const Grid& grid, int cell) {
+    return static_cast<int>(grid.cells[static_cast<std::size_t>(cell)]);
+  };
+  std::vector<Case> cases;
+  cases.push_back({make(ConstraintKind::clone, {0, 5}, {{10, 15}}, 0),
+                   [&](const Grid& x) { return at(x, 0) == at(x, 10) && at(x, 5) == at(x, 15); }});
+  // Three cells of a nabner line need digits 1, 3, 5 at least: on 4x4, two.
+  cases.push_back({make(ConstraintKind::nabner, {0, 5}, {}, 0),
+                   [&](const Grid& x) { return std::abs(at(x, 0) - at(x, 5)) > 1; }});
+  // r2c3 (cell 6): a row indexer looks down column 3, a column indexer along row 2, a box indexer in box 2.
+  cases.push_back({make(ConstraintKind::row_indexer, {6}, {{2, 6, 10, 14}}, 0),
+                   [&](const Grid& x) { return at(x, (at(x, 6) - 1) * 4 + 2) == 2; }});
+  cases.push_back({make(ConstraintKind::column_indexer, {6}, {{4, 5, 6, 7}}, 0),
+                   [&](const Grid& x) { return at(x, 4 + at(x, 6) - 1) == 3; }});
+  cases.push_back({make(ConstraintKind::box_indexer, {6}, {{2, 3, 6, 7}}, 0), [&](const Grid& x) {
+                     const int box[] = {2, 3, 6, 7};
+                     return at(x, box[at(x, 6) - 1]) == 3;
+                   }});
+  for (const int value : {1, 3, 6, 10})  // 4 and 7 no first digit reaches
+    cases.push_back({make(ConstraintKind::xsum, {15, 11, 7, 3}, {}, value), [&, value](const Grid& x) {
+                       const int line[] = {15, 11, 7, 3};
+                       int sum = 0;
+                       for (int k = 0; k < at(x, 15); ++k) sum += at(x, line[k]);
+                       return sum == value;
+                     }});
+  for (int value = 1; value <= 4; ++value)
+    cases.push_back({make(ConstraintKind::skyscraper, {7, 6, 5, 4}, {}, value), [&, value](const Grid& x) {
+                       int seen = 0, top = 0;
+                       for (const int cell : {7, 6, 5, 4})
+                         if (at(x, cell) > top) top = at(x, cell), ++seen;
+                       return seen == value;
+                     }});
+  for (const Case& test : cases) {
+    sudoku::Rules rules;
+    rules.shape = Shape{2, 2};
+    rules.constraints.push_back(test.rule);
+    sudoku::Solver solver(rules);
+    std::vector<int> places = test.rule.cells;
+    for (const auto& line : test.rule.lines) places.insert(places.end(), line.begin(), line.end());
+    int kept = 0;
+    for (const Grid& grid : grids) {
+      std::vector<int> digits;
+      bool prefixes = true;  // a grid that keeps the rule keeps every prefix of it
+      for (const int cell : places) {
+        digits.push_back(at(grid, cell));
+        prefixes = prefixes && sudoku::keeps_prefix(test.rule, digits, 4);
+      }
+      const bool keeps = test.keeps(grid);
+      kept += keeps;
+      INFO(sudoku::constraint_name(rules, test.rule), " value ", test.rule.value, " grid ",
+           test::text_of(grid));
+      CHECK(prefixes == keeps);
+      CHECK((solver.check(grid) == sudoku::Verdict::unique) == keeps);
+    }
+    CHECK(kept > 0);
+    CHECK(kept < 288);
+  }
 }
 
 TEST_CASE("the rule of 45: the cells a house's inner cages leave hold what they leave of the sum") {

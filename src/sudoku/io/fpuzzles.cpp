@@ -36,7 +36,8 @@ class Reader {
     out.rules.fpuzzles = true;
     out.givens.reset(out.rules.shape);
     read_grid(out, !shape.has_value());
-    for (const auto& [key, value] : doc_.object) read_rule(key, value, out.rules);
+    for (const auto& [key, value] : doc_.object)
+      if (!read_more_rules(key, value, out.rules)) read_rule(key, value, out.rules);
     settle_nonconsecutive(out.rules);
     if (const std::size_t rules =
             out.rules.constraints.size() + out.rules.cages.size() + out.rules.extra.size();
@@ -437,6 +438,93 @@ class Reader {
     }
   }
 
+  // disjointgroups, clone, nabner, the indexers, xsum and skyscraper; false for any other key.
+  bool read_more_rules(const std::string& key, const Value& v, Rules& rules) {
+    if (key == "disjointgroups") {
+      if (v.type != Value::Type::boolean) fail("\"disjointgroups\" is not true or false");
+      if (!v.boolean) return true;
+      for (Region& group : disjoint_groups(rules)) rules.extra.push_back(std::move(group));
+    } else if (key == "clone") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        const std::vector<int> from = cells(list[i].find("cells"), name);
+        const Value* copies = list[i].find("cloneCells");
+        if (copies == nullptr || !copies->is_array()) fail(name + " has no list of \"cloneCells\"");
+        const std::vector<int> to = cells(copies, name + " cloneCells");
+        for (std::size_t k = 0; k < to.size(); ++k)
+          if (std::find(to.begin(), to.begin() + static_cast<long>(k), to[k]) !=
+              to.begin() + static_cast<long>(k))
+            fail(name + ": cloneCells lists " + cell_name(to[k] / n_, to[k] % n_) + " twice");
+        if (to.size() != from.size())
+          fail(name + ": " + std::to_string(from.size()) + " cells but " + std::to_string(to.size()) +
+               " cloneCells; each cell has its clone at the same place");
+        Constraint c;
+        c.kind = ConstraintKind::clone;
+        c.lines.emplace_back();
+        for (std::size_t k = 0; k < from.size(); ++k) {
+          if (from[k] == to[k]) continue;  // a cell its own clone says nothing
+          c.cells.push_back(from[k]);
+          c.lines[0].push_back(to[k]);
+        }
+        if (!c.cells.empty()) rules.constraints.push_back(std::move(c));
+      }
+    } else if (key == "nabner") {
+      add_line_rules(v, key, ConstraintKind::nabner, rules);
+    } else if (key == "rowindexer" || key == "columnindexer" || key == "boxindexer") {
+      const ConstraintKind kind = key == "rowindexer"      ? ConstraintKind::row_indexer
+                                  : key == "columnindexer" ? ConstraintKind::column_indexer
+                                                           : ConstraintKind::box_indexer;
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        for (const int x : cells(list[i].find("cells"), entry_name(key, i))) {
+          Constraint c;
+          c.kind = kind;
+          c.cells.push_back(x);
+          // The house the digit indexes: a row indexer's column, a column indexer's row, a box indexer's region.
+          std::vector<int> house;
+          for (int y = 0; y < n_ * n_; ++y) {
+            const bool in = kind == ConstraintKind::row_indexer ? y % n_ == x % n_
+                            : kind == ConstraintKind::column_indexer
+                                ? y / n_ == x / n_
+                                : rules.region_of(y) == rules.region_of(x);
+            if (in) house.push_back(y);
+          }
+          c.lines.push_back(std::move(house));
+          rules.constraints.push_back(std::move(c));
+        }
+      }
+    } else if (key == "xsum" || key == "skyscraper") {
+      const auto& list = entries(v, key);
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::string name = entry_name(key, i);
+        const Value* clue = list[i].find("cell");
+        if (clue == nullptr) fail(name + " has no \"cell\"");
+        const auto [row, col] = ref(*clue, name);
+        const Value* value = list[i].find("value");
+        if (value == nullptr || value->type == Value::Type::null ||
+            (value->type == Value::Type::string && value->string.empty()))
+          continue;  // a clue with no number: no rule
+        const bool column = row == 0 || row == n_ + 1;
+        if (column == (col == 0 || col == n_ + 1))
+          fail(name + ": cell " + dlx::echo_text(clue->string) + " is not outside a row or a column");
+        Constraint c;
+        c.kind = key == "xsum" ? ConstraintKind::xsum : ConstraintKind::skyscraper;
+        // The row or column read from the clue inwards.
+        for (int k = 0; k < n_; ++k) {
+          const int j = row == n_ + 1 || col == n_ + 1 ? n_ - 1 - k : k;
+          c.cells.push_back(column ? j * n_ + col - 1 : (row - 1) * n_ + j);
+        }
+        c.value = number(*value, name + " value");
+        c.clue = row * (n_ + 2) + col;
+        rules.constraints.push_back(std::move(c));
+      }
+    } else {
+      return false;
+    }
+    return true;
+  }
+
   const Value& doc_;
   int n_ = 9;
 };
@@ -539,6 +627,49 @@ void append_line_rules(std::string& out, const Rules& rules, int n) {
 
 }  // namespace
 
+namespace {
+
+// clone, nabner, the indexers, xsum and skyscraper; `list` writes one key's entries, one per rule of a kind.
+template <typename List>
+void append_more_rules(std::string& out, const Rules& rules, const List& list) {
+  const int n = rules.shape.side();
+  list("clone", ConstraintKind::clone, [&](std::string& o, const Constraint& c) {
+    o += "\"cells\":";
+    append_cells(o, c.cells, n);
+    o += ",\"cloneCells\":";
+    append_cells(o, c.lines[0], n);
+  });
+  list("nabner", ConstraintKind::nabner, [&](std::string& o, const Constraint& c) {
+    o += "\"lines\":[";
+    append_cells(o, c.cells, n);
+    o += ']';
+  });
+  // Each indexer is one cell; f-puzzles keeps them of a kind in one entry, as its solver does.
+  const auto indexers = [&](const char* key, ConstraintKind kind) {
+    std::vector<int> cells;
+    for (const Constraint& c : rules.constraints)
+      if (c.kind == kind) cells.push_back(c.cells[0]);
+    if (cells.empty()) return;
+    out += std::string(",\"") + key + "\":[{\"cells\":";
+    append_cells(out, cells, n);
+    out += "}]";
+  };
+  indexers("rowindexer", ConstraintKind::row_indexer);
+  indexers("columnindexer", ConstraintKind::column_indexer);
+  indexers("boxindexer", ConstraintKind::box_indexer);
+  // The clue sits outside the line's first cell, on the side the line is read from.
+  const auto outside = [&](std::string& o, const Constraint& c) {
+    const int first = c.cells[0], step = c.cells[1] - c.cells[0], r = first / n + 1, col = first % n + 1;
+    const int row = step == n ? 0 : step == -n ? n + 1 : r;
+    const int column = step == 1 ? 0 : step == -1 ? n + 1 : col;
+    o += "\"cell\":" + ref_text(row, column) + ",\"value\":\"" + std::to_string(c.value) + "\"";
+  };
+  list("xsum", ConstraintKind::xsum, outside);
+  list("skyscraper", ConstraintKind::skyscraper, outside);
+}
+
+}  // namespace
+
 void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
   const int n = givens.side();
   out += "{\"size\":" + std::to_string(n) + ",\"grid\":[";
@@ -569,9 +700,22 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
   std::vector<int> main, anti;
   for (int i = 0; i < n; ++i) main.push_back(i * n + i), anti.push_back(i * n + n - 1 - i);
   std::sort(anti.begin(), anti.end());
+  // Disjoint groups, when every one is there, are f-puzzles' "disjointgroups".
+  const std::vector<Region> groups = disjoint_groups(rules);
+  const auto is_group = [&](const Region& region) {
+    return std::any_of(groups.begin(), groups.end(),
+                       [&](const Region& g) { return g.cells == region.cells; });
+  };
+  const bool disjoint = std::all_of(groups.begin(), groups.end(), [&](const Region& g) {
+    return std::any_of(rules.extra.begin(), rules.extra.end(),
+                       [&](const Region& r) { return r.cells == g.cells; });
+  });
+  if (disjoint) out += ",\"disjointgroups\":true";
   std::string extra;
   for (const Region& region : rules.extra) {
-    if (region.cells == main) {
+    if (disjoint && is_group(region)) {
+      continue;
+    } else if (region.cells == main) {
       out += ",\"diagonal-\":true";
     } else if (region.cells == anti) {
       out += ",\"diagonal+\":true";
@@ -659,6 +803,7 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
       o += ",\"value\":\"" + std::to_string(c.value) + "\"";
     }
   };
+  append_more_rules(out, rules, list);
   list("difference", ConstraintKind::difference, pair);
   list("ratio", ConstraintKind::ratio, pair);
   list("xv", ConstraintKind::sum, pair);

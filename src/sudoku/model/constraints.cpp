@@ -1,6 +1,7 @@
 #include "sudoku/model/constraints.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -12,6 +13,20 @@ namespace {
 
 const char* kind_name(ConstraintKind kind) {
   switch (kind) {
+    case ConstraintKind::clone:
+      return "clone";
+    case ConstraintKind::nabner:
+      return "nabner line";
+    case ConstraintKind::row_indexer:
+      return "row indexer";
+    case ConstraintKind::column_indexer:
+      return "column indexer";
+    case ConstraintKind::box_indexer:
+      return "box indexer";
+    case ConstraintKind::xsum:
+      return "X-sum";
+    case ConstraintKind::skyscraper:
+      return "skyscraper";
     case ConstraintKind::thermometer:
       return "thermometer";
     case ConstraintKind::arrow:
@@ -67,6 +82,82 @@ int circle_number(const std::vector<int>& digits) {
   int number = 0;
   for (int d : digits) number = number * 10 + d;
   return number;
+}
+
+// keeps_prefix for clones, nabner lines, indexers, X-sums and skyscrapers (Constraint's kinds say their places).
+bool keeps_prefix_more(const Constraint& c, const std::vector<int>& d, int n) {
+  const std::size_t k = d.size();
+  if (k == 0) return true;
+  const int last = d[k - 1];
+  switch (c.kind) {
+    case ConstraintKind::clone:  // a place of the clone's line matches the place of cells it copies
+      return k <= c.cells.size() || last == d[k - 1 - c.cells.size()];
+    case ConstraintKind::nabner:
+      return std::all_of(d.begin(), d.end() - 1, [&](int x) { return std::abs(x - last) >= 2; });
+    case ConstraintKind::row_indexer:
+    case ConstraintKind::column_indexer:
+    case ConstraintKind::box_indexer: {
+      if (k < 2) return true;
+      // Place k - 1 is the line's cell at index i; the indexing cell is the line's cell at index at.
+      const std::vector<int>& line = c.lines[0];
+      const auto at = static_cast<int>(std::find(line.begin(), line.end(), c.cells[0]) - line.begin());
+      const auto i = static_cast<int>(k - 2);
+      return (last == at + 1) == (d[0] == i + 1);
+    }
+    case ConstraintKind::xsum: {
+      const auto count = static_cast<std::size_t>(d[0]);
+      int sum = 0;
+      for (std::size_t i = 0; i < std::min(k, count); ++i) sum += d[i];
+      // The places still to add hold between 1 and n each.
+      const auto left = static_cast<int>(count - std::min(k, count));
+      return sum + left <= c.value && sum + left * n >= c.value;
+    }
+    case ConstraintKind::skyscraper: {
+      int seen = 0, top = 0;
+      for (const int x : d)
+        if (x > top) top = x, ++seen;
+      // The n, not met yet, is seen when it comes; at most one more is seen per place and per digit above the top.
+      const auto left = static_cast<int>(c.cells.size() - k);
+      return seen + (top < n ? 1 : 0) <= c.value && seen + std::min(left, n - top) >= c.value;
+    }
+    default:
+      return true;
+  }
+}
+
+// check_constraints for clones, nabner lines, indexers, X-sums and skyscrapers.
+void check_more_rule(const Constraint& c, int n, const std::string& name) {
+  const auto line_size = [&] { return c.lines.size() == 1 ? c.lines[0].size() : std::size_t{0}; };
+  switch (c.kind) {
+    case ConstraintKind::clone:
+      if (line_size() != c.cells.size())
+        throw RulesError(name + " has " + std::to_string(c.cells.size()) + " cells but " +
+                         std::to_string(line_size()) + " clone cells");
+      break;
+    case ConstraintKind::nabner:
+      if (static_cast<int>(c.cells.size()) > n)
+        throw RulesError(name + " has " + std::to_string(c.cells.size()) + " cells; at most " +
+                         std::to_string(n) + " can hold distinct digits");
+      break;
+    case ConstraintKind::row_indexer:
+    case ConstraintKind::column_indexer:
+    case ConstraintKind::box_indexer:
+      if (c.cells.size() != 1 || static_cast<int>(line_size()) != n ||
+          std::find(c.lines[0].begin(), c.lines[0].end(), c.cells[0]) == c.lines[0].end())
+        throw RulesError(name + " needs 1 cell and the " + std::to_string(n) + " cells of its house");
+      break;
+    case ConstraintKind::xsum:
+    case ConstraintKind::skyscraper: {
+      if (static_cast<int>(c.cells.size()) != n) throw RulesError(name + " is not a whole row or column");
+      const int most = c.kind == ConstraintKind::xsum ? n * (n + 1) / 2 : n;
+      if (c.value < 1 || c.value > most)
+        throw RulesError(name + ": clue " + std::to_string(c.value) + " is out of range 1-" +
+                         std::to_string(most));
+      break;
+    }
+    default:
+      break;
+  }
 }
 
 class Encoder {
@@ -159,6 +250,106 @@ class Encoder {
   }
 
   dlx::ColorId color(int value) { return problem_.color(std::to_string(value)); }
+
+  // The cell options of `cell` color `item`: digit d with color_of(d), none where color_of gives a negative.
+  void color_cell(int cell, dlx::ItemId item, const std::function<int(int)>& color_of) {
+    for (int d = 1; d <= n_; ++d)
+      if (const int value = color_of(d); value >= 0)
+        cell_items_[static_cast<std::size_t>(cell * n_ + d - 1)].push_back({item, color(value)});
+  }
+
+  // Clone: one secondary item per pair of cells, which each cell's option of digit d colors d.
+  void clone(const Constraint& c) {
+    for (std::size_t i = 0; i < c.cells.size(); ++i) {
+      const dlx::ItemId item = problem_.add_secondary("e" + std::to_string(++more_items_));
+      for (const int cell : {c.cells[i], c.lines[0][i]}) color_cell(cell, item, [](int d) { return d; });
+    }
+  }
+
+  // Nabner: n - 1 secondary items per line, item d shared by digits d and d + 1 of every cell on it, so that no
+  // two cells take equal or consecutive digits (non-consecutive's encoding, over the whole line).
+  void nabner(const Constraint& c) {
+    const auto base = static_cast<dlx::ItemId>(problem_.item_count());
+    for (int d = 1; d < n_; ++d) problem_.add_secondary("e" + std::to_string(++more_items_));
+    for (const int cell : c.cells) {
+      for (int x = 1; x <= n_; ++x) {
+        auto& uses = cell_items_[static_cast<std::size_t>(cell * n_ + x - 1)];
+        if (x > 1) uses.push_back({base + static_cast<dlx::ItemId>(x - 2)});
+        if (x < n_) uses.push_back({base + static_cast<dlx::ItemId>(x - 1)});
+      }
+    }
+  }
+
+  // Indexer: the indexing cell at index `at` of its line holds v exactly when the line's cell at index v - 1
+  // holds at + 1. The line holds at + 1 once, so one secondary item says it: the indexing cell's option of
+  // digit v colors it v, and the option putting at + 1 in the line's cell at index w colors it w + 1.
+  void indexer(const Constraint& c) {
+    const std::vector<int>& line = c.lines[0];
+    const int cell = c.cells[0];
+    const auto at = static_cast<int>(std::find(line.begin(), line.end(), cell) - line.begin());
+    const dlx::ItemId item = problem_.add_secondary("e" + std::to_string(++more_items_));
+    // The indexing cell's own option of digit at + 1 plays both parts, with the same color.
+    color_cell(cell, item, [](int d) { return d; });
+    for (int w = 0; w < n_; ++w)
+      if (w != at)
+        color_cell(line[static_cast<std::size_t>(w)], item, [&](int d) { return d == at + 1 ? w + 1 : -1; });
+  }
+
+  // X-sum: one option per first digit x and set of x - 1 other digits adding up to the rest of the sum: x
+  // allowed at the first place, the set at the next x - 1 (a row or column holds them once each).
+  void xsum(const Constraint& c, const std::string& name) {
+    begin_rule();
+    const dlx::ItemId unit = primary();
+    std::vector<dlx::ItemId> bases;
+    for (int cell : c.cells) bases.push_back(link(cell));
+    for (int x = 1; x <= n_; ++x) {
+      for (std::uint64_t set = 0; set < (std::uint64_t{1} << n_); ++set) {
+        if ((set >> (x - 1) & 1) != 0 || std::popcount(set) != x - 1) continue;
+        int sum = x;
+        for (int d = 0; d < n_; ++d)
+          if (set >> d & 1) sum += d + 1;
+        if (sum != c.value) continue;
+        std::vector<dlx::ItemUse> uses{{unit}};
+        allow(uses, bases[0], std::uint64_t{1} << (x - 1));
+        for (int k = 1; k < x; ++k) allow(uses, bases[static_cast<std::size_t>(k)], set);
+        add(std::move(uses), name);
+      }
+    }
+  }
+
+  // Skyscraper: one option per way the seen digits (the line's records) can lie: their places q1 = 0 < q2 < ...
+  // and digits v1 < v2 < ... < n, each record's digit allowed at its place, digits below it at the places up to
+  // the next record, and the digits below n after n. A line's records are one such way, so a grid that keeps
+  // the clue fits one option; the places before record j + 1 hold distinct digits up to v_j, so q_{j+1} <= v_j.
+  void skyscraper(const Constraint& c, const std::string& name) {
+    begin_rule();
+    const dlx::ItemId unit = primary();
+    std::vector<dlx::ItemId> bases;
+    for (int cell : c.cells) bases.push_back(link(cell));
+    const int length = static_cast<int>(c.cells.size());
+    std::vector<std::uint64_t> masks(static_cast<std::size_t>(length));
+    const auto below = [](int v) { return (std::uint64_t{1} << (v - 1)) - 1; };
+    // Record `seen` (from 1) at place q with digit v: the places after it, up to the next record, hold less.
+    const std::function<void(int, int, int)> place = [&](int q, int v, int seen) {
+      masks[static_cast<std::size_t>(q)] = std::uint64_t{1} << (v - 1);
+      if (v == n_) {
+        if (seen != c.value) return;
+        for (int k = q + 1; k < length; ++k) masks[static_cast<std::size_t>(k)] = below(n_);
+        std::vector<dlx::ItemUse> uses{{unit}};
+        for (int k = 0; k < length; ++k)
+          allow(uses, bases[static_cast<std::size_t>(k)], masks[static_cast<std::size_t>(k)]);
+        add(std::move(uses), name);
+        return;
+      }
+      if (seen + 1 > c.value) return;
+      for (int next = q + 1; next < length && next <= v; ++next) {
+        masks[static_cast<std::size_t>(next - 1)] =
+            next - 1 == q ? masks[static_cast<std::size_t>(q)] : below(v);
+        for (int w = v + 1; w <= n_; ++w) place(next, w, seen + 1);
+      }
+    };
+    for (int v = 1; v <= n_; ++v) place(0, v, 1);
+  }
 
   void sandwich(const Constraint& c, const std::string& name) {
     begin_rule();
@@ -371,6 +562,23 @@ class Encoder {
     const std::string name = constraint_name(rules_, c);
     const int value = c.value;
     switch (c.kind) {
+      case ConstraintKind::clone:
+        clone(c);
+        return;
+      case ConstraintKind::nabner:
+        nabner(c);
+        return;
+      case ConstraintKind::row_indexer:
+      case ConstraintKind::column_indexer:
+      case ConstraintKind::box_indexer:
+        indexer(c);
+        return;
+      case ConstraintKind::xsum:
+        xsum(c, name);
+        return;
+      case ConstraintKind::skyscraper:
+        skyscraper(c, name);
+        return;
       case ConstraintKind::thermometer:
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
@@ -426,6 +634,7 @@ class Encoder {
   }
 
  private:
+  int more_items_ = 0;  // secondary items of clones, nabner lines and indexers
   dlx::Problem& problem_;
   const Rules& rules_;
   std::vector<std::vector<dlx::ItemUse>>& cell_items_;
@@ -562,6 +771,14 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
     return keeps_line_prefix(boxes, c, d);
   }
   switch (c.kind) {
+    case ConstraintKind::clone:
+    case ConstraintKind::nabner:
+    case ConstraintKind::row_indexer:
+    case ConstraintKind::column_indexer:
+    case ConstraintKind::box_indexer:
+    case ConstraintKind::xsum:
+    case ConstraintKind::skyscraper:
+      return keeps_prefix_more(c, d, n);
     case ConstraintKind::thermometer:
       return k < 2 || d[k - 1] > d[k - 2];
     case ConstraintKind::difference:
@@ -695,6 +912,15 @@ void check_constraints(const Rules& rules) {
     check_distinct_cells(c.cells, n, name);
     for (const std::vector<int>& line : c.lines) check_distinct_cells(line, n, name + "'s line");
     switch (c.kind) {
+      case ConstraintKind::clone:
+      case ConstraintKind::nabner:
+      case ConstraintKind::row_indexer:
+      case ConstraintKind::column_indexer:
+      case ConstraintKind::box_indexer:
+      case ConstraintKind::xsum:
+      case ConstraintKind::skyscraper:
+        check_more_rule(c, n, name);
+        break;
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
       case ConstraintKind::sum: {

@@ -52,7 +52,7 @@ Houses::Houses(const Rules& rules)
 }
 
 bool Houses::holds(const Rules& rules) {
-  return !rules.anti_knight && !rules.anti_king && rules.relabels();
+  return !rules.anti_knight && !rules.anti_king && rules.relabels() && rules.constraints.empty();
 }
 
 bool Houses::has(int cell, int h) const {

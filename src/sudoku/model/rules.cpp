@@ -164,6 +164,19 @@ void add_windows(Rules& rules) {
   }
 }
 
+std::vector<Region> disjoint_groups(const Rules& rules) {
+  const int n = rules.shape.side();
+  std::vector<Region> groups(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k)
+    groups[static_cast<std::size_t>(k)].name = "disjoint group " + std::to_string(k + 1);
+  std::vector<int> seen(static_cast<std::size_t>(n), 0);  // cells of each region met so far
+  for (int cell = 0; cell < n * n; ++cell) {
+    const int place = seen[static_cast<std::size_t>(rules.region_of(cell))]++;
+    if (place < n) groups[static_cast<std::size_t>(place)].cells.push_back(cell);
+  }
+  return groups;
+}
+
 void add_rules(Rules& rules, const Rules& own) {
   if (!own.regions.empty()) rules.regions = own.regions;
   // A region both bring (a self-describing "x:" line read with --variant x) is kept once.

@@ -5,6 +5,7 @@
 // same exact-cover model (model.hpp), built once per Rules and reused for every puzzle that has them.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,15 @@ struct Cage {
 
 // A rule on a line or a few cells (model/constraints.hpp gives each one's encoding).
 enum class ConstraintKind {
+  // f-puzzles' clone, nabner, indexers, X-sums and skyscrapers (cells and lines as each says):
+  clone,           // cells, then lines[0]: each cell holds the digit of the cell at its place in lines[0]
+  nabner,          // cells: a line whose digits pairwise differ by at least 2 (no repeat, none consecutive)
+  row_indexer,     // cells: a cell; lines[0]: its column. Digit v in row r: the column has r in row v
+  column_indexer,  // cells: a cell; lines[0]: its row. Digit v in column c: the row has c in column v
+  box_indexer,     // cells: a cell; lines[0]: its region in reading order. Digit v at place i: i at place v
+  xsum,            // cells: a row or column from the clue; its first digit x, the first x add up to value
+  skyscraper,      // cells: a row or column from the clue; value digits are larger than all before them
+  // Lines, dots and one-cell rules:
   thermometer,    // cells: strictly increasing from the bulb
   arrow,          // cells: the circle, read as a number; lines: the cells whose digits add up to it
   little_killer,  // cells: a diagonal whose digits (repeats allowed) add up to value
@@ -104,9 +114,12 @@ struct Rules {
     return regions.empty() && extra.empty() && !anti_knight && !anti_king && !non_consecutive &&
            cages.empty() && constraints.empty() && !negatives.any();
   }
-  // Only regions and neighbours that differ: any relabelling of the digits keeps a grid's rules.
+  // Only regions, neighbours that differ and clones (cells that are equal): any relabelling of the digits
+  // keeps a grid's rules.
   bool relabels() const {
-    return !non_consecutive && cages.empty() && constraints.empty() && !negatives.any();
+    return !non_consecutive && cages.empty() && !negatives.any() &&
+           std::all_of(constraints.begin(), constraints.end(),
+                       [](const Constraint& c) { return c.kind == ConstraintKind::clone; });
   }
   // The region (or box) of a cell.
   int region_of(int cell) const;
@@ -169,5 +182,9 @@ std::vector<Region> parse_extra_regions(std::string_view layout, int side);
 // cell apart (9x9: rows and columns 2-4 and 6-8), as many as fit.
 void add_diagonals(Rules& rules);
 void add_windows(Rules& rules);
+
+// Disjoint groups: for each place in a region (or box), counted in reading order, the cells at that place in
+// every region, whose digits differ too (n regions of n cells; f-puzzles' "disjointgroups").
+std::vector<Region> disjoint_groups(const Rules& rules);
 
 }  // namespace sudoku

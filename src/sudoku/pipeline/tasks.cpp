@@ -128,6 +128,9 @@ Batch::State Batch::process(Worker& worker, Slot& slot) {
     if (options_.stats)
       slot.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return state;
+  } catch (const RulesError& e) {
+    // Rules the model cannot take (a rule with too many digit combinations): the puzzle's fault, not ours.
+    fail(slot, e.what(), puzzle.line, "error: ");
   } catch (const std::exception& e) {
     fail(slot, std::string("internal error: ") + e.what(), puzzle.line, "error: ");
   }
