@@ -28,5 +28,5 @@ emcmake cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_W
 cmake --build "$build" -j "$(nproc)" --target dlx_web
 mkdir -p "$out"
 cp "$build/web/dlx.js" "$build/web/dlx.wasm" "$out/"
-cp "$root"/web/index.html "$root"/web/style.css "$root"/web/page.js "$root"/web/board.js "$root"/web/worker.js "$out/"
+cp "$root"/web/index.html "$root"/web/style.css "$root"/web/page.js "$root"/web/board.js "$root"/web/rules.js "$root"/web/lz.js "$root"/web/worker.js "$out/"
 echo "build-web.sh: site in $out"
