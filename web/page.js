@@ -204,10 +204,27 @@ function rateText(r) {
   return `ER ${one(r.er)} / EP ${one(r.ep)} / ED ${one(r.ed)}, hardest: ${r.technique} (${r.tier})`;
 }
 
+// Text typed into the text box since it was last imported or written: the next action imports it first,
+// as Text to board would (the board stays what every action reads).
+let typed = false;
+$('puzzle').addEventListener('input', () => {
+  typed = $('puzzle').value.trim() !== '';
+});
+
+// Imports typed text before an action; false when it could not be (the status line says why).
+async function importTyped() {
+  if (!typed) return true;
+  typed = false;
+  if (await importText($('puzzle').value, true)) return true;
+  failedImport();
+  return false;
+}
+
 // Runs `action` on the board and writes its answer onto it; `extra`, options from a link, override.
 async function act(action, extra, text) {
   if (!begin()) return;
   stopSteps();
+  if (!(await importTyped())) return;
   const puzzle = board.puzzle();
   const options = Object.assign(boardOptions(action), text === undefined ? puzzle.options : {}, extra || {});
   const answer = await call('sudoku', action, text === undefined ? puzzle.text : text, options);
@@ -300,10 +317,14 @@ function stopSteps() {
 $('step-back').addEventListener('click', () => playTo(steps ? steps.at - 1 : 0));
 $('step-next').addEventListener('click', () => playTo(steps ? steps.at + 1 : 0));
 
+// What a quiet import that failed would have said, for a caller that then ends there.
+let failedImport = null;
+
 // Text (or a link's parameter) onto the board through the module's f-puzzles form. Resolves true when the
 // board took it; otherwise the status line says why.
 async function importText(text, quiet) {
   if (!quiet && !begin()) return false;
+  typed = false;
   const answer = await call('sudoku', 'fpuzzles', text, {});
   let error = clean(answer.out !== '' ? answer.out : answer.err);
   if (answer.status === 0) {
@@ -315,7 +336,11 @@ async function importText(text, quiet) {
       error = `error: ${e.message}`;
     }
   }
-  if (!quiet) finish(error || 'loaded', error ? answer.status || 2 : 0, error ? answer.err : '');
+  const report = () => finish(error || 'loaded', error ? answer.status || 2 : 0, error ? answer.err : '');
+  if (!quiet)
+    report();
+  else if (error)
+    failedImport = report;
   return error === null;
 }
 
@@ -346,6 +371,7 @@ function generateOptions() {
 async function generate() {
   if (!begin()) return;
   const o = generateOptions();
+  if (o.template && !(await importTyped())) return;
   const answer = await call('sudoku', 'generate', o.template ? board.puzzle().text : '', o);
   const r = record(answer.out);
   if (!r || r.status !== 'generated') {
@@ -405,6 +431,7 @@ function share() {
 
 // The board as text: the command's line for a plain board, else its f-puzzles document.
 function exportText() {
+  typed = false;
   $('puzzle').value = board.hasRules() || board.marks.some((m) => m.size) || board.value.some((v) => v) ?
       JSON.stringify(board.document(true)) :
       board.puzzle().text;

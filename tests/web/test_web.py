@@ -337,6 +337,17 @@ class WebTest(unittest.TestCase):
         # The next action reads the board, not the text box (which still holds the link's puzzle).
         self.assertEqual(self.act("check"), record("check", r["minimized"])["status"] + "\n")
 
+    def test_text_typed_is_imported_before_an_action(self):
+        # No paste event: the action takes the text box's new text onto the board first.
+        self.open()
+        self.driver.find_element(By.ID, "puzzle").send_keys(JUDGE)
+        self.assertEqual(self.act("solve"), "solved\n")
+        self.assertEqual(self.board(), record("solve", JUDGE)["solution"])
+        self.assertIn("given", self.cells()[0].get_attribute("class"))
+        # Then the board again, not the text.
+        self.type_into("r1c3", Keys.DELETE)
+        self.assertEqual(self.act("count"), "1 solution\n")
+
     def test_bad_puzzle_shows_the_commands_error(self):
         self.open()
         self.driver.find_element(By.ID, "puzzle").send_keys("12" + "." * 10)
@@ -365,6 +376,22 @@ class WebTest(unittest.TestCase):
         self.result()
         self.assertEqual(self.rules("thermometer"), 4)
         self.assertEqual(self.act("check"), "unique\n")
+        # As a SudokuPad link: read by the module's SudokuPad reader, drawn the same.
+        packed = link.split("?load=", 1)[1]
+        self.open(puzzle="https://sudokupad.app/fpuzzles" + urllib.parse.quote(packed, safe=""))
+        self.assertEqual([self.rules(k) for k in ("thermometer", "difference", "ratio")], [4, 8, 6])
+        self.assertEqual(self.act("solve"), "solved\n")
+        self.assertEqual(self.board(), record("solve", link)["solution"])
+
+    def test_a_published_puzzle_solved_on_the_board(self):
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sudoku", "data",
+                               "published_fpuzzles.txt"), encoding="utf-8") as f:
+            rows = [line.rstrip("\n").split("\t") for line in f if not line.startswith("#")]
+        for name, document, solution in rows:
+            with self.subTest(name=name):
+                self.open(puzzle=fpuzzles_link(json.loads(document)))
+                self.assertEqual(self.act("solve"), "solved\n")
+                self.assertEqual(self.board(), solution)
 
     def test_every_rule_drawn_one_element_each_at_every_size(self):
         def doc(n):
