@@ -1,8 +1,9 @@
 """The web page's WebAssembly module against the native command on the same puzzles (bench/README.md, "The
-web page"). usage: web.py SITE_DIR SUDOKU_BINARY PUZZLES [RUNS]
+web page"). usage: web.py SITE_DIR SUDOKU_BINARY PUZZLES [RUNS [FORMAT]]
 
 Each run solves every puzzle of PUZZLES once in headless Chromium (the page's Web Worker, one call per file,
 as the page's Solve does) and once with `sudoku solve --threads 1`, alternating; prints the median times.
+FORMAT is both sides' --format (the page's actions read `json`; default: the command's own, `same`).
 """
 import functools
 import http.server
@@ -17,6 +18,7 @@ from selenium.webdriver.chrome.service import Service
 
 site, binary, puzzles = sys.argv[1:4]
 runs = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+form = sys.argv[5] if len(sys.argv) > 5 else "same"
 text = open(puzzles).read()
 
 
@@ -40,21 +42,21 @@ driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedrive
 driver.set_script_timeout(600)
 driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
 SCRIPT = """
-const [text, done] = arguments;
+const [text, format, done] = arguments;
 const w = new Worker('worker.js');
 w.onmessage = (e) => { w.terminate(); done([e.data.ms, e.data.out]); };
-w.postMessage({id: 1, program: 'sudoku', action: 'solve', text, options: {}});
+w.postMessage({id: 1, program: 'sudoku', action: 'solve', text, options: {format}});
 """
 # The first call loads and compiles the module; it is not timed.
-driver.execute_async_script(SCRIPT, text[: text.index("\n") + 1])
+driver.execute_async_script(SCRIPT, text[: text.index("\n") + 1], form)
 web, native = [], []
 for _ in range(runs):
-    ms, out = driver.execute_async_script(SCRIPT, text)
+    ms, out = driver.execute_async_script(SCRIPT, text, form)
     web.append(ms / 1000)
     # The command's own time from its first puzzle read to its last result written (--stats: "s in all"),
     # without the process's start, as the browser's time is the worker's call alone.
-    r = subprocess.run([binary, "solve", "--threads", "1", "--stats"], input=text.encode(), capture_output=True,
-                       check=True)
+    r = subprocess.run([binary, "solve", "--threads", "1", "--stats", "--format", form], input=text.encode(),
+                       capture_output=True, check=True)
     expected = r.stdout.decode()
     native.append(float(r.stderr.decode().rsplit(" s in all", 1)[0].rsplit(" ", 1)[1]))
     assert out == expected, "the page and the command disagree"
