@@ -220,11 +220,25 @@ async function importTyped() {
   return false;
 }
 
+// Candidates by simple eliminations: no solving, so the page computes them (Board.simpleCandidates).
+function simpleCandidates() {
+  board.clearShown();
+  board.autoOver = true;
+  board.auto = board.simpleCandidates();
+  board.render();
+  finish(
+      'the candidates simple eliminations leave (digits no cell of a row, column, region or cage holds)', 0);
+}
+
 // Runs `action` on the board and writes its answer onto it; `extra`, options from a link, override.
 async function act(action, extra, text) {
   if (!begin()) return;
   stopSteps();
   if (!(await importTyped())) return;
+  if (action === 'candidates' && $('cand-kind').value === 'simple' && text === undefined) {
+    simpleCandidates();
+    return;
+  }
   const puzzle = board.puzzle();
   const options = Object.assign(boardOptions(action), text === undefined ? puzzle.options : {}, extra || {});
   const answer = await call('sudoku', action, text === undefined ? puzzle.text : text, options);

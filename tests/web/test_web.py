@@ -276,6 +276,16 @@ class WebTest(unittest.TestCase):
             else:
                 self.assertNotIn(name, shown)
         self.assertTrue(any(len(v) > 1 for v in shown.values()))
+        # Or those simple eliminations leave: every digit that no cell of the cell's row, column or box holds.
+        self.driver.find_element(By.CSS_SELECTOR, '#cand-kind option[value="simple"]').click()
+        self.act("candidates")
+        shown = self.marks()
+        for i, c in enumerate(FEW):
+            if c == ".":
+                r, k = divmod(i, 9)
+                seen = {FEW[j] for j in range(81) if j // 9 == r or j % 9 == k or
+                        (j // 27 == r // 3 and j % 9 // 3 == k // 3)}
+                self.assertEqual(shown.get(f"r{r + 1}c{k + 1}"), {d for d in range(1, 10) if str(d) not in seen})
         # Candidates go when the board changes.
         self.type_into("r1c3", "4")
         self.assertEqual(self.marks(".cand.auto"), {})
