@@ -20,8 +20,8 @@ mkdir -p "$build"
 # Single-threaded, plain C++ engines (no SSE2 on WebAssembly), with C++ exceptions caught (the libraries
 # report bad input by throwing) as WebAssembly's own exceptions (-fwasm-exceptions: no JavaScript call around
 # every call that may throw), and WebAssembly's 128-bit vectors (-msimd128) for the compiler's vector
-# extensions (the band solver's portable copy): both in every Chromium since 95; together the page's solving
-# went from 8-9 times the native command's time to 2.5-5 (bench/README.md). WebAssembly is 32-bit: size_t is narrower than std::uint64_t, and the
+# extensions (the band solver's portable copy): both in every Chromium since 95, and together they make the
+# page's solving several times quicker (bench/README.md, "The web page"). WebAssembly is 32-bit: size_t is narrower than std::uint64_t, and the
 # narrowing warnings that brings (counts and sizes that never pass 2^32 in a page) are not errors here. A unity
 # build (eight files a unit): the same module in less time (bench/README.md).
 emcmake cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDLX_WERROR=OFF -DDLX_SCALAR=ON \
