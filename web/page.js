@@ -64,8 +64,6 @@ function startWorker() {
 
 function setBusy(busy) {
   $('progress').classList.toggle('hidden', !busy);
-  for (const b of document.querySelectorAll('button[data-action], button[data-dlx], #load'))
-    b.disabled = busy;
   clearInterval(ticker);
   if (busy) {
     const started = performance.now();
@@ -97,6 +95,20 @@ function begin() {
   return true;
 }
 
+// The page's tasks (an import, an action, a link's import and action) run one after the other: a click while
+// one runs is queued, not lost, and the status line stays "running" until the last queued task is done.
+let queued = 0;
+let chain = Promise.resolve();
+function enqueue(task) {
+  ++queued;
+  result.dataset.state = 'running';
+  chain =
+      chain.then(task).catch((e) => finish(`error: the page failed: ${e && e.message}`, 2)).finally(() => {
+        --queued;
+      });
+  return chain;
+}
+
 // The status line; `err`, the command's messages, under it unless it says the same.
 function finish(text, status, err) {
   setBusy(false);
@@ -106,7 +118,7 @@ function finish(text, status, err) {
   messages.textContent =
       notes && notes !== line && !line.endsWith(notes.replace(/^error: /, '')) ? notes : '';
   result.dataset.status = String(status);
-  result.dataset.state = 'done';
+  result.dataset.state = queued > 1 ? 'running' : 'done';
 }
 
 // An answer that is no record (a refused option, a failed module, cancel): its messages as the status line.
@@ -501,9 +513,10 @@ $('variant').addEventListener('change', () => {
   board.render();
 });
 $('regions').addEventListener('input', changeRegions);
-$('load').addEventListener('click', () => importText($('puzzle').value));
+$('load').addEventListener('click', () => enqueue(() => importText($('puzzle').value)));
 $('export').addEventListener('click', exportText);
-$('puzzle').addEventListener('paste', () => setTimeout(() => importText($('puzzle').value), 0));
+$('puzzle').addEventListener(
+    'paste', () => setTimeout(() => enqueue(() => importText($('puzzle').value)), 0));
 $('clear').addEventListener('click', () => board.clear());
 $('undo').addEventListener('click', () => board.undo());
 $('redo').addEventListener('click', () => board.redo());
@@ -517,7 +530,8 @@ for (const id of ['killer', 'template']) {
   });
 }
 for (const b of document.querySelectorAll('button[data-action]')) {
-  b.addEventListener('click', () => (b.dataset.action === 'generate' ? generate() : act(b.dataset.action)));
+  b.addEventListener(
+      'click', () => enqueue(() => (b.dataset.action === 'generate' ? generate() : act(b.dataset.action))));
 }
 
 // The exact-cover tab shows the dlx command's text as it is.
@@ -529,7 +543,7 @@ for (const b of document.querySelectorAll('button[data-dlx]')) {
   b.addEventListener('click', () => {
     const action = b.dataset.dlx;
     const options = action === 'count' ? {memo: $('memo').checked} : {limit: $('dlx-limit').value};
-    dlxAction(action, $('knuth').value, options);
+    enqueue(() => dlxAction(action, $('knuth').value, options));
   });
 }
 
@@ -552,7 +566,7 @@ async function fromLink() {
   if (params.has('dlx')) {
     showTab('dlx');
     $('knuth').value = params.get('dlx');
-    if (action) dlxAction(action, params.get('dlx'), pick(['limit', 'memo']));
+    if (action) await dlxAction(action, params.get('dlx'), pick(['limit', 'memo']));
     return;
   }
   if (!params.has('puzzle')) return;
@@ -572,9 +586,9 @@ async function fromLink() {
   if (!action) return;
   // What the board could not take is still the action's: the command says what is wrong with it.
   if (action === 'generate')
-    generate();
+    await generate();
   else
-    act(action, options, loaded ? undefined : text);
+    await act(action, options, loaded ? undefined : text);
 }
 
 try {
@@ -585,4 +599,4 @@ try {
   messages.textContent = `cannot start the page's worker (serve the page, e.g. scripts/run-web.sh): ${e}\n`;
 }
 buildKeypad();
-fromLink();
+enqueue(fromLink);

@@ -403,6 +403,18 @@ class WebTest(unittest.TestCase):
                 self.assertEqual(self.act("solve"), "solved\n")
                 self.assertEqual(self.board(), solution)
 
+    def test_a_click_while_the_link_loads_waits_its_turn(self):
+        # Solve clicked at once, while the link's puzzle is still being imported: queued, not lost, and the
+        # status line stays "running" until it is done.
+        link = fpuzzles_link(THERMO_DOTS)
+        self.driver.get(self.base + "?" + urllib.parse.urlencode({"puzzle": link}))
+        self.click('button[data-action="solve"]')
+        self.assertEqual(self.result(), "solved\n")
+        self.assertEqual(self.board(), record("solve", link)["solution"])
+        self.click('button[data-action="check"]')
+        self.click('button[data-action="count"]')
+        self.assertEqual(self.result(), "1 solution\n")
+
     def test_every_rule_drawn_one_element_each_at_every_size(self):
         def doc(n):
             far = f"R{n}C{n}"
