@@ -1,8 +1,12 @@
 """The web page's WebAssembly module against the native command on the same puzzles (bench/README.md, "The
-web page"). usage: web.py SITE_DIR SUDOKU_BINARY PUZZLES [RUNS]
+web page"). usage: web.py SITE_DIR SUDOKU_BINARY PUZZLES [RUNS [FORMAT [warm]]]
 
 Each run solves every puzzle of PUZZLES once in headless Chromium (the page's Web Worker, one call per file,
 as the page's Solve does) and once with `sudoku solve --threads 1`, alternating; prints the median times.
+FORMAT is both sides' --format (the page's actions read `json`; default: the command's own, `same`). Each
+run starts a new worker (a page's first action: its module compiled again, run at first by the browser's quick
+tier), unless `warm`: then one worker answers every run after an untimed run of the whole file (the page's
+later actions).
 """
 import functools
 import http.server
@@ -17,6 +21,8 @@ from selenium.webdriver.chrome.service import Service
 
 site, binary, puzzles = sys.argv[1:4]
 runs = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+form = sys.argv[5] if len(sys.argv) > 5 else "same"
+warm = len(sys.argv) > 6 and sys.argv[6] == "warm"
 text = open(puzzles).read()
 
 
@@ -40,25 +46,29 @@ driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedrive
 driver.set_script_timeout(600)
 driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
 SCRIPT = """
-const [text, done] = arguments;
-const w = new Worker('worker.js');
-w.onmessage = (e) => { w.terminate(); done([e.data.ms, e.data.out]); };
-w.postMessage({id: 1, program: 'sudoku', action: 'solve', text, options: {}});
+const [text, format, warm, done] = arguments;
+const w = warm ? (self.kept = self.kept || new Worker('worker.js')) : new Worker('worker.js');
+w.onmessage = (e) => {
+  if (!warm) w.terminate();
+  done([e.data.ms, e.data.out]);
+};
+w.postMessage({id: 1, program: 'sudoku', action: 'solve', text, options: {format}});
 """
 # The first call loads and compiles the module; it is not timed.
-driver.execute_async_script(SCRIPT, text[: text.index("\n") + 1])
+driver.execute_async_script(SCRIPT, text if warm else text[: text.index("\n") + 1], form, warm)
 web, native = [], []
 for _ in range(runs):
-    ms, out = driver.execute_async_script(SCRIPT, text)
+    ms, out = driver.execute_async_script(SCRIPT, text, form, warm)
     web.append(ms / 1000)
     # The command's own time from its first puzzle read to its last result written (--stats: "s in all"),
     # without the process's start, as the browser's time is the worker's call alone.
-    r = subprocess.run([binary, "solve", "--threads", "1", "--stats"], input=text.encode(), capture_output=True,
-                       check=True)
+    r = subprocess.run([binary, "solve", "--threads", "1", "--stats", "--format", form], input=text.encode(),
+                       capture_output=True, check=True)
     expected = r.stdout.decode()
     native.append(float(r.stderr.decode().rsplit(" s in all", 1)[0].rsplit(" ", 1)[1]))
     assert out == expected, "the page and the command disagree"
 driver.quit()
 server.shutdown()
 w, n = statistics.median(web), statistics.median(native)
-print(f"{puzzles}: {text.count(chr(10))} puzzles, browser {w:.3f} s, native {n:.3f} s, ratio {w / n:.2f}")
+print(f"{puzzles}: {text.count(chr(10))} puzzles, browser{' (warm)' if warm else ''} {w:.3f} s, native {n:.3f} s, "
+      f"ratio {w / n:.2f}")

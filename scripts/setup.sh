@@ -8,7 +8,7 @@
 #                            installed-package test)
 #   scripts/setup.sh bench   that, plus the rulers of bench/: qqwing, bc, valgrind
 #   scripts/setup.sh web     the web page (scripts/build-web.sh, scripts/test-web.sh): Emscripten, and
-#                            headless Chromium, its driver and Selenium for the browser tests
+#                            headless Chromium, its driver, Selenium and lz-string for the browser tests
 set -euo pipefail
 job=${1:-test}
 run=(cmake ninja-build g++ libboost-program-options-dev)
@@ -17,7 +17,7 @@ python=(cmake ninja-build g++ python3 python3-dev python3-venv python3-pip pytho
 test=("${run[@]}" "${python[@]:3}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-scipy
       python3-pytest python3-lzstring pkg-config help2man)
 bench=("${test[@]}" qqwing bc valgrind)
-web=(cmake ninja-build python3 emscripten chromium chromium-driver python3-selenium)
+web=(cmake ninja-build python3 emscripten chromium chromium-driver python3-selenium python3-lzstring)
 case "$job" in
   run) packages=("${run[@]}") ;;
   python) packages=("${python[@]}") ;;

@@ -4,12 +4,14 @@
 // (name, value) pair per web_option() call, never joined into text that a value could break out of, named after
 // the commands' options (box, symbols, variant, regions, extra-regions, limit, all, minimal, format; generate:
 // every option of the command, read by sudoku::read_generate_options, a "template" option making the action's
-// text the template; dlx: memo).
+// text the template; dlx: memo). The page draws and edits the board from f-puzzles data: web_sudoku's action
+// "fpuzzles" gives any puzzle the reader takes as that document (fpuzzles_document below).
 #include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <map>
 #include <new>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -22,10 +24,14 @@
 #include "dlx/solution_text.hpp"
 #include "dlx/solver.hpp"
 #include "dlx/thread_pool.hpp"
+#include "sudoku/io/fpuzzles.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/io/sudokupad.hpp"
 #include "sudoku/io/symbols.hpp"
 #include "sudoku/maker/generate_options.hpp"
 #include "sudoku/model/rules.hpp"
 #include "sudoku/model/shape.hpp"
+#include "sudoku/pipeline/answer.hpp"
 #include "sudoku/pipeline/batch.hpp"
 
 namespace {
@@ -106,7 +112,79 @@ std::uint64_t read_generate(const Settings& s, const std::string& text, sudoku::
   return r.count;
 }
 
+std::string_view trimmed(std::string_view t) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!t.empty() && space(t.front())) t.remove_prefix(1);
+  while (!t.empty() && space(t.back())) t.remove_suffix(1);
+  return t;
+}
+
+// The first puzzle of `text` as one line of f-puzzles JSON, which the page draws and edits: an f-puzzles
+// document or link as it is (every rule it holds, read or not, is drawn; the actions say what they refuse),
+// anything else the reader takes (lines, grids, killer and jigsaw lines, pencilmarks, SudokuPad links) with
+// the options' rules written in, pencilmarks as "givenPencilMarks". An unreadable puzzle is the command's
+// error: "error: ..." on standard output, "<stdin>:LINE: ..." on standard error, status 2.
+int fpuzzles_document(const std::string& text, const Settings& s) {
+  const std::string_view t = trimmed(text);
+  try {
+    if (sudoku::is_fpuzzles_link(t) && !sudoku::is_sudokupad_link(t)) {
+      g_out = sudoku::fpuzzles_link_json(t) + '\n';
+      return 0;
+    }
+    if (t.starts_with('{') && sudoku::is_fpuzzles_json(t)) {
+      if (t.size() > sudoku::kMaxFpuzzlesDocument)
+        throw sudoku::RulesError("a JSON document longer than " +
+                                 std::to_string(sudoku::kMaxFpuzzlesDocument >> 20) + " MiB");
+      g_out = std::string(t) + '\n';
+      return 0;
+    }
+  } catch (const sudoku::RulesError& e) {
+    g_out = std::string("error: ") + e.what() + '\n';
+    g_err = std::string("<stdin>:1: ") + e.what() + '\n';
+    return 2;
+  }
+  sudoku::BatchOptions b;
+  read_reader_and_variants(s, b);
+  std::istringstream in(text);
+  sudoku::PuzzleReader reader(in, b.reader);
+  sudoku::Puzzle puzzle;
+  if (!reader.next(puzzle)) throw UsageError("no puzzle in the text");
+  std::string error = puzzle.error;
+  if (error.empty()) {
+    try {
+      std::optional<sudoku::Rules> read = sudoku::puzzle_rules(puzzle, b.variants);
+      sudoku::Rules rules = read ? std::move(*read) : sudoku::make_rules(puzzle.grid.shape, b.variants);
+      const int n = puzzle.grid.side();
+      const std::uint64_t all = n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+      for (std::size_t cell = 0; cell < puzzle.pencilmarks.size(); ++cell) {
+        const std::uint64_t marks = puzzle.pencilmarks[cell];
+        if (marks != 0 && (marks & (marks - 1)) == 0) {
+          int d = 1;
+          while ((marks >> (d - 1) & 1) == 0) ++d;
+          puzzle.grid.cells[cell] = static_cast<std::uint8_t>(d);
+        } else if (marks != all) {
+          sudoku::Constraint k;
+          k.kind = sudoku::ConstraintKind::candidates;
+          k.cells = {static_cast<int>(cell)};
+          k.value = static_cast<int>(marks);
+          rules.constraints.push_back(std::move(k));
+        }
+      }
+      sudoku::append_fpuzzles(g_out, puzzle.grid, rules);
+      g_out += '\n';
+      return 0;
+    } catch (const sudoku::RulesError& e) {
+      error = e.what();
+    }
+  }
+  const std::size_t line = puzzle.error_line != 0 ? puzzle.error_line : puzzle.line;
+  g_out = "error: " + error + '\n';
+  g_err = "<stdin>:" + std::to_string(line) + ": " + error + '\n';
+  return 2;
+}
+
 int sudoku_action(std::string_view command, const std::string& text, const Settings& s) {
+  if (command == "fpuzzles") return fpuzzles_document(text, s);
   sudoku::BatchOptions b;
   const auto* name = std::find(std::begin(sudoku::kCommandNames), std::end(sudoku::kCommandNames), command);
   if (name == std::end(sudoku::kCommandNames))
@@ -210,8 +288,8 @@ void web_option(const char* name, const char* value) {
   g_settings[name] = value;
 }
 
-// The sudoku command `command` (solve, count, check, rate, hint, steps, minimize, candidates, generate) over
-// the puzzles of `text`, with the options given since the last call; returns its exit status.
+// The sudoku command `command` (solve, count, check, rate, hint, steps, minimize, candidates, generate, or the
+// page's "fpuzzles": the first puzzle as an f-puzzles document) over the puzzles of `text`, with the options given since the last call; returns its exit status.
 int web_sudoku(const char* command, const char* text) {
   Settings s = take_settings();
   return guarded("sudoku", [&] { return sudoku_action(command, text, s); });
