@@ -34,6 +34,7 @@ struct GradedStep {
   std::string text;       // "X-Wing on 7 in rows 2 and 8: r5c3<>7"
   std::vector<Candidate> placements;
   std::vector<Candidate> eliminations;
+  std::string rule;  // a step of a rule beyond houses: the rule, "thermometer at r1c1" (rule_techniques.hpp)
 };
 
 // A copy starts without the places of the digits it reads (they are worked out again on first use), so one

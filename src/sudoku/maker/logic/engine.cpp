@@ -67,6 +67,11 @@ void Engine::insert_after(std::string_view after, GradedTechnique technique) {
   find_rest_floors();
 }
 
+void Engine::remove_family(std::string_view family) {
+  std::erase_if(techniques_, [&](const GradedTechnique& t) { return t.family == family; });
+  find_rest_floors();
+}
+
 void Engine::find_rest_floors() {
   rest_floor_.assign(techniques_.size(), 0);
   double least = std::numeric_limits<double>::infinity();

@@ -2,7 +2,8 @@
 // applies taken and applied, until the grid is solved or nothing applies. The ratings of the steps give the
 // puzzle's ER (the hardest step), EP (the hardest up to the first placement) and ED (the first step).
 //
-// Other rule families plug in with insert_after(): a technique is a function that finds one step on a board.
+// Other rule families plug in with insert_after() (rule_techniques.hpp: cages, lines, dots, neighbour rules): a
+// technique is a function that finds one step on a board.
 #pragma once
 
 #include <atomic>
@@ -30,6 +31,8 @@ class Engine {
 
   // Inserts after the last technique of family `after` (at the end when there is none).
   void insert_after(std::string_view after, GradedTechnique technique);
+  // Drops every technique of the family.
+  void remove_family(std::string_view family);
 
   bool load(const Grid& puzzle) { return board_.load(puzzle); }
   void load(const CandidateGrid& grid) { board_.load(grid); }
