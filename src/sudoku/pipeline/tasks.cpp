@@ -9,9 +9,7 @@
 #include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/io/puzzle_line.hpp"
 #include "sudoku/maker/minimizer.hpp"
-#include "sudoku/maker/rater.hpp"
-#include "sudoku/maker/rule_logic.hpp"
-#include "sudoku/maker/rule_rater.hpp"
+#include "sudoku/maker/puzzle_logic.hpp"
 #include "sudoku/model/candidates.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/rule_candidates.hpp"
@@ -87,25 +85,8 @@ void append_step_json(std::string& out, std::string_view technique, const std::s
   out += "]}";
 }
 
-// A cage or house step (logic.hpp, cage_logic.hpp): no rating; a single's placement.
-void append_step_json(std::string& out, const KillerStep& found, const std::string& text, int side) {
-  if (found.cage) {
-    append_step_json(out, cage_technique_name(found.cage->technique), "null", nullptr, text, {},
-                     found.cage->eliminated, side);
-    return;
-  }
-  const Step& step = *found.step;
-  const bool single = step.technique == Technique::hidden_single || step.technique == Technique::naked_single;
-  append_step_json(out, technique_name(step.technique), "null", nullptr, text,
-                   single ? CellDigits{{step.cell, step.digit}} : CellDigits{}, step.eliminated, side);
-}
-
-// A rule's step (maker/rule_logic.hpp): its technique "rule" and the rule named.
-void append_rule_step_json(std::string& out, const RuleStep& step, const std::string& text, int side) {
-  append_step_json(out, "rule", "null", &step.rule, text, {}, step.eliminated, side);
-}
-
-// A graded step (maker/logic/engine.hpp), with its rating on Sukaku Explainer's scale.
+// A graded step (maker/logic/engine.hpp), with its rating on Sukaku Explainer's scale (docs/rating.md for the
+// rules beyond houses), and a rule's step its rule.
 void append_step_json(std::string& out, const logic::GradedStep& step, int side) {
   const auto pairs = [](const std::vector<logic::Candidate>& list) {
     CellDigits cells;
@@ -113,8 +94,9 @@ void append_step_json(std::string& out, const logic::GradedStep& step, int side)
     for (const logic::Candidate& c : list) cells.emplace_back(c.cell, c.digit);
     return cells;
   };
-  append_step_json(out, step.technique, logic::rating_text(step.rating), nullptr, step.text,
-                   pairs(step.placements), pairs(step.eliminations), side);
+  append_step_json(out, step.technique, logic::rating_text(step.rating),
+                   step.rule.empty() ? nullptr : &step.rule, step.text, pairs(step.placements),
+                   pairs(step.eliminations), side);
 }
 
 }  // namespace
@@ -423,10 +405,10 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   const Symbols& symbols = options_.reader.symbols;
   Rules plain;
   plain.shape = puzzle.grid.shape;
-  // Line, dot and neighbour rules have their own step (maker/rule_logic.hpp) in rate, hint and steps, and
-  // candidates its own search.
+  // Line, dot and neighbour rules have their techniques in the engine of rate, hint and steps
+  // (maker/puzzle_logic.hpp), and candidates its own search.
   if (rules != nullptr && command == Command::candidates) return rule_candidates(slot, *rules);
-  MakerTools& t = worker.tools_for(rules != nullptr ? *rules : plain);
+  MakerTools& t = worker.tools_for(rules != nullptr ? *rules : plain, symbols);
   const bool marks = !puzzle.pencilmarks.empty();
   const CandidateGrid grid =
       marks ? CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks} : candidates_of(puzzle.grid);
@@ -465,47 +447,17 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
   }
   switch (command) {
     case Command::rate: {
-      if (rules != nullptr && has_rule_steps(*rules) && !t.cages.active()) {
-        if (marks) {
-          fail(slot, "rate takes line and dot rules on puzzles with givens, not pencilmarks", puzzle.line,
-               "error: ");
-          return State::done;
-        }
-        // Line and dot rules: the tiers and the steps of hint's road; Sukaku Explainer's scale knows no rule.
-        const RuleRating rating = rate_with_rules(puzzle.grid, t.logic, *rules);
-        const char* tier = kTierNames[static_cast<int>(rating.tier)];
-        record.field("tier", json_string(tier), tier);
-        record.field("rating", json_string(rating.text), rating.text);
-        for (const char* name : {"er", "ep", "ed"}) record.field(name, "null", "");
-        record.field("technique", json_string(rating.technique), rating.technique);
-        record.text = rating.text + '\n';
-        break;
+      const PuzzleRating rating =
+          marks ? t.logic.rate(grid, verdict, slot.nodes, stop_) : t.logic.rate(puzzle.grid, t.solver, stop_);
+      if (!rating.error.empty()) {
+        fail(slot, rating.error, puzzle.line, "error: ");
+        return State::done;
       }
-      // A puzzle's givens are placed, not taken as singles: rate() starts from them.
-      if (t.cages.active() && !marks) {
-        Tier tier = Tier::search;
-        const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier, rules);
-        record.field("tier", json_string(kTierNames[static_cast<int>(tier)]),
-                     kTierNames[static_cast<int>(tier)]);
-        record.field("rating", json_string(text), text);
-        // No rating on Sukaku Explainer's scale: its techniques know no cage.
-        for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
-        record.text = text + '\n';
-        break;
-      }
-      const Rating rating =
-          marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
-      std::string text = to_string(rating);
-      record.field("tier", json_string(kTierNames[static_cast<int>(rating.tier)]),
-                   kTierNames[static_cast<int>(rating.tier)]);
+      std::string text = rating.text;
+      const char* tier = kTierNames[static_cast<int>(rating.tier)];
+      record.field("tier", json_string(tier), tier);
       record.field("rating", json_string(text), text);
-      if (marks) {
-        t.graded.load(grid);
-      } else {
-        t.graded.load(puzzle.grid);
-      }
-      t.graded.set_stop(stop_);
-      const logic::Grade grade = logic::grade(t.graded);
+      const logic::Grade& grade = rating.grade;
       if (grade.stopped) return State::stopped;
       const auto number = [](double r) { return r > 0 ? logic::rating_text(r) : std::string("null"); };
       const std::string er = grade.solved ? number(grade.er) : "null";
@@ -538,20 +490,10 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
     }
     case Command::hint:
     case Command::steps: {
-      // The graded engine (Sukaku Explainer's techniques) knows regions; cages and line or dot rules have their
-      // own steps (cage_logic.hpp, rule_logic.hpp) beside the house techniques of logic.hpp.
-      const bool graded = !t.cages.active() && (rules == nullptr || !has_rule_steps(*rules));
-      if (graded) {
-        if (marks) {
-          t.graded.load(grid);
-        } else {
-          t.graded.load(puzzle.grid);
-        }
-        t.graded.set_stop(stop_);
-      } else if (marks) {
-        t.logic.load(grid);
+      if (marks) {
+        t.logic.start(grid, stop_);
       } else {
-        t.logic.load(puzzle.grid);
+        t.logic.start(puzzle.grid, stop_);
       }
       std::string texts = "[", objects = "[", csv;
       bool any = false;
@@ -567,44 +509,15 @@ Batch::State Batch::process_maker(Worker& worker, Slot& slot, const Rules* rules
       };
       do {
         if (stop_->load(std::memory_order_relaxed)) return State::stopped;
-        if (graded) {
-          const auto step = t.graded.step();
-          if (!step && t.graded.stopped()) return State::stopped;
-          if (!step) {
-            const bool solved = t.graded.board().solved();
-            record.status = solved ? "solved" : "stuck";
-            record.text += solved ? "solved\n" : "stuck: none of the techniques applies\n";
-            break;
-          }
-          emit(step->text, [&] { append_step_json(objects, *step, puzzle.grid.side()); });
-          continue;
-        }
-        std::optional<KillerStep> found;
-        if (t.cages.active())
-          found = killer_step(t.logic, t.cages, symbols);
-        else if (auto plain_step = t.logic.step(Tier::subsets))
-          found = KillerStep{std::move(plain_step), std::nullopt};
-        if (!found && rules != nullptr && has_rule_steps(*rules) && !t.logic.solved() && !t.logic.broken()) {
-          if (const auto rule = rule_step(*rules, t.logic.candidates())) {
-            for (const auto& [cell, digit] : rule->eliminated) t.logic.remove(cell, digit);
-            const std::string text = describe(*rule, puzzle.grid.side());
-            emit(text, [&] { append_rule_step_json(objects, *rule, text, puzzle.grid.side()); });
-            continue;
-          }
-        }
-        if (!found) {
+        const auto step = t.logic.step();
+        if (!step && t.logic.stopped()) return State::stopped;
+        if (!step) {
           const bool solved = t.logic.solved();
           record.status = solved ? "solved" : "stuck";
-          record.text +=
-              solved ? "solved\n"
-              : t.cages.active()
-                  ? "stuck: no single, cage step, locked candidate or subset applies; the rest needs "
-                    "search\n"
-                  : "stuck: no single, locked candidate or subset applies; the rest needs search\n";
+          record.text += solved ? "solved\n" : "stuck: none of the techniques applies\n";
           break;
         }
-        const std::string text = found->step ? describe(*found->step, *t.houses, symbols) : found->cage->text;
-        emit(text, [&] { append_step_json(objects, *found, text, puzzle.grid.side()); });
+        emit(step->text, [&] { append_step_json(objects, *step, puzzle.grid.side()); });
       } while (command == Command::steps);
       if (command == Command::hint) {
         if (any) record.status = "hint";
