@@ -10,8 +10,8 @@
 
 #include "sudoku/io/template_reader.hpp"
 #include "sudoku/io/writer.hpp"
-#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/model/solver.hpp"
 
 namespace sudoku {

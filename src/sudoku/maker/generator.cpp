@@ -6,9 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/generate_options.hpp"
 #include "sudoku/maker/logic/rule_techniques.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/random_layouts.hpp"
 #include "sudoku/maker/rater.hpp"
@@ -116,7 +116,7 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
       houses_(rules_),
-      logic_(houses_),
+      tiers_(logic::make_tier_engine(rules_, houses_)),
       graded_(logic::make_engine(rules_, houses_)),
       rating_(options.rating),
       orbits_(orbits(options.shape, options.symmetry)),
@@ -292,7 +292,9 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
   if (!settle_givens(g, solver, g.puzzle, random, stop, SettleBudget{})) return std::nullopt;
   if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
   if (logic_knows(rules)) {
-    rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
+    // The tiers of this attempt's cages.
+    logic::Engine tiers = logic::make_tier_engine(rules, houses_);
+    g.tier = tiers.load(g.puzzle) ? logic::run_tiers(tiers).tier : Tier::search;
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   }
   if (rating_) {
@@ -316,7 +318,7 @@ std::optional<Generated> Generator::template_attempt(Random& random, const std::
   if (!settle_givens(g, solver, options_.template_givens, random, stop, {kTemplateAttemptNodes}))
     return std::nullopt;
   if (logic_knows(rules_)) {
-    rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);
+    g.tier = tiers_.load(g.puzzle) ? logic::run_tiers(tiers_).tier : Tier::search;
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   }
   if (!rated(g, stop)) return std::nullopt;
@@ -366,7 +368,7 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
     return std::nullopt;
   // The tiers' techniques know regions, not neighbour rules; the graded engine knows both.
   if (Houses::holds(rules_)) {
-    g.tier = logic_tier(g.puzzle, logic_);
+    g.tier = logic_tier(g.puzzle, tiers_);
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   }
   if (!rated(g, stop)) return std::nullopt;

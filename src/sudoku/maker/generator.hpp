@@ -176,7 +176,7 @@ class Generator {
   // cannot settle stays. Uniqueness is still proven; only minimality is given up, and big boards gain most.
   Solver quick_;
   Houses houses_;
-  LogicSolver logic_;
+  logic::Engine tiers_;  // the tiers' techniques (logic/tiers.hpp), for --tier
   logic::Engine graded_;
   std::optional<std::pair<double, double>> rating_;
   std::vector<std::vector<int>> orbits_;

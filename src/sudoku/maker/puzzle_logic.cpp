@@ -1,17 +1,15 @@
 #include "sudoku/maker/puzzle_logic.hpp"
 
 #include "sudoku/maker/logic/rule_techniques.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/maker/rater.hpp"
-#include "sudoku/maker/rule_logic.hpp"
-#include "sudoku/maker/rule_rater.hpp"
 
 namespace sudoku {
 
 PuzzleLogic::PuzzleLogic(const Rules& rules, const Symbols& symbols)
     : rules_(rules),
       houses_(std::make_unique<Houses>(rules)),
-      tiers_(*houses_),
-      cages_(rules),
+      tiers_(logic::make_tier_engine(rules, *houses_, Tier::subsets, symbols)),
       engine_(logic::make_engine(rules, *houses_, true, symbols)) {}
 
 logic::Grade PuzzleLogic::grade(const std::atomic<bool>* stop) {
@@ -21,14 +19,16 @@ logic::Grade PuzzleLogic::grade(const std::atomic<bool>* stop) {
 
 PuzzleRating PuzzleLogic::rate(const Grid& puzzle, Solver& solver, const std::atomic<bool>* stop) {
   PuzzleRating rating;
-  if (has_rule_steps(rules_) && !cages_.active()) {
-    // Line, dot and neighbour rules: the tiers of hint's road.
-    const RuleRating tiered = rate_with_rules(puzzle, tiers_, rules_);
-    rating.tier = tiered.tier;
-    rating.text = tiered.text;
-  } else if (cages_.active()) {
-    // A puzzle's givens are placed, not taken as singles: the tiers start from them.
-    rating.text = rate_with_cages(puzzle, tiers_, cages_, &rating.tier, &rules_);
+  if (logic::has_rule_techniques(rules_)) {
+    // Cages, lines, dots, neighbour rules: the tiers and their counts, without the guesses of a search that
+    // knows houses only. A puzzle's givens are placed, not taken as singles.
+    logic::TierRun run;
+    if (tiers_.load(puzzle))
+      run = logic::run_tiers(tiers_);
+    else
+      run.tier = Tier::search;
+    rating.tier = run.tier;
+    rating.text = kTierNames[static_cast<int>(run.tier)] + logic::counts_text(run);
   } else {
     const Rating tiered = sudoku::rate(puzzle, solver, tiers_);
     rating.tier = tiered.tier;
@@ -42,7 +42,7 @@ PuzzleRating PuzzleLogic::rate(const Grid& puzzle, Solver& solver, const std::at
 PuzzleRating PuzzleLogic::rate(const CandidateGrid& marks, Verdict verdict, std::uint64_t nodes,
                                const std::atomic<bool>* stop) {
   PuzzleRating rating;
-  if (has_rule_steps(rules_) && !cages_.active()) {
+  if (!logic_knows(rules_) && rules_.cages.empty()) {
     rating.error = "rate takes line and dot rules on puzzles with givens, not pencilmarks";
     return rating;
   }

@@ -1,7 +1,8 @@
 // Rate, hint and steps of one puzzle under its rules on one road: the engine of the rules
 // (logic/rule_techniques.hpp: Sukaku Explainer's table, with the cages', lines', dots' and neighbour rules'
 // techniques) gives every step and the ratings ER, EP and ED of every puzzle its steps solve; the tiers
-// (rater.hpp: singles, locked, subsets, search) give the words. The pipeline's rate, hint and steps tasks
+// (rater.hpp, logic/tiers.hpp: singles, locked, subsets, search, a filter over the techniques' families) give the
+// words. The pipeline's rate, hint and steps tasks
 // only write what these return.
 #pragma once
 
@@ -12,9 +13,9 @@
 #include <string>
 
 #include "sudoku/io/symbols.hpp"
-#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/model/houses.hpp"
 #include "sudoku/model/rules.hpp"
 #include "sudoku/model/solver.hpp"
@@ -56,10 +57,9 @@ class PuzzleLogic {
   logic::Grade grade(const std::atomic<bool>* stop);
 
   Rules rules_;
-  std::unique_ptr<Houses> houses_;  // on the heap: the engine and the tiers point at it
-  LogicSolver tiers_;
-  CageLogic cages_;  // killers: cage steps in the tiers after singles (inactive without cages)
-  logic::Engine engine_;
+  std::unique_ptr<Houses> houses_;  // on the heap: the engines point at it
+  logic::Engine tiers_;             // the tiers' techniques and the rules' (logic/tiers.hpp)
+  logic::Engine engine_;            // Sukaku Explainer's table and the rules' techniques
 };
 
 }  // namespace sudoku

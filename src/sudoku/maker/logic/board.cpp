@@ -31,7 +31,7 @@ bool Board::load(const Grid& puzzle) {
   return !clash_;
 }
 
-void Board::load(const CandidateGrid& grid) {
+void Board::load(const CandidateGrid& grid, bool lone_as_given) {
   DLX_ASSERT(grid.cells.size() == grid_cells_);
   places_.valid = false;
   cand_ = grid.cells;
@@ -41,7 +41,7 @@ void Board::load(const CandidateGrid& grid) {
   clash_ = false;
   // As Sukaku Explainer reads pencilmarks: a cell of one candidate that no peer still has is a given, not a
   // step (a naked single that removes nothing), so the ratings of the first steps (EP, ED) are SE's.
-  const int n = cells();
+  const int n = lone_as_given ? cells() : 0;
   for (int cell = 0; cell < n; ++cell) {
     const Mask m = cand_[static_cast<std::size_t>(cell)];
     if (value(cell) != 0 || m == 0 || (m & (m - 1)) != 0) continue;

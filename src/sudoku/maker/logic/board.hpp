@@ -35,6 +35,7 @@ struct GradedStep {
   std::vector<Candidate> placements;
   std::vector<Candidate> eliminations;
   std::string rule;  // a step of a rule beyond houses: the rule, "thermometer at r1c1" (rule_techniques.hpp)
+  std::string family;  // the family of the technique that found it (engine.hpp), set by the engine
 };
 
 // A copy starts without the places of the digits it reads (they are worked out again on first use), so one
@@ -45,7 +46,9 @@ class Board {
 
   // False when the givens clash.
   bool load(const Grid& puzzle);
-  void load(const CandidateGrid& grid);
+  // `lone_as_given`: a cell of one candidate that no peer has is placed, as Sukaku Explainer reads
+  // pencilmarks; otherwise it is a naked single still to take.
+  void load(const CandidateGrid& grid, bool lone_as_given = true);
 
   void place(int cell, int digit);
   void eliminate(int cell, int digit);
