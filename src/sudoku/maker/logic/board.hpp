@@ -98,9 +98,9 @@ class Board {
   bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
 
  private:
-  // Every house's places of every digit (positions()), worked out on first use after a change: the techniques
-  // ask them in their inner loops, far more often than the board changes. Copies start empty, as the
-  // chains copy boards to change them at once.
+  // Every house's places of every digit (positions()), worked out on first use after a load or copy and kept up
+  // to date by each change after that: the techniques ask them in their inner loops, far more often than the
+  // board changes. Copies start empty, as the chains copy boards to change them at once.
   struct Places {
     std::vector<Mask> at;  // house * side + digit - 1
     bool valid = false;
@@ -116,6 +116,8 @@ class Board {
   };
   void find_places() const;
   void compute_places(std::vector<Mask>& at) const;
+  // Takes a cell out of the cached places of a digit (a candidate gone or the cell placed).
+  void drop_place(int cell, int digit);
   // tests/sudoku/logic_board_check_test.cpp: corrupts a board to see the check fail.
   friend struct BoardTestAccess;
 
