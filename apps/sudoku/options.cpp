@@ -212,7 +212,7 @@ Options parse_options(int argc, char** argv) {
        "generate: none, rotate90, rotate180, mirror, flip or diagonal pattern of givens")
       ("clues", po::value(&t.clues)->value_name("K"), "generate: exactly K givens")
       ("tier", po::value(&t.tier)->value_name("T"), "generate: puzzles rating exactly T (singles, locked, subsets, search)")
-      ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings; regions only (not killers, neighbour rules)")
+      ("rating", po::value(&t.rating)->value_name("A-B"), "generate: puzzles whose ER (Sukaku Explainer's scale) is from A to B, such as 6.0-7.5; raise --attempts for rare ratings; every rule, killers included (docs/rating.md)")
       ("seed", po::value(&t.seed)->value_name("S"), "generate: the random seed (default: from the clock)")
       ("attempts", po::value(&t.attempts)->value_name("N"),
        "generate: attempts per puzzle before giving up (default 1000; 20 with --template)")

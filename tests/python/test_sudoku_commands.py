@@ -177,6 +177,9 @@ def test_generate_takes_every_option_of_the_command(tmp_path):
     assert all(r["puzzle"].startswith("x:") and dlx.sudoku.check(r) == "unique" for r in from_text)
     killers = dlx.sudoku.generate(2, seed=3, variant="killer", cage_size="2-2", max_givens=0)
     assert all(r["puzzle"].startswith("killer ") for r in killers)
+    # Killers take a rating as every puzzle does: their cage steps are techniques of the graded engine.
+    rated_killers = dlx.sudoku.generate(2, seed=3, variant="killer", box="2x3", rating="2.3-3.0")
+    assert all(2.3 <= r["er"] <= 3.0 and r["er"] == dlx.sudoku.rate(r)["er"] for r in rated_killers)
     if command() is not None:
         assert rated == cli_records("generate", "2", "--seed", "5", "--rating", "2.0-3.0", "--attempts", "400")
         assert from_text == cli_records("generate", "2", "--seed", "2", "--template", str(template))
@@ -187,8 +190,6 @@ def test_generate_takes_every_option_of_the_command(tmp_path):
 def test_generate_refuses_what_the_command_refuses():
     with pytest.raises(ValueError, match="^clues=82: expected a whole number from 1 to 81$"):
         dlx.sudoku.generate(1, clues=82)
-    with pytest.raises(ValueError, match="^rating does not apply to variant=killer"):
-        dlx.sudoku.generate(1, variant="killer", rating="3-4")
     with pytest.raises(ValueError, match="^rating=9-3: the lower bound is above the upper$"):
         dlx.sudoku.generate(1, rating="9-3")
     with pytest.raises(ValueError, match="^cage_size applies to variant=killer only$"):

@@ -116,34 +116,36 @@ TEST_CASE("generate options: one message per mistake, spelled as each front end 
   CHECK(message({{"tier", "a\nb"}}) == "--tier a\\x0ab: expected singles, locked, subsets or search");
 }
 
-TEST_CASE("generate options: ratings only where Sukaku Explainer's scale applies, never dropped") {
-  CHECK(message({{"variant", "killer"}, {"rating", "3-4"}}) ==
-        "--rating does not apply to --variant killer: Sukaku Explainer's scale rates regions, not cages "
-        "(--tier rates killers)");
-  CHECK(message({{"variant", "killer"}, {"rating", "3-4"}}, true)
-            .find("rating does not apply to variant=killer") == 0);
-  CHECK(
-      message({{"variant", "anti-knight"}, {"rating", "3-4"}}).find("--rating does not apply to neighbour") ==
-      0);
+// Killers and neighbour rules used to refuse a rating (the graded engine knew regions only); their
+// techniques are now entries of the engine's table, so a rating applies under every rule and is honoured.
+TEST_CASE("generate options: a rating applies under every rule, killers and neighbour rules included") {
+  CHECK(flags({{"variant", "killer"}, {"rating", "2-3"}}).generate.rating);
+  CHECK(flags({{"variant", "anti-knight"}, {"rating", "3-4"}}).generate.rating);
   CHECK(message({{"variant", "anti-knight"}, {"tier", "singles"}}).find("--tier does not apply") == 0);
   // Regions of any kind are rated: x, jigsaw layouts, random ones (each attempt's own layout).
   CHECK(flags({{"variant", "x"}, {"rating", "3-4"}}).generate.rating);
   CHECK(flags({{"regions", "random"}, {"rating", "3-4"}}).generate.rating);
-  // The generator refuses a rating it cannot honour, for programs that fill GenerateOptions themselves.
+  // The generator meets it, for programs that fill GenerateOptions themselves: each killer's ER in range.
   sudoku::GenerateOptions killer;
-  killer.shape = {3, 3};
+  killer.shape = {2, 2};
   killer.killer = true;
-  killer.rating = std::pair{3.0, 4.0};
-  CHECK_THROWS_AS(sudoku::Generator{killer}, std::invalid_argument);
+  killer.seed = 5;
+  killer.rating = std::pair{2.2, 2.9};
+  sudoku::Generator rated(killer);
+  for (std::uint64_t index = 0; index < 3; ++index) {
+    const std::optional<sudoku::Generated> g = rated.generate(index);
+    REQUIRE(g);
+    REQUIRE(g->rules);
+    CHECK_FALSE(g->rules->cages.empty());
+    CHECK(g->er >= 2.2);
+    CHECK(g->er <= 2.9);
+    CHECK(g->ep <= g->er);
+    CHECK(g->ed > 0);
+  }
   killer.rating.reset();
   sudoku::Generator unrated(killer);
-  CHECK_THROWS_AS(unrated.target_rating(3.0, 4.0), std::invalid_argument);
-  sudoku::Variants knight;
-  knight.anti_knight = true;
-  sudoku::GenerateOptions plain;
-  plain.shape = {3, 3};
-  sudoku::Generator knights(plain, knight);
-  CHECK_THROWS_AS(knights.target_rating(3.0, 4.0), std::invalid_argument);
+  unrated.target_rating(1.0, 3.0);
+  CHECK(unrated.generate(0)->er > 0);
 }
 
 TEST_CASE("generate options: a template's text, its shape, attempts and what does not go with it") {
@@ -225,17 +227,26 @@ TEST_CASE("puzzle options: the rules every command takes, read as generate reads
         "--extra-regions");
 }
 
-TEST_CASE("generate options: the pipeline refuses a rating it cannot honour before making any puzzle") {
+TEST_CASE("generate options: the pipeline's killers to a rating carry their ER, EP and ED") {
   sudoku::BatchOptions options;
   options.command = sudoku::Command::generate;
   options.format = sudoku::Format::json;
   options.generate.shape = {2, 2};
   options.generate.killer = true;
   options.generate.cage_max = 4;
-  options.generate_rating = std::pair{1.0, 2.0};  // the older name of GenerateOptions::rating
+  options.generate_rating = std::pair{1.0, 3.0};  // the older name of GenerateOptions::rating
   dlx::ThreadPool pool(1);
   sudoku::Batch batch(options, pool);
   std::ostringstream out, err;
-  CHECK_THROWS_AS(batch.generate(2, out, err), std::invalid_argument);
-  CHECK(out.str().empty());
+  batch.generate(2, out, err);
+  const std::string text = out.str();
+  CHECK(err.str().empty());
+  std::size_t records = 0;
+  for (std::size_t at = text.find("\"er\":"); at != std::string::npos; at = text.find("\"er\":", at + 1)) {
+    ++records;
+    const double er = std::stod(text.substr(at + 5));
+    CHECK(er >= 1.0);
+    CHECK(er <= 3.0);
+  }
+  CHECK(records == 2);
 }

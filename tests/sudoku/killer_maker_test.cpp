@@ -3,13 +3,14 @@
 // steps checked against the unique solution, published killers included.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
 #include "helpers.hpp"
 #include "sudoku/io/killer_lines.hpp"
-#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/generator.hpp"
+#include "sudoku/maker/logic/rule_techniques.hpp"
 #include "sudoku/maker/random_layouts.hpp"
 #include "sudoku/model/houses.hpp"
 
@@ -93,27 +94,40 @@ bool valid_layout(const std::vector<int>& regions, int n) {
   return true;
 }
 
-// Runs the killer logic from the puzzle's givens: every elimination keeps the solution's digit and every
-// placement is the solution's. Returns whether the steps solved it.
+// Runs the one engine of the killer's rules (cage combinations, innies and outies among Sukaku Explainer's
+// techniques) from the puzzle's givens: every elimination keeps the solution's digit, every placement is the
+// solution's, the board's invariants hold after each step. A puzzle the steps solve gets a numeric ER, EP and
+// ED from grade(): the hardest step, the hardest up to the first placement, the first. Returns whether the
+// steps solved it.
 bool sound_steps(const Grid& puzzle, const Grid& solution, const Rules& rules) {
   const sudoku::Houses houses(rules);
-  sudoku::LogicSolver logic(houses);
-  const sudoku::CageLogic cages(rules);
-  REQUIRE(cages.active());
-  REQUIRE(logic.load(puzzle));
-  while (const auto step = sudoku::killer_step(logic, cages, sudoku::Symbols())) {
-    const auto& eliminated = step->cage ? step->cage->eliminated : step->step->eliminated;
-    for (const auto& [cell, digit] : eliminated) {
-      const std::string what = step->cage ? step->cage->text : "logic step";
-      INFO(what);
-      REQUIRE(solution.cells[std::size_t(cell)] != digit);
-    }
-    if (step->cage) REQUIRE(!step->cage->eliminated.empty());
+  sudoku::logic::Engine engine = sudoku::logic::make_engine(rules, houses);
+  REQUIRE(engine.load(puzzle));
+  double er = 0, ed = 0;
+  while (const auto step = engine.step()) {
+    INFO(step->text);
+    REQUIRE(!(step->eliminations.empty() && step->placements.empty()));
+    for (const sudoku::logic::Candidate& c : step->eliminations)
+      REQUIRE(solution.cells[std::size_t(c.cell)] != c.digit);
+    for (const sudoku::logic::Candidate& c : step->placements)
+      REQUIRE(solution.cells[std::size_t(c.cell)] == c.digit);
+    REQUIRE(engine.board().check_invariants());
+    CHECK(step->rating >= 1.0);
+    if (ed == 0) ed = step->rating;
+    er = std::max(er, step->rating);
   }
-  REQUIRE(!logic.broken());
-  for (std::size_t c = 0; c < solution.cells.size(); ++c)
-    if (logic.values()[c] != 0) REQUIRE(logic.values()[c] == solution.cells[c]);
-  return logic.solved();
+  REQUIRE(!engine.board().broken());
+  for (int c = 0; c < engine.board().cells(); ++c)
+    if (!engine.board().open(c)) REQUIRE(engine.board().value(c) == solution.cells[std::size_t(c)]);
+  if (!engine.board().solved()) return false;
+  REQUIRE(engine.load(puzzle));
+  const sudoku::logic::Grade grade = sudoku::logic::grade(engine);
+  CHECK(grade.solved);
+  CHECK(grade.er == er);
+  CHECK(grade.ed == ed);
+  CHECK(grade.ep > 0);
+  CHECK(grade.ep <= grade.er);
+  return true;
 }
 
 }  // namespace
@@ -201,11 +215,19 @@ TEST_CASE("--max-givens 0 gives killers with cages alone") {
   CHECK(g->puzzle.givens() == 0);
 }
 
-TEST_CASE("cage logic is sound on generated 9x9 killers and on the published ones, and solves most") {
+TEST_CASE("cage logic is sound on generated 6x6 and 9x9 killers and on the published ones, and solves most") {
   sudoku::Generator generator(killer_options(Shape{3, 3}, 8));
   int solved = 0;
   for (std::uint64_t i = 0; i < 12; ++i) {
     const auto g = generator.generate(i);
+    REQUIRE(g);
+    solved += sound_steps(g->puzzle, g->solution, *g->rules) ? 1 : 0;
+  }
+  CHECK(solved >= 6);
+  sudoku::Generator six(killer_options(Shape{2, 3}, 8));
+  solved = 0;
+  for (std::uint64_t i = 0; i < 12; ++i) {
+    const auto g = six.generate(i);
     REQUIRE(g);
     solved += sound_steps(g->puzzle, g->solution, *g->rules) ? 1 : 0;
   }
@@ -224,14 +246,25 @@ TEST_CASE("cage steps name the cage or the run and the eliminations in r/c notat
   const sudoku::KillerPuzzle killer = sudoku::parse_typed_killer(
       "killer AA...BB...B...CC A=3 B=7 C=4 givens=...............1", sudoku::Symbols());
   const sudoku::Houses houses(killer.rules);
-  sudoku::LogicSolver logic(houses);
-  REQUIRE(logic.load(killer.givens));
-  const sudoku::CageLogic cages(killer.rules);
-  const auto step = cages.step(logic, sudoku::Symbols());
-  REQUIRE(step);
-  CHECK(step->text == "cage at r1c1 (2 cells, sum 3): {1,2}, so r1c1<>3,4, r1c2<>3,4");
-  CHECK(step->eliminated.size() == 4);
-  CHECK((logic.candidates()[0] & sudoku::digit_bit(3)) == 0);
+  sudoku::logic::Board board(houses);
+  REQUIRE(board.load(killer.givens));
+  const sudoku::logic::GradedTechnique cages =
+      sudoku::logic::cage_combinations(killer.rules, sudoku::Symbols());
+  sudoku::logic::GradedStep step;
+  REQUIRE(cages.find(board, step));
+  CHECK(step.text == "cage at r1c1 (2 cells, sum 3): {1,2}, so r1c1<>3,4, r1c2<>3,4");
+  CHECK(step.technique == "cage-combination");
+  CHECK(step.rating == doctest::Approx(2.2));
+  CHECK(step.eliminations.size() == 4);
+  board.apply(step);
+  CHECK_FALSE(board.has(0, 3));
+  // Innies: box 1 less cage A, r2c1 and r2c2, adds up to 10 - 3 = 7 with distinct digits: {3,4}.
+  const sudoku::logic::GradedTechnique innies = sudoku::logic::innies_outies(killer.rules, sudoku::Symbols());
+  sudoku::logic::GradedStep inner;
+  REQUIRE(innies.find(board, inner));
+  CHECK(inner.technique == "innies-outies");
+  CHECK(inner.text == "box 1: innies r2c1+r2c2 = 7, so r2c1<>1,2, r2c2<>1,2");
+  CHECK(inner.rating == doctest::Approx(2.9));
 }
 
 TEST_CASE("killer options that cannot work are refused with what is wrong") {

@@ -1,5 +1,5 @@
-// The candidate boards' checkers (logic::Board::check_invariants(), LogicSolver::check_invariants()): they hold
-// after every step of the engines on stored puzzles, in every build (the library asserts them only where
+// The candidate board's checker (logic::Board::check_invariants()): it holds after every step of the engines
+// (Sukaku Explainer's table, the tiers' table) on stored puzzles, in every build (the library asserts them only where
 // DLX_CHECK_INVARIANTS is defined), and they catch a board whose derived state was corrupted.
 #include <doctest/doctest.h>
 
@@ -12,6 +12,7 @@
 #include "sudoku/io/reader.hpp"
 #include "sudoku/maker/logic.hpp"
 #include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/model/houses.hpp"
 
 namespace sudoku::logic {
@@ -116,24 +117,25 @@ TEST_CASE("logic board: the invariants hold after every graded step of variants"
   CHECK(puzzles >= 8);
 }
 
-TEST_CASE("logic board: the old solver's invariants hold after every step") {
+TEST_CASE("logic board: the invariants hold after every step of the tiers' engine") {
   const sudoku::Houses houses(sudoku::Shape{3, 3});
-  sudoku::LogicSolver logic(houses);
+  sudoku::logic::Engine logic =
+      sudoku::logic::make_tier_engine(sudoku::make_rules(sudoku::Shape{3, 3}, {}), houses);
   int steps = 0;
   for (const std::string& puzzle : one_per_rating()) {
     INFO(puzzle);
     REQUIRE(logic.load(test::grid_from(puzzle, 3, 3)));
-    CHECK(logic.invariant_violation() == "");
-    while (logic.step(sudoku::Tier::subsets)) {
+    CHECK(logic.board().invariant_violation() == "");
+    while (logic.step()) {
       ++steps;
-      CHECK(logic.invariant_violation() == "");
+      CHECK(logic.board().invariant_violation() == "");
     }
   }
   CHECK(steps > 100);
   // Givens that clash: the board is broken, and says so without breaking its own invariants.
   CHECK_FALSE(logic.load(test::grid_from("11" + std::string(79, '.'), 3, 3)));
-  CHECK(logic.broken());
-  CHECK(logic.invariant_violation() == "");
+  CHECK(logic.board().broken());
+  CHECK(logic.board().invariant_violation() == "");
 }
 
 TEST_CASE("logic board: a corrupted board fails the check, naming what broke") {

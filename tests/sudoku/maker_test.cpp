@@ -10,6 +10,7 @@
 #include "maker_independent.hpp"
 #include "sudoku/io/pencilmarks.hpp"
 #include "sudoku/maker/generator.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/rater.hpp"
 #include "sudoku/model/candidates.hpp"
@@ -159,7 +160,8 @@ TEST_CASE("generate: --clues and --tier are met exactly, or the attempts run out
     REQUIRE(p);
     sudoku::Solver solver(Shape{3, 3});
     sudoku::Houses houses(Shape{3, 3});
-    sudoku::LogicSolver logic(houses);
+    sudoku::logic::Engine logic =
+        sudoku::logic::make_tier_engine(sudoku::make_rules(Shape{3, 3}, {}), houses);
     CHECK(sudoku::rate(p->puzzle, solver, logic).tier == tier);
     CHECK((tier == sudoku::Tier::singles) == test::singles_solve(p->puzzle));
   }
@@ -186,7 +188,7 @@ TEST_CASE(
 TEST_CASE("rate: singles exactly when an independent singles solver solves it, and hard lists rate search") {
   sudoku::Solver solver(Shape{3, 3});
   sudoku::Houses houses(Shape{3, 3});
-  sudoku::LogicSolver logic(houses);
+  sudoku::logic::Engine logic = sudoku::logic::make_tier_engine(sudoku::make_rules(Shape{3, 3}, {}), houses);
   int singles = 0, others = 0;
   for (const char* file : {"17_clue_sample.txt", "top95_sample.txt"}) {
     for (const Grid& p : puzzles_of(file)) {
@@ -211,7 +213,7 @@ TEST_CASE("rate: singles exactly when an independent singles solver solves it, a
 TEST_CASE("rate: the tier never gets easier when a given is removed and the puzzle stays unique") {
   sudoku::Solver solver(Shape{3, 3});
   sudoku::Houses houses(Shape{3, 3});
-  sudoku::LogicSolver logic(houses);
+  sudoku::logic::Engine logic = sudoku::logic::make_tier_engine(sudoku::make_rules(Shape{3, 3}, {}), houses);
   sudoku::GenerateOptions options{{3, 3}, sudoku::Symmetry::none, false, 36, std::nullopt, 11, 100};
   sudoku::Generator generator(options);
   int compared = 0;
@@ -236,47 +238,29 @@ TEST_CASE("rate: the tier never gets easier when a given is removed and the puzz
   CHECK(compared > 100);
 }
 
-TEST_CASE("hints and steps: every deduction is sound against the unique solution") {
+TEST_CASE("tiers: every step of the tiers' engine is sound against the unique solution") {
   sudoku::Houses houses(Shape{3, 3});
-  sudoku::LogicSolver logic(houses);
+  sudoku::logic::Engine logic = sudoku::logic::make_tier_engine(sudoku::make_rules(Shape{3, 3}, {}), houses);
   sudoku::Solver solver(Shape{3, 3});
-  std::array<int, sudoku::kTechniques> seen{};
+  std::set<std::string> seen;
   for (const char* file : {"17_clue_sample.txt", "top95_sample.txt"}) {
     for (const Grid& p : puzzles_of(file)) {
       Grid solution;
       REQUIRE(solver.solve(p, solution));
       REQUIRE(logic.load(p));
-      while (const auto step = logic.step(sudoku::Tier::subsets)) {
-        ++seen[static_cast<std::size_t>(step->technique)];
-        if (sudoku::tier_of(step->technique) == sudoku::Tier::singles) {
-          CHECK(solution.cells[static_cast<std::size_t>(step->cell)] == step->digit);
-        } else {
-          CHECK_FALSE(step->eliminated.empty());
-          for (const auto& [cell, digit] : step->eliminated)
-            CHECK(solution.cells[static_cast<std::size_t>(cell)] != digit);
-        }
-        CHECK_FALSE(logic.broken());
+      while (const auto step = logic.step()) {
+        seen.insert(step->technique);
+        CHECK_FALSE((step->placements.empty() && step->eliminations.empty()));
+        for (const sudoku::logic::Candidate& c : step->placements)
+          CHECK(solution.cells[static_cast<std::size_t>(c.cell)] == c.digit);
+        for (const sudoku::logic::Candidate& c : step->eliminations)
+          CHECK(solution.cells[static_cast<std::size_t>(c.cell)] != c.digit);
+        CHECK_FALSE(logic.board().broken());
       }
     }
   }
-  for (int t = 0; t < 6; ++t) CHECK(seen[static_cast<std::size_t>(t)] > 0);  // singles, locked, pairs
-}
-
-TEST_CASE("hint: the usual words") {
-  sudoku::Houses houses(Shape{3, 3});
-  sudoku::Step step;
-  step.technique = sudoku::Technique::hidden_single;
-  step.house = 18 + 1;
-  step.cell = 2 * 9 + 3;
-  step.digit = 5;
-  CHECK(sudoku::describe(step, houses, {}) == "r3c4=5 hidden single in box 2");
-  sudoku::Step locked;
-  locked.technique = sudoku::Technique::pointing;
-  locked.house = 18;
-  locked.other_house = 2;
-  locked.digit = 7;
-  locked.eliminated = {{2 * 9 + 4, 7}};
-  CHECK(sudoku::describe(locked, houses, {}) == "box 1: 7 only in row 3, so r3c5<>7");
+  for (int t = 0; t < 6; ++t)  // singles, locked, pairs
+    CHECK(seen.count(sudoku::technique_name(static_cast<sudoku::Technique>(t))) == 1);
 }
 
 TEST_CASE(

@@ -15,7 +15,7 @@
 #include "helpers.hpp"
 #include "sudoku/io/killer_lines.hpp"
 #include "sudoku/maker/generator.hpp"
-#include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/model/cages.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/constraints.hpp"
@@ -427,7 +427,7 @@ TEST_CASE(
     const sudoku::Rules rules = sudoku::make_rules(options.shape, variants);
     sudoku::Solver solver(rules);
     const sudoku::Houses houses(rules);
-    sudoku::LogicSolver logic(houses);
+    sudoku::logic::Engine logic = sudoku::logic::make_tier_engine(rules, houses);
     for (std::uint64_t i = 0; i < 3; ++i) {
       const auto g = generator.generate(i);
       REQUIRE(g);
@@ -436,11 +436,12 @@ TEST_CASE(
       REQUIRE(solver.solve(g->puzzle, solution));
       CHECK(solution == g->solution);
       REQUIRE(logic.load(g->puzzle));
-      while (logic.step(sudoku::Tier::subsets)) {
+      while (logic.step()) {
       }
-      for (std::size_t c = 0; c < solution.cells.size(); ++c) {
-        if (logic.values()[c] != 0) CHECK(logic.values()[c] == solution.cells[c]);
-        CHECK((logic.candidates()[c] & sudoku::digit_bit(solution.cells[c])) != 0);
+      const sudoku::logic::Board& board = logic.board();
+      for (int c = 0; c < board.cells(); ++c) {
+        if (!board.open(c)) CHECK(board.value(c) == solution.cells[static_cast<std::size_t>(c)]);
+        CHECK((board.candidates(c) & sudoku::digit_bit(solution.cells[static_cast<std::size_t>(c)])) != 0);
       }
     }
   }

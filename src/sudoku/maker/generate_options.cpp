@@ -10,9 +10,8 @@
 
 #include "sudoku/io/template_reader.hpp"
 #include "sudoku/io/writer.hpp"
-#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/logic.hpp"
-#include "sudoku/model/houses.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/model/solver.hpp"
 
 namespace sudoku {
@@ -206,8 +205,8 @@ void read_template_text(const std::string& text, std::string_view source, Genera
   g.template_givens = std::move(puzzle.grid);
 }
 
-// Whether the techniques can rate the puzzles: a tier needs rules they know (regions and cages), a rating
-// (the graded engine, Sukaku Explainer's scale) regions only.
+// Whether the techniques can tier the puzzles: a tier needs rules they know (regions and cages). A rating
+// (the graded engine) takes every rule: its table has a technique for each (maker/logic/rule_techniques.hpp).
 void check_rated(const Given& given, const GenerateRequest& r) {
   const GenerateOptions& g = r.generate;
   Rules rules;
@@ -217,21 +216,11 @@ void check_rated(const Given& given, const GenerateRequest& r) {
   } catch (const RulesError& e) {
     throw OptionError(e.what());
   }
-  const bool tiered = logic_knows(rules);
-  if (given.has("tier") && !tiered)
+  if (given.has("tier") && !logic_knows(rules))
     throw OptionError(
         given.name("tier") +
         " does not apply to neighbour, line or dot rules: the techniques know regions only (rows, "
         "columns, boxes or jigsaw regions, x, windoku, extra regions) and killer cages");
-  if (!given.has("rating")) return;
-  if (!tiered)
-    throw OptionError(given.name("rating") +
-                      " does not apply to neighbour rules: the techniques know regions only");
-  if (!Houses::holds(rules))
-    throw OptionError(given.name("rating") +
-                      " does not apply to the template's cages, lines and dots: Sukaku Explainer's scale "
-                      "rates regions only (" +
-                      given.name("tier") + " rates cages)");
 }
 
 }  // namespace
@@ -281,10 +270,6 @@ void check_generate_combinations(const GenerateOptions& options, const Variants&
       !problem.empty())
     throw OptionError(name("clues", std::to_string(options.clues)) + ": " + problem);
   if (!options.killer) return;
-  if (options.rating)
-    throw OptionError(name("rating") + " does not apply to " + name("variant", "killer") +
-                      ": Sukaku Explainer's scale rates regions, not cages (" + name("tier") +
-                      " rates killers)");
   if (n > kKillerMaxSide)
     throw OptionError("killer: boards up to " + std::to_string(kKillerMaxSide) + "x" +
                       std::to_string(kKillerMaxSide) + ", not " + board);

@@ -6,8 +6,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "sudoku/maker/cage_logic.hpp"
 #include "sudoku/maker/generate_options.hpp"
+#include "sudoku/maker/logic/rule_techniques.hpp"
+#include "sudoku/maker/logic/tiers.hpp"
 #include "sudoku/maker/minimizer.hpp"
 #include "sudoku/maker/random_layouts.hpp"
 #include "sudoku/maker/rater.hpp"
@@ -115,12 +116,11 @@ Generator::Generator(GenerateOptions options, const Variants& variants)
       solver_(rules_),
       quick_(rules_, bounded(kQuickNodes)),
       houses_(rules_),
-      logic_(houses_),
-      graded_(houses_),
+      tiers_(logic::make_tier_engine(rules_, houses_)),
+      graded_(logic::make_engine(rules_, houses_)),
       rating_(options.rating),
       orbits_(orbits(options.shape, options.symmetry)),
       orbit_of_(static_cast<std::size_t>(options.shape.cells())) {
-  if (rating_) check_ratable();
   // A template's lines and dots can make some random search orders very long: another attempt, with another
   // order, is far quicker.
   if (options_.template_rules) grid_nodes_ = kLayoutNodes;
@@ -292,8 +292,15 @@ std::optional<Generated> Generator::killer_attempt(Random& random, const std::at
   if (!settle_givens(g, solver, g.puzzle, random, stop, SettleBudget{})) return std::nullopt;
   if (options_.max_givens >= 0 && g.puzzle.givens() > options_.max_givens) return std::nullopt;
   if (logic_knows(rules)) {
-    rate_with_cages(g.puzzle, logic_, CageLogic(rules), &g.tier);
+    // The tiers of this attempt's cages.
+    logic::Engine tiers = logic::make_tier_engine(rules, houses_);
+    g.tier = tiers.load(g.puzzle) ? logic::run_tiers(tiers).tier : Tier::search;
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  }
+  if (rating_) {
+    // Each attempt's cages are its own: so is the engine that rates it.
+    logic::Engine engine = logic::make_engine(rules, houses_);
+    if (!rated(g, engine, stop)) return std::nullopt;
   }
   g.rules = std::make_shared<const Rules>(std::move(rules));
   return g;
@@ -311,7 +318,7 @@ std::optional<Generated> Generator::template_attempt(Random& random, const std::
   if (!settle_givens(g, solver, options_.template_givens, random, stop, {kTemplateAttemptNodes}))
     return std::nullopt;
   if (logic_knows(rules_)) {
-    rate_with_cages(g.puzzle, logic_, CageLogic(rules_), &g.tier);
+    g.tier = tiers_.load(g.puzzle) ? logic::run_tiers(tiers_).tier : Tier::search;
     if (options_.tier && g.tier != *options_.tier) return std::nullopt;
   }
   if (!rated(g, stop)) return std::nullopt;
@@ -359,34 +366,29 @@ std::optional<Generated> Generator::attempt(Random& random, const std::atomic<bo
   if (options_.minimal && target == 0 && options_.symmetry != Symmetry::none &&
       !make_minimal(g, random, stop))
     return std::nullopt;
-  if (!Houses::holds(rules_)) return g;  // the techniques know regions, not neighbour rules or cages
-  g.tier = logic_tier(g.puzzle, logic_);
-  if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  // The tiers' techniques know regions, not neighbour rules; the graded engine knows both.
+  if (Houses::holds(rules_)) {
+    g.tier = logic_tier(g.puzzle, tiers_);
+    if (options_.tier && g.tier != *options_.tier) return std::nullopt;
+  }
   if (!rated(g, stop)) return std::nullopt;
   return g;
 }
 
 void Generator::target_rating(double low, double high) {
-  check_ratable();
   rating_ = std::pair{low, high};
 }
 
-void Generator::check_ratable() const {
-  // The graded engine knows regions: cages, lines, dots and neighbour rules it cannot rate, and a rating
-  // asked for them would be dropped without a word.
-  if (options_.killer || !Houses::holds(rules_))
-    throw std::invalid_argument(
-        "a rating on Sukaku Explainer's scale needs rules of regions only (no cages, lines, dots or "
-        "neighbour "
-        "rules)");
+bool Generator::rated(Generated& g, const std::atomic<bool>* stop) {
+  return !rating_ || rated(g, graded_, stop);
 }
 
-bool Generator::rated(Generated& g, const std::atomic<bool>* stop) {
+bool Generator::rated(Generated& g, logic::Engine& graded, const std::atomic<bool>* stop) {
   if (!rating_) return true;
-  graded_.load(g.puzzle);
-  graded_.set_stop(stop);
-  graded_.set_ceiling(rating_->second);
-  const logic::Grade grade = logic::grade(graded_);
+  graded.load(g.puzzle);
+  graded.set_stop(stop);
+  graded.set_ceiling(rating_->second);
+  const logic::Grade grade = logic::grade(graded);
   if (grade.stopped) return false;
   // Compared at the scale's one decimal, as it is printed.
   const auto decimal = [](double rating) { return std::round(rating * 10) / 10; };

@@ -105,9 +105,9 @@ bool take_killer_word(std::string& names);
 
 class Generator {
  public:
-  // With variants (not cages), puzzles unique under those rules. Their tier is not rated (the techniques know
-  // rows, columns and boxes only), so options.tier must stay unset. Throws as check_clues() does, and
-  // std::invalid_argument for a rating under rules the graded engine cannot rate (cages, neighbour rules).
+  // With variants (not cages), puzzles unique under those rules. Their tier is not rated under neighbour, line
+  // or dot rules (the tiers' techniques know regions and cages), so options.tier must stay unset there; a
+  // rating is graded under every rule. Throws as check_clues() does.
   explicit Generator(GenerateOptions options, const Variants& variants = {});
 
   // Puzzle number `index`; nothing when every attempt missed, or when `stop` was raised (its searches poll
@@ -115,8 +115,7 @@ class Generator {
   std::optional<Generated> generate(std::uint64_t index, const std::atomic<bool>* stop = nullptr);
 
   // Keeps only puzzles whose ER on Sukaku Explainer's scale (docs/rating.md), at one decimal, lies in
-  // [low, high], as GenerateOptions::rating does. Throws std::invalid_argument as the constructor does for
-  // rules the graded engine cannot rate.
+  // [low, high], as GenerateOptions::rating does.
   void target_rating(double low, double high);
 
   // A random complete grid from the stream.
@@ -126,10 +125,10 @@ class Generator {
   std::optional<Generated> attempt(Random& random, const std::atomic<bool>* stop);
   // An attempt on a random region layout of its own, made by a generator of that layout.
   std::optional<Generated> jigsaw_attempt(Random& random, const std::atomic<bool>* stop);
-  // Throws std::invalid_argument when the rules are not regions only: a rating would not be honoured.
-  void check_ratable() const;
-  // Whether g meets the rating asked for (always, when none is), setting its ER, EP and ED.
+  // Whether g meets the rating asked for (always, when none is), setting its ER, EP and ED: graded by the
+  // engine of the generator's rules, or `graded` (a killer attempt's cages).
   bool rated(Generated& g, const std::atomic<bool>* stop);
+  bool rated(Generated& g, logic::Engine& graded, const std::atomic<bool>* stop);
   // Random cages over a random solution, then givens while the puzzle is not unique (see generator.cpp).
   std::optional<Generated> killer_attempt(Random& random, const std::atomic<bool>* stop);
   // A random solution under the template's rules (and its givens), then givens as killer_attempt adds them.
@@ -177,7 +176,7 @@ class Generator {
   // cannot settle stays. Uniqueness is still proven; only minimality is given up, and big boards gain most.
   Solver quick_;
   Houses houses_;
-  LogicSolver logic_;
+  logic::Engine tiers_;  // the tiers' techniques (logic/tiers.hpp), for --tier
   logic::Engine graded_;
   std::optional<std::pair<double, double>> rating_;
   std::vector<std::vector<int>> orbits_;

@@ -1,45 +1,46 @@
 #include "sudoku/maker/rater.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <vector>
+
+#include "sudoku/maker/logic/tiers.hpp"
 
 namespace sudoku {
 namespace {
 
-// Runs the logic to its end, counting the steps; the hardest tier used, or search when it got stuck.
-Tier run_logic(LogicSolver& logic, std::array<std::uint64_t, kTechniques>* used) {
-  Tier hardest = Tier::singles;
-  while (const auto step = logic.step(Tier::subsets)) {
-    hardest = std::max(hardest, tier_of(step->technique));
-    if (used) ++(*used)[static_cast<std::size_t>(step->technique)];
-  }
-  return logic.solved() ? hardest : Tier::search;
+// Runs the tiers to their end, counting the steps.
+Tier run_logic(logic::Engine& tiers, std::array<std::uint64_t, kTechniques>* used) {
+  const logic::TierRun run = logic::run_tiers(tiers);
+  if (used != nullptr) *used = run.used;
+  return run.tier;
 }
 
-// Guesses of a depth-first search from the logic's stuck state: singles after each guess, a cell with the
+// Places every single, hidden before naked, until none is left (or the board breaks).
+void singles(logic::Board& board, const logic::Engine& tiers) {
+  while (const auto step = tiers.next_on(board, "singles")) board.apply(*step);
+}
+
+// Guesses of a depth-first search from the tiers' stuck state: singles after each guess, a cell with the
 // fewest candidates to guess on, digits in order. The stack of states is explicit, one per open guess.
-std::uint64_t count_guesses(const LogicSolver& stuck) {
+std::uint64_t count_guesses(const logic::Engine& tiers) {
   struct Frame {
-    LogicSolver state;
+    logic::Board state;
     int cell;
     Mask left;
   };
   std::vector<Frame> frames;
-  LogicSolver state = stuck;
+  logic::Board state = tiers.board();
   std::uint64_t guesses = 0;
   for (;;) {
-    while (state.step(Tier::singles)) {
-    }
+    singles(state, tiers);
     if (state.solved()) return guesses;
     if (!state.broken()) {
       int best = -1;
-      const auto& cand = state.candidates();
-      for (std::size_t c = 0; c < cand.size(); ++c)
-        if (state.values()[c] == 0 &&
-            (best < 0 || std::popcount(cand[c]) < std::popcount(cand[static_cast<std::size_t>(best)])))
-          best = static_cast<int>(c);
-      frames.push_back({state, best, cand[static_cast<std::size_t>(best)]});
+      for (int c = 0; c < state.cells(); ++c)
+        if (state.open(c) &&
+            (best < 0 || std::popcount(state.candidates(c)) < std::popcount(state.candidates(best))))
+          best = c;
+      frames.push_back({state, best, state.candidates(best)});
     }
     while (!frames.empty() && frames.back().left == 0) frames.pop_back();
     if (frames.empty()) return guesses;
@@ -68,38 +69,38 @@ std::string to_string(const Rating& rating) {
   std::string text = kTierNames[static_cast<int>(rating.tier)];
   if (rating.tier == Tier::search)
     text += " guesses=" + std::to_string(rating.guesses) + " nodes=" + std::to_string(rating.nodes);
-  for (int t = 0; t < kTechniques; ++t)
-    if (rating.used[static_cast<std::size_t>(t)] > 0)
-      text += std::string(" ") + technique_name(static_cast<Technique>(t)) + "=" +
-              std::to_string(rating.used[static_cast<std::size_t>(t)]);
-  return text;
+  logic::TierRun run;
+  run.used = rating.used;
+  return text + logic::counts_text(run);
 }
 
-Rating rate(const Grid& puzzle, Solver& solver, LogicSolver& logic) {
+Rating rate(const Grid& puzzle, Solver& solver, logic::Engine& tiers) {
   Rating rating;
   rating.verdict = solver.check(puzzle);
   rating.nodes = solver.stats().nodes;
   if (rating.verdict != Verdict::unique) return rating;
-  logic.load(puzzle);
-  rating.tier = run_logic(logic, &rating.used);
-  if (rating.tier == Tier::search) rating.guesses = count_guesses(logic);
+  tiers.load(puzzle);
+  rating.tier = run_logic(tiers, &rating.used);
+  if (rating.tier == Tier::search) rating.guesses = count_guesses(tiers);
   return rating;
 }
 
-Rating rate_candidates(const CandidateGrid& grid, Verdict verdict, std::uint64_t nodes, LogicSolver& logic) {
+Rating rate_candidates(const CandidateGrid& grid, Verdict verdict, std::uint64_t nodes,
+                       logic::Engine& tiers) {
   Rating rating;
   rating.verdict = verdict;
   rating.nodes = nodes;
   if (verdict != Verdict::unique) return rating;
-  logic.load(grid);
-  rating.tier = run_logic(logic, &rating.used);
-  if (rating.tier == Tier::search) rating.guesses = count_guesses(logic);
+  // Pencilmarks as they are: a cell of one candidate is a naked single to take, counted.
+  tiers.load(grid, false);
+  rating.tier = run_logic(tiers, &rating.used);
+  if (rating.tier == Tier::search) rating.guesses = count_guesses(tiers);
   return rating;
 }
 
-Tier logic_tier(const Grid& puzzle, LogicSolver& logic) {
-  if (!logic.load(puzzle)) return Tier::search;
-  return run_logic(logic, nullptr);
+Tier logic_tier(const Grid& puzzle, logic::Engine& tiers) {
+  if (!tiers.load(puzzle)) return Tier::search;
+  return run_logic(tiers, nullptr);
 }
 
 }  // namespace sudoku

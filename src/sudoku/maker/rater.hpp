@@ -5,10 +5,10 @@
 //   subsets   adds naked and hidden pairs, triples and quads
 //   search    none of that is enough
 //
-// The logic always takes the easiest step available, so the tier is the hardest technique its one pass
-// needed. For `search`, the details say how many guesses a plain backtracking from the stuck state (singles
-// after each guess) made before reaching the solution, and how many nodes the dlx search needed to prove the
-// solution unique.
+// The tiers' engine (logic/tiers.hpp: make_tier_engine()) always takes the easiest step available, so the tier
+// is the hardest technique its one pass needed. For `search`, the details say how many guesses a plain
+// backtracking from the stuck state (singles after each guess) made before reaching the solution, and how many
+// nodes the dlx search needed to prove the solution unique.
 #pragma once
 
 #include <array>
@@ -16,6 +16,7 @@
 #include <string>
 
 #include "sudoku/maker/logic.hpp"
+#include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/model/solver.hpp"
 
 namespace sudoku {
@@ -31,14 +32,14 @@ struct Rating {
 // "singles hidden-single=40 naked-single=11", "search guesses=3 nodes=212 ...", "multiple", "none".
 std::string to_string(const Rating& rating);
 
-// Rates with the caller's solver (of the puzzle's shape) and logic (of its houses), so that rating many
-// puzzles reuses them. A puzzle with clashing givens is Verdict::none.
-Rating rate(const Grid& puzzle, Solver& solver, LogicSolver& logic);
+// Rates with the caller's solver (of the puzzle's shape) and tiers' engine (logic::make_tier_engine() of its
+// rules), so that rating many puzzles reuses them. A puzzle with clashing givens is Verdict::none.
+Rating rate(const Grid& puzzle, Solver& solver, logic::Engine& tiers);
 
 // The same for a pencilmark puzzle, whose uniqueness the caller found (`verdict`, `nodes`).
-Rating rate_candidates(const CandidateGrid& grid, Verdict verdict, std::uint64_t nodes, LogicSolver& logic);
+Rating rate_candidates(const CandidateGrid& grid, Verdict verdict, std::uint64_t nodes, logic::Engine& tiers);
 
 // The tier alone for a puzzle known to be unique (no uniqueness search): what a generator asks each attempt.
-Tier logic_tier(const Grid& puzzle, LogicSolver& logic);
+Tier logic_tier(const Grid& puzzle, logic::Engine& tiers);
 
 }  // namespace sudoku

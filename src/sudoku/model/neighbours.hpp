@@ -1,7 +1,7 @@
 // The cells that the neighbour rules join: anti-knight (a chess knight's move apart), anti-king (diagonally
 // touching; orthogonal touching is already a row or a column) and non-consecutive (orthogonally touching). The
-// moves are written here once, for the exact-cover model (variant_model.cpp) and the rule step
-// (maker/rule_logic.cpp).
+// moves are written here once, for the exact-cover model (variant_model.cpp) and the rule steps
+// (maker/logic/rule_steps.cpp).
 #pragma once
 
 #include <utility>

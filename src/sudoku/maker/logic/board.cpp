@@ -31,7 +31,7 @@ bool Board::load(const Grid& puzzle) {
   return !clash_;
 }
 
-void Board::load(const CandidateGrid& grid) {
+void Board::load(const CandidateGrid& grid, bool lone_as_given) {
   DLX_ASSERT(grid.cells.size() == grid_cells_);
   places_.valid = false;
   cand_ = grid.cells;
@@ -41,7 +41,7 @@ void Board::load(const CandidateGrid& grid) {
   clash_ = false;
   // As Sukaku Explainer reads pencilmarks: a cell of one candidate that no peer still has is a given, not a
   // step (a naked single that removes nothing), so the ratings of the first steps (EP, ED) are SE's.
-  const int n = cells();
+  const int n = lone_as_given ? cells() : 0;
   for (int cell = 0; cell < n; ++cell) {
     const Mask m = cand_[static_cast<std::size_t>(cell)];
     if (value(cell) != 0 || m == 0 || (m & (m - 1)) != 0) continue;
@@ -61,9 +61,10 @@ void Board::place(int cell, int digit) {
     clash_ = clash_ || value_[c] != digit;
     return;
   }
-  places_.valid = false;
   const Mask bit = digit_bit(digit);
   if (!(cand_[c] & bit)) clash_ = true;
+  // The cell leaves the places of all its digits, and its peers that had the digit leave its places.
+  for (Mask m = cand_[c]; m != 0; m &= m - 1) drop_place(cell, std::countr_zero(m) + 1);
   value_[c] = static_cast<std::uint8_t>(digit);
   cand_[c] = bit;
   --unsolved_;
@@ -71,10 +72,24 @@ void Board::place(int cell, int digit) {
   for (const int h : houses_->of(cell)) {
     if (placed_[static_cast<std::size_t>(h)] & bit) clash_ = true;
     placed_[static_cast<std::size_t>(h)] |= bit;
-    for (const int peer : houses_->cells(h))
-      if (peer != cell && value_[static_cast<std::size_t>(peer)] == 0)
-        cand_[static_cast<std::size_t>(peer)] &= ~bit;
+    for (const int peer : houses_->cells(h)) {
+      Mask& m = cand_[static_cast<std::size_t>(peer)];
+      if (peer != cell && value_[static_cast<std::size_t>(peer)] == 0 && (m & bit)) {
+        m &= ~bit;
+        drop_place(peer, digit);
+      }
+    }
   }
+}
+
+void Board::drop_place(int cell, int digit) {
+  // Kept up to date while valid, the techniques reading it between most changes; a board that has not read
+  // it since its load or copy works it out on first use.
+  if (!places_.valid) return;
+  const std::size_t n = static_cast<std::size_t>(side());
+  for (const HouseSlot& slot : house_slots_->of(cell))
+    places_.at[static_cast<std::size_t>(slot.house) * n + static_cast<std::size_t>(digit) - 1] &=
+        ~(Mask{1} << slot.index);
 }
 
 void Board::eliminate(int cell, int digit) {
@@ -83,7 +98,7 @@ void Board::eliminate(int cell, int digit) {
   Mask& cand = cand_[static_cast<std::size_t>(cell)];
   if (open(cell) && (cand & digit_bit(digit))) {
     cand &= ~digit_bit(digit);
-    places_.valid = false;
+    drop_place(cell, digit);
   }
 }
 

@@ -34,6 +34,8 @@ struct GradedStep {
   std::string text;       // "X-Wing on 7 in rows 2 and 8: r5c3<>7"
   std::vector<Candidate> placements;
   std::vector<Candidate> eliminations;
+  std::string rule;  // a step of a rule beyond houses: the rule, "thermometer at r1c1" (rule_techniques.hpp)
+  std::string family;  // the family of the technique that found it (engine.hpp), set by the engine
 };
 
 // A copy starts without the places of the digits it reads (they are worked out again on first use), so one
@@ -44,7 +46,9 @@ class Board {
 
   // False when the givens clash.
   bool load(const Grid& puzzle);
-  void load(const CandidateGrid& grid);
+  // `lone_as_given`: a cell of one candidate that no peer has is placed, as Sukaku Explainer reads
+  // pencilmarks; otherwise it is a naked single still to take.
+  void load(const CandidateGrid& grid, bool lone_as_given = true);
 
   void place(int cell, int digit);
   void eliminate(int cell, int digit);
@@ -94,9 +98,9 @@ class Board {
   bool stopped() const { return stop_ != nullptr && stop_->load(std::memory_order_relaxed); }
 
  private:
-  // Every house's places of every digit (positions()), worked out on first use after a change: the techniques
-  // ask them in their inner loops, far more often than the board changes. Copies start empty, as the
-  // chains copy boards to change them at once.
+  // Every house's places of every digit (positions()), worked out on first use after a load or copy and kept up
+  // to date by each change after that: the techniques ask them in their inner loops, far more often than the
+  // board changes. Copies start empty, as the chains copy boards to change them at once.
   struct Places {
     std::vector<Mask> at;  // house * side + digit - 1
     bool valid = false;
@@ -112,6 +116,8 @@ class Board {
   };
   void find_places() const;
   void compute_places(std::vector<Mask>& at) const;
+  // Takes a cell out of the cached places of a digit (a candidate gone or the cell placed).
+  void drop_place(int cell, int digit);
   // tests/sudoku/logic_board_check_test.cpp: corrupts a board to see the check fail.
   friend struct BoardTestAccess;
 

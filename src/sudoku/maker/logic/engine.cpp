@@ -59,11 +59,21 @@ Engine::Engine(const Houses& houses, bool unique) : board_(houses), unique_(uniq
   find_rest_floors();
 }
 
+Engine::Engine(const Houses& houses, std::vector<GradedTechnique> table, bool unique)
+    : board_(houses), unique_(unique), techniques_(std::move(table)) {
+  find_rest_floors();
+}
+
 void Engine::insert_after(std::string_view after, GradedTechnique technique) {
   auto at = techniques_.end();
   for (auto it = techniques_.begin(); it != techniques_.end(); ++it)
     if (it->family == after) at = it + 1;
   techniques_.insert(at, std::move(technique));
+  find_rest_floors();
+}
+
+void Engine::remove_family(std::string_view family) {
+  std::erase_if(techniques_, [&](const GradedTechnique& t) { return t.family == family; });
   find_rest_floors();
 }
 
@@ -76,8 +86,8 @@ void Engine::find_rest_floors() {
   }
 }
 
-std::optional<GradedStep> Engine::next() const {
-  if (board_.solved() || board_.broken()) return std::nullopt;
+std::optional<GradedStep> Engine::next_on(const Board& board, std::string_view family) const {
+  if (board.solved() || board.broken()) return std::nullopt;
   DLX_ASSERT(rest_floor_.size() == techniques_.size());
   GradedStep step;
   for (std::size_t i = 0; i < techniques_.size(); ++i) {
@@ -85,15 +95,17 @@ std::optional<GradedStep> Engine::next() const {
     // Every technique from here on rates above the ceiling: so would SE's next step, if any.
     if (rest_floor_[i] > ceiling_ + 1e-9) return std::nullopt;
     if (t.family == "uniqueness" && !unique_) continue;
+    if (!family.empty() && t.family != family) continue;
     step = GradedStep{};
-    const bool found = t.find(board_, step);
-    if (board_.stopped()) return std::nullopt;
+    const bool found = t.find(board, step);
+    if (board.stopped()) return std::nullopt;
     if (found && std::round(step.rating * 10) / 10 > ceiling_ + 1e-9) return std::nullopt;
     if (found) {
+      step.family = t.family;
       // A step changes the board, and only through candidates it still has: one that did not would be taken
       // again and again, or make the board clash.
-      [[maybe_unused]] const auto on_board = [this](const Candidate& c) {
-        return board_.has(c.cell, c.digit);
+      [[maybe_unused]] const auto on_board = [&board](const Candidate& c) {
+        return board.has(c.cell, c.digit);
       };
       DLX_ASSERT(!step.placements.empty() || !step.eliminations.empty());
       DLX_ASSERT(std::all_of(step.eliminations.begin(), step.eliminations.end(), on_board));

@@ -2,7 +2,8 @@
 // applies taken and applied, until the grid is solved or nothing applies. The ratings of the steps give the
 // puzzle's ER (the hardest step), EP (the hardest up to the first placement) and ED (the first step).
 //
-// Other rule families plug in with insert_after(): a technique is a function that finds one step on a board.
+// Other rule families plug in with insert_after() (rule_techniques.hpp: cages, lines, dots, neighbour rules): a
+// technique is a function that finds one step on a board.
 #pragma once
 
 #include <atomic>
@@ -27,12 +28,16 @@ class Engine {
  public:
   // `unique`: the puzzle is known to have one solution, so the uniqueness techniques may be used.
   explicit Engine(const Houses& houses, bool unique = true);
+  // An engine of another table, tried in its order (tiers.hpp: the tiers' techniques).
+  Engine(const Houses& houses, std::vector<GradedTechnique> table, bool unique);
 
   // Inserts after the last technique of family `after` (at the end when there is none).
   void insert_after(std::string_view after, GradedTechnique technique);
+  // Drops every technique of the family.
+  void remove_family(std::string_view family);
 
   bool load(const Grid& puzzle) { return board_.load(puzzle); }
-  void load(const CandidateGrid& grid) { board_.load(grid); }
+  void load(const CandidateGrid& grid, bool lone_as_given = true) { board_.load(grid, lone_as_given); }
   void set_unique(bool unique) { unique_ = unique; }
   // A flag (Ctrl-C, a time limit) the techniques poll: once raised, next() and step() find nothing and
   // stopped() holds, so a stop is not mistaken for being stuck (the nested chains can run for minutes).
@@ -45,7 +50,10 @@ class Engine {
   void set_ceiling(double ceiling) { ceiling_ = ceiling; }
 
   // The easiest next step, not applied; nothing when solved, broken or stuck.
-  std::optional<GradedStep> next() const;
+  std::optional<GradedStep> next() const { return next_on(board_); }
+  // The same on another board of the same houses (a copy a search changes), from the techniques of one
+  // family only unless `family` is empty.
+  std::optional<GradedStep> next_on(const Board& board, std::string_view family = {}) const;
   // next(), applied.
   std::optional<GradedStep> step();
 

@@ -11,11 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/maker/cage_logic.hpp"
+#include "sudoku/io/symbols.hpp"
 #include "sudoku/maker/generator.hpp"
-#include "sudoku/maker/logic.hpp"
-#include "sudoku/maker/logic/engine.hpp"
-#include "sudoku/model/houses.hpp"
+#include "sudoku/maker/puzzle_logic.hpp"
 #include "sudoku/model/solver.hpp"
 #include "sudoku/pipeline/batch.hpp"
 #include "sudoku/pipeline/detail/fields.hpp"
@@ -30,17 +28,9 @@ std::string json_string(std::string_view text);
 
 // The solver and the logic of one set of rules, for the maker's commands.
 struct MakerTools {
-  explicit MakerTools(const Rules& rules)
-      : solver(rules),
-        houses(std::make_unique<Houses>(rules)),
-        logic(*houses),
-        cages(rules),
-        graded(*houses) {}
+  MakerTools(const Rules& rules, const Symbols& symbols) : solver(rules), logic(rules, symbols) {}
   Solver solver;
-  std::unique_ptr<Houses> houses;  // on the heap: the logic points at it
-  LogicSolver logic;
-  CageLogic cages;       // killers: cage steps after singles (inactive without cages)
-  logic::Engine graded;  // Sukaku Explainer's techniques and scale
+  PuzzleLogic logic;  // rate, hint and steps (maker/puzzle_logic.hpp)
 };
 
 }  // namespace sudoku::batch_detail
@@ -135,11 +125,11 @@ struct Batch::Worker {
 
   // The maker's commands: tools per rules met lately, as above.
   std::vector<std::unique_ptr<MakerTools>> tools;
-  MakerTools& tools_for(const Rules& rules) {
+  MakerTools& tools_for(const Rules& rules, const Symbols& symbols) {
     for (auto& t : tools)
       if (t->solver.rules() == rules) return *t;
     if (tools.size() == kVariantSolvers) tools.erase(tools.begin());
-    return *tools.emplace_back(std::make_unique<MakerTools>(rules));
+    return *tools.emplace_back(std::make_unique<MakerTools>(rules, symbols));
   }
 
   std::optional<Generator> generator;  // generate: made on the worker's first puzzle

@@ -48,7 +48,7 @@ MakerTask::MakerTask(Batch& batch, Worker& its_worker, Slot& its_slot)
       rules(slot.rules.get()),
       symbols(options_.reader.symbols),
       command(options_.command),
-      t(worker.tools_for(rules != nullptr ? *rules : shape_rules(puzzle.grid.shape))),
+      t(worker.tools_for(rules != nullptr ? *rules : shape_rules(puzzle.grid.shape), symbols)),
       marks(!puzzle.pencilmarks.empty()),
       grid(marks ? CandidateGrid{puzzle.grid.shape, puzzle.pencilmarks} : candidates_of(puzzle.grid)),
       search([this] {

@@ -1,56 +1,26 @@
 // rate (RateTask, detail/tasks.hpp): the tier of techniques that solves the puzzle and its rating; on Sukaku
-// Explainer's scale (ER/EP/ED) where its techniques apply, by tiers and step counts under cages and rules.
+// Explainer's scale (ER/EP/ED), with this project's ratings for cage and rule steps (docs/rating.md).
 #include <string>
 
-#include "sudoku/maker/rater.hpp"
-#include "sudoku/maker/rule_logic.hpp"
-#include "sudoku/maker/rule_rater.hpp"
+#include "sudoku/maker/puzzle_logic.hpp"
 #include "sudoku/pipeline/detail/tasks.hpp"
 
 namespace sudoku::batch_detail {
 
 Task::State RateTask::run() {
   if (const std::optional<State> early = settle()) return *early;
-  if (rules != nullptr && has_rule_steps(*rules) && !t.cages.active()) {
-    if (marks) {
-      fail(slot, "rate takes line and dot rules on puzzles with givens, not pencilmarks", puzzle.line,
-           "error: ");
-      return State::done;
-    }
-    // Line and dot rules: the tiers and the steps of hint's road; Sukaku Explainer's scale knows no rule.
-    const RuleRating rating = rate_with_rules(puzzle.grid, t.logic, *rules);
-    const char* tier = kTierNames[static_cast<int>(rating.tier)];
-    record.field("tier", json_string(tier), tier);
-    record.field("rating", json_string(rating.text), rating.text);
-    for (const char* name : {"er", "ep", "ed"}) record.field(name, "null", "");
-    record.field("technique", json_string(rating.technique), rating.technique);
-    record.text = rating.text + '\n';
-    return write();
+  // One road for every puzzle (maker/puzzle_logic.hpp): the engine of its rules, cages and lines included.
+  const PuzzleRating rating =
+      marks ? t.logic.rate(grid, verdict, slot.nodes, stop_) : t.logic.rate(puzzle.grid, t.solver, stop_);
+  if (!rating.error.empty()) {
+    fail(slot, rating.error, puzzle.line, "error: ");
+    return State::done;
   }
-  // A puzzle's givens are placed, not taken as singles: rate() starts from them.
-  if (t.cages.active() && !marks) {
-    Tier tier = Tier::search;
-    const std::string text = rate_with_cages(puzzle.grid, t.logic, t.cages, &tier, rules);
-    record.field("tier", json_string(kTierNames[static_cast<int>(tier)]), kTierNames[static_cast<int>(tier)]);
-    record.field("rating", json_string(text), text);
-    // No rating on Sukaku Explainer's scale: its techniques know no cage.
-    for (const char* name : {"er", "ep", "ed", "technique"}) record.field(name, "null", "");
-    record.text = text + '\n';
-    return write();
-  }
-  const Rating rating =
-      marks ? rate_candidates(grid, verdict, slot.nodes, t.logic) : rate(puzzle.grid, t.solver, t.logic);
-  std::string text = to_string(rating);
-  record.field("tier", json_string(kTierNames[static_cast<int>(rating.tier)]),
-               kTierNames[static_cast<int>(rating.tier)]);
+  std::string text = rating.text;
+  const char* tier = kTierNames[static_cast<int>(rating.tier)];
+  record.field("tier", json_string(tier), tier);
   record.field("rating", json_string(text), text);
-  if (marks) {
-    t.graded.load(grid);
-  } else {
-    t.graded.load(puzzle.grid);
-  }
-  t.graded.set_stop(stop_);
-  const logic::Grade grade = logic::grade(t.graded);
+  const logic::Grade& grade = rating.grade;
   if (grade.stopped) return State::stopped;
   const auto number = [](double r) { return r > 0 ? logic::rating_text(r) : std::string("null"); };
   const std::string er = grade.solved ? number(grade.er) : "null";

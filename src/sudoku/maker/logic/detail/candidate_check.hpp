@@ -1,5 +1,5 @@
-// The checker of a candidate board's derived state, shared by logic::Board and LogicSolver (their
-// check_invariants()). Internal header, not installed.
+// The checker of a candidate board's derived state, logic::Board's check_invariants(). Internal header, not
+// installed.
 #pragma once
 
 #include <cstdint>

@@ -1,14 +1,26 @@
-#include "sudoku/maker/cage_logic.hpp"
-
-#include <algorithm>
-#include <array>
-#include <bit>
-
-#include "sudoku/maker/rater.hpp"
-#include "sudoku/maker/rule_logic.hpp"
+// Killer cage logic as techniques of the engine's table:
+//
+//   cage combination   the digits a cage can hold are its admissible digit sets (distinct digits adding up to
+//                      its sum) that the cage's candidates can still place; a candidate in no such placement
+//                      goes ("cage at r1c1 (2 cells, sum 4): {1,3}, so r1c1<>2")
+//   innies / outies    the rule of 45 over a run of k consecutive rows or columns, or one region: they hold
+//                      k times 1 + ... + n, so the cells of the run outside the cages wholly inside it (innies)
+//                      add up to what those cages leave; and when every innie lies in a cage, the cells of those
+//                      cages outside the run (outies) add up to the cages' sums less the innies'. A group of
+//                      few cells with a known sum removes the candidates that no placement adding up to it
+//                      uses (distinct digits when the group lies in one house).
+//
+// Each step only removes candidates that no solution of the rules has: the placements are enumerated over the
+// cells' candidates, every one of which the solution's digits are among.
 #include "sudoku/model/cages.hpp"
 
-namespace sudoku {
+#include <algorithm>
+#include <bit>
+#include <memory>
+
+#include "sudoku/maker/logic/rule_techniques.hpp"
+
+namespace sudoku::logic {
 namespace {
 
 // The subset tables of a cage hold 2^side entries a cell: 4096 on 12x12.
@@ -16,13 +28,26 @@ constexpr int kMaxCageSide = 12;
 // Innies and outies are shown to a person, and filtered by a table per cell: groups of a few cells only.
 constexpr std::size_t kMaxInnies = 4;
 
-std::string cells_text(const std::vector<int>& cells, int n) {
+// Cells known to add up to `sum`: a cage, or innies or outies of a run of houses.
+struct SumGroup {
+  std::vector<int> cells;
+  int sum = 0;
+  bool distinct = false;  // one cage or one house: the digits differ
+  std::string name;       // "cage at r1c1 (2 cells, sum 4)", "rows 1-2: innies r2c3+r2c4 = 11"
+};
+
+struct SumGroupLists {
+  std::vector<SumGroup> cages, innies;
+  int side = 0;
+};
+
+std::string sum_cells_text(const std::vector<int>& cells, int n) {
   std::string text;
   for (int cell : cells) text += (text.empty() ? "" : "+") + cell_name(cell / n, cell % n);
   return text;
 }
 
-std::string digits_text(Mask digits, const Symbols& symbols) {
+std::string cage_digits_text(Mask digits, const Symbols& symbols) {
   std::string text;
   for (; digits != 0; digits &= digits - 1) {
     text += text.empty() ? "" : ",";
@@ -82,27 +107,19 @@ std::vector<Mask> placeable(const std::vector<Mask>& cand, int sum, bool distinc
   return result;
 }
 
-}  // namespace
-
-bool logic_knows(const Rules& rules) {
-  return !rules.anti_knight && !rules.anti_king && !rules.non_consecutive && rules.constraints.empty();
-}
-
-const char* cage_technique_name(CageTechnique technique) {
-  return technique == CageTechnique::combination ? "cage-combination" : "innies-outies";
-}
-
-CageLogic::CageLogic(const Rules& rules) : side_(rules.shape.side()) {
-  const int n = side_, cells = n * n;
-  if (rules.cages.empty() || n > kMaxCageSide) return;
+std::shared_ptr<const SumGroupLists> make_groups(const Rules& rules) {
+  auto groups = std::make_shared<SumGroupLists>();
+  const int n = rules.shape.side(), cells = n * n;
+  groups->side = n;
+  if (rules.cages.empty() || n > kMaxCageSide) return groups;
   std::vector<int> cage_of(static_cast<std::size_t>(cells), -1);
   for (std::size_t c = 0; c < rules.cages.size(); ++c) {
     const Cage& cage = rules.cages[c];
     for (int cell : cage.cells) cage_of[static_cast<std::size_t>(cell)] = static_cast<int>(c);
-    groups_.push_back({CageTechnique::combination, cage.cells, cage.sum, true,
-                       cage_name(rules, cage) + " (" + std::to_string(cage.cells.size()) +
-                           (cage.cells.size() == 1 ? " cell" : " cells") + ", sum " +
-                           std::to_string(cage.sum) + ")"});
+    groups->cages.push_back({cage.cells, cage.sum, true,
+                             cage_name(rules, cage) + " (" + std::to_string(cage.cells.size()) +
+                                 (cage.cells.size() == 1 ? " cell" : " cells") + ", sum " +
+                                 std::to_string(cage.sum) + ")"});
   }
   // The runs of houses: one region; k consecutive rows or columns, k from 1 to n - 1.
   struct Run {
@@ -148,8 +165,9 @@ CageLogic::CageLogic(const Rules& rules) : side_(rules.shape.side()) {
     }
     if (innies.empty()) continue;
     if (innies.size() <= kMaxInnies)
-      groups_.push_back({CageTechnique::innies_outies, innies, sum, run.one_house,
-                         run.name + ": innies " + cells_text(innies, n) + " = " + std::to_string(sum)});
+      groups->innies.push_back(
+          {innies, sum, run.one_house,
+           run.name + ": innies " + sum_cells_text(innies, n) + " = " + std::to_string(sum)});
     // Outies: every innie lies in a cage that reaches outside the run.
     std::vector<char> touching(rules.cages.size(), 0);
     bool caged = true;
@@ -171,94 +189,67 @@ CageLogic::CageLogic(const Rules& rules) : side_(rules.shape.side()) {
     }
     std::sort(outies.begin(), outies.end());
     if (!outies.empty() && outies.size() <= kMaxInnies)
-      groups_.push_back({CageTechnique::innies_outies, outies, outie_sum, false,
-                         run.name + ": outies " + cells_text(outies, n) + " = " + std::to_string(outie_sum)});
+      groups->innies.push_back(
+          {outies, outie_sum, false,
+           run.name + ": outies " + sum_cells_text(outies, n) + " = " + std::to_string(outie_sum)});
   }
+  return groups;
 }
 
-std::optional<CageStep> CageLogic::step(LogicSolver& logic, const Symbols& symbols) const {
-  if (logic.broken() || logic.solved()) return std::nullopt;
-  const std::vector<Mask>& candidates = logic.candidates();
-  std::vector<Mask> cand;
-  std::vector<Mask> sets;
-  for (const Group& group : groups_) {
+// The first group of the list whose sum removes a candidate of the board, as a step.
+bool group_step(const Board& board, const std::vector<SumGroup>& groups, bool combination,
+                const Symbols& symbols, GradedStep& step) {
+  const int n = board.side();
+  std::vector<Mask> cand, sets;
+  for (const SumGroup& group : groups) {
     cand.clear();
-    for (int cell : group.cells) cand.push_back(candidates[static_cast<std::size_t>(cell)]);
+    // A placed cell holds its digit's bit: the group's sum counts it.
+    for (int cell : group.cells) cand.push_back(board.candidates(cell));
     sets.clear();
-    const std::vector<Mask> keep = placeable(cand, group.sum, group.distinct, side_, &sets);
+    const std::vector<Mask> keep = placeable(cand, group.sum, group.distinct, n, &sets);
     bool any = false;
-    for (std::size_t i = 0; i < cand.size(); ++i) any = any || (cand[i] & ~keep[i]) != 0;
+    for (std::size_t i = 0; i < cand.size(); ++i)
+      any = any || (board.open(group.cells[i]) && (cand[i] & ~keep[i]) != 0);
     if (!any) continue;
-    CageStep step;
-    step.technique = group.technique;
+    step.technique = combination ? "cage-combination" : "innies-outies";
+    const double cells = static_cast<double>(group.cells.size());
+    step.rating = combination ? std::min(2.2 + 0.1 * std::max(cells - 2, 0.0), 2.9) : 2.8 + 0.1 * (cells - 1);
     step.text = group.name;
-    if (group.technique == CageTechnique::combination && !sets.empty() && sets.size() <= 6) {
+    if (combination && !sets.empty() && sets.size() <= 6) {
       step.text += ":";
-      for (Mask set : sets) step.text += " {" + digits_text(set, symbols) + "}";
+      for (Mask set : sets) step.text += " {" + cage_digits_text(set, symbols) + "}";
     }
     std::string removed;
     for (std::size_t i = 0; i < cand.size(); ++i) {
-      const Mask gone = cand[i] & ~keep[i];
+      const int cell = group.cells[i];
+      const Mask gone = board.open(cell) ? cand[i] & ~keep[i] : 0;
       if (gone == 0) continue;
-      removed += (removed.empty() ? "" : ", ") + cell_name(group.cells[i] / side_, group.cells[i] % side_) +
-                 "<>" + digits_text(gone, symbols);
-      for (Mask m = gone; m != 0; m &= m - 1) {
-        const int digit = std::countr_zero(m) + 1;
-        if (logic.remove(group.cells[i], digit)) step.eliminated.emplace_back(group.cells[i], digit);
-      }
+      removed += (removed.empty() ? "" : ", ") + cell_name(cell / n, cell % n) + "<>" +
+                 cage_digits_text(gone, symbols);
+      for (Mask m = gone; m != 0; m &= m - 1) step.eliminations.push_back({cell, std::countr_zero(m) + 1});
     }
     step.text += ", so " + removed;
-    return step;
+    return true;
   }
-  return std::nullopt;
+  return false;
 }
 
-std::optional<KillerStep> killer_step(LogicSolver& logic, const CageLogic& cages, const Symbols& symbols) {
-  if (auto single = logic.step(Tier::singles)) return KillerStep{std::move(single), std::nullopt};
-  if (auto cage = cages.step(logic, symbols)) return KillerStep{std::nullopt, std::move(cage)};
-  if (auto other = logic.step(Tier::subsets)) return KillerStep{std::move(other), std::nullopt};
-  return std::nullopt;
+GradedTechnique group_technique(const Rules& rules, const Symbols& symbols, bool combination) {
+  const std::shared_ptr<const SumGroupLists> groups = make_groups(rules);
+  return {
+      combination ? "cages" : "innies", [groups, symbols, combination](const Board& board, GradedStep& step) {
+        return group_step(board, combination ? groups->cages : groups->innies, combination, symbols, step);
+      }};
 }
 
-std::string rate_with_cages(const Grid& puzzle, LogicSolver& logic, const CageLogic& cages, Tier* tier,
-                            const Rules* rules) {
-  Tier hardest = Tier::singles;
-  std::array<std::uint64_t, kTechniques> used{};
-  std::array<std::uint64_t, 2> cage_used{};
-  std::uint64_t rule_steps = 0;
-  const bool with_rules = rules != nullptr && has_rule_steps(*rules);
-  if (logic.load(puzzle)) {
-    for (;;) {
-      if (const auto step = killer_step(logic, cages, Symbols())) {
-        if (step->step) {
-          hardest = std::max(hardest, tier_of(step->step->technique));
-          ++used[static_cast<std::size_t>(step->step->technique)];
-        } else {
-          ++cage_used[static_cast<std::size_t>(step->cage->technique)];
-        }
-        continue;
-      }
-      if (!with_rules || logic.solved() || logic.broken()) break;
-      const auto rule = rule_step(*rules, logic.candidates());
-      if (!rule) break;
-      for (const auto& [cell, digit] : rule->eliminated) logic.remove(cell, digit);
-      ++rule_steps;
-      hardest = std::max(hardest, Tier::locked);
-    }
-  }
-  if (!logic.solved()) hardest = Tier::search;
-  if (tier != nullptr) *tier = hardest;
-  std::string text = kTierNames[static_cast<int>(hardest)];
-  for (int t = 0; t < kTechniques; ++t)
-    if (used[static_cast<std::size_t>(t)] > 0)
-      text += std::string(" ") + technique_name(static_cast<Technique>(t)) + "=" +
-              std::to_string(used[static_cast<std::size_t>(t)]);
-  for (int t = 0; t < 2; ++t)
-    if (cage_used[static_cast<std::size_t>(t)] > 0)
-      text += std::string(" ") + cage_technique_name(static_cast<CageTechnique>(t)) + "=" +
-              std::to_string(cage_used[static_cast<std::size_t>(t)]);
-  if (rule_steps > 0) text += " rule=" + std::to_string(rule_steps);
-  return text;
+}  // namespace
+
+GradedTechnique cage_combinations(const Rules& rules, const Symbols& symbols) {
+  return group_technique(rules, symbols, true);
 }
 
-}  // namespace sudoku
+GradedTechnique innies_outies(const Rules& rules, const Symbols& symbols) {
+  return group_technique(rules, symbols, false);
+}
+
+}  // namespace sudoku::logic
