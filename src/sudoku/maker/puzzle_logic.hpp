@@ -1,9 +1,8 @@
 // Rate, hint and steps of one puzzle under its rules on one road: the engine of the rules
 // (logic/rule_techniques.hpp: Sukaku Explainer's table, with the cages', lines', dots' and neighbour rules'
 // techniques) gives every step and the ratings ER, EP and ED of every puzzle its steps solve; the tiers
-// (rater.hpp, logic/tiers.hpp: singles, locked, subsets, search, a filter over the techniques' families) give the
-// words. The pipeline's rate, hint and steps tasks
-// only write what these return.
+// (rater.hpp, logic/tiers.hpp: singles, locked, subsets, search, a filter over the techniques' families) give
+// the words. The pipeline's rate, hint and steps tasks only write what these return.
 #pragma once
 
 #include <atomic>
