@@ -309,7 +309,7 @@ void LinksEngine::reset() {
 
 // C2-C5: a node at depth. All primary items covered is a solution; an item with no option left, a dead end;
 // else cover the chosen item and take its first option.
-inline Engine::Outcome LinksEngine::enter(int depth) {
+[[gnu::always_inline]] inline Engine::Outcome LinksEngine::enter(int depth) {
   if (rlink_[0] == 0) return Outcome::solution;
   const int i = choose_item();  // C3
   if (nodes_[i].top == 0) return Outcome::dead;
@@ -322,7 +322,7 @@ inline Engine::Outcome LinksEngine::enter(int depth) {
 
 // C6, then C5 or C7: undo the option tried at depth and take the item's next one, or uncover the item once
 // every option was tried.
-inline bool LinksEngine::next_child(int depth) {
+[[gnu::always_inline]] inline bool LinksEngine::next_child(int depth) {
   int x = choice_[static_cast<std::size_t>(depth)];
   uncommit_others(x);
   const int i = nodes_[x].top;

@@ -27,9 +27,8 @@ class LinksEngine final : public EngineBase<LinksEngine> {
   // it at every node; without, around the plain steps, which so pay nothing for the hook.
   template <class Visit>
   void run(Visit&& visit) {
-    if (!propagator_) return this->run_with(*this, visit);
-    PropagatingSteps steps{*this};
-    this->run_with(steps, visit);
+    if (propagator_) return run_propagating(visit);
+    this->run_with(*this, visit);
   }
 
  private:
@@ -45,6 +44,12 @@ class LinksEngine final : public EngineBase<LinksEngine> {
     bool next_child(int depth) { return engine.next_child_propagating(depth); }
   };
   class View;
+  // Out of line, so that the plain loop is compiled as it would be without the hook.
+  template <class Visit>
+  [[gnu::noinline]] void run_propagating(Visit& visit) {
+    PropagatingSteps steps{*this};
+    this->run_with(steps, visit);
+  }
   Outcome enter_propagating(int depth);
   bool next_child_propagating(int depth);
   bool available(OptionId option) const;
