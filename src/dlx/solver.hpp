@@ -24,6 +24,8 @@
 
 namespace dlx {
 
+class Propagator;  // propagator.hpp
+
 struct Stats {
   // Search tree nodes entered. Knuth's programs count the same thing, but their trees differ a little where an
   // item has one option left: the plain engines take it at once, while Knuth's dlx1/dlx2 look further for an
@@ -92,6 +94,10 @@ struct SearchOptions {
   // node entered and each child taken. Honoured by debug and sanitizer builds of the library (DLX_CHECK_INVARIANTS),
   // ignored by Release builds.
   bool check_every_step = false;
+  // A constraint hook (propagator.hpp) called at every node to remove options no solution can hold. Only the
+  // links engine runs one (Engine::automatic then picks it); the other engines throw std::invalid_argument.
+  // Each engine works on its own clone().
+  std::shared_ptr<const Propagator> propagator = nullptr;
 };
 
 // Why the latest next()/count()/for_each() call returned.

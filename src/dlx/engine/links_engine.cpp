@@ -12,6 +12,12 @@
 // whose color is -1 belongs to an available option that already agrees with the color committed to its item, so
 // hiding and unhiding skip it. Every change is undone in exactly the reverse order (dancing links), so restoring
 // needs no saved copies.
+//
+// With a propagator (propagator.hpp), the search runs PropagatingSteps: at every node it may remove available
+// options, each wholly out of its items' lists (nodes colored -1 stay, as hide() leaves them), recorded in
+// trail_; trail_start_[k] is where the removals of the node at depth k begin, and they are undone, in reverse,
+// before the choice that led to that node is (next_child_propagating, reset). in_solution_ marks the forced and
+// chosen options, so that the propagator sees a covered item's option.
 #include "links_engine.hpp"
 
 #include <algorithm>
@@ -71,6 +77,21 @@ LinksEngine::LinksEngine(const Problem& problem, const SearchOptions& options) :
   choice_.resize(static_cast<std::size_t>(primary_count_) + 1);
   forced_.reserve(static_cast<std::size_t>(primary_count_) + 1);
   solution_.reserve(static_cast<std::size_t>(primary_count_) + 1);
+  if (options.propagator) {
+    propagator_ = options.propagator->clone();
+    primary_node_.assign(problem.option_count(), -1);
+    node_option_.assign(nodes_.size(), -1);
+    for (OptionId option = 0; option < problem.option_count(); ++option) {
+      for (int q = option_first_node_[option]; nodes_[q].top > 0; ++q) {
+        node_option_[static_cast<std::size_t>(q)] = static_cast<std::int32_t>(option);
+        if (primary_node_[option] < 0 && nodes_[q].top <= primary_count_) primary_node_[option] = q;
+      }
+    }
+    in_solution_.assign(problem.option_count(), 0);
+    // An option is removed at most once on a path: the trail never grows past the options.
+    trail_.reserve(problem.option_count());
+    trail_start_.resize(static_cast<std::size_t>(primary_count_) + 2);
+  }
   reset_common();
 }
 
@@ -247,6 +268,7 @@ bool LinksEngine::force(OptionId option) {
   if (rlink_[llink_[i]] != i || nodes_[nodes_[p].ulink].dlink != p) return false;
   for (int q = first; nodes_[q].top > 0; ++q) commit(q);
   forced_.push_back(option);
+  if (propagator_) in_solution_[option] = 1;
   return true;
 }
 
@@ -259,10 +281,19 @@ std::vector<OptionId> LinksEngine::branch_options() {
 }
 
 void LinksEngine::reset() {
+  // In exactly the reverse order of the search: the removals of the node at depth k + 1 (made after the
+  // choice at depth k), then that choice, and the root's removals last. A node the search paused before
+  // entering removed nothing yet.
+  if (propagator_ && pc_ == Pc::enter) trail_start_[static_cast<std::size_t>(depth_)] = trail_.size();
   for (int k = depth_ - 1; k >= 0; --k) {
+    if (propagator_) restore_options(trail_start_[static_cast<std::size_t>(k) + 1]);
     const int x = choice_[k];
     uncommit_others(x);
     uncover(nodes_[x].top);
+  }
+  if (propagator_) {
+    restore_options(0);
+    std::fill(in_solution_.begin(), in_solution_.end(), char{0});
   }
   for (auto it = forced_.rbegin(); it != forced_.rend(); ++it) {
     const int first = option_first_node_[*it];
@@ -278,7 +309,7 @@ void LinksEngine::reset() {
 
 // C2-C5: a node at depth. All primary items covered is a solution; an item with no option left, a dead end;
 // else cover the chosen item and take its first option.
-inline Engine::Outcome LinksEngine::enter(int depth) {
+[[gnu::always_inline]] inline Engine::Outcome LinksEngine::enter(int depth) {
   if (rlink_[0] == 0) return Outcome::solution;
   const int i = choose_item();  // C3
   if (nodes_[i].top == 0) return Outcome::dead;
@@ -291,7 +322,7 @@ inline Engine::Outcome LinksEngine::enter(int depth) {
 
 // C6, then C5 or C7: undo the option tried at depth and take the item's next one, or uncover the item once
 // every option was tried.
-inline bool LinksEngine::next_child(int depth) {
+[[gnu::always_inline]] inline bool LinksEngine::next_child(int depth) {
   int x = choice_[static_cast<std::size_t>(depth)];
   uncommit_others(x);
   const int i = nodes_[x].top;
@@ -302,6 +333,94 @@ inline bool LinksEngine::next_child(int depth) {
   }
   choice_[static_cast<std::size_t>(depth)] = x;
   commit_others(x);
+  return true;
+}
+
+// The propagator's view of a node: options in the partial solution, options still available, removal.
+class LinksEngine::View final : public PropagationView {
+ public:
+  explicit View(LinksEngine& engine) : engine_(engine) {}
+  std::uint64_t live(OptionId first, int count) const override {
+    std::uint64_t mask = 0;
+    const std::size_t options = engine_.in_solution_.size();
+    for (int k = 0; k < count && k < 64 && first + static_cast<OptionId>(k) < options; ++k) {
+      const OptionId option = first + static_cast<OptionId>(k);
+      if (engine_.in_solution_[option] != 0 || engine_.available(option)) mask |= std::uint64_t{1} << k;
+    }
+    return mask;
+  }
+  void remove(OptionId option) override {
+    if (option < engine_.in_solution_.size() && engine_.in_solution_[option] == 0 &&
+        engine_.available(option))
+      engine_.remove_option(option);
+  }
+
+ private:
+  LinksEngine& engine_;
+};
+
+// Available iff its primary item is uncovered and its node there is in the item's list (as force() tells):
+// an option hidden through another node lost this one, and one hidden through this one lost its item.
+bool LinksEngine::available(OptionId option) const {
+  const int p = primary_node_[option];
+  if (p < 0) return false;  // no primary item: never part of a solution
+  const int i = nodes_[p].top;
+  return rlink_[llink_[i]] == i && nodes_[nodes_[p].ulink].dlink == p;
+}
+
+// Every node of the option out of its item's list, as hide() takes out all but one (a node that agrees with a
+// purified item's color stays, as hide() leaves it); undone in reverse order by restore_options().
+void LinksEngine::remove_option(OptionId option) {
+  Node* const n = nodes_.data();
+  for (int q = option_first_node_[option]; n[q].top > 0; ++q) {
+    if (n[q].color < 0) continue;
+    n[n[q].ulink].dlink = n[q].dlink;
+    n[n[q].dlink].ulink = n[q].ulink;
+    --n[n[q].top].top;
+    ++stats_.updates;
+  }
+  trail_.push_back(option);
+}
+
+void LinksEngine::restore_options(std::size_t trail_size) {
+  Node* const n = nodes_.data();
+  while (trail_.size() > trail_size) {
+    const OptionId option = trail_.back();
+    trail_.pop_back();
+    const int first = option_first_node_[option];
+    int q = first;
+    while (n[q + 1].top > 0) ++q;
+    for (; q >= first; --q) {
+      if (n[q].color < 0) continue;
+      n[n[q].ulink].dlink = q;
+      n[n[q].dlink].ulink = q;
+      ++n[n[q].top].top;
+    }
+  }
+}
+
+// A node with a propagator: it removes what it can first (a dead end ends the node, a solution too), then
+// the node branches as ever. What it removed stays until the parent takes its next child (next_child_propagating) or reset().
+Engine::Outcome LinksEngine::enter_propagating(int depth) {
+  trail_start_[static_cast<std::size_t>(depth)] = trail_.size();
+  View view(*this);
+  if (!propagator_->propagate(view)) return Outcome::dead;
+  const Outcome outcome = enter(depth);
+  if (outcome == Outcome::branch)
+    in_solution_[static_cast<std::size_t>(
+        node_option_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(depth)])])] = 1;
+  return outcome;
+}
+
+bool LinksEngine::next_child_propagating(int depth) {
+  const auto chosen = [&] {
+    return static_cast<std::size_t>(
+        node_option_[static_cast<std::size_t>(choice_[static_cast<std::size_t>(depth)])]);
+  };
+  restore_options(trail_start_[static_cast<std::size_t>(depth) + 1]);  // the child's removals
+  in_solution_[chosen()] = 0;
+  if (!next_child(depth)) return false;
+  in_solution_[chosen()] = 1;
   return true;
 }
 

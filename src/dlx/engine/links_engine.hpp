@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "dlx/propagator.hpp"
 #include "engine.hpp"
 
 namespace dlx::detail {
@@ -21,11 +23,38 @@ class LinksEngine final : public EngineBase<LinksEngine> {
   void check_invariants() const override;
   void build_solution(int depth, std::vector<OptionId>& out) const;
 
+  // The search loop (EngineBase::run): with a propagator (SearchOptions::propagator), around steps that call
+  // it at every node; without, around the plain steps, which so pay nothing for the hook.
+  template <class Visit>
+  void run(Visit&& visit) {
+    if (propagator_) return run_propagating(visit);
+    this->run_with(*this, visit);
+  }
+
  private:
   friend class EngineBase<LinksEngine>;  // its search loop calls the steps below
   // The steps of EngineBase::run: C2-C5 at a node, C6-C7 to the next option of a level.
   Outcome enter(int depth);
   bool next_child(int depth);
+
+  // The propagator's side (links_engine.cpp): the steps that call it, and what it sees (PropagationView).
+  struct PropagatingSteps {
+    LinksEngine& engine;
+    Outcome enter(int depth) { return engine.enter_propagating(depth); }
+    bool next_child(int depth) { return engine.next_child_propagating(depth); }
+  };
+  class View;
+  // Out of line, so that the plain loop is compiled as it would be without the hook.
+  template <class Visit>
+  [[gnu::noinline]] void run_propagating(Visit& visit) {
+    PropagatingSteps steps{*this};
+    this->run_with(steps, visit);
+  }
+  Outcome enter_propagating(int depth);
+  bool next_child_propagating(int depth);
+  bool available(OptionId option) const;
+  void remove_option(OptionId option);
+  void restore_options(std::size_t trail_size);
 
   // One entry of the table (Knuth's TOP/ULINK/DLINK/COLOR); see links_engine.cpp for the layout.
   struct Node {
@@ -55,6 +84,16 @@ class LinksEngine final : public EngineBase<LinksEngine> {
 
   std::vector<std::int32_t> choice_;  // choice_[k]: node of the option tried at depth k
   std::vector<OptionId> forced_;
+
+  // With a propagator only: per option its first node of a primary item (-1: none) and whether it is in the
+  // partial solution; per node its option; the options removed, in order, and where each node's removals
+  // begin in that trail (trail_start_[k]: node at depth k).
+  std::unique_ptr<Propagator> propagator_;
+  std::vector<std::int32_t> primary_node_;
+  std::vector<char> in_solution_;
+  std::vector<std::int32_t> node_option_;
+  std::vector<OptionId> trail_;
+  std::vector<std::size_t> trail_start_;
 };
 
 }  // namespace dlx::detail

@@ -2,6 +2,9 @@
 //
 //   requested            the problem                                              runs
 //   -------------------  -------------------------------------------------------  -----------------------------
+//   automatic or links,  with a propagator (SearchOptions::propagator), no        links
+//                        multiplicities or sharp items
+//   any other            with a propagator                                        std::invalid_argument
 //   bounds               any                                                      bounds (Algorithm M)
 //   automatic            multiplicities other than 1:1, or sharp ('#') items      bounds
 //   links/bitset/mask    multiplicities other than 1:1                            std::invalid_argument
@@ -77,6 +80,13 @@ namespace detail {
 
 dlx::Engine select_engine(const Problem& problem, const SearchOptions& options) {
   const dlx::Engine requested = options.engine;
+  if (options.propagator) {
+    // Only dancing links restore what a propagator removes (links_engine.cpp).
+    if ((requested != dlx::Engine::automatic && requested != dlx::Engine::links) ||
+        needs_bounds_engine(problem))
+      throw std::invalid_argument("a propagator runs only on the links engine (exact cover with colors)");
+    return dlx::Engine::links;
+  }
   if (requested == dlx::Engine::bounds) return dlx::Engine::bounds;
   if (requested == dlx::Engine::automatic && needs_bounds_engine(problem)) return dlx::Engine::bounds;
   if (problem.has_multiplicities())

@@ -1,0 +1,478 @@
+#include "sudoku/model/rule_propagator.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sudoku/model/cages.hpp"
+#include "sudoku/model/constraints.hpp"
+
+namespace sudoku {
+namespace {
+
+// sum of coefficient * digit over terms == total. The terms are split into groups: a term of its own, or
+// terms of coefficient 1 whose cells must all differ (a cage, a line's cells in one box), whose k digits then
+// add up to at least the k least digits their cells can hold together, at most the k largest.
+struct LinearSum {
+  std::vector<int> cells;
+  std::vector<int> coefficients;
+  std::vector<std::vector<int>> groups;  // indices into cells
+  int total = 0;
+};
+
+// The least (or largest) sum of k distinct digits among `digits`; -1 when it has fewer than k.
+int extreme_sum(std::uint64_t digits, int k, bool largest) {
+  if (std::popcount(digits) < k) return -1;
+  int sum = 0;
+  for (int i = 0; i < k; ++i) {
+    const int d = largest ? 64 - std::countl_zero(digits) : std::countr_zero(digits) + 1;
+    sum += d;
+    digits &= ~(std::uint64_t{1} << (d - 1));
+  }
+  return sum;
+}
+
+int floor_div(int a, int b) {
+  const int q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+int ceil_div(int a, int b) {
+  return -floor_div(-a, b);
+}
+
+// Digits lo..hi (1-based) as bits d-1.
+std::uint64_t digit_range(int lo, int hi, int n) {
+  lo = std::max(lo, 1);
+  hi = std::min(hi, n);
+  if (lo > hi) return 0;
+  const std::uint64_t upto = hi == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << hi) - 1;
+  return upto & ~((std::uint64_t{1} << (lo - 1)) - 1);
+}
+int least(std::uint64_t digits) {
+  return std::countr_zero(digits) + 1;
+}
+int most(std::uint64_t digits) {
+  return 64 - std::countl_zero(digits);
+}
+
+// A rule option's hold on one place of a rule: the digits it leaves the place's cell.
+struct Hold {
+  int place;
+  std::uint64_t allowed;
+};
+// A rule option's color of a secondary item (index into RulePropagator::colored_).
+struct Paint {
+  int item;
+  dlx::ColorId color;
+};
+
+class RulePropagator final : public dlx::Propagator {
+ public:
+  RulePropagator(const Rules& rules, const dlx::Problem& problem);
+
+  bool empty() const { return sums_.empty() && chains_.empty() && options_.empty(); }
+  std::unique_ptr<dlx::Propagator> clone() const override { return std::make_unique<RulePropagator>(*this); }
+  bool propagate(dlx::PropagationView& view) override;
+
+ private:
+  void add_sums(const Rules& rules);
+  void add_supports(const dlx::Problem& problem);
+  template <class Differ>
+  void add(LinearSum sum, Differ&& differ);
+
+  bool narrow(int cell, std::uint64_t keep, bool& changed) {
+    std::uint64_t& digits = digits_[static_cast<std::size_t>(cell)];
+    if ((digits & keep) == digits) return true;
+    digits &= keep;
+    changed = true;
+    return digits != 0;
+  }
+  bool group_range(const LinearSum& sum, const std::vector<int>& group, int skip, int& low, int& high) const;
+  bool bound(const LinearSum& sum, bool& changed);
+  bool order(const std::vector<int>& chain, bool& changed);
+  bool support(bool& changed);
+
+  int n_;
+  dlx::OptionId cell_options_;  // n^3: the cell-digit options come first (model.hpp)
+  std::vector<LinearSum> sums_;
+  std::vector<std::vector<int>> chains_;  // thermometers: digits strictly increasing along the cells
+
+  // The rule options (constraints.hpp: link items per place and digit, colored secondary items), by index:
+  std::vector<dlx::OptionId> options_;     // their ids, ascending
+  std::vector<std::uint32_t> hold_begin_;  // options_[k]'s holds: holds_[hold_begin_[k]..hold_begin_[k+1])
+  std::vector<Hold> holds_;
+  std::vector<std::uint32_t> paint_begin_;  // likewise its colors
+  std::vector<Paint> paints_;
+  std::vector<int> place_cell_;  // per place: its cell
+  // Per place, the rule options of one primary item that all hold it (a chain's place, a tuple rule's unit):
+  // one of them is in every solution, so the cell's digit is one they allow. Empty when no item is so.
+  std::vector<std::vector<int>> place_owner_;
+  // Per colored secondary item: the primary items all of whose options are rule options that color it (each
+  // a list of option indices; one of each is in every solution, so the item's color is one each offers), and
+  // every rule option that colors it, with the color.
+  struct Colored {
+    std::vector<std::vector<int>> providers;
+    std::vector<std::pair<int, dlx::ColorId>> users;
+  };
+  std::vector<Colored> colored_;
+
+  // Scratch of propagate():
+  std::vector<std::uint64_t> digits_;  // per cell: its digits still possible (bit d-1), narrowed in turn
+  std::vector<std::uint64_t> before_;  // per cell: its digits on entry, to tell what to remove
+  std::vector<char> alive_;            // per rule option: still possible
+  std::vector<char> alive_before_;
+  std::vector<int> offered_;  // per color: the providers offering it (support())
+  std::vector<int> offered_stamp_;
+};
+
+RulePropagator::RulePropagator(const Rules& rules, const dlx::Problem& problem)
+    : n_(rules.shape.side()),
+      cell_options_(static_cast<dlx::OptionId>(rules.shape.cells()) * static_cast<dlx::OptionId>(n_)) {
+  add_sums(rules);
+  add_supports(problem);
+  digits_.resize(static_cast<std::size_t>(rules.shape.cells()));
+  before_.resize(digits_.size());
+  alive_.resize(options_.size());
+  alive_before_.resize(options_.size());
+  offered_.assign(problem.color_count() + 1, 0);
+  offered_stamp_.assign(problem.color_count() + 1, -1);
+}
+
+template <class Differ>
+void RulePropagator::add(LinearSum sum, Differ&& differ) {
+  // Merge a cell met twice (an arrow's lines may cross); a cell whose terms cancel out is free of the sum.
+  LinearSum merged;
+  merged.total = sum.total;
+  for (std::size_t i = 0; i < sum.cells.size(); ++i) {
+    const auto at = std::find(merged.cells.begin(), merged.cells.end(), sum.cells[i]);
+    if (at != merged.cells.end()) {
+      merged.coefficients[static_cast<std::size_t>(at - merged.cells.begin())] += sum.coefficients[i];
+    } else {
+      merged.cells.push_back(sum.cells[i]);
+      merged.coefficients.push_back(sum.coefficients[i]);
+    }
+  }
+  for (std::size_t i = merged.cells.size(); i-- > 0;) {
+    if (merged.coefficients[i] != 0) continue;
+    merged.cells.erase(merged.cells.begin() + static_cast<long>(i));
+    merged.coefficients.erase(merged.coefficients.begin() + static_cast<long>(i));
+  }
+  if (merged.cells.empty()) return;
+  for (int t = 0; t < static_cast<int>(merged.cells.size()); ++t) {
+    std::vector<int>* home = nullptr;
+    if (merged.coefficients[static_cast<std::size_t>(t)] == 1) {
+      for (std::vector<int>& group : merged.groups) {
+        if (merged.coefficients[static_cast<std::size_t>(group[0])] != 1) continue;
+        if (std::all_of(group.begin(), group.end(), [&](int u) {
+              return differ(merged.cells[static_cast<std::size_t>(u)],
+                            merged.cells[static_cast<std::size_t>(t)]);
+            })) {
+          home = &group;
+          break;
+        }
+      }
+    }
+    if (home != nullptr)
+      home->push_back(t);
+    else
+      merged.groups.push_back({t});
+  }
+  sums_.push_back(std::move(merged));
+}
+
+void RulePropagator::add_sums(const Rules& rules) {
+  const auto differ = [&](int a, int b) { return must_differ(rules, a, b); };
+  const auto differ_in_cage = [](int a, int b) { return a != b; };
+  for (const Constraint& c : rules.constraints) {
+    LinearSum sum;
+    switch (c.kind) {
+      case ConstraintKind::little_killer:
+        sum.total = c.value;
+        for (int cell : c.cells) sum.cells.push_back(cell), sum.coefficients.push_back(1);
+        add(std::move(sum), differ);
+        break;
+      case ConstraintKind::arrow: {
+        // The line's cells (all lines, as the model's chain adds them) minus the circle's number: 0.
+        if (c.cells.size() > 1 && n_ > 9) break;
+        int place = 1;
+        for (std::size_t k = c.cells.size(); k-- > 0; place *= 10)
+          sum.cells.push_back(c.cells[k]), sum.coefficients.push_back(-place);
+        for (const std::vector<int>& line : c.lines)
+          for (int cell : line) sum.cells.push_back(cell), sum.coefficients.push_back(1);
+        add(std::move(sum), differ);
+        break;
+      }
+      case ConstraintKind::thermometer:
+        if (c.cells.size() >= 2) chains_.push_back(c.cells);
+        break;
+      default:
+        break;
+    }
+  }
+  std::vector<Cage> cages = rules.cages;
+  for (Cage& cage : derived_cages(rules)) cages.push_back(std::move(cage));
+  for (const Cage& cage : cages) {
+    LinearSum sum;
+    sum.total = cage.sum;
+    for (int cell : cage.cells) sum.cells.push_back(cell), sum.coefficients.push_back(1);
+    add(std::move(sum), differ_in_cage);
+  }
+}
+
+void RulePropagator::add_supports(const dlx::Problem& problem) {
+  // The link items (constraints.cpp: "lK=d", n per place of a rule, covered by the cell's option of digit d):
+  // their place and digit, and the place's cell from the one cell option that covers each.
+  const std::size_t items = problem.item_count();
+  std::vector<int> place_of(items, -1), digit_of(items, -1);
+  std::map<std::string, int> place_by_name;
+  for (dlx::ItemId item = 0; item < items; ++item) {
+    const std::string& name = problem.item_name(item);
+    if (problem.is_primary(item) || name.size() < 4 || name[0] != 'l') continue;
+    const auto eq = name.find('=');
+    if (eq == std::string::npos || eq < 2) continue;
+    const std::string key = name.substr(0, eq);
+    const auto [at, added] = place_by_name.emplace(key, static_cast<int>(place_cell_.size()));
+    if (added) place_cell_.push_back(-1);
+    place_of[item] = at->second;
+    digit_of[item] = std::stoi(name.substr(eq + 1)) - 1;
+  }
+  for (dlx::OptionId option = 0; option < cell_options_ && option < problem.option_count(); ++option)
+    for (const dlx::ItemUse& use : problem.option(option))
+      if (place_of[use.item] >= 0)
+        place_cell_[static_cast<std::size_t>(place_of[use.item])] = static_cast<int>(option) / n_;
+
+  std::vector<int> colored_index(items, -1);
+  std::vector<std::vector<int>> options_of_item(items);  // rule option indices per primary item
+  std::vector<char> item_has_other(items, 0);  // a primary item with an option that is not a rule option
+  const std::uint64_t all = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
+  hold_begin_.push_back(0);
+  paint_begin_.push_back(0);
+  for (dlx::OptionId option = 0; option < problem.option_count(); ++option) {
+    if (option < cell_options_) {
+      for (const dlx::ItemUse& use : problem.option(option))
+        if (problem.is_primary(use.item)) item_has_other[use.item] = 1;
+      continue;
+    }
+    const int k = static_cast<int>(options_.size());
+    std::map<int, std::uint64_t> covered;  // per place, the digits whose links the option covers
+    bool any = false;
+    for (const dlx::ItemUse& use : problem.option(option)) {
+      if (place_of[use.item] >= 0 && place_cell_[static_cast<std::size_t>(place_of[use.item])] >= 0) {
+        covered[place_of[use.item]] |= std::uint64_t{1} << digit_of[use.item];
+        any = true;
+      } else if (use.color != dlx::kNoColor) {
+        if (colored_index[use.item] < 0) {
+          colored_index[use.item] = static_cast<int>(colored_.size());
+          colored_.emplace_back();
+        }
+        any = true;
+      }
+    }
+    if (!any) {
+      for (const dlx::ItemUse& use : problem.option(option))
+        if (problem.is_primary(use.item)) item_has_other[use.item] = 1;
+      continue;
+    }
+    options_.push_back(option);
+    for (const auto& [place, digits] : covered) holds_.push_back({place, all & ~digits});
+    for (const dlx::ItemUse& use : problem.option(option)) {
+      if (use.color != dlx::kNoColor && colored_index[use.item] >= 0) {
+        paints_.push_back({colored_index[use.item], use.color});
+        colored_[static_cast<std::size_t>(colored_index[use.item])].users.emplace_back(k, use.color);
+      }
+      if (problem.is_primary(use.item)) options_of_item[use.item].push_back(k);
+    }
+    hold_begin_.push_back(static_cast<std::uint32_t>(holds_.size()));
+    paint_begin_.push_back(static_cast<std::uint32_t>(paints_.size()));
+  }
+  // Owners of places and providers of colors: primary items whose options are all rule options that hold the
+  // place (color the item).
+  place_owner_.resize(place_cell_.size());
+  for (dlx::ItemId item = 0; item < items; ++item) {
+    const std::vector<int>& mine = options_of_item[item];
+    if (mine.empty() || item_has_other[item]) continue;
+    std::map<int, int> held, painted;  // place -> options holding it; colored item -> options coloring it
+    for (int k : mine) {
+      for (std::uint32_t h = hold_begin_[static_cast<std::size_t>(k)];
+           h < hold_begin_[static_cast<std::size_t>(k) + 1]; ++h)
+        ++held[holds_[h].place];
+      for (std::uint32_t p = paint_begin_[static_cast<std::size_t>(k)];
+           p < paint_begin_[static_cast<std::size_t>(k) + 1]; ++p)
+        ++painted[paints_[p].item];
+    }
+    for (const auto& [place, count] : held)
+      if (count == static_cast<int>(mine.size()) && place_owner_[static_cast<std::size_t>(place)].empty())
+        place_owner_[static_cast<std::size_t>(place)] = mine;
+    for (const auto& [x, count] : painted)
+      if (count == static_cast<int>(mine.size()))
+        colored_[static_cast<std::size_t>(x)].providers.push_back(mine);
+  }
+}
+
+bool RulePropagator::group_range(const LinearSum& sum, const std::vector<int>& group, int skip, int& low,
+                                 int& high) const {
+  const auto digits_of = [&](int term) {
+    return digits_[static_cast<std::size_t>(sum.cells[static_cast<std::size_t>(term)])];
+  };
+  if (group.size() == 1) {
+    low = high = 0;
+    if (group[0] == skip) return true;
+    const std::uint64_t digits = digits_of(group[0]);
+    const int a = sum.coefficients[static_cast<std::size_t>(group[0])];
+    low = a > 0 ? a * least(digits) : a * most(digits);
+    high = a > 0 ? a * most(digits) : a * least(digits);
+    return true;
+  }
+  std::uint64_t together = 0;
+  int k = 0;
+  for (int term : group) {
+    if (term == skip) continue;
+    together |= digits_of(term);
+    ++k;
+  }
+  low = extreme_sum(together, k, false);
+  high = extreme_sum(together, k, true);
+  return low >= 0;
+}
+
+bool RulePropagator::bound(const LinearSum& sum, bool& changed) {
+  int low = 0, high = 0;
+  for (const std::vector<int>& group : sum.groups) {
+    int l = 0, h = 0;
+    if (!group_range(sum, group, -1, l, h)) return false;
+    low += l;
+    high += h;
+  }
+  if (sum.total < low || sum.total > high) return false;
+  for (const std::vector<int>& group : sum.groups) {
+    int group_low = 0, group_high = 0;
+    if (!group_range(sum, group, -1, group_low, group_high)) return false;
+    for (int term : group) {
+      const int a = sum.coefficients[static_cast<std::size_t>(term)];
+      int rest_low = 0, rest_high = 0;
+      if (!group_range(sum, group, term, rest_low, rest_high)) return false;
+      // a * digit lies within [total - (the others' largest), total - (the others' least)].
+      const int from = sum.total - (high - group_high + rest_high);
+      const int to = sum.total - (low - group_low + rest_low);
+      const int lo = a > 0 ? ceil_div(from, a) : ceil_div(to, a);
+      const int hi = a > 0 ? floor_div(to, a) : floor_div(from, a);
+      if (!narrow(sum.cells[static_cast<std::size_t>(term)], digit_range(lo, hi, n_), changed)) return false;
+    }
+  }
+  return true;
+}
+
+bool RulePropagator::order(const std::vector<int>& chain, bool& changed) {
+  const std::size_t length = chain.size();
+  for (std::size_t k = 1; k < length; ++k) {
+    const int before = least(digits_[static_cast<std::size_t>(chain[k - 1])]);
+    if (!narrow(chain[k], digit_range(before + 1, n_, n_), changed)) return false;
+  }
+  for (std::size_t k = length - 1; k-- > 0;) {
+    const int after = most(digits_[static_cast<std::size_t>(chain[k + 1])]);
+    if (!narrow(chain[k], digit_range(1, after - 1, n_), changed)) return false;
+  }
+  return true;
+}
+
+// Rule options against the cells' digits and against each other's colors, and the cells' digits against the
+// rule options left.
+bool RulePropagator::support(bool& changed) {
+  for (std::size_t k = 0; k < options_.size(); ++k) {
+    if (alive_[k] == 0) continue;
+    for (std::uint32_t h = hold_begin_[k]; h < hold_begin_[k + 1]; ++h) {
+      const Hold& hold = holds_[h];
+      if ((hold.allowed &
+           digits_[static_cast<std::size_t>(place_cell_[static_cast<std::size_t>(hold.place)])]) == 0) {
+        alive_[k] = 0;
+        changed = true;
+        break;
+      }
+    }
+  }
+  for (int x = 0; x < static_cast<int>(colored_.size()); ++x) {
+    const Colored& colored = colored_[static_cast<std::size_t>(x)];
+    if (colored.providers.empty()) continue;
+    for (std::size_t g = 0; g < colored.providers.size(); ++g) {
+      for (int k : colored.providers[g]) {
+        if (alive_[static_cast<std::size_t>(k)] == 0) continue;
+        for (std::uint32_t p = paint_begin_[static_cast<std::size_t>(k)];
+             p < paint_begin_[static_cast<std::size_t>(k) + 1]; ++p) {
+          if (paints_[p].item != x) continue;
+          const dlx::ColorId color = paints_[p].color;
+          if (offered_stamp_[color] != static_cast<int>(g)) {
+            offered_stamp_[color] = static_cast<int>(g);
+            ++offered_[color];
+          }
+        }
+      }
+    }
+    const int needed = static_cast<int>(colored.providers.size());
+    for (const auto& [k, color] : colored.users) {
+      if (alive_[static_cast<std::size_t>(k)] != 0 && offered_[color] != needed) {
+        alive_[static_cast<std::size_t>(k)] = 0;
+        changed = true;
+      }
+    }
+    for (const auto& [k, color] : colored.users) offered_[color] = 0, offered_stamp_[color] = -1;
+  }
+  for (std::size_t place = 0; place < place_owner_.size(); ++place) {
+    const std::vector<int>& owner = place_owner_[place];
+    if (owner.empty()) continue;
+    std::uint64_t allowed = 0;
+    for (int k : owner) {
+      if (alive_[static_cast<std::size_t>(k)] == 0) continue;
+      for (std::uint32_t h = hold_begin_[static_cast<std::size_t>(k)];
+           h < hold_begin_[static_cast<std::size_t>(k) + 1]; ++h)
+        if (holds_[h].place == static_cast<int>(place)) allowed |= holds_[h].allowed;
+    }
+    if (!narrow(place_cell_[place], allowed, changed)) return false;
+  }
+  return true;
+}
+
+bool RulePropagator::propagate(dlx::PropagationView& view) {
+  const auto side = static_cast<dlx::OptionId>(n_);
+  for (std::size_t cell = 0; cell < digits_.size(); ++cell) {
+    digits_[cell] = view.live(static_cast<dlx::OptionId>(cell) * side, n_);
+    before_[cell] = digits_[cell];
+  }
+  for (std::size_t k = 0; k < options_.size();) {
+    // Rule options come in runs of consecutive ids: 64 at a time.
+    const dlx::OptionId first = options_[k];
+    const std::uint64_t live = view.live(first, 64);
+    for (; k < options_.size() && options_[k] - first < 64; ++k)
+      alive_[k] = static_cast<char>(live >> (options_[k] - first) & 1);
+  }
+  std::copy(alive_.begin(), alive_.end(), alive_before_.begin());
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const LinearSum& sum : sums_)
+      if (!bound(sum, changed)) return false;
+    for (const std::vector<int>& chain : chains_)
+      if (!order(chain, changed)) return false;
+    if (!support(changed)) return false;
+  }
+  for (std::size_t cell = 0; cell < digits_.size(); ++cell) {
+    for (std::uint64_t gone = before_[cell] & ~digits_[cell]; gone != 0; gone &= gone - 1)
+      view.remove(static_cast<dlx::OptionId>(cell) * side +
+                  static_cast<dlx::OptionId>(std::countr_zero(gone)));
+  }
+  for (std::size_t k = 0; k < options_.size(); ++k)
+    if (alive_before_[k] != 0 && alive_[k] == 0) view.remove(options_[k]);
+  return true;
+}
+
+}  // namespace
+
+std::shared_ptr<const dlx::Propagator> make_rule_propagator(const Rules& rules, const dlx::Problem& problem) {
+  if (rules.shape.side() > 64) return nullptr;
+  auto propagator = std::make_shared<RulePropagator>(rules, problem);
+  if (propagator->empty()) return nullptr;
+  return propagator;
+}
+
+}  // namespace sudoku
