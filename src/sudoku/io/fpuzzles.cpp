@@ -529,7 +529,7 @@ class Reader {
   int n_ = 9;
 };
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r' || s.front() == '\n'))
     s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
@@ -540,13 +540,13 @@ std::string_view trim(std::string_view s) {
 }  // namespace
 
 bool is_fpuzzles_link(std::string_view text) {
-  text = trim(text);
+  text = trim_blanks(text);
   return text.starts_with("N4Ig") || text.find("load=N4Ig") != std::string_view::npos ||
          text.find("load%3DN4Ig") != std::string_view::npos;
 }
 
 std::string fpuzzles_link_json(std::string_view text) {
-  text = trim(text);
+  text = trim_blanks(text);
   if (const std::size_t at = text.find("N4Ig"); at != std::string_view::npos) text = text.substr(at);
   std::string payload;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -575,7 +575,7 @@ std::string fpuzzles_link_json(std::string_view text) {
 }
 
 bool is_fpuzzles_json(std::string_view text) {
-  return trim(text).starts_with('{') && text.find("\"grid\"") != std::string_view::npos;
+  return trim_blanks(text).starts_with('{') && text.find("\"grid\"") != std::string_view::npos;
 }
 
 FPuzzle parse_fpuzzles(std::string_view json_text) {
