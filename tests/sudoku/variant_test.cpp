@@ -465,7 +465,9 @@ TEST_CASE("an empty board under digit-symmetric rules: the first row fixed, each
   CHECK(other.symmetry() == 1);
 }
 
-TEST_CASE("clones keep the digit-symmetric shortcut but indexers and X-sums and skyscrapers and nabner lines do not") {
+TEST_CASE(
+    "clones keep the digit-symmetric shortcut but indexers and X-sums and skyscrapers and nabner lines do "
+    "not") {
   Grid empty;
   empty.reset(Shape{2, 2});
   sudoku::Rules rules;

@@ -54,7 +54,8 @@ bool constraint_step(const Rules& rules, ConstraintKind kind, const Board& board
     for (const std::vector<int>& line : c.lines) cells.insert(cells.end(), line.begin(), line.end());
     std::vector<Mask> used(cells.size(), 0);
     const bool whole = for_each_tuple(
-        rules, cells, candidates, [&](const std::vector<int>& digits) { return keeps_prefix(rules, c, digits); },
+        rules, cells, candidates,
+        [&](const std::vector<int>& digits) { return keeps_prefix(rules, c, digits); },
         [&](const std::vector<int>& digits) {
           for (std::size_t i = 0; i < digits.size(); ++i) used[i] |= digit_bit(digits[i]);
         },

@@ -84,7 +84,8 @@ struct Batch::Record {
     const std::size_t i = index(name);
     if (fields->fields[i].kind == batch_detail::Kind::json)
       throw std::logic_error("record field " + std::string(name) + ": a JSON value");
-    std::string json = fields->fields[i].kind == batch_detail::Kind::text ? batch_detail::json_string(value) : value;
+    std::string json =
+        fields->fields[i].kind == batch_detail::Kind::text ? batch_detail::json_string(value) : value;
     values[i] = Value{std::move(json), std::move(value)};
   }
   void set_null(std::string_view name) { field(name, "null", ""); }
