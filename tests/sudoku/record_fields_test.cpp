@@ -72,7 +72,7 @@ std::vector<std::string> keys(const std::string& object) {
   return found;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> record_lines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -83,7 +83,7 @@ void check_records(const sudoku::BatchOptions& base, bool generate) {
   const sudoku::batch_detail::RecordFields& fields = sudoku::batch_detail::record_fields(base);
   sudoku::BatchOptions options = base;
   options.format = sudoku::Format::csv;
-  const std::vector<std::string> csv = lines_of(run(options, generate));
+  const std::vector<std::string> csv = record_lines(run(options, generate));
   REQUIRE(csv.size() > 1);
   CHECK(csv[0] + '\n' == sudoku::batch_detail::csv_header(fields));
   for (const std::string& line : csv) CHECK(columns(line).size() == columns(csv[0]).size());
@@ -91,7 +91,7 @@ void check_records(const sudoku::BatchOptions& base, bool generate) {
   std::vector<std::string> names;
   for (const auto& field : fields.fields) names.emplace_back(field.name);
   options.format = sudoku::Format::json;
-  const std::vector<std::string> json = lines_of(run(options, generate));
+  const std::vector<std::string> json = record_lines(run(options, generate));
   REQUIRE(json.size() == csv.size() - 1);
   bool any_field = false;
   for (const std::string& object : json) {
