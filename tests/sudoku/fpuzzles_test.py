@@ -790,6 +790,20 @@ def test_arrow_lines_each_sum():
             fail("arrow %s: count %r (status %d, %r), brute force %d" % (name, out, code, err, want))
 
 
+def test_editor_settings():
+    """f-puzzles' editor settings (highlightConflicts) are no rule: a document with them counts as without."""
+    n = 4
+    grid = [[{} for _ in range(n)] for _ in range(n)]
+    grid[0][0] = {"value": 1, "given": True}
+    plain = {"size": n, "grid": grid, "thermometer": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}
+    want = sum(1 for g in all_grids(n) if g[0] == 1 and g[0] < g[1] < g[2])
+    for flag in (True, False):
+        doc = dict(plain, highlightConflicts=flag)
+        code, out, err = run(["count"], json.dumps(doc) + "\n")
+        if code != 0 or out.strip() != str(want):
+            fail("highlightConflicts %s: count %r (status %d, %r), brute force %d" % (flag, out, code, err, want))
+
+
 if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and the puzzle maker
     rng = random.Random(36)
     test_published()
@@ -802,6 +816,7 @@ if __name__ == "__main__":  # fpuzzles_generate_test.py imports the checker and 
     test_solutions_9x9(rng)
     test_forms(rng)
     test_refusals()
+    test_editor_settings()
     test_written_back(rng)
     print("%d failures" % len(failures))
     sys.exit(1 if failures else 0)

@@ -14,10 +14,21 @@ namespace {
 
 using json::Value;
 
-// Fields that carry no rule: metadata and f-puzzles' cosmetic tools (drawn, never checked by f-puzzles).
-constexpr std::string_view kIgnored[] = {"size",    "grid",     "title",         "author",
-                                         "ruleset", "solution", "disabledlogic", "truecandidatesoptions",
-                                         "text",    "line",     "rectangle",     "circle"};
+// Fields that carry no rule: metadata, the editor's settings and f-puzzles' cosmetic tools (drawn, never
+// checked by f-puzzles).
+constexpr std::string_view kIgnored[] = {"size",
+                                         "grid",
+                                         "title",
+                                         "author",
+                                         "ruleset",
+                                         "solution",
+                                         "disabledlogic",
+                                         "truecandidatesoptions",
+                                         "text",
+                                         "line",
+                                         "rectangle",
+                                         "circle",
+                                         "highlightConflicts"};
 
 class Reader {
  public:
