@@ -758,6 +758,12 @@ bool is_line_rule(ConstraintKind kind) {
   return kind >= ConstraintKind::between_line && kind <= ConstraintKind::double_arrow;
 }
 
+// The clone, nabner, indexer, X-sum and skyscraper kinds: the first of the enum, answered by keeps_prefix_more and
+// check_more_rule.
+bool is_more_rule(ConstraintKind kind) {
+  return kind >= ConstraintKind::clone && kind <= ConstraintKind::skyscraper;
+}
+
 }  // namespace
 
 bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
@@ -770,15 +776,8 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
     boxes.shape = shape_for_side(static_cast<std::size_t>(n)).value_or(Shape{1, n});
     return keeps_line_prefix(boxes, c, d);
   }
+  if (is_more_rule(c.kind)) return keeps_prefix_more(c, d, n);
   switch (c.kind) {
-    case ConstraintKind::clone:
-    case ConstraintKind::nabner:
-    case ConstraintKind::row_indexer:
-    case ConstraintKind::column_indexer:
-    case ConstraintKind::box_indexer:
-    case ConstraintKind::xsum:
-    case ConstraintKind::skyscraper:
-      return keeps_prefix_more(c, d, n);
     case ConstraintKind::thermometer:
       return k < 2 || d[k - 1] > d[k - 2];
     case ConstraintKind::difference:
@@ -841,7 +840,7 @@ bool keeps_prefix(const Constraint& c, const std::vector<int>& d, int n) {
         sum += d[static_cast<std::size_t>(i)];
       return sum == c.value;
     }
-    default:  // the line rules, answered above
+    default:  // the line and more rules, answered above
       return true;
   }
   return false;
@@ -911,16 +910,8 @@ void check_constraints(const Rules& rules) {
       if (!on_board(line)) throw RulesError(name + " has a line cell outside the board");
     check_distinct_cells(c.cells, n, name);
     for (const std::vector<int>& line : c.lines) check_distinct_cells(line, n, name + "'s line");
+    if (is_more_rule(c.kind)) check_more_rule(c, n, name);
     switch (c.kind) {
-      case ConstraintKind::clone:
-      case ConstraintKind::nabner:
-      case ConstraintKind::row_indexer:
-      case ConstraintKind::column_indexer:
-      case ConstraintKind::box_indexer:
-      case ConstraintKind::xsum:
-      case ConstraintKind::skyscraper:
-        check_more_rule(c, n, name);
-        break;
       case ConstraintKind::difference:
       case ConstraintKind::ratio:
       case ConstraintKind::sum: {

@@ -40,7 +40,8 @@ struct Cage {
 
 // A rule on a line or a few cells (model/constraints.hpp gives each one's encoding).
 enum class ConstraintKind {
-  // f-puzzles' clone, nabner, indexers, X-sums and skyscrapers (cells and lines as each says):
+  // f-puzzles' clone, nabner, indexers, X-sums and skyscrapers (cells and lines as each says), together from clone
+  // to skyscraper: constraints.cpp takes them as that range (is_more_rule).
   clone,           // cells, then lines[0]: each cell holds the digit of the cell at its place in lines[0]
   nabner,          // cells: a line whose digits pairwise differ by at least 2 (no repeat, none consecutive)
   row_indexer,     // cells: a cell; lines[0]: its column. Digit v in row r: the column has r in row v
