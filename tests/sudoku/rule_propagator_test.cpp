@@ -213,3 +213,7 @@ TEST_CASE("zipper lines: the pairs' shared total prunes, counts exact") {
 TEST_CASE("double arrows: ends and middle share a total, counts exact") {
   compare_random_lines(sudoku::ConstraintKind::double_arrow, 3, 6);
 }
+
+TEST_CASE("renbans: windows whose digits the cells cannot all take are out, counts exact") {
+  compare_random_lines(sudoku::ConstraintKind::renban, 2, 4);
+}

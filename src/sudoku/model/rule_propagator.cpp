@@ -83,7 +83,7 @@ class RulePropagator final : public dlx::Propagator {
  public:
   RulePropagator(const Rules& rules, const dlx::Problem& problem);
 
-  bool empty() const { return sums_.empty() && chains_.empty() && options_.empty(); }
+  bool empty() const { return sums_.empty() && chains_.empty() && renbans_.empty() && options_.empty(); }
   std::unique_ptr<dlx::Propagator> clone() const override { return std::make_unique<RulePropagator>(*this); }
   bool propagate(dlx::PropagationView& view) override;
 
@@ -140,6 +140,7 @@ class RulePropagator final : public dlx::Propagator {
   bool group_range(const LinearSum& sum, const std::vector<int>& group, int skip, int& low, int& high) const;
   bool bound(int s);
   bool order(const std::vector<int>& chain);
+  bool run(const std::vector<int>& renban);
   bool fits(int k) const;
   void colors(int x);
   bool place(int place);
@@ -150,6 +151,7 @@ class RulePropagator final : public dlx::Propagator {
   dlx::OptionId cell_options_;  // n^3: the cell-digit options come first (model.hpp)
   std::vector<LinearSum> sums_;
   std::vector<std::vector<int>> chains_;  // thermometers: digits strictly increasing along the cells
+  std::vector<std::vector<int>> renbans_;  // distinct digits that are a run of consecutive ones
 
   // The rule options (constraints.hpp: link items per place and digit, colored secondary items), by index:
   std::vector<dlx::OptionId> options_;     // their ids, ascending
@@ -172,7 +174,7 @@ class RulePropagator final : public dlx::Propagator {
 
   // What reads what: per cell, the sums, thermometers, rule options (by their holds) and owned places that
   // read its digits; per shared total, the sums that share it.
-  std::vector<std::vector<int>> cell_sums_, cell_chains_, cell_options_of_, cell_places_;
+  std::vector<std::vector<int>> cell_sums_, cell_chains_, cell_renbans_, cell_options_of_, cell_places_;
   std::vector<std::vector<int>> shared_sums_;
 
   // The last node's state once every rule was settled on it (propagate() returned true): a rule none of whose
@@ -183,7 +185,8 @@ class RulePropagator final : public dlx::Propagator {
   std::vector<char> settled_alive_;
 
   // Scratch of propagate():
-  Pending sums_pending_, chains_pending_, checks_pending_, colors_pending_, places_pending_;
+  Pending sums_pending_, chains_pending_, renbans_pending_, checks_pending_, colors_pending_, places_pending_;
+  std::vector<std::uint64_t> window_, window_keep_;  // per renban cell (run())
   std::vector<int> killed_;    // rule options this node removed
   std::vector<Range> totals_;  // per shared total: its range, while active_
   std::vector<char> active_;   // per shared total: its sums run at this node
@@ -212,6 +215,7 @@ RulePropagator::RulePropagator(const Rules& rules, const dlx::Problem& problem)
   settled_alive_.resize(options_.size());
   sums_pending_.resize(sums_.size());
   chains_pending_.resize(chains_.size());
+  renbans_pending_.resize(renbans_.size());
   checks_pending_.resize(options_.size());
   colors_pending_.resize(colored_.size());
   places_pending_.resize(place_cell_.size());
@@ -286,6 +290,14 @@ void RulePropagator::add_sums(const Rules& rules) {
       }
       case ConstraintKind::thermometer:
         if (c.cells.size() >= 2) chains_.push_back(c.cells);
+        break;
+      case ConstraintKind::renban:
+        // A line longer than the digits has no run (and the model no option): nothing to prune.
+        if (c.cells.size() >= 2 && static_cast<int>(c.cells.size()) <= n_) {
+          renbans_.push_back(c.cells);
+          window_.resize(std::max(window_.size(), c.cells.size()));
+          window_keep_.resize(window_.size());
+        }
         break;
       case ConstraintKind::region_sum:
       case ConstraintKind::zipper:
@@ -504,6 +516,65 @@ bool RulePropagator::order(const std::vector<int>& chain) {
   return true;
 }
 
+// Whether cells 0..count-1 can take distinct digits, each one of its mask: a matching of every cell, by
+// augmenting paths (with as many digits as cells in all the masks, a perfect one).
+bool renban_matching(const std::uint64_t* masks, int count) {
+  int owner[64];  // per digit: the cell matched to it, -1 none
+  std::fill(owner, owner + 64, -1);
+  // augment(cell): matches the cell, moving earlier matches along a path of digits not yet visited.
+  const auto augment = [&](auto&& self, int cell, std::uint64_t& visited) -> bool {
+    for (std::uint64_t free = masks[cell] & ~visited; free != 0; free &= free - 1) {
+      const int d = std::countr_zero(free);
+      visited |= std::uint64_t{1} << d;
+      if (owner[d] < 0 || self(self, owner[d], visited)) {
+        owner[d] = cell;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int cell = 0; cell < count; ++cell) {
+    std::uint64_t visited = 0;
+    if (!augment(augment, cell, visited)) return false;
+  }
+  return true;
+}
+
+// A renban of L cells holds exactly the digits of one window s..s+L-1. A cell keeps digit d only when some
+// window holding d can give the other cells its other digits, one each (a perfect matching): so a window a
+// digit of which no cell can take is out, a digit only one cell can take in every window left is that cell's.
+bool RulePropagator::run(const std::vector<int>& renban) {
+  const int length = static_cast<int>(renban.size());
+  std::fill(window_keep_.begin(), window_keep_.begin() + length, 0);
+  for (int first = 1; first + length - 1 <= n_; ++first) {
+    const std::uint64_t window = digit_range(first, first + length - 1, n_);
+    bool empty = false;
+    for (int i = 0; i < length; ++i) {
+      window_[static_cast<std::size_t>(i)] =
+          digits_[static_cast<std::size_t>(renban[static_cast<std::size_t>(i)])] & window;
+      empty = empty || window_[static_cast<std::size_t>(i)] == 0;
+    }
+    if (empty || !renban_matching(window_.data(), length)) continue;
+    for (int i = 0; i < length; ++i) {
+      for (std::uint64_t try_digits =
+               window_[static_cast<std::size_t>(i)] & ~window_keep_[static_cast<std::size_t>(i)];
+           try_digits != 0; try_digits &= try_digits - 1) {
+        const std::uint64_t digit = try_digits & (~try_digits + 1);
+        // Cell i takes the digit: the others (cell i's mask set to none of theirs) match the rest.
+        for (int j = 0; j < length; ++j) window_[static_cast<std::size_t>(j)] &= ~digit;
+        window_[static_cast<std::size_t>(i)] = digit;
+        if (renban_matching(window_.data(), length)) window_keep_[static_cast<std::size_t>(i)] |= digit;
+        for (int j = 0; j < length; ++j)
+          window_[static_cast<std::size_t>(j)] =
+              digits_[static_cast<std::size_t>(renban[static_cast<std::size_t>(j)])] & window;
+      }
+    }
+  }
+  for (int i = 0; i < length; ++i)
+    if (!narrow(renban[static_cast<std::size_t>(i)], window_keep_[static_cast<std::size_t>(i)])) return false;
+  return true;
+}
+
 void RulePropagator::index_watchers() {
   const std::size_t cells = static_cast<std::size_t>(n_) * static_cast<std::size_t>(n_);
   cell_sums_.resize(cells);
@@ -525,6 +596,10 @@ void RulePropagator::index_watchers() {
       std::vector<int>& mine = cell_chains_[static_cast<std::size_t>(cell)];
       if (mine.empty() || mine.back() != static_cast<int>(c)) mine.push_back(static_cast<int>(c));
     }
+  cell_renbans_.resize(cells);
+  for (std::size_t r = 0; r < renbans_.size(); ++r)
+    for (const int cell : renbans_[r])
+      cell_renbans_[static_cast<std::size_t>(cell)].push_back(static_cast<int>(r));
   for (std::size_t k = 0; k < options_.size(); ++k)
     for (std::uint32_t h = hold_begin_[k]; h < hold_begin_[k + 1]; ++h) {
       std::vector<int>& mine =
@@ -536,6 +611,7 @@ void RulePropagator::index_watchers() {
 void RulePropagator::touch_cell(int cell) {
   for (const int s : cell_sums_[static_cast<std::size_t>(cell)]) queue_sum(s);
   for (const int c : cell_chains_[static_cast<std::size_t>(cell)]) chains_pending_.push(c);
+  for (const int r : cell_renbans_[static_cast<std::size_t>(cell)]) renbans_pending_.push(r);
   for (const int k : cell_options_of_[static_cast<std::size_t>(cell)]) checks_pending_.push(k);
   for (const int p : cell_places_[static_cast<std::size_t>(cell)]) places_pending_.push(p);
 }
@@ -621,6 +697,8 @@ bool RulePropagator::settle() {
       colors(colors_pending_.pop());
     } else if (!chains_pending_.items.empty()) {
       if (!order(chains_[static_cast<std::size_t>(chains_pending_.pop())])) return false;
+    } else if (!renbans_pending_.items.empty()) {
+      if (!run(renbans_[static_cast<std::size_t>(renbans_pending_.pop())])) return false;
     } else if (!sums_pending_.items.empty()) {
       if (!bound(sums_pending_.pop())) return false;
     } else {

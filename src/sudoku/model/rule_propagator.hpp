@@ -9,6 +9,8 @@
 //     zipper's pairs and centre, a double arrow's ends and middle) narrow the total's range and are
 //     narrowed by it;
 //   - thermometers: each cell above the least digit of the cell before it and below the largest of the next.
+//   - renbans: a cell keeps a digit only where some window of consecutive digits holding it can give the
+//     line's other cells its other digits, one each (a window with a digit no cell can take is out);
 //   - the rule options (thermometers, dots, chains of partial sums...): an option that allows a place none of
 //     its cell's digits left goes, a colored item (a chain's sum so far, an arrow's total) keeps only the
 //     colors every primary item that must color it still offers, and a cell keeps only the digits the options
