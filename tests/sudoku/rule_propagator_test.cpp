@@ -4,7 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <dlx/solver.hpp>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -118,4 +120,100 @@ TEST_CASE("rules with nothing to prune get no propagator") {
   rules.shape = sudoku::Shape{2, 2};
   rules.anti_king = true;
   CHECK(sudoku::make_rule_propagator(rules, sudoku::make_problem(rules)) == nullptr);
+}
+
+namespace {
+
+// The count of rules with givens (cell -> digit, 0 for none), with or without the rule propagator; the links
+// engine either way, so that only the propagator differs.
+Counted count_rules(const sudoku::Rules& rules, const std::vector<int>& givens, bool propagate) {
+  const dlx::Problem problem = sudoku::make_problem(rules);
+  dlx::SearchOptions options;
+  options.engine = dlx::Engine::links;
+  if (propagate) {
+    options.propagator = sudoku::make_rule_propagator(rules, problem);
+    REQUIRE(options.propagator != nullptr);
+  }
+  dlx::Solver solver(problem, options);
+  for (std::size_t cell = 0; cell < givens.size(); ++cell)
+    if (givens[cell] != 0 && !solver.force(sudoku::option_id(rules.shape, cell, givens[cell]))) return {0, 0};
+  const dlx::Count count = solver.count();
+  REQUIRE(count.complete);
+  return {count.solutions, solver.stats().nodes};
+}
+
+// A random path of `length` cells on a board of side n, each a king's move from the one before.
+std::vector<int> random_path(std::mt19937& random, int n, int length) {
+  std::vector<int> path{static_cast<int>(random() % static_cast<unsigned>(n * n))};
+  while (static_cast<int>(path.size()) < length) {
+    std::vector<int> next;
+    const int row = path.back() / n, col = path.back() % n;
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        const int r = row + dr, c = col + dc, cell = r * n + c;
+        if (r >= 0 && r < n && c >= 0 && c < n && std::find(path.begin(), path.end(), cell) == path.end())
+          next.push_back(cell);
+      }
+    if (next.empty()) break;
+    path.push_back(next[random() % next.size()]);
+  }
+  return path;
+}
+
+// Random boards with lines of one kind: 4x4 without givens, 6x6 with some digits of a solution grid given.
+// The propagator's count is the plain search's on each; over all of them its tree is smaller.
+void compare_random_lines(sudoku::ConstraintKind kind, int min_length, int max_length) {
+  std::mt19937 random(20261207u + static_cast<unsigned>(kind));
+  // A 6x6 grid (2x3 boxes) the 6x6 boards take givens from.
+  const int grid6[36] = {1, 2, 3, 4, 5, 6, 4, 5, 6, 1, 2, 3, 2, 3, 1, 5, 6, 4,
+                         5, 6, 4, 2, 3, 1, 3, 1, 2, 6, 4, 5, 6, 4, 5, 3, 1, 2};
+  std::uint64_t plain_nodes = 0, pruned_nodes = 0;
+  int with_solutions = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const bool small = trial % 2 == 0;
+    sudoku::Rules rules;
+    rules.shape = small ? sudoku::Shape{2, 2} : sudoku::Shape{2, 3};
+    const int n = rules.shape.side();
+    const int lines = 1 + static_cast<int>(random() % 3);
+    for (int l = 0; l < lines; ++l) {
+      sudoku::Constraint line;
+      line.kind = kind;
+      line.cells = random_path(
+          random, n,
+          min_length + static_cast<int>(random() % static_cast<unsigned>(max_length - min_length + 1)));
+      rules.constraints.push_back(line);
+    }
+    std::vector<int> givens(static_cast<std::size_t>(n * n), 0);
+    if (!small)
+      for (int cell = 0; cell < n * n; ++cell)
+        if (random() % 5 < 2) givens[static_cast<std::size_t>(cell)] = grid6[cell];
+    if (sudoku::make_rule_propagator(rules, sudoku::make_problem(rules)) == nullptr) continue;
+    CAPTURE(trial);
+    const Counted plain = count_rules(rules, givens, false);
+    const Counted pruned = count_rules(rules, givens, true);
+    CHECK(pruned.solutions == plain.solutions);
+    with_solutions += plain.solutions > 0 ? 1 : 0;
+    plain_nodes += plain.nodes;
+    pruned_nodes += pruned.nodes;
+  }
+  CHECK(with_solutions > 0);
+  CHECK(pruned_nodes < plain_nodes);
+}
+
+}  // namespace
+
+TEST_CASE("region sum lines: the runs' shared total prunes, counts exact") {
+  compare_random_lines(sudoku::ConstraintKind::region_sum, 3, 7);
+}
+
+TEST_CASE("zipper lines: the pairs' shared total prunes, counts exact") {
+  compare_random_lines(sudoku::ConstraintKind::zipper, 3, 7);
+}
+
+TEST_CASE("double arrows: ends and middle share a total, counts exact") {
+  compare_random_lines(sudoku::ConstraintKind::double_arrow, 3, 6);
+}
+
+TEST_CASE("renbans: windows whose digits the cells cannot all take are out, counts exact") {
+  compare_random_lines(sudoku::ConstraintKind::renban, 2, 4);
 }
