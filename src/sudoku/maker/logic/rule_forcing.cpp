@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <bit>
 #include <memory>
+#include <string>
 
 #include "sudoku/maker/logic/rule_scan.hpp"
 #include "sudoku/maker/logic/rule_techniques.hpp"
@@ -81,9 +82,13 @@ int breaks_after(const Forcing& f, const Board& board, Candidate c, int limit) {
   return 0;
 }
 
+// Every candidate that breaks the board within the least step limit that breaks any: one step, so that the
+// trials of a pass are not run again for each of them.
 bool rule_forcing_step(const Forcing& f, const Board& board, GradedStep& step) {
   const int n = board.side();
   for (const int limit : kStepLimits) {
+    int longest = 0;
+    std::string why;
     for (int cell = 0; cell < board.cells(); ++cell) {
       if (!board.open(cell)) continue;
       for (Mask m = board.candidates(cell); m != 0; m &= m - 1) {
@@ -91,15 +96,18 @@ bool rule_forcing_step(const Forcing& f, const Board& board, GradedStep& step) {
         const int taken = breaks_after(f, board, c, limit);
         if (board.stopped()) return false;
         if (taken == 0) continue;
-        step.technique = "Rule Forcing";
-        step.rating = kRuleForcingRating + 0.1 * std::bit_width(static_cast<unsigned>(taken) - 1);
-        step.eliminations = {c};
-        step.text = "Rule Forcing: " + cell_text(cell, n) + "=" + digit_text(c.digit) +
-                    " breaks the board in " + std::to_string(taken) + (taken == 1 ? " step" : " steps") +
-                    ": " + eliminations_text(step.eliminations, n);
-        return true;
+        longest = std::max(longest, taken);
+        step.eliminations.push_back(c);
+        why += (why.empty() ? "" : ", ") + cell_text(cell, n) + "=" + digit_text(c.digit) + " in " +
+               std::to_string(taken);
       }
     }
+    if (longest == 0) continue;
+    step.technique = "Rule Forcing";
+    step.rating = kRuleForcingRating + 0.1 * std::bit_width(static_cast<unsigned>(longest) - 1);
+    step.text = "Rule Forcing: steps break the board from " + why + ": " +
+                eliminations_text(step.eliminations, n);
+    return true;
   }
   return false;
 }

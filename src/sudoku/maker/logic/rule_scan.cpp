@@ -7,6 +7,7 @@ namespace {
 
 // Kept answers per rule before they are dropped: a forcing step visits many boards, each once.
 constexpr std::size_t kKeptPerRule = 4096;
+constexpr std::uint8_t kSame = 1, kDiffer = 2;
 
 }  // namespace
 
@@ -20,6 +21,14 @@ RuleScanner::RuleScanner(const Rules& rules) : rules_(rules), cache_(rules.const
   for (const Constraint& c : rules_.constraints) {
     std::vector<int> cells = c.cells;
     for (const std::vector<int>& line : c.lines) cells.insert(cells.end(), line.begin(), line.end());
+    const std::size_t k = cells.size();
+    std::vector<std::uint8_t> relation(k * k, 0);
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j)
+        relation[i * k + j] = cells[i] == cells[j]                   ? kSame
+                              : must_differ(rules_, cells[i], cells[j]) ? kDiffer
+                                                                        : 0;
+    relation_.push_back(std::move(relation));
     places_.push_back(std::move(cells));
   }
 }
@@ -36,25 +45,59 @@ RuleScan RuleScanner::scan(std::size_t rule, const Board& board, std::size_t bud
     if (it != cache_[rule].end() && (it->second.scan.whole || it->second.budget >= budget))
       return it->second.scan;
   }
-  // for_each_tuple reads the candidates by cell.
-  std::vector<Mask> open(static_cast<std::size_t>(board.cells()), 0);
-  for (std::size_t i = 0; i < cells.size(); ++i) open[static_cast<std::size_t>(cells[i])] = key[i];
+  // The tuples in order (as for_each_tuple walks them), without its recursion through std::function and its
+  // house look-ups per prefix: the enumeration is what a step costs on an open board.
   const Constraint& c = rules_.constraints[rule];
+  const std::vector<std::uint8_t>& relation = relation_[rule];
+  const std::size_t k = cells.size();
+  const int n = rules_.shape.side();
   RuleScan result;
-  result.keep.assign(cells.size(), 0);
+  result.keep.assign(k, 0);
   result.must = ~Mask{0};
-  result.whole = for_each_tuple(
-      rules_, cells, open, [&](const std::vector<int>& digits) { return keeps_prefix(rules_, c, digits); },
-      [&](const std::vector<int>& digits) {
-        Mask held = 0;
-        for (std::size_t i = 0; i < digits.size(); ++i) {
-          result.keep[i] |= digit_bit(digits[i]);
-          held |= digit_bit(digits[i]);
-        }
-        result.must &= held;
-        ++result.tuples;
-      },
-      budget);
+  result.whole = true;
+  std::vector<int> digits;
+  digits.reserve(k);
+  std::vector<int> next(k + 1, 1);  // the next digit to try at each depth
+  std::size_t tried = 1;  // prefixes accepted, the empty one included (for_each_tuple's count)
+  while (true) {
+    const std::size_t depth = digits.size();
+    if (depth == k) {
+      Mask held = 0;
+      for (std::size_t i = 0; i < k; ++i) {
+        result.keep[i] |= digit_bit(digits[i]);
+        held |= digit_bit(digits[i]);
+      }
+      result.must &= held;
+      ++result.tuples;
+    }
+    int d = depth < k ? next[depth] : n + 1;
+    for (; d <= n; ++d) {
+      if ((key[depth] & digit_bit(d)) == 0) continue;
+      bool fits = true;
+      for (std::size_t i = 0; i < depth && fits; ++i) {
+        const std::uint8_t rel = relation[i * k + depth];
+        fits = rel == kSame ? digits[i] == d : !(rel == kDiffer && digits[i] == d);
+      }
+      if (!fits) continue;
+      digits.push_back(d);
+      if (keeps_prefix(rules_, c, digits)) {
+        ++tried;
+        break;
+      }
+      digits.pop_back();
+    }
+    if (tried > budget) {
+      result.whole = false;
+      break;
+    }
+    if (d <= n) {  // went down a level
+      next[depth] = d + 1;
+      next[depth + 1] = 1;
+      continue;
+    }
+    if (digits.empty()) break;  // the first place is done
+    digits.pop_back();
+  }
   if (result.tuples == 0) result.must = 0;
   const std::lock_guard<std::mutex> lock(mutex_);
   Cache& kept = cache_[rule];

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -51,6 +52,8 @@ class RuleScanner {
 
   Rules rules_;
   std::vector<std::vector<int>> places_;
+  // By rule, places x places: kSame (one cell met twice), kDiffer (cells sharing a house) or 0.
+  std::vector<std::vector<std::uint8_t>> relation_;
   mutable std::mutex mutex_;
   mutable std::vector<Cache> cache_;  // by rule
 };
