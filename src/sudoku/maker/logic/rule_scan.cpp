@@ -107,12 +107,15 @@ RuleScan RuleScanner::scan(std::size_t rule, const Board& board, std::size_t bud
 }
 
 bool RuleScanner::broken(std::size_t rule, const Board& board) const {
+  for (const int cell : places_[rule])
+    if (board.open(cell)) return false;
+  // keeps_prefix() is asked prefix by prefix, as the enumeration asks it (a thermometer checks its last pair).
   std::vector<int> digits;
   for (const int cell : places_[rule]) {
-    if (board.open(cell)) return false;
     digits.push_back(board.value(cell));
+    if (!keeps_prefix(rules_, rules_.constraints[rule], digits)) return true;
   }
-  return !keeps_prefix(rules_, rules_.constraints[rule], digits);
+  return false;
 }
 
 }  // namespace sudoku::logic
