@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sudoku/io/fpuzzles.hpp"
+#include "sudoku/maker/logic/rule_scan.hpp"
 #include "sudoku/maker/logic/rule_techniques.hpp"
 #include "sudoku/model/constraints.hpp"
 #include "sudoku/model/houses.hpp"
@@ -172,4 +173,28 @@ TEST_CASE("rule steps: published variant puzzles, every step agrees with the pub
   CHECK(puzzles == 21);
   // Well over a third: 17 of the 21 when this was written (docs/rating.md).
   CHECK(solved >= 15);
+}
+
+TEST_CASE("rule scans: a kept answer is the same answer and charges the same work") {
+  // The rule forcing bounds a step by rule_scan_work(): a scan answered from the kept ones must count as the
+  // enumeration did, or a step's answer would depend on the steps asked before it.
+  const Rules rules = rules_4x4(ConstraintKind::renban, {0, 1, 6});
+  const sudoku::Houses houses(rules);
+  Board board(houses);
+  REQUIRE(board.load(sudoku::Grid{rules.shape, std::vector<std::uint8_t>(16, 0)}));
+  const sudoku::logic::RuleScanner scanner(rules);
+  std::size_t& work = sudoku::logic::rule_scan_work();
+  const std::size_t before = work;
+  const sudoku::logic::RuleScan first = scanner.scan(0, board, 1000);
+  const std::size_t found = work - before;
+  const sudoku::logic::RuleScan again = scanner.scan(0, board, 1000);
+  CHECK(found > 0);
+  CHECK(work - before == 2 * found);
+  CHECK(first.whole);
+  CHECK(first.tuples == again.tuples);
+  CHECK(first.keep == again.keep);
+  CHECK(first.must == (sudoku::digit_bit(2) | sudoku::digit_bit(3)));
+  // Past a budget the rule is passed over, not guessed at (each scanner asks with one budget).
+  const sudoku::logic::RuleScanner small(rules);
+  CHECK_FALSE(small.scan(0, board, 3).whole);
 }

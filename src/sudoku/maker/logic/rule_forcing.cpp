@@ -23,6 +23,11 @@ namespace {
 // A rule's enumeration budget inside a trial: the copies are many, each seen once.
 constexpr std::size_t kTrialBudget = 20000;
 constexpr int kStepLimits[] = {2, 4, 8, 16, 32};
+// A step of a trial, in the units of rule_scan_work() (a scan of the board's houses, roughly).
+constexpr std::size_t kTrialStepWork = 500;
+// The work one rule forcing step may do before it gives up (finds nothing): a bound on its time that does not
+// depend on the machine.
+constexpr std::size_t kForcingWork = 400'000'000;
 
 struct Forcing {
   std::vector<GradedTechnique> steps;  // what runs on the copy, in order
@@ -76,6 +81,7 @@ int breaks_after(const Forcing& f, const Board& board, Candidate c, int limit) {
       }
     }
     if (!found || copy.stopped()) return 0;
+    rule_scan_work() += kTrialStepWork;
     copy.apply(step);
     if (copy.broken() || rules_broken(f, copy)) return taken + 1;
   }
@@ -86,6 +92,7 @@ int breaks_after(const Forcing& f, const Board& board, Candidate c, int limit) {
 // trials of a pass are not run again for each of them.
 bool rule_forcing_step(const Forcing& f, const Board& board, GradedStep& step) {
   const int n = board.side();
+  const std::size_t start = rule_scan_work();
   for (const int limit : kStepLimits) {
     int longest = 0;
     std::string why;
@@ -95,6 +102,10 @@ bool rule_forcing_step(const Forcing& f, const Board& board, GradedStep& step) {
         const Candidate c{cell, std::countr_zero(m) + 1};
         const int taken = breaks_after(f, board, c, limit);
         if (board.stopped()) return false;
+        if (rule_scan_work() - start > kForcingWork) {
+          step.eliminations.clear();
+          return false;
+        }
         if (taken == 0) continue;
         longest = std::max(longest, taken);
         step.eliminations.push_back(c);

@@ -1,5 +1,7 @@
 #include "sudoku/maker/logic/rule_scan.hpp"
 
+#include <algorithm>
+
 #include "sudoku/model/constraints.hpp"
 
 namespace sudoku::logic {
@@ -10,6 +12,11 @@ constexpr std::size_t kKeptPerRule = 4096;
 constexpr std::uint8_t kSame = 1, kDiffer = 2;
 
 }  // namespace
+
+std::size_t& rule_scan_work() {
+  thread_local std::size_t work = 0;
+  return work;
+}
 
 std::size_t RuleScanner::KeyHash::operator()(const std::vector<Mask>& key) const {
   std::size_t h = 0x9e3779b97f4a7c15ULL;
@@ -42,8 +49,10 @@ RuleScan RuleScanner::scan(std::size_t rule, const Board& board, std::size_t bud
     const auto it = cache_[rule].find(key);
     // A whole answer is the answer under any budget; one that passed a budget as large passes this one too
     // (the enumeration is in a fixed order), and callers pass over an answer that is not whole.
-    if (it != cache_[rule].end() && (it->second.scan.whole || it->second.budget >= budget))
+    if (it != cache_[rule].end() && (it->second.scan.whole || it->second.budget >= budget)) {
+      rule_scan_work() += std::min(it->second.scan.work, budget + 1);
       return it->second.scan;
+    }
   }
   // The tuples in order (as for_each_tuple walks them), without its recursion through std::function and its
   // house look-ups per prefix: the enumeration is what a step costs on an open board.
@@ -99,6 +108,8 @@ RuleScan RuleScanner::scan(std::size_t rule, const Board& board, std::size_t bud
     digits.pop_back();
   }
   if (result.tuples == 0) result.must = 0;
+  result.work = tried;
+  rule_scan_work() += tried;
   const std::lock_guard<std::mutex> lock(mutex_);
   Cache& kept = cache_[rule];
   if (kept.size() >= kKeptPerRule) kept.clear();

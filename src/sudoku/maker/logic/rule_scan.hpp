@@ -25,7 +25,12 @@ struct RuleScan {
   std::size_t tuples = 0;  // the admissible combinations found
   std::vector<Mask> keep;  // by place (the rule's cells, then its lines' cells): digits some combination uses
   Mask must = 0;           // digits every combination holds somewhere
+  std::size_t work = 0;    // the prefixes the enumeration tried
 };
+
+// The prefixes the scans of this thread have tried, a kept answer charged as when it was found, so that the
+// count does not depend on what was asked before: the rule forcing bounds a step's work by it.
+std::size_t& rule_scan_work();
 
 class RuleScanner {
  public:
@@ -35,7 +40,9 @@ class RuleScanner {
   std::size_t size() const { return places_.size(); }
   // The places of rule i: its cells, then its lines' cells (a cell may be met twice).
   const std::vector<int>& places(std::size_t rule) const { return places_[rule]; }
-  // Rule i on the board's candidates, enumerating at most `budget` prefixes. Safe from several threads.
+  // Rule i on the board's candidates, enumerating at most `budget` prefixes. Safe from several threads. A kept
+  // whole answer is given under any budget: a scanner is to be asked with one budget (each technique has its
+  // own), so that its answers do not depend on what was asked before.
   RuleScan scan(std::size_t rule, const Board& board, std::size_t budget) const;
   // Whether a rule whose places are all placed is broken by them.
   bool broken(std::size_t rule, const Board& board) const;

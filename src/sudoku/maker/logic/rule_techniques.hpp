@@ -40,8 +40,8 @@ inline constexpr double kNeighbourRating = 2.4;
 // rule_forcing.cpp: a candidate that, placed, leads by the singles, locked candidates and the rules' own steps
 // to a broken board (a cell or a house without a place for a digit, a rule or cage that no digits keep) goes:
 // "Rule Forcing", 7.5 + 0.1 for each doubling of the steps it took (docs/rating.md). Shortest first: the
-// candidates are tried with 2, then 4, 8, 16, 32 steps at most, so the work of one call is bounded and its
-// answer does not depend on time.
+// candidates are tried with 2, then 4, 8, 16, 32 steps at most, and a count of the work done ends a call that
+// finds nothing in time, so the work of one call is bounded and its answer does not depend on the clock.
 GradedTechnique rule_forcing(const Rules& rules, const Symbols& symbols);
 inline constexpr double kRuleForcingRating = 7.5;
 
