@@ -186,7 +186,13 @@ double rule_rating(ConstraintKind kind, int places) {
   return 3.0;
 }
 
-std::vector<GradedTechnique> rule_techniques(const Rules& rules, std::size_t budget) {
+namespace {
+
+using SharedScanner = std::shared_ptr<const RuleScanner>;
+
+// The rules' techniques on one scanner: the engine's rule steps and rule pointing ask the same enumerations.
+std::vector<GradedTechnique> rule_techniques_on(const SharedScanner& shared, std::size_t budget) {
+  const Rules& rules = shared->rules();
   std::vector<GradedTechnique> techniques;
   // One entry per kind present, the cheapest kinds first (the floors of rule_rating()).
   std::vector<ConstraintKind> kinds;
@@ -194,7 +200,6 @@ std::vector<GradedTechnique> rule_techniques(const Rules& rules, std::size_t bud
     if (std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end()) kinds.push_back(c.kind);
   std::stable_sort(kinds.begin(), kinds.end(),
                    [](ConstraintKind a, ConstraintKind b) { return rule_rating(a, 0) < rule_rating(b, 0); });
-  const auto shared = std::make_shared<const RuleScanner>(rules);
   for (const ConstraintKind kind : kinds)
     techniques.push_back({"rules",
                           [shared, kind, budget](const Board& board, GradedStep& step) {
@@ -218,18 +223,28 @@ std::vector<GradedTechnique> rule_techniques(const Rules& rules, std::size_t bud
   return techniques;
 }
 
-double rule_pointing_rating(ConstraintKind kind, int places) {
-  return rule_rating(kind, places) + 0.4;
-}
-
-std::vector<GradedTechnique> rule_pointing_techniques(const Rules& rules) {
+std::vector<GradedTechnique> rule_pointing_on(const SharedScanner& shared) {
+  const Rules& rules = shared->rules();
   if (rules.constraints.empty()) return {};
-  const auto shared = std::make_shared<const RuleScanner>(rules);
   double floor = std::numeric_limits<double>::infinity();
   for (const Constraint& c : rules.constraints) floor = std::min(floor, rule_pointing_rating(c.kind, 0));
   return {{"rule-pointing",
            [shared](const Board& board, GradedStep& step) { return rule_pointing(*shared, board, step); },
            floor}};
+}
+
+}  // namespace
+
+std::vector<GradedTechnique> rule_techniques(const Rules& rules, std::size_t budget) {
+  return rule_techniques_on(std::make_shared<const RuleScanner>(rules), budget);
+}
+
+double rule_pointing_rating(ConstraintKind kind, int places) {
+  return rule_rating(kind, places) + 0.4;
+}
+
+std::vector<GradedTechnique> rule_pointing_techniques(const Rules& rules) {
+  return rule_pointing_on(std::make_shared<const RuleScanner>(rules));
 }
 
 bool has_rule_techniques(const Rules& rules) {
@@ -247,10 +262,11 @@ Engine make_engine(const Rules& rules, const Houses& houses, bool unique, const 
   // After the singles, before the locked candidates: in rating order, the cage combinations and the rules.
   std::vector<GradedTechnique> early;
   if (!rules.cages.empty()) early.push_back(cage_combinations(rules, symbols));
-  for (GradedTechnique& t : rule_techniques(rules)) early.push_back(std::move(t));
+  const auto scanner = std::make_shared<const RuleScanner>(rules);
+  for (GradedTechnique& t : rule_techniques_on(scanner, kRuleBudget)) early.push_back(std::move(t));
   for (auto it = early.rbegin(); it != early.rend(); ++it) engine.insert_after("singles", std::move(*it));
   if (!rules.cages.empty()) engine.insert_after("locked", innies_outies(rules, symbols));
-  for (GradedTechnique& t : rule_pointing_techniques(rules))
+  for (GradedTechnique& t : rule_pointing_on(scanner))
     engine.insert_after(rules.cages.empty() ? "locked" : "innies", std::move(t));
   // Before Nishio and the dynamic chains, which know the houses only.
   engine.insert_after("aligned", rule_forcing(rules, symbols));
