@@ -27,7 +27,7 @@ constexpr int kStepLimits[] = {2, 4, 8, 16, 32};
 constexpr std::size_t kTrialStepWork = 500;
 // The work one rule forcing step may do before it gives up (finds nothing): a bound on its time that does not
 // depend on the machine.
-constexpr std::size_t kForcingWork = 400'000'000;
+constexpr std::size_t kForcingWork = 200'000'000;
 
 struct Forcing {
   std::vector<GradedTechnique> steps;  // what runs on the copy, in order
