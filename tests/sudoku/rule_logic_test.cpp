@@ -171,8 +171,8 @@ TEST_CASE("rule steps: published variant puzzles, every step agrees with the pub
     }
   }
   CHECK(puzzles == 21);
-  // Well over a third: 17 of the 21 when this was written (docs/rating.md).
-  CHECK(solved >= 15);
+  // Well over a third: 18 of the 21 when this was written (the made arrow puzzles and the zipper lines stuck).
+  CHECK(solved >= 17);
 }
 
 TEST_CASE("rule scans: a kept answer is the same answer and charges the same work") {
