@@ -5,8 +5,10 @@
 // combinations pass a budget is passed over, never guessed at; so are the negative constraints.
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <memory>
 
+#include "sudoku/maker/logic/rule_scan.hpp"
 #include "sudoku/maker/logic/rule_techniques.hpp"
 #include "sudoku/model/constraints.hpp"
 #include "sudoku/model/neighbours.hpp"
@@ -14,14 +16,9 @@
 namespace sudoku::logic {
 namespace {
 
-// Prefixes a rule's enumeration may try in one step before the rule is passed over.
-constexpr std::size_t kRuleBudget = 200000;
-
-std::vector<Mask> board_candidates(const Board& board) {
-  std::vector<Mask> cand(static_cast<std::size_t>(board.cells()));
-  for (int cell = 0; cell < board.cells(); ++cell)
-    cand[static_cast<std::size_t>(cell)] = board.candidates(cell);
-  return cand;
+void add_elimination(std::vector<Candidate>& eliminations, Candidate gone) {
+  if (std::find(eliminations.begin(), eliminations.end(), gone) == eliminations.end())
+    eliminations.push_back(gone);
 }
 
 // "thermometer at r1c1: r1c2<>1, r1c3<>1,2 (in no admissible combination of the rule)".
@@ -44,41 +41,67 @@ void finish(const Board& board, double rating, GradedStep& step) {
 }
 
 // The first rule of `kind` with a candidate in none of its combinations.
-bool constraint_step(const Rules& rules, ConstraintKind kind, const Board& board, GradedStep& step) {
+bool constraint_step(const RuleScanner& scanner, ConstraintKind kind, std::size_t budget, const Board& board,
+                     GradedStep& step) {
+  const Rules& rules = scanner.rules();
   const int n = rules.shape.side();
-  std::vector<Mask> candidates;
-  for (const Constraint& c : rules.constraints) {
+  for (std::size_t r = 0; r < scanner.size(); ++r) {
+    const Constraint& c = rules.constraints[r];
     if (c.kind != kind) continue;
-    if (candidates.empty()) candidates = board_candidates(board);
-    std::vector<int> cells = c.cells;
-    for (const std::vector<int>& line : c.lines) cells.insert(cells.end(), line.begin(), line.end());
-    std::vector<Mask> used(cells.size(), 0);
-    const bool whole = for_each_tuple(
-        rules, cells, candidates,
-        [&](const std::vector<int>& digits) { return keeps_prefix(rules, c, digits); },
-        [&](const std::vector<int>& digits) {
-          for (std::size_t i = 0; i < digits.size(); ++i) used[i] |= digit_bit(digits[i]);
-        },
-        kRuleBudget);
-    if (!whole) continue;
+    const std::vector<int>& cells = scanner.places(r);
+    const RuleScan scan = scanner.scan(r, board, budget);
+    if (!scan.whole) continue;
     for (std::size_t i = 0; i < cells.size(); ++i) {
       if (!board.open(cells[i])) continue;
       // A cell met twice is decided by all its places together.
       Mask keep = ~Mask{0};
       for (std::size_t j = 0; j < cells.size(); ++j)
-        if (cells[j] == cells[i]) keep &= used[j];
-      const Mask open = candidates[static_cast<std::size_t>(cells[i])];
-      for (int d = 1; d <= n; ++d) {
-        const Candidate gone{cells[i], d};
-        if ((open & digit_bit(d)) != 0 && (keep & digit_bit(d)) == 0 &&
-            std::find(step.eliminations.begin(), step.eliminations.end(), gone) == step.eliminations.end())
-          step.eliminations.push_back(gone);
-      }
+        if (cells[j] == cells[i]) keep &= scan.keep[j];
+      const Mask open = board.candidates(cells[i]);
+      for (int d = 1; d <= n; ++d)
+        if ((open & digit_bit(d)) != 0 && (keep & digit_bit(d)) == 0)
+          add_elimination(step.eliminations, {cells[i], d});
     }
     if (step.eliminations.empty()) continue;
     step.rule = constraint_name(rules, c);
     finish(board, rule_rating(kind, static_cast<int>(cells.size())), step);
     return true;
+  }
+  return false;
+}
+
+// "renban at r1c1 holds 5 (in every admissible combination) in r1c1,r1c2: r2c3<>5": a digit that every
+// combination of a rule holds, in places that one cell outside the rule sees all of, is not that cell's.
+bool rule_pointing(const RuleScanner& scanner, const Board& board, GradedStep& step) {
+  const Rules& rules = scanner.rules();
+  const int n = rules.shape.side();
+  for (std::size_t r = 0; r < scanner.size(); ++r) {
+    const std::vector<int>& cells = scanner.places(r);
+    const RuleScan scan = scanner.scan(r, board, kRuleBudget);
+    if (!scan.whole || scan.must == 0) continue;
+    for (int d = 1; d <= n; ++d) {
+      if ((scan.must & digit_bit(d)) == 0) continue;
+      std::vector<int> where;
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if ((scan.keep[i] & digit_bit(d)) != 0 &&
+            std::find(where.begin(), where.end(), cells[i]) == where.end())
+          where.push_back(cells[i]);
+      for (int cell = 0; cell < board.cells(); ++cell) {
+        if (!board.has(cell, d) || std::find(cells.begin(), cells.end(), cell) != cells.end()) continue;
+        if (std::all_of(where.begin(), where.end(), [&](int w) { return board.sees(cell, w); }))
+          step.eliminations.push_back({cell, d});
+      }
+      if (step.eliminations.empty()) continue;
+      const Constraint& c = rules.constraints[r];
+      step.rule = constraint_name(rules, c);
+      step.technique = "rule-pointing";
+      step.rating = rule_pointing_rating(c.kind, static_cast<int>(cells.size()));
+      std::string places;
+      for (const int w : where) places += (places.empty() ? "" : ",") + cell_name(w / n, w % n);
+      step.text = step.rule + " holds " + std::to_string(d) + " (in every admissible combination) in " +
+                  places + ": " + eliminations_text(step.eliminations, n);
+      return true;
+    }
   }
   return false;
 }
@@ -163,7 +186,13 @@ double rule_rating(ConstraintKind kind, int places) {
   return 3.0;
 }
 
-std::vector<GradedTechnique> rule_techniques(const Rules& rules) {
+namespace {
+
+using SharedScanner = std::shared_ptr<const RuleScanner>;
+
+// The rules' techniques on one scanner: the engine's rule steps and rule pointing ask the same enumerations.
+std::vector<GradedTechnique> rule_techniques_on(const SharedScanner& shared, std::size_t budget) {
+  const Rules& rules = shared->rules();
   std::vector<GradedTechnique> techniques;
   // One entry per kind present, the cheapest kinds first (the floors of rule_rating()).
   std::vector<ConstraintKind> kinds;
@@ -171,11 +200,10 @@ std::vector<GradedTechnique> rule_techniques(const Rules& rules) {
     if (std::find(kinds.begin(), kinds.end(), c.kind) == kinds.end()) kinds.push_back(c.kind);
   std::stable_sort(kinds.begin(), kinds.end(),
                    [](ConstraintKind a, ConstraintKind b) { return rule_rating(a, 0) < rule_rating(b, 0); });
-  const auto shared = std::make_shared<const Rules>(rules);
   for (const ConstraintKind kind : kinds)
     techniques.push_back({"rules",
-                          [shared, kind](const Board& board, GradedStep& step) {
-                            return constraint_step(*shared, kind, board, step);
+                          [shared, kind, budget](const Board& board, GradedStep& step) {
+                            return constraint_step(*shared, kind, budget, board, step);
                           },
                           rule_rating(kind, 0)});
   const int n = rules.shape.side();
@@ -195,6 +223,30 @@ std::vector<GradedTechnique> rule_techniques(const Rules& rules) {
   return techniques;
 }
 
+std::vector<GradedTechnique> rule_pointing_on(const SharedScanner& shared) {
+  const Rules& rules = shared->rules();
+  if (rules.constraints.empty()) return {};
+  double floor = std::numeric_limits<double>::infinity();
+  for (const Constraint& c : rules.constraints) floor = std::min(floor, rule_pointing_rating(c.kind, 0));
+  return {{"rule-pointing",
+           [shared](const Board& board, GradedStep& step) { return rule_pointing(*shared, board, step); },
+           floor}};
+}
+
+}  // namespace
+
+std::vector<GradedTechnique> rule_techniques(const Rules& rules, std::size_t budget) {
+  return rule_techniques_on(std::make_shared<const RuleScanner>(rules), budget);
+}
+
+double rule_pointing_rating(ConstraintKind kind, int places) {
+  return rule_rating(kind, places) + 0.4;
+}
+
+std::vector<GradedTechnique> rule_pointing_techniques(const Rules& rules) {
+  return rule_pointing_on(std::make_shared<const RuleScanner>(rules));
+}
+
 bool has_rule_techniques(const Rules& rules) {
   return !rules.cages.empty() || !rules.constraints.empty() || rules.anti_knight || rules.anti_king ||
          rules.non_consecutive;
@@ -210,9 +262,14 @@ Engine make_engine(const Rules& rules, const Houses& houses, bool unique, const 
   // After the singles, before the locked candidates: in rating order, the cage combinations and the rules.
   std::vector<GradedTechnique> early;
   if (!rules.cages.empty()) early.push_back(cage_combinations(rules, symbols));
-  for (GradedTechnique& t : rule_techniques(rules)) early.push_back(std::move(t));
+  const auto scanner = std::make_shared<const RuleScanner>(rules);
+  for (GradedTechnique& t : rule_techniques_on(scanner, kRuleBudget)) early.push_back(std::move(t));
   for (auto it = early.rbegin(); it != early.rend(); ++it) engine.insert_after("singles", std::move(*it));
   if (!rules.cages.empty()) engine.insert_after("locked", innies_outies(rules, symbols));
+  for (GradedTechnique& t : rule_pointing_on(scanner))
+    engine.insert_after(rules.cages.empty() ? "locked" : "innies", std::move(t));
+  // Before Nishio and the dynamic chains, which know the houses only.
+  engine.insert_after("aligned", rule_forcing(rules, symbols));
   return engine;
 }
 
