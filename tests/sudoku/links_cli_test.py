@@ -87,6 +87,13 @@ for puzzle in puzzles:
         expect(f"{puzzle[:40]} {form}: read back with the same solutions ({back} {want})", back == want)
         expect(f"{puzzle[:40]} {form}: read back, checked alike", run(["check"], link)[1] == run(["check"], puzzle)[1])
 
+# A pencilmark puzzle: its marks go as given pencil marks (the givens alone would be another puzzle).
+marks = run(["candidates"], plain)[1].strip()
+for form in ("fpuzzles-link", "sudokupad-link"):
+    status, out, _ = run(["solve", "--format", form], marks)
+    expect(f"pencilmarks {form}: read back unique ({status})", run(["check"], out)[1].strip() == "unique")
+    expect(f"pencilmarks {form}: the same solution", solutions(out)[0] == solutions(plain)[0])
+
 # --all: one link per solution.
 two = "12......" + "." * 73
 status, out, _ = run(["solve", "--limit", "3", "--format", "sudokupad-link"], two)

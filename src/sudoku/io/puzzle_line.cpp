@@ -106,7 +106,7 @@ Rules prefix_rules(const RulesPrefix& prefix, Shape shape) {
 }
 
 void append_fpuzzles_form(std::string& out, Format form, const Grid& givens, const Rules* rules,
-                          const Grid* filled) {
+                          const Grid* filled, const std::vector<std::uint64_t>& marks) {
   const int n = givens.side();
   if (n > kMaxFpuzzlesSide)
     throw RulesError("a " + std::to_string(n) + "x" + std::to_string(n) +
@@ -114,6 +114,15 @@ void append_fpuzzles_form(std::string& out, Format form, const Grid& givens, con
                      std::to_string(kMaxFpuzzlesSide) + "x" + std::to_string(kMaxFpuzzlesSide));
   Rules board = rules != nullptr ? *rules : Rules{};
   board.shape = givens.shape;
+  const std::uint64_t all = (std::uint64_t{1} << n) - 1;
+  for (std::size_t cell = 0; cell < marks.size(); ++cell)
+    if ((marks[cell] & all) != all && givens.cells[cell] == 0)
+      board.constraints.push_back({ConstraintKind::candidates,
+                                   {static_cast<int>(cell)},
+                                   {},
+                                   static_cast<int>(marks[cell] & all),
+                                   -1,
+                                   {}});
   std::string json;
   append_fpuzzles(json, givens, board, filled);
   if (form == Format::fpuzzles_link) {

@@ -133,7 +133,7 @@ bool Batch::add_solution(Slot& slot, const Grid& solution, std::size_t index) co
   if (is_fpuzzles_form(format)) {
     std::string text;
     try {
-      append_fpuzzles_form(text, format, puzzle.grid, slot.rules.get(), &solution);
+      append_fpuzzles_form(text, format, puzzle.grid, slot.rules.get(), &solution, puzzle.pencilmarks);
     } catch (const RulesError& e) {
       fail(slot, e.what(), puzzle.line, "error: ");
       return false;
