@@ -6,7 +6,8 @@
 #   scripts/setup.sh test    both, plus what the tests need: doctest, clang and its sanitizer runtimes, Open MPI,
 #                            scipy (the assignment check) and pytest, pkg-config and help2man (the
 #                            installed-package test)
-#   scripts/setup.sh bench   that, plus the rulers of bench/: qqwing, bc, valgrind
+#   scripts/setup.sh bench   that, plus the rulers of bench/: qqwing, bc, valgrind, MiniZinc with Gecode
+#                            (minizinc, flatzinc: bench/minizinc.sh)
 #   scripts/setup.sh web     the web page (scripts/build-web.sh, scripts/test-web.sh): Emscripten, and
 #                            headless Chromium, its driver, Selenium and lz-string for the browser tests
 set -euo pipefail
@@ -16,7 +17,7 @@ python=(cmake ninja-build g++ python3 python3-dev python3-venv python3-pip pytho
         pybind11-dev python3-pybind11)
 test=("${run[@]}" "${python[@]:3}" doctest-dev clang libclang-rt-14-dev libopenmpi-dev openmpi-bin python3-scipy
       python3-pytest python3-lzstring pkg-config help2man)
-bench=("${test[@]}" qqwing bc valgrind)
+bench=("${test[@]}" qqwing bc valgrind minizinc flatzinc)
 web=(cmake ninja-build python3 emscripten chromium chromium-driver python3-selenium python3-lzstring)
 case "$job" in
   run) packages=("${run[@]}") ;;

@@ -49,7 +49,11 @@ Reads Sudoku puzzles from the FILEs, or from standard input when there is none o
 
 Every command takes --threads, --progress, --time-limit and --format: text (the default: `same`, or line,
 grid, judge, pretty for solutions), csv, json (JSON Lines: one object per puzzle with "line", "puzzle" and
-"status", then the command's fields) or json-array. Output never depends on --threads.
+"status", then the command's fields) or json-array. Output never depends on --threads. solve, generate and
+minimize also write fpuzzles (each puzzle as one line of f-puzzles JSON), fpuzzles-link
+(https://www.f-puzzles.com/?load=...) or sudokupad-link (https://sudokupad.app/fpuzzles...): the puzzle with
+its rules, for boards up to 16x16; solve's holds the solution as digits entered beside the givens, which
+SudokuPad checks answers against. Every command reads them back as the puzzle.
 
 Input: one puzzle per line (81 characters for 9x9, '.', '0', '_' or '*' for a blank, then optionally, after
 white space, ':' or ',', an annotation that is echoed with the result); CSV with a header naming a puzzle
@@ -203,7 +207,9 @@ Options parse_options(int argc, char** argv) {
       ("symbols", po::value(&t.symbols)->value_name("STRING"),
        "the digits' characters in order (default 1-9 then A-Z), e.g. 0123456789ABCDEF")
       ("format", po::value(&t.format)->value_name("NAME"),
-       "same (as the input), line, grid, judge, pretty (solve), csv, json (JSON Lines), json-array")
+       "same (as the input), line, grid, judge, pretty (solve), csv, json (JSON Lines), json-array; solve, "
+       "generate, minimize: fpuzzles (f-puzzles JSON), fpuzzles-link, sudokupad-link (links that open the "
+       "puzzle in those apps; solve: with its solution)")
       ("all", "solve: every solution")
       ("limit", po::value(&t.limit)->value_name("N"),
        "count: stop after N solutions (default: count them all); solve: the first N solutions")
@@ -285,10 +291,15 @@ Options parse_options(int argc, char** argv) {
   const auto format = sudoku::parse_format(t.format);
   if (!format)
     usage_error("--format " + shown(t.format) +
-                ": expected text (or same), line, grid, judge, pretty, csv, json or json-array");
+                ": expected text (or same), line, grid, judge, pretty, csv, json, json-array, fpuzzles, "
+                "fpuzzles-link or sudokupad-link");
+  if (sudoku::is_fpuzzles_form(*format) && o.command != "solve" && o.command != "generate" &&
+      o.command != "minimize")
+    usage_error("--format " + t.format + ": " + o.command +
+                " writes no puzzle; the f-puzzles and SudokuPad forms apply to solve, generate and minimize");
   const bool record = *format == sudoku::Format::csv || sudoku::is_json(*format);
   if (vm.count("format") && o.command != "solve" && !record && *format != sudoku::Format::same &&
-      *format != sudoku::Format::line)
+      *format != sudoku::Format::line && !sudoku::is_fpuzzles_form(*format))
     usage_error("--format " + t.format + ": " + o.command + " writes text (same), csv, json or json-array");
   if (vm.count("format") && o.command == "emit")
     usage_error("--format does not apply to emit (Knuth's format)");

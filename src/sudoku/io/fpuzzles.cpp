@@ -681,8 +681,14 @@ void append_more_rules(std::string& out, const Rules& rules, const List& list) {
 
 }  // namespace
 
-void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
+std::string fpuzzles_link(std::string_view json_text) {
+  return "https://www.f-puzzles.com/?load=" + lz_compress_base64(json_text);
+}
+
+void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules, const Grid* filled) {
   const int n = givens.side();
+  // f-puzzles and SudokuPad draw a board without regions with the side's default boxes (shape_for_side).
+  const bool regions = !rules.regions.empty() || shape_for_side(static_cast<std::size_t>(n)) != rules.shape;
   out += "{\"size\":" + std::to_string(n) + ",\"grid\":[";
   for (int r = 0; r < n; ++r) {
     out += r > 0 ? ",[" : "[";
@@ -690,8 +696,12 @@ void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules) {
       if (c > 0) out += ',';
       std::string fields;
       const auto field = [&](const std::string& f) { fields += (fields.empty() ? "" : ",") + f; };
-      if (givens.at(r, c) != 0) field("\"value\":" + std::to_string(givens.at(r, c)) + ",\"given\":true");
-      if (!rules.regions.empty()) field("\"region\":" + std::to_string(rules.region_of(r * n + c)));
+      if (givens.at(r, c) != 0) {
+        field("\"value\":" + std::to_string(givens.at(r, c)) + ",\"given\":true");
+      } else if (filled != nullptr && filled->at(r, c) != 0) {
+        field("\"value\":" + std::to_string(filled->at(r, c)) + ",\"given\":false");
+      }
+      if (regions) field("\"region\":" + std::to_string(rules.region_of(r * n + c)));
       for (const Constraint& k : rules.constraints) {
         if (k.kind != ConstraintKind::candidates || k.cells[0] != r * n + c) continue;
         std::string marks;

@@ -17,6 +17,8 @@ namespace sudoku {
 inline constexpr std::size_t kMaxFpuzzlesDocument = std::size_t{16} << 20;
 inline constexpr std::size_t kMaxFpuzzlesValues = 200'000;
 inline constexpr std::size_t kMaxFpuzzlesRules = 2'000;
+// f-puzzles' largest board (its "size" is 4 to 16).
+inline constexpr int kMaxFpuzzlesSide = 16;
 
 struct FPuzzle {
   Grid givens;
@@ -35,7 +37,14 @@ bool is_fpuzzles_json(std::string_view text);
 // express ("f-puzzles rule 'quadruple' is not supported").
 FPuzzle parse_fpuzzles(std::string_view json_text);
 
-// The puzzle as one line of f-puzzles JSON that parse_fpuzzles reads back as the same puzzle and rules.
-void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules);
+// The puzzle as one line of f-puzzles JSON that parse_fpuzzles reads back as the same puzzle and rules. With
+// `filled` (a solution), its digits in the other cells too, as digits entered rather than given: f-puzzles
+// shows them, SudokuPad takes them as the solution it checks against, and the reader leaves them out.
+// Boards that are not the side's default boxes carry their regions.
+void append_fpuzzles(std::string& out, const Grid& givens, const Rules& rules, const Grid* filled = nullptr);
+
+// The f-puzzles link that opens a document in the editor: https://www.f-puzzles.com/?load= and the
+// lz-string base64 of the document (as f-puzzles itself writes it; the reader takes it back).
+std::string fpuzzles_link(std::string_view json_text);
 
 }  // namespace sudoku

@@ -6,6 +6,7 @@
 #include "dlx/input_error.hpp"
 #include "sudoku/io/fpuzzles.hpp"
 #include "sudoku/io/pencilmarks.hpp"
+#include "sudoku/io/sudokupad.hpp"
 #include "sudoku/io/writer.hpp"
 #include "sudoku/model/candidates.hpp"
 
@@ -102,6 +103,35 @@ Rules prefix_rules(const RulesPrefix& prefix, Shape shape) {
       if (!contains(rules.extra, region)) rules.extra.push_back(std::move(region));
   }
   return rules;
+}
+
+void append_fpuzzles_form(std::string& out, Format form, const Grid& givens, const Rules* rules,
+                          const Grid* filled, const std::vector<std::uint64_t>& marks) {
+  const int n = givens.side();
+  if (n > kMaxFpuzzlesSide)
+    throw RulesError("a " + std::to_string(n) + "x" + std::to_string(n) +
+                     " board has no f-puzzles form: " + "f-puzzles and SudokuPad boards are 4x4 to " +
+                     std::to_string(kMaxFpuzzlesSide) + "x" + std::to_string(kMaxFpuzzlesSide));
+  Rules board = rules != nullptr ? *rules : Rules{};
+  board.shape = givens.shape;
+  const std::uint64_t all = (std::uint64_t{1} << n) - 1;
+  for (std::size_t cell = 0; cell < marks.size(); ++cell)
+    if ((marks[cell] & all) != all && givens.cells[cell] == 0)
+      board.constraints.push_back({ConstraintKind::candidates,
+                                   {static_cast<int>(cell)},
+                                   {},
+                                   static_cast<int>(marks[cell] & all),
+                                   -1,
+                                   {}});
+  std::string json;
+  append_fpuzzles(json, givens, board, filled);
+  if (form == Format::fpuzzles_link) {
+    out += fpuzzles_link(json);
+  } else if (form == Format::sudokupad_link) {
+    out += sudokupad_link(json);
+  } else {
+    out += json;
+  }
 }
 
 bool takes_annotation(const Rules* rules) {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "sudoku/io/symbols.hpp"
+#include "sudoku/io/writer.hpp"
 #include "sudoku/model/grid.hpp"
 #include "sudoku/model/rules.hpp"
 
@@ -45,6 +46,14 @@ Rules prefix_rules(const RulesPrefix& prefix, Shape shape);
 // puzzle with the same rules.
 void append_puzzle_line(std::string& out, const Grid& givens, const std::vector<std::uint64_t>& marks,
                         const Rules* rules, const Symbols& symbols);
+
+// The puzzle in an f-puzzles form (is_fpuzzles_form(form)): its f-puzzles document, or the f-puzzles or
+// SudokuPad link of it, on one line without line end; with `filled`, a solution's digits in its other cells
+// (append_fpuzzles); a pencilmark puzzle's `marks` (as append_puzzle_line takes them) as given pencil marks.
+// The f-puzzles reader (or SudokuPad's, for its link) reads it back as the same puzzle with the same rules.
+// Throws RulesError for a board f-puzzles cannot hold (sides 4 to 16 only).
+void append_fpuzzles_form(std::string& out, Format form, const Grid& givens, const Rules* rules,
+                          const Grid* filled = nullptr, const std::vector<std::uint64_t>& marks = {});
 
 // Whether append_puzzle_line writes something after the cells that an annotation could not follow (a killer
 // line: every word after "killer" is read as a cage sum).

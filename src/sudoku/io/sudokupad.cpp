@@ -680,6 +680,10 @@ bool is_sudokupad_link(std::string_view text) {
   return false;
 }
 
+std::string sudokupad_link(std::string_view fpuzzles_json) {
+  return "https://sudokupad.app/fpuzzles" + lz_compress_base64(fpuzzles_json);
+}
+
 std::string sudokupad_to_fpuzzles(std::string_view zipped_json) {
   Value doc;
   try {

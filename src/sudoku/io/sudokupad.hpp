@@ -21,6 +21,10 @@ bool is_sudokupad_link(std::string_view text);
 // Reads the puzzle of a link or id. Throws RulesError naming SudokuPad and what it cannot read.
 FPuzzle read_sudokupad(std::string_view text);
 
+// The SudokuPad link that opens an f-puzzles document: https://sudokupad.app/fpuzzles and the document's
+// lz-string base64, the form the f-puzzles reader takes (read_sudokupad reads it back).
+std::string sudokupad_link(std::string_view fpuzzles_json);
+
 // SudokuPad's own puzzle JSON, zipped (short keys, single quotes) or not, as the f-puzzles document of the
 // same puzzle. Throws RulesError ("SudokuPad puzzle: ...") for what has no f-puzzles rule here.
 std::string sudokupad_to_fpuzzles(std::string_view zipped_json);

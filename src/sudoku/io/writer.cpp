@@ -20,6 +20,9 @@ std::optional<Format> parse_format(std::string_view name) {
   if (name == "csv") return Format::csv;
   if (name == "json") return Format::json;
   if (name == "json-array") return Format::json_array;
+  if (name == "fpuzzles") return Format::fpuzzles;
+  if (name == "fpuzzles-link") return Format::fpuzzles_link;
+  if (name == "sudokupad-link") return Format::sudokupad_link;
   return std::nullopt;
 }
 

@@ -13,11 +13,28 @@
 namespace sudoku {
 
 // How results are written: `same` follows each puzzle's input layout.
-// json writes JSON Lines (one object per line); json_array the same objects as one JSON array.
-enum class Format { same, line, grid, judge, pretty, csv, json, json_array };
+// json writes JSON Lines (one object per line); json_array the same objects as one JSON array. fpuzzles,
+// fpuzzles_link and sudokupad_link write each puzzle (solve: with its solution) as an f-puzzles document, or
+// a link that opens it in f-puzzles or SudokuPad (puzzle_line.hpp), where other text writes a puzzle line.
+enum class Format {
+  same,
+  line,
+  grid,
+  judge,
+  pretty,
+  csv,
+  json,
+  json_array,
+  fpuzzles,
+  fpuzzles_link,
+  sudokupad_link
+};
 
 inline bool is_json(Format format) {
   return format == Format::json || format == Format::json_array;
+}
+inline bool is_fpuzzles_form(Format format) {
+  return format == Format::fpuzzles || format == Format::fpuzzles_link || format == Format::sudokupad_link;
 }
 
 std::optional<Format> parse_format(std::string_view name);

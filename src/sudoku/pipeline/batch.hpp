@@ -173,10 +173,11 @@ class Batch {
   void format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const;
   // solve's result a solution at a time, so that a puzzle's many solutions can be written as they are found
   // (stream()): add_solution() for solution `index` (0: the record's beginning too; false when the board cannot
-  // be written in these symbols, the slot failed), then end_solutions() once, after `count` of them.
+  // be written in these symbols or this format, the slot failed), then end_solutions() once, after `count` of them.
   bool add_solution(Slot& slot, const Grid& solution, std::size_t index) const;
   void end_solutions(Slot& slot, std::size_t count, bool complete) const;
   Format solution_format(const Puzzle& puzzle) const;
+  static bool needs_symbols(Format format, const Puzzle& puzzle);
   void unwritable(Slot& slot) const;
   // The result as a record (csv, json) or its text: the one formatter of every command's results.
   void format_record(Slot& slot, const Record& record) const;

@@ -75,6 +75,13 @@ Format Batch::solution_format(const Puzzle& puzzle) const {
   return Format::judge;
 }
 
+// Whether solutions in `format` are written with the symbols (the judge layout and the f-puzzles forms write
+// numbers).
+bool Batch::needs_symbols(Format format, const Puzzle& puzzle) {
+  if (is_fpuzzles_form(format)) return false;
+  return format != Format::judge || puzzle.layout == Layout::spaced;
+}
+
 // The solve command's result in the chosen format: the solutions found (none: no solution, or stopped when
 // not `complete`).
 void Batch::format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const {
@@ -86,8 +93,7 @@ void Batch::format_solutions(Slot& slot, std::span<const Grid> solutions, bool c
   }
   const Puzzle& puzzle = slot.puzzle;
   const Format format = solution_format(puzzle);
-  const bool needs_symbols = format != Format::judge || puzzle.layout == Layout::spaced;
-  if (needs_symbols && !writable(puzzle.grid, options_.reader.symbols)) {
+  if (needs_symbols(format, puzzle) && !writable(puzzle.grid, options_.reader.symbols)) {
     unwritable(slot);
     return;
   }
@@ -120,12 +126,22 @@ bool Batch::add_solution(Slot& slot, const Grid& solution, std::size_t index) co
   const Format format = solution_format(puzzle);
   const bool several = options_.solutions != 1;  // --all or --limit: a list of solutions
   std::string& out = slot.out;
-  if (index == 0) {
-    const bool needs_symbols = format != Format::judge || puzzle.layout == Layout::spaced;
-    if (needs_symbols && !writable(puzzle.grid, symbols)) {
-      unwritable(slot);
+  if (index == 0 && needs_symbols(format, puzzle) && !writable(puzzle.grid, symbols)) {
+    unwritable(slot);
+    return false;
+  }
+  if (is_fpuzzles_form(format)) {
+    std::string text;
+    try {
+      append_fpuzzles_form(text, format, puzzle.grid, slot.rules.get(), &solution, puzzle.pencilmarks);
+    } catch (const RulesError& e) {
+      fail(slot, e.what(), puzzle.line, "error: ");
       return false;
     }
+    // One line per solution; an annotation goes on a comment line before them, as generate writes it.
+    if (index == 0 && !puzzle.annotation.empty()) out += "# " + puzzle.annotation + '\n';
+    out += text + '\n';
+    return true;
   }
   if (format == Format::csv) {
     std::string line;

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "sudoku/io/puzzle_line.hpp"
 #include "sudoku/io/writer.hpp"
 #include "sudoku/pipeline/answer.hpp"
 #include "sudoku/pipeline/batch.hpp"
@@ -92,6 +93,20 @@ Task::State Task::clash_record(const Conflict& conflict) {
 
 void Task::unanswered(Record& into) const {
   for (const Field& field : into.fields->fields) into.set_null(field.name);
+}
+
+bool Task::puzzle_text(std::string& out, const Grid& givens, const Rules* rules) const {
+  if (!is_fpuzzles_form(options_.format)) {
+    append_puzzle_line(out, givens, {}, rules, options_.reader.symbols);
+    return true;
+  }
+  try {
+    append_fpuzzles_form(out, options_.format, givens, rules);
+  } catch (const RulesError& e) {
+    fail(slot, e.what(), puzzle.line, "error: ");
+    return false;
+  }
+  return true;
 }
 
 }  // namespace batch_detail

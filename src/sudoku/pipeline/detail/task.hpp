@@ -51,6 +51,9 @@ class Task {
   virtual void unanswered(Record& into) const;
 
   Record record_of_command() const { return Record(*batch_.fields_); }
+  // A puzzle the command writes (generate's, minimize's): its line, or under --format fpuzzles,
+  // fpuzzles-link or sudokupad-link that form of it. False, the slot failed, when the form cannot hold it.
+  bool puzzle_text(std::string& out, const Grid& givens, const Rules* rules) const;
   // The batch's formatter and streaming (batch.hpp says what each does).
   void fail(Slot& into, std::string_view message, std::size_t line, std::string_view prefix,
             std::string_view shown = {}) const {

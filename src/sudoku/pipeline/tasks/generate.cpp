@@ -52,11 +52,11 @@ Task::State GenerateTask::run() {
     }
   }
   std::string line;
-  append_puzzle_line(line, g->puzzle, {}, slot.rules.get(), options_.reader.symbols);
-  // A typed killer line ends with its cages' sums, an f-puzzles line is JSON: no room for an annotation,
+  if (!puzzle_text(line, g->puzzle, slot.rules.get())) return State::done;
+  // A typed killer line ends with its cages' sums, an f-puzzles line is JSON, a link ends at white space: no room for an annotation,
   // which goes on a comment line before it, as a grid's does.
   const std::string note = annotation(*g, options, slot.index, rated);
-  record.text = slot.rules && (!slot.rules->cages.empty() || slot.rules->fpuzzles)
+  record.text = !takes_annotation(slot.rules.get()) || is_fpuzzles_form(options_.format)
                     ? "# " + note + '\n' + line + '\n'
                     : line + ' ' + note + '\n';
   format_record(slot, record);

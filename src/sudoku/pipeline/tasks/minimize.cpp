@@ -18,11 +18,15 @@ Task::State MinimizeTask::run() {
   minimize(minimized, t.solver, {}, stop_);
   if (stop_->load(std::memory_order_relaxed)) return State::stopped;
   std::string line;
-  append_puzzle_line(line, minimized, {}, rules, symbols);
+  if (!puzzle_text(line, minimized, rules)) return State::done;
   record.set("minimized", line);
   record.set("clues", std::to_string(minimized.givens()));
-  record.text =
-      line + (puzzle.annotation.empty() || !takes_annotation(rules) ? "" : " " + puzzle.annotation) + '\n';
+  if (is_fpuzzles_form(options_.format)) {  // a link ends at white space: its annotation on a line before
+    record.text = (puzzle.annotation.empty() ? "" : "# " + puzzle.annotation + '\n') + line + '\n';
+  } else {
+    record.text =
+        line + (puzzle.annotation.empty() || !takes_annotation(rules) ? "" : " " + puzzle.annotation) + '\n';
+  }
   return write();
 }
 
