@@ -739,6 +739,18 @@ class WebTest(unittest.TestCase):
         self.assertEqual(self.result(), expected("sudoku", ["count", "--variant", "x,limit=1"], "." * 16 + "\n")
                          .replace("Try 'sudoku --help'.\n", "").replace("sudoku: --variant: ", "sudoku: variant: "))
 
+    def test_a_long_text_goes_through_the_worker(self):
+        # 1.6 MB: past what the module's stack holds as a call's string argument (four bytes a character).
+        text = (JUDGE + "\n") * 20000
+        self.open()
+        self.driver.set_script_timeout(TIMEOUT)
+        status, out, err = self.driver.execute_async_script("""
+            const [text, done] = arguments;
+            const w = new Worker('worker.js');
+            w.onmessage = (e) => { w.terminate(); done([e.data.status, e.data.out, e.data.err]); };
+            w.postMessage({id: 1, program: 'sudoku', action: 'count', text, options: {}});""", text)
+        self.assertEqual((status, out, err), (0, *native("sudoku", ["count", "--threads", "1"], text)))
+
     def test_huge_and_deeply_nested_values_end_in_an_error_line(self):
         huge = "1" * (1 << 20)
         deep = '{"size":4,"title":' + "[" * 100000 + "]" * 100000 + "}"
