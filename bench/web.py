@@ -2,7 +2,7 @@
 web page"). usage: web.py SITE_DIR SUDOKU_BINARY PUZZLES [RUNS [FORMAT [warm]]]
 
 Each run solves every puzzle of PUZZLES once in headless Chromium (the page's Web Worker, one call per file,
-as the page's Solve does) and once with `sudoku solve --threads 1`, alternating; prints the median times.
+as the page's Solve does) and once with `sudoku solve --threads 1`, alternating; prints the median times and the minima.
 FORMAT is both sides' --format (the page's actions read `json`; default: the command's own, `same`). Each
 run starts a new worker (a page's first action: its module compiled again, run at first by the browser's quick
 tier), unless `warm`: then one worker answers every run after an untimed run of the whole file (the page's
@@ -70,5 +70,6 @@ for _ in range(runs):
 driver.quit()
 server.shutdown()
 w, n = statistics.median(web), statistics.median(native)
+# The minima too: on a loaded machine they are the runs least disturbed, on either side.
 print(f"{puzzles}: {text.count(chr(10))} puzzles, browser{' (warm)' if warm else ''} {w:.3f} s, native {n:.3f} s, "
-      f"ratio {w / n:.2f}")
+      f"ratio {w / n:.2f}; minima {min(web):.3f} / {min(native):.3f} s, ratio {min(web) / min(native):.2f}")
