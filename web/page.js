@@ -149,20 +149,6 @@ function record(out) {
   return null;
 }
 
-// The cells a step's text names: rXcY, and HoDoKu's r12c3 (rows 1 and 2) on boards up to 9x9.
-function namedCells(text) {
-  const n = board.n;
-  const cells = new Set();
-  for (const m of String(text).matchAll(/r(\d+)c(\d+)/g)) {
-    const rows = n <= 9 ? [...m[1]].map(Number) : [Number(m[1])];
-    const cols = n <= 9 ? [...m[2]].map(Number) : [Number(m[2])];
-    for (const r of rows)
-      for (const c of cols)
-        if (r >= 1 && c >= 1 && r <= n && c <= n) cells.add((r - 1) * n + c - 1);
-  }
-  return cells;
-}
-
 // A step (hint or one of steps) shown on the board: the candidates simple eliminations leave (less those
 // `removed`, by the steps before), its pattern's cells lit, its placements marked, its eliminations struck.
 function showStep(step, removed) {
@@ -170,30 +156,19 @@ function showStep(step, removed) {
   if (!step) return;
   board.auto = board.simpleCandidates();
   for (const [r, c, d] of removed || []) board.auto[(r - 1) * board.n + c - 1].delete(d);
-  board.lit = namedCells(step.text || '');
   const n = board.n;
+  // The cells the step reasons from, as the command gives them ("pattern": [[row, column], ...]).
+  board.lit = new Set();
+  for (const [r, c] of Array.isArray(step.pattern) ? step.pattern : [])
+    if (r >= 1 && c >= 1 && r <= n && c <= n) board.lit.add((r - 1) * n + c - 1);
   for (const [r, c, d] of Array.isArray(step.placements) ? step.placements : []) {
     board.placed.set((r - 1) * n + c - 1, d);
     board.lit.add((r - 1) * n + c - 1);
   }
-  const digits = new Set();
   for (const [r, c, d] of Array.isArray(step.eliminations) ? step.eliminations : []) {
     const i = (r - 1) * n + c - 1;
     if (!board.eliminated.has(i)) board.eliminated.set(i, new Set());
     board.eliminated.get(i).add(d);
-    digits.add(d);
-  }
-  // The pattern: in the units the step names, the cells that keep an eliminated digit.
-  for (const m of String(step.text || '').matchAll(/\b(box|row|column|col|region)\s+(\d+)/gi)) {
-    const k = Number(m[2]) - 1;
-    const kind = m[1].toLowerCase();
-    for (let i = 0; i < n * n; ++i) {
-      const inUnit = kind === 'row' ? Math.floor(i / n) === k :
-          kind.startsWith('col')    ? i % n === k :
-                                      board.regionOf(i) === k;
-      if (inUnit && !board.eliminated.has(i) && [...digits].some((d) => board.auto[i].has(d)))
-        board.lit.add(i);
-    }
   }
 }
 

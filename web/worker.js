@@ -29,6 +29,23 @@ function optionPairs(program, options) {
   return {pairs};
 }
 
+// The action's text in the module's heap for the length of f(address): ccall's own strings go on the module's
+// stack (5 MiB, four bytes a character), which a long paste would overflow. The browser's encoder writes it
+// (several times quicker than the module's own JavaScript loop); UTF-8 takes at most three bytes a UTF-16 unit.
+const encoder = new TextEncoder();
+function withText(m, text, f) {
+  const size = 3 * text.length + 1;
+  const at = m._malloc(size);
+  if (at === 0) throw new Error('out of memory');
+  try {
+    const {written} = encoder.encodeInto(text, m.HEAPU8.subarray(at, at + size - 1));
+    m.HEAPU8[at + written] = 0;
+    return f(at);
+  } finally {
+    m._free(at);
+  }
+}
+
 // {id, program: 'sudoku' | 'dlx', action, text, options: {name: value}} -> {id, status, out, err, ms}; after
 // a failure of the module itself (it could not be loaded, or it trapped), `failed` is set and the page starts
 // a new worker, since the module's state cannot be trusted.
@@ -44,7 +61,7 @@ self.onmessage = async (event) => {
     const m = await ready;
     const started = performance.now();
     for (const [k, v] of pairs) m.ccall('web_option', null, ['string', 'string'], [k, v]);
-    const status = m.ccall(fn, 'number', ['string', 'string'], [action, text]);
+    const status = withText(m, text, (at) => m.ccall(fn, 'number', ['string', 'number'], [action, at]));
     const out = m.UTF8ToString(m.ccall('web_out', 'number', [], []));
     const err = m.UTF8ToString(m.ccall('web_err', 'number', [], []));
     self.postMessage({id, status, out, err, ms: performance.now() - started});

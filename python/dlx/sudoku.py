@@ -180,7 +180,8 @@ def hint(text, **options):
 
 def steps(text, **options):
     """Every deduction in order: {"status": "solved" or "stuck", "steps": [{"technique", "text", "placements",
-    "eliminations"}, ...]}, cells as [row, col, digit] from 1. ValueError when it cannot be read."""
+    "eliminations", "pattern"}, ...]}, cells as [row, col, digit] from 1, the pattern's as [row, col].
+    ValueError when it cannot be read."""
     return _one("steps", text, options)
 
 

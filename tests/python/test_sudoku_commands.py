@@ -78,7 +78,7 @@ def test_shortcuts_and_options():
     steps = dlx.sudoku.steps(puzzle)
     assert steps["status"] in ("solved", "stuck")
     for step in steps["steps"]:
-        assert set(step) == {"technique", "rating", "text", "placements", "eliminations"}
+        assert set(step) == {"technique", "rating", "text", "placements", "eliminations", "pattern"}
     minimized = dlx.sudoku.minimize(puzzle)
     assert dlx.sudoku.check(minimized["minimized"]) == "unique"
     assert len(dlx.sudoku.candidates(puzzle)["candidates"]) == 729

@@ -124,7 +124,7 @@ names = [s["technique"] for s in r["steps"]]
 assert "XY-Wing" in names, names
 assert max(s["rating"] for s in r["steps"]) == 4.2
 for s in r["steps"]:
-    assert set(s) == {"technique", "rating", "text", "placements", "eliminations"}, s
+    assert set(s) == {"technique", "rating", "text", "placements", "eliminations", "pattern"}, s
     assert all(len(c) == 3 and 1 <= min(c) and max(c) <= 9 for c in s["placements"] + s["eliminations"]), s' \
   "$tmp/out" || fail "steps --format json: $(head -c 400 "$tmp/out")"
 expect 0 "" -- "$sudoku" generate 2 --seed 5 --rating 2.0-3.0 --attempts 400

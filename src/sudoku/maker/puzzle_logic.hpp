@@ -48,6 +48,8 @@ class PuzzleLogic {
   void start(const CandidateGrid& marks, const std::atomic<bool>* stop);
   std::optional<logic::GradedStep> step() { return engine_.step(); }
   bool solved() const { return engine_.board().solved(); }
+  // The board so far: the last step() applied.
+  const logic::Board& board() const { return engine_.board(); }
   bool stopped() const { return engine_.stopped(); }
 
   const Houses& houses() const { return *houses_; }

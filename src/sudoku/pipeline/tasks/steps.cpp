@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sudoku/maker/puzzle_logic.hpp"
+#include "sudoku/maker/step_pattern.hpp"
 #include "sudoku/pipeline/detail/tasks.hpp"
 
 namespace sudoku::batch_detail {
@@ -15,11 +16,12 @@ namespace {
 using CellDigits = std::vector<std::pair<int, int>>;  // (cell, digit) pairs
 
 // Every step's JSON, whichever engine found it: {"technique":..,"rating":..,["rule":..,]"text":..,
-// "placements":[[r,c,d],...],"eliminations":[[r,c,d],...]}, rows, columns and digits from 1; rating is a number on
-// Sukaku Explainer's scale or null, rule names a variant rule's step.
+// "placements":[[r,c,d],...],"eliminations":[[r,c,d],...],"pattern":[[r,c],...]}, rows, columns and digits from
+// 1; rating is a number on Sukaku Explainer's scale or null, rule names a variant rule's step, pattern holds the
+// cells the step reasons from (maker/step_pattern.hpp).
 void append_step_json(std::string& out, std::string_view technique, const std::string& rating,
                       const std::string* rule, const std::string& text, const CellDigits& placements,
-                      const CellDigits& eliminations, int side) {
+                      const CellDigits& eliminations, const std::vector<int>& pattern, int side) {
   const auto triples = [&](const CellDigits& list) {
     for (std::size_t i = 0; i < list.size(); ++i)
       out += (i > 0 ? ",[" : "[") + std::to_string(list[i].first / side + 1) + ',' +
@@ -38,12 +40,16 @@ void append_step_json(std::string& out, std::string_view technique, const std::s
   triples(placements);
   out += "],\"eliminations\":[";
   triples(eliminations);
+  out += "],\"pattern\":[";
+  for (std::size_t i = 0; i < pattern.size(); ++i)
+    out += (i > 0 ? ",[" : "[") + std::to_string(pattern[i] / side + 1) + ',' +
+           std::to_string(pattern[i] % side + 1) + ']';
   out += "]}";
 }
 
 // A graded step (maker/logic/engine.hpp), with its rating on Sukaku Explainer's scale (docs/rating.md for the
-// rules beyond houses), and a rule's step its rule.
-void append_step_json(std::string& out, const logic::GradedStep& step, int side) {
+// rules beyond houses), and a rule's step its rule; `after`, the board with the step applied.
+void append_step_json(std::string& out, const logic::GradedStep& step, const logic::Board& after) {
   const auto pairs = [](const std::vector<logic::Candidate>& list) {
     CellDigits cells;
     cells.reserve(list.size());
@@ -52,7 +58,7 @@ void append_step_json(std::string& out, const logic::GradedStep& step, int side)
   };
   append_step_json(out, step.technique, logic::rating_text(step.rating),
                    step.rule.empty() ? nullptr : &step.rule, step.text, pairs(step.placements),
-                   pairs(step.eliminations), side);
+                   pairs(step.eliminations), step_pattern_cells(step, after), after.side());
 }
 
 }  // namespace
@@ -87,7 +93,7 @@ Task::State DeductionTask::run() {
       record.text += solved ? "solved\n" : "stuck: none of the techniques applies\n";
       break;
     }
-    emit(step->text, [&] { append_step_json(objects, *step, puzzle.grid.side()); });
+    emit(step->text, [&] { append_step_json(objects, *step, t.logic.board()); });
   } while (command == Command::steps);
   if (command == Command::hint) {
     if (any) record.status = "hint";
