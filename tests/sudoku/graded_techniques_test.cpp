@@ -3,12 +3,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
+#include "sudoku/maker/logic/combinations.hpp"
 #include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -317,4 +321,148 @@ TEST_CASE("graded: ER, EP and ED agree with serate's where the uniqueness and tr
 // Run by CTest with --no-skip under the label `slow` (tests/sudoku/CMakeLists.txt).
 TEST_CASE("graded: the uniqueness and triplet puzzles, up to the hardest" * doctest::skip()) {
   check_se_techniques(20, 115);
+}
+
+namespace {
+
+// Boards along the graded road of a few puzzles of the serate sample: the states the searches below read.
+std::vector<sudoku::logic::Board> boards_along(const sudoku::Houses& houses) {
+  std::vector<sudoku::logic::Board> boards;
+  for (const char* puzzle :
+       {"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+        ".2.4....94..189.......62.5......63..3..94.5.......8.1..........8.2..4...964.....7"}) {
+    sudoku::logic::Engine engine(houses);
+    engine.set_ceiling(4.5);  // past the subsets and wings: enough states, no chains
+    REQUIRE(engine.load(test::grid_from(puzzle, 3, 3)));
+    for (int i = 0; i < 60 && !engine.board().solved(); ++i) {
+      boards.push_back(engine.board());
+      if (!engine.step()) break;
+    }
+  }
+  return boards;
+}
+
+// The rank of house h in a scan order, by the order's own words: boxes first, then columns then rows (SE) or
+// rows then columns (the tiers).
+int rank(const sudoku::Houses& houses, sudoku::logic::HouseOrder by, int h) {
+  const int n = houses.side();
+  const sudoku::HouseKind kind = houses.kind(h);
+  const int within = h % n;
+  if (kind == sudoku::HouseKind::box) return within;
+  const bool rows_first = by == sudoku::logic::HouseOrder::boxes_rows_columns;
+  if (kind == sudoku::HouseKind::row) return (rows_first ? n : 2 * n) + within;
+  return (rows_first ? 2 * n : n) + within;
+}
+
+}  // namespace
+
+TEST_CASE("searches: the graded table and the tiers find the same patterns, each in its own order") {
+  namespace logic = sudoku::logic;
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<logic::Board> boards = boards_along(houses);
+  REQUIRE(boards.size() > 30);
+  for (const logic::HouseOrder by :
+       {logic::HouseOrder::boxes_columns_rows, logic::HouseOrder::boxes_rows_columns})
+    for (int order = 0; order < houses.count(); ++order)
+      CHECK(rank(houses, by, logic::house_in_order(houses, by, order)) == order);
+  int singles = 0, full = 0, intersections = 0;
+  for (const logic::Board& board : boards) {
+    // Every hidden single by brute force: (house, digit) with one place in the house.
+    std::vector<logic::Single> all;
+    for (int h = 0; h < houses.count(); ++h)
+      for (int d = 1; d <= 9; ++d) {
+        std::vector<int> at;
+        for (const int c : houses.cells(h))
+          if (board.has(c, d)) at.push_back(c);
+        if (!board.placed(h, d) && at.size() == 1) all.push_back({h, at[0], d});
+      }
+    const auto first_in = [&](logic::HouseOrder by, bool full_only) {
+      std::optional<logic::Single> best;
+      for (const logic::Single& s : all) {
+        if (full_only && board.open_cells(s.house) != 1) continue;
+        if (!best || rank(houses, by, s.house) < rank(houses, by, best->house)) best = s;
+      }
+      return best;
+    };
+    const auto same = [](const std::optional<logic::Single>& a, const std::optional<logic::Single>& b) {
+      return a.has_value() == b.has_value() &&
+             (!a || (a->house == b->house && a->cell == b->cell && a->digit == b->digit));
+    };
+    const std::optional<logic::Single> tier = logic::find_hidden_single(board, logic::kTierScan);
+    CHECK(same(tier, first_in(logic::HouseOrder::boxes_rows_columns, false)));
+    std::optional<logic::Single> graded = first_in(logic::HouseOrder::boxes_columns_rows, true);
+    full += graded ? 1 : 0;
+    if (!graded) graded = first_in(logic::HouseOrder::boxes_columns_rows, false);
+    CHECK(same(logic::find_hidden_single(board, logic::kGradedScan), graded));
+    singles += tier ? 1 : 0;
+
+    // Every intersection by brute force; on a plain board both scans visit them all, in their orders.
+    using Hit = std::array<int, 3>;  // h, other, d
+    std::vector<Hit> want;
+    for (int h = 0; h < houses.count(); ++h)
+      for (int d = 1; d <= 9; ++d) {
+        const sudoku::Mask where = board.positions(h, d);
+        if (board.placed(h, d) || std::popcount(where) < 2) continue;
+        for (int other = 0; other < houses.count(); ++other) {
+          bool inside = other != h, removes = false;
+          for (int i = 0; i < 9; ++i)
+            if (where & (sudoku::Mask{1} << i)) inside = inside && houses.has(houses.cells(h)[i], other);
+          for (const int c : houses.cells(other)) removes = removes || (board.has(c, d) && !houses.has(c, h));
+          if (inside && removes) want.push_back({h, other, d});
+        }
+      }
+    for (const bool tiers : {false, true}) {
+      std::vector<Hit> got;
+      logic::for_each_intersection(board, tiers ? logic::kTierScan : logic::kGradedScan,
+                                   [&](int h, int o, int d) {
+                                     got.push_back({h, o, d});
+                                     return false;
+                                   });
+      // The tiers: house by house in their order, then digit; SE: boxes then lines, digit, then house.
+      const auto key = [&](const Hit& x) {
+        const int box = houses.kind(x[0]) == sudoku::HouseKind::box ? 0 : 1;
+        return tiers ? std::array<int, 4>{rank(houses, logic::HouseOrder::boxes_rows_columns, x[0]), x[2],
+                                          x[1], 0}
+                     : std::array<int, 4>{box, x[2], x[0], x[1]};
+      };
+      std::vector<Hit> sorted = want;
+      std::sort(sorted.begin(), sorted.end(), [&](const Hit& a, const Hit& b) { return key(a) < key(b); });
+      CHECK(got == sorted);
+    }
+    intersections += static_cast<int>(want.size());
+  }
+  // The boards hold both kinds of single and intersections, so the checks above compared something.
+  CHECK(singles > 10);
+  CHECK(full > 0);
+  CHECK(intersections > 10);
+}
+
+TEST_CASE("searches: subsets' tuples in colexicographic or lexicographic order") {
+  std::vector<std::array<int, 4>> colex, lex;
+  sudoku::logic::for_each_subset(4, 2, [&](const std::array<int, 4>& idx) {
+    colex.push_back(idx);
+    return false;
+  });
+  sudoku::logic::for_each_subset(
+      4, 2,
+      [&](const std::array<int, 4>& idx) {
+        lex.push_back(idx);
+        return false;
+      },
+      true);
+  const std::vector<std::array<int, 4>> want_colex = {{0, 1}, {0, 2}, {1, 2}, {0, 3}, {1, 3}, {2, 3}};
+  const std::vector<std::array<int, 4>> want_lex = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+  CHECK(colex == want_colex);
+  CHECK(lex == want_lex);
+  int count = 0;
+  sudoku::logic::for_each_subset(
+      7, 3,
+      [&](const std::array<int, 4>&) {
+        ++count;
+        return false;
+      },
+      true);
+  CHECK(count == 35);
 }

@@ -68,37 +68,27 @@ namespace sudoku::logic {
 // candidate of an excluder; a digit of a cell in no possible combination goes. Cells and excluders are walked
 // as SE walks them (pairs of base cells in colexicographic order, then the third from their excluders), and the
 // first triplet that eliminates is taken.
-bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
-  const int n = board.side();
-  const int cells = board.cells();
-  const CellSets& cell_sets = board.cell_sets();
-  const std::size_t words = cell_sets.words();
-  const auto cand = [&](int c) { return board.open(c) ? board.candidates(c) : Mask{0}; };
-  // Cell sets as bit sets, so that the common excluders of two or three cells are a few ANDs: a cell's
-  // excluders are its peers among the open cells of two or three candidates. The buffers are kept per thread,
-  // as this runs at every step of the puzzles that reach Nishio chains.
-  thread_local std::vector<std::uint64_t> sets;
-  thread_local std::vector<int> bases, twin;
-  thread_local std::vector<Mask> shared;
-  sets.assign(8 * words, 0);
-  std::uint64_t* const few = sets.data();     // open cells of two or three candidates
-  std::uint64_t* const single = few + words;  // open cells of one candidate
-  std::uint64_t* const is_base = single + words;
-  std::uint64_t* const common01 = is_base + words;
-  std::uint64_t* const common = common01 + words;
-  std::uint64_t* const ea = common + words;  // the excluders of the three cells
-  std::uint64_t* const eb = ea + words;
-  std::uint64_t* const et = eb + words;
-  for (int c = 0; c < cells; ++c) {
-    const Mask m = cand(c);
-    if (m == 0) continue;
-    if ((m & (m - 1)) == 0)
-      set_cell(single, c);
-    else if (bit_count(m) <= 3)
-      set_cell(few, c);
+namespace {
+
+// The cell sets of a search as bit sets of `words` words each, so that the common excluders of two or three
+// cells are a few ANDs; kept per thread, as the search runs at every step of the puzzles that reach Nishio
+// chains.
+struct TripletSets {
+  explicit TripletSets(const Board& board) : cell_sets(board.cell_sets()), words(cell_sets.words()) {
+    thread_local std::vector<std::uint64_t> buffer;
+    buffer.assign(8 * words, 0);
+    std::uint64_t* at = buffer.data();
+    for (std::uint64_t** set : {&few, &single, &is_base, &common01, &common, &ea, &eb, &et}) {
+      *set = at;
+      at += words;
+    }
+  }
+  // A cell's excluders (its peers among the open cells of two or three candidates), into `out`.
+  void excluders(int c, std::uint64_t* out) const {
+    for (std::size_t w = 0; w < words; ++w) out[w] = cell_sets.peers(c)[w] & few[w];
   }
   // At least two cells (std::popcount is a library call on the default target).
-  const auto two = [&](const std::uint64_t* set) {
+  bool two(const std::uint64_t* set) const {
     bool one = false;
     for (std::size_t w = 0; w < words; ++w) {
       if (set[w] == 0) continue;
@@ -106,82 +96,122 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
       one = true;
     }
     return false;
-  };
-  // A cell's excluders, into `out`.
-  const auto excluders = [&](int c, std::uint64_t* out) {
-    for (std::size_t w = 0; w < words; ++w) out[w] = cell_sets.peers(c)[w] & few[w];
-  };
-  // A base: two candidates or more, no peer of one candidate, and an excluder.
+  }
+
+  const CellSets& cell_sets;
+  std::size_t words;
+  std::uint64_t* few = nullptr;     // open cells of two or three candidates
+  std::uint64_t* single = nullptr;  // open cells of one candidate
+  std::uint64_t* is_base = nullptr;
+  std::uint64_t *common01 = nullptr, *common = nullptr;
+  std::uint64_t *ea = nullptr, *eb = nullptr, *et = nullptr;  // the excluders of the three cells
+};
+
+Mask open_candidates(const Board& board, int c) {
+  return board.open(c) ? board.candidates(c) : Mask{0};
+}
+
+// The cells of one candidate and of two or three; then the bases, in `bases` and the set is_base: cells of two
+// candidates or more with no peer of one candidate and an excluder.
+void find_bases(const Board& board, TripletSets& sets, std::vector<int>& bases) {
+  for (int c = 0; c < board.cells(); ++c) {
+    const Mask m = open_candidates(board, c);
+    if (m == 0) continue;
+    if ((m & (m - 1)) == 0)
+      set_cell(sets.single, c);
+    else if (bit_count(m) <= 3)
+      set_cell(sets.few, c);
+  }
   bases.clear();
-  for (int c = 0; c < cells; ++c) {
-    const Mask m = cand(c);
+  for (int c = 0; c < board.cells(); ++c) {
+    const Mask m = open_candidates(board, c);
     if ((m & (m - 1)) == 0) continue;
     bool single_peer = false, any = false;
-    for (std::size_t w = 0; w < words; ++w) {
-      single_peer = single_peer || (cell_sets.peers(c)[w] & single[w]) != 0;
-      any = any || (cell_sets.peers(c)[w] & few[w]) != 0;
+    for (std::size_t w = 0; w < sets.words; ++w) {
+      single_peer = single_peer || (sets.cell_sets.peers(c)[w] & sets.single[w]) != 0;
+      any = any || (sets.cell_sets.peers(c)[w] & sets.few[w]) != 0;
     }
     if (single_peer || !any) continue;
     bases.push_back(c);
-    set_cell(is_base, c);
+    set_cell(sets.is_base, c);
   }
-  if (bases.size() < 3) return false;
+}
 
+// The third cells of bases a and b: the bases among a's excluders, then among b's (SE's order).
+void third_cells(const TripletSets& sets, int a, int b, std::vector<int>& twin) {
+  twin.clear();
+  for (int pass = 0; pass < 2; ++pass)
+    for (std::size_t w = 0; w < sets.words; ++w) {
+      std::uint64_t m = (pass == 0 ? sets.ea[w] : sets.eb[w] & ~sets.ea[w]) & sets.is_base[w];
+      for (; m != 0; m &= m - 1) {
+        const int t = static_cast<int>(w * 64) + std::countr_zero(m);
+        if (t != a && t != b) twin.push_back(t);
+      }
+    }
+}
+
+// The eliminations of triplet a, b, t with the common excluders sets.common: the digits of each cell in no
+// combination that leaves two cells seeing each other different digits and every excluder a candidate.
+void triplet_eliminations(const Board& board, const TripletSets& sets, int a, int b, int t,
+                          std::vector<Mask>& shared, std::vector<Candidate>& out) {
+  // Only an excluder whose candidates the three cells hold between them can be emptied.
+  const Mask digits = open_candidates(board, a) | open_candidates(board, b) | open_candidates(board, t);
+  shared.clear();
+  for (std::size_t w = 0; w < sets.words; ++w)
+    for (std::uint64_t m = sets.common[w]; m != 0; m &= m - 1) {
+      const Mask e = open_candidates(board, static_cast<int>(w * 64) + std::countr_zero(m));
+      if ((e & ~digits) == 0) shared.push_back(e);
+    }
+  const bool ab = board.sees(a, b), at = board.sees(a, t), bt = board.sees(b, t);
+  Mask allowed_a = 0, allowed_b = 0, allowed_t = 0;
+  for (Mask ma = open_candidates(board, a); ma != 0; ma &= ma - 1) {
+    const Mask x = ma & (~ma + 1);
+    for (Mask mb = open_candidates(board, b); mb != 0; mb &= mb - 1) {
+      const Mask y = mb & (~mb + 1);
+      if (x == y && ab) continue;
+      // The third cell's digits z that leave every excluder a candidate besides x, y and z.
+      Mask zs = open_candidates(board, t) & ~(at ? x : 0) & ~(bt ? y : 0);
+      for (const Mask e : shared) {
+        const Mask left = e & ~(x | y);
+        if ((left & (left - 1)) == 0) zs &= left == 0 ? 0 : ~left;  // none left, or one: not z
+      }
+      if (zs == 0) continue;
+      allowed_a |= x;
+      allowed_b |= y;
+      allowed_t |= zs;
+    }
+  }
+  out.clear();
+  for (const auto& [cell, allowed] :
+       {std::pair{a, allowed_a}, std::pair{b, allowed_b}, std::pair{t, allowed_t}})
+    for (Mask m = open_candidates(board, cell) & ~allowed; m != 0; m &= m - 1)
+      out.push_back({cell, std::countr_zero(m) + 1});
+}
+
+}  // namespace
+
+bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
+  const int n = board.side();
+  TripletSets sets(board);
+  thread_local std::vector<int> bases, twin;
+  thread_local std::vector<Mask> shared;
+  find_bases(board, sets, bases);
+  if (bases.size() < 3) return false;
   for (std::size_t j = 1; j < bases.size(); ++j) {
     const int b = bases[j];
-    excluders(b, eb);
+    sets.excluders(b, sets.eb);
     for (std::size_t i = 0; i < j; ++i) {
       const int a = bases[i];
-      excluders(a, ea);
+      sets.excluders(a, sets.ea);
       // A triplet's common excluders are among the first two cells' (at least two are needed).
-      for (std::size_t w = 0; w < words; ++w) common01[w] = ea[w] & eb[w];
-      if (!two(common01)) continue;
-      // The third cell: a base among the first cell's excluders, then the second's (SE's order).
-      twin.clear();
-      for (int pass = 0; pass < 2; ++pass)
-        for (std::size_t w = 0; w < words; ++w) {
-          std::uint64_t m = (pass == 0 ? ea[w] : eb[w] & ~ea[w]) & is_base[w];
-          for (; m != 0; m &= m - 1) {
-            const int t = static_cast<int>(w * 64) + std::countr_zero(m);
-            if (t != a && t != b) twin.push_back(t);
-          }
-        }
+      for (std::size_t w = 0; w < sets.words; ++w) sets.common01[w] = sets.ea[w] & sets.eb[w];
+      if (!sets.two(sets.common01)) continue;
+      third_cells(sets, a, b, twin);
       for (const int t : twin) {
-        excluders(t, et);
-        for (std::size_t w = 0; w < words; ++w) common[w] = common01[w] & et[w];
-        if (!two(common)) continue;
-        // Only an excluder whose candidates the three cells hold between them can be emptied.
-        const Mask digits = cand(a) | cand(b) | cand(t);
-        shared.clear();
-        for (std::size_t w = 0; w < words; ++w)
-          for (std::uint64_t m = common[w]; m != 0; m &= m - 1) {
-            const Mask e = cand(static_cast<int>(w * 64) + std::countr_zero(m));
-            if ((e & ~digits) == 0) shared.push_back(e);
-          }
-        const bool ab = board.sees(a, b), at = board.sees(a, t), bt = board.sees(b, t);
-        Mask allowed_a = 0, allowed_b = 0, allowed_t = 0;
-        for (Mask ma = cand(a); ma != 0; ma &= ma - 1) {
-          const Mask x = ma & (~ma + 1);
-          for (Mask mb = cand(b); mb != 0; mb &= mb - 1) {
-            const Mask y = mb & (~mb + 1);
-            if (x == y && ab) continue;
-            // The third cell's digits z that leave every excluder a candidate besides x, y and z.
-            Mask zs = cand(t) & ~(at ? x : 0) & ~(bt ? y : 0);
-            for (const Mask e : shared) {
-              const Mask left = e & ~(x | y);
-              if ((left & (left - 1)) == 0) zs &= left == 0 ? 0 : ~left;  // none left, or one: not z
-            }
-            if (zs == 0) continue;
-            allowed_a |= x;
-            allowed_b |= y;
-            allowed_t |= zs;
-          }
-        }
-        step.eliminations.clear();
-        for (const auto& [cell, allowed] :
-             {std::pair{a, allowed_a}, std::pair{b, allowed_b}, std::pair{t, allowed_t}})
-          for (Mask m = cand(cell) & ~allowed; m != 0; m &= m - 1)
-            step.eliminations.push_back({cell, std::countr_zero(m) + 1});
+        sets.excluders(t, sets.et);
+        for (std::size_t w = 0; w < sets.words; ++w) sets.common[w] = sets.common01[w] & sets.et[w];
+        if (!sets.two(sets.common)) continue;
+        triplet_eliminations(board, sets, a, b, t, shared, step.eliminations);
         if (step.eliminations.empty()) continue;
         step.technique = "Aligned Triplet Exclusion";
         step.rating = 7.5;

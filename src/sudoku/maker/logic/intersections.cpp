@@ -6,39 +6,39 @@
 namespace sudoku::logic {
 namespace {
 
-// Calls f(h, other, d) for each full house h whose places of digit d all lie in another house `other` with
-// places outside h: the subset rule for the item h-digit. Box first (pointing), then lines (claiming).
-template <class F>
-bool for_each_intersection(const Board& board, const Crossings& crossings, F&& f) {
+// The houses other than h holding every place of d in h (`where`), with places of d outside h: f(h, other, d)
+// for each, ascending, until it returns true. SE's passes take from a box a line or an extra region, from a
+// line or an extra region a box or an extra region.
+bool visit_others(const Board& board, const Crossings& crossings, const Scan& scan, int h, int d, Mask where,
+                  Visitor<bool(int, int, int)> f) {
   const Houses& houses = board.houses();
-  const int n = board.side();
-  for (const bool from_box : {true, false}) {
-    for (int d = 1; d <= n; ++d) {
-      for (int h = 0; h < houses.count(); ++h) {
-        if ((houses.kind(h) == HouseKind::box) != from_box || !houses.full(h) || board.placed(h, d)) continue;
-        const Mask where = board.positions(h, d);
-        if (bit_count(where) < 2) continue;
-        const std::vector<int>& cells = houses.cells(h);
-        const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
-        for (const int other : houses.of(first)) {
-          if (other == h || (from_box && houses.kind(other) == HouseKind::box)) continue;
-          if (!from_box && houses.kind(other) != HouseKind::box && houses.kind(other) != HouseKind::extra)
-            continue;
-          if ((where & ~crossings.inside(h, other)) != 0) continue;
-          const bool removes = (board.positions(other, d) & ~crossings.inside(other, h)) != 0;
-          if (removes && f(h, other, d)) return true;
-        }
-      }
-    }
+  const bool from_box = houses.kind(h) == HouseKind::box;
+  const int first = houses.cells(h)[static_cast<std::size_t>(std::countr_zero(where))];
+  for (const int other : houses.of(first)) {
+    if (other == h) continue;
+    const HouseKind kind = houses.kind(other);
+    if (scan.locked == LockedOrder::se_passes &&
+        (from_box ? kind == HouseKind::box : kind != HouseKind::box && kind != HouseKind::extra))
+      continue;
+    if ((where & ~crossings.inside(h, other)) != 0) continue;
+    const bool removes = (board.positions(other, d) & ~crossings.inside(other, h)) != 0;
+    if (removes && f(h, other, d)) return true;
   }
   return false;
 }
 
-void describe(const Board& board, const Crossings& crossings, int h, int other, int d, GradedStep& step) {
+// The places of d in full house h, when there are 2 to `max` of them.
+Mask places(const Board& board, int h, int d, int max) {
+  if (!board.houses().full(h) || board.placed(h, d)) return 0;
+  const Mask where = board.positions(h, d);
+  const int count = bit_count(where);
+  return count < 2 || count > max ? 0 : where;
+}
+
+void describe(const Board& board, int h, int other, int d, GradedStep& step) {
   const Houses& houses = board.houses();
   step.eliminations.clear();
-  for (Mask m = board.positions(other, d) & ~crossings.inside(other, h); m != 0; m &= m - 1)
-    step.eliminations.push_back({houses.cells(other)[static_cast<std::size_t>(std::countr_zero(m))], d});
+  intersection_eliminations(board, h, other, d, step.eliminations);
   const bool pointing = houses.kind(h) == HouseKind::box;
   step.technique = pointing ? "Pointing" : "Claiming";
   step.text = (pointing ? "Pointing " : "Claiming ") + digit_text(d) + " in " + houses.name(h) + " on " +
@@ -47,10 +47,57 @@ void describe(const Board& board, const Crossings& crossings, int h, int other, 
 
 }  // namespace
 
+bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
+                           Visitor<bool(int, int, Mask)> f) {
+  const Houses& houses = board.houses();
+  const int n = board.side();
+  const auto visit = [&](int h, int d) {
+    const Mask where = places(board, h, d, max_places);
+    return where != 0 && f(h, d, where);
+  };
+  switch (scan.locked) {
+    case LockedOrder::house_by_house:
+      for (int order = 0; order < houses.count(); ++order) {
+        const int h = house_in_order(houses, scan.order, order);
+        for (int d = 1; d <= n; ++d)
+          if (visit(h, d)) return true;
+      }
+      return false;
+    case LockedOrder::kind_by_kind:
+      for (int order = 0; order <= 3 * n; order += n) {  // the first house of each kind
+        const HouseKind kind = houses.kind(house_in_order(houses, scan.order, order));
+        for (int d = 1; d <= n; ++d)
+          for (int h = 0; h < houses.count(); ++h)
+            if (houses.kind(h) == kind && visit(h, d)) return true;
+      }
+      return false;
+    case LockedOrder::se_passes:
+      break;
+  }
+  for (const bool from_box : {true, false})
+    for (int d = 1; d <= n; ++d)
+      for (int h = 0; h < houses.count(); ++h)
+        if ((houses.kind(h) == HouseKind::box) == from_box && visit(h, d)) return true;
+  return false;
+}
+
+bool for_each_intersection(const Board& board, const Scan& scan, Visitor<bool(int, int, int)> f) {
+  const Crossings& crossings = board.crossings();
+  return for_each_locked_digit(board, scan, kMaxSide, [&](int h, int d, Mask where) {
+    return visit_others(board, crossings, scan, h, d, where, f);
+  });
+}
+
+void intersection_eliminations(const Board& board, int h, int other, int d, std::vector<Candidate>& out) {
+  const std::vector<int>& cells = board.houses().cells(other);
+  for (Mask m = board.positions(other, d) & ~board.crossings().inside(other, h); m != 0; m &= m - 1)
+    out.push_back({cells[static_cast<std::size_t>(std::countr_zero(m))], d});
+}
+
 bool direct_locked(const Board& board, GradedStep& step) {
   const Houses& houses = board.houses();
   const Crossings& crossings = board.crossings();
-  return for_each_intersection(board, crossings, [&](int h, int other, int d) {
+  return for_each_intersection(board, kGradedScan, [&](int h, int other, int d) {
     // A house of h's kind crossing `other` whose places of d left are outside `other` gets a hidden single.
     for (int h3 = 0; h3 < houses.count(); ++h3) {
       if (h3 == h || houses.kind(h3) != houses.kind(h) || !houses.full(h3) || board.placed(h3, d)) continue;
@@ -62,7 +109,7 @@ bool direct_locked(const Board& board, GradedStep& step) {
       const Mask outside = where & ~removed;
       if (outside == where || bit_count(outside) != 1) continue;
       const int cell = houses.cells(h3)[static_cast<std::size_t>(std::countr_zero(outside))];
-      describe(board, crossings, h, other, d, step);
+      describe(board, h, other, d, step);
       const bool pointing = houses.kind(h) == HouseKind::box;
       step.technique = pointing ? "Direct Pointing" : "Direct Claiming";
       step.rating = pointing ? 1.7 : 1.9;
@@ -77,9 +124,8 @@ bool direct_locked(const Board& board, GradedStep& step) {
 }
 
 bool locked(const Board& board, GradedStep& step) {
-  const Crossings& crossings = board.crossings();
-  return for_each_intersection(board, crossings, [&](int h, int other, int d) {
-    describe(board, crossings, h, other, d, step);
+  return for_each_intersection(board, kGradedScan, [&](int h, int other, int d) {
+    describe(board, h, other, d, step);
     step.rating = board.houses().kind(h) == HouseKind::box ? 2.6 : 2.8;
     return true;
   });

@@ -1,161 +1,61 @@
 // The tiers' techniques (logic.hpp: singles, locked candidates, subsets) as entries of an engine's table, on
 // logic::Board: the rater's coarse words and the generator's --tier, whose step counts ("hidden-single=40
-// pointing=2") were pinned before Sukaku Explainer's table came. They scan as a person does, every house for a
-// hidden single before any naked single, boxes first, then rows, columns and extra regions; the step counts
-// depend on that order, the tier does not (every rule only removes candidates, so the state the rules reach is
-// the same whatever order they are tried in). The steps are counted, not shown: they carry no text.
+// pointing=2") were pinned before Sukaku Explainer's table came. They are the graded table's searches
+// (techniques.hpp) scanning as a person does (kTierScan): every house for a hidden single before any naked
+// single, boxes first, then rows, columns and extra regions; the step counts depend on that order, the tier
+// does not (every rule only removes candidates, so the state the rules reach is the same whatever order they
+// are tried in). The steps are counted, not shown: they carry no text.
 #include "sudoku/maker/logic/tiers.hpp"
 
-#include <bit>
-#include <span>
-
-#include "sudoku/maker/logic/combinations.hpp"
 #include "sudoku/maker/logic/rule_techniques.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
 
 namespace sudoku::logic {
 namespace {
 
-// Boxes first, then rows, then columns, then a variant's extra regions.
-int house_in_tier_order(const Houses& houses, int order) {
-  const int lines = 3 * houses.side();
-  return order < lines ? (order + 2 * houses.side()) % lines : order;
-}
-
-int lowest_digit(Mask m) {
-  return std::countr_zero(m) + 1;
-}
-
-void eliminate(const Board& board, int cell, int digit, GradedStep& step) {
-  if (board.has(cell, digit)) step.eliminations.push_back({cell, digit});
-}
-
-// A digit with one place left in a full house (a smaller extra region need not hold every digit).
 bool tier_hidden_single(const Board& board, GradedStep& step) {
-  const Houses& houses = board.houses();
-  for (int order = 0; order < houses.count(); ++order) {
-    const int h = house_in_tier_order(houses, order);
-    if (!houses.full(h)) continue;
-    for (int d = 1; d <= board.side(); ++d) {
-      if (board.placed(h, d)) continue;
-      const Mask where = board.positions(h, d);
-      if (std::popcount(where) != 1) continue;
-      step.technique = technique_name(Technique::hidden_single);
-      step.placements = {{houses.cells(h)[static_cast<std::size_t>(std::countr_zero(where))], d}};
-      return true;
-    }
-  }
-  return false;
+  const std::optional<Single> single = find_hidden_single(board, kTierScan);
+  if (!single) return false;
+  step.technique = technique_name(Technique::hidden_single);
+  step.placements = {{single->cell, single->digit}};
+  return true;
 }
 
 bool tier_naked_single(const Board& board, GradedStep& step) {
-  for (int c = 0; c < board.cells(); ++c) {
-    if (!board.open(c) || std::popcount(board.candidates(c)) != 1) continue;
-    step.technique = technique_name(Technique::naked_single);
-    step.placements = {{c, lowest_digit(board.candidates(c))}};
-    return true;
-  }
-  return false;
+  const std::optional<Candidate> single = find_naked_single(board);
+  if (!single) return false;
+  step.technique = technique_name(Technique::naked_single);
+  step.placements = {*single};
+  return true;
 }
 
-// A digit that must go in a full house h, and whose places there all lie in another house too, goes from that
-// house's other cells (the subset rule for the item h-digit). Boxes against lines are pointing, lines against
-// boxes claiming; with extra regions either side may be one of those, named by h's kind.
+// Boxes against lines are pointing, lines against boxes claiming; with extra regions either side may be one of
+// those, named by h's kind.
 bool tier_locked(const Board& board, GradedStep& step) {
-  const Houses& houses = board.houses();
-  std::vector<int> shared;
-  for (int order = 0; order < houses.count(); ++order) {
-    const int h = house_in_tier_order(houses, order);
-    if (!houses.full(h)) continue;
-    const std::vector<int>& cells = houses.cells(h);
-    for (int d = 1; d <= board.side(); ++d) {
-      if (board.placed(h, d)) continue;
-      const Mask where = board.positions(h, d);
-      if (std::popcount(where) < 2) continue;
-      // The houses every one of these cells is in, other than h: ascending, like each cell's own list.
-      const std::span<const int> first = houses.of(cells[static_cast<std::size_t>(std::countr_zero(where))]);
-      shared.assign(first.begin(), first.end());
-      std::erase(shared, h);
-      for (Mask m = where & (where - 1); m != 0 && !shared.empty(); m &= m - 1) {
-        const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
-        std::erase_if(shared, [&](int other) { return !houses.has(cell, other); });
-      }
-      for (const int other : shared) {
-        for (int cell : houses.cells(other))
-          if (!houses.has(cell, h)) eliminate(board, cell, d, step);
-        if (step.eliminations.empty()) continue;
-        const HouseKind kind = houses.kind(h);
-        step.technique = technique_name(
-            kind == HouseKind::row || kind == HouseKind::column ? Technique::claiming : Technique::pointing);
-        return true;
-      }
-    }
-  }
-  return false;
+  return for_each_intersection(board, kTierScan, [&](int h, int other, int d) {
+    intersection_eliminations(board, h, other, d, step.eliminations);
+    const HouseKind kind = board.houses().kind(h);
+    step.technique = technique_name(
+        kind == HouseKind::row || kind == HouseKind::column ? Technique::claiming : Technique::pointing);
+    return true;
+  });
 }
 
 bool tier_subsets(const Board& board, int k, bool naked, GradedStep& step) {
-  const Houses& houses = board.houses();
-  std::array<int, kMaxSide> members{};  // naked: open cells' indices in the house; hidden: open digits
-  std::array<Mask, kMaxSide> sets{};    // naked: their candidates; hidden: their positions in the house
-  for (int order = 0; order < houses.count(); ++order) {
-    const int h = house_in_tier_order(houses, order);
-    // k digits confined to k cells need a house that holds every digit; k cells with k digits between them need
-    // only a house that holds each at most once.
-    if (!naked && !houses.full(h)) continue;
-    const std::vector<int>& cells = houses.cells(h);
-    const int size = static_cast<int>(cells.size());
-    int count = 0;
-    if (naked) {
-      for (int i = 0; i < size; ++i) {
-        const int c = cells[static_cast<std::size_t>(i)];
-        if (board.open(c) && std::popcount(board.candidates(c)) <= k) {
-          members[static_cast<std::size_t>(count)] = i;
-          sets[static_cast<std::size_t>(count++)] = board.candidates(c);
-        }
-      }
-    } else {
-      for (int d = 1; d <= board.side(); ++d) {
-        if (board.placed(h, d)) continue;
-        const Mask where = board.positions(h, d);
-        if (std::popcount(where) > k) continue;
-        members[static_cast<std::size_t>(count)] = d;
-        sets[static_cast<std::size_t>(count++)] = where;
-      }
-    }
-    const bool found = for_each_subset(count, k, [&](const std::array<int, 4>& idx) {
-      Mask together = 0, chosen = 0;
-      for (int i = 0; i < k; ++i) {
-        together |= sets[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
-        const int member = members[static_cast<std::size_t>(idx[static_cast<std::size_t>(i)])];
-        chosen |= naked ? Mask{1} << member : digit_bit(member);
-      }
-      if (std::popcount(together) != k) return false;
-      if (naked) {
-        // The k cells hold exactly these k digits: no other cell of the house can.
-        for (int i = 0; i < size; ++i) {
-          if (chosen & (Mask{1} << i)) continue;
-          for (Mask m = together; m != 0; m &= m - 1)
-            eliminate(board, cells[static_cast<std::size_t>(i)], lowest_digit(m), step);
-        }
-      } else {
-        // These k digits fill exactly these k cells: no other digit can go there.
-        for (Mask m = together; m != 0; m &= m - 1) {
-          const int cell = cells[static_cast<std::size_t>(std::countr_zero(m))];
-          for (Mask other = board.candidates(cell) & ~chosen; other != 0; other &= other - 1)
-            eliminate(board, cell, lowest_digit(other), step);
-        }
-      }
-      return !step.eliminations.empty();
-    });
-    if (!found) continue;
-    static constexpr Technique kNaked[] = {Technique::naked_pair, Technique::naked_triple,
-                                           Technique::naked_quad};
-    static constexpr Technique kHidden[] = {Technique::hidden_pair, Technique::hidden_triple,
-                                            Technique::hidden_quad};
-    step.technique = technique_name((naked ? kNaked : kHidden)[k - 2]);
-    return true;
-  }
-  return false;
+  static constexpr Technique kNaked[] = {Technique::naked_pair, Technique::naked_triple,
+                                         Technique::naked_quad};
+  static constexpr Technique kHidden[] = {Technique::hidden_pair, Technique::hidden_triple,
+                                          Technique::hidden_quad};
+  const auto found = [&](int h, Mask cells, Mask digits) {
+    (naked ? naked_subset_eliminations : hidden_subset_eliminations)(board, h, cells, digits,
+                                                                     step.eliminations);
+    return !step.eliminations.empty();
+  };
+  if (!(naked ? for_each_naked_subset(board, k, 0, kTierScan, found)
+              : for_each_hidden_subset(board, k, 0, kTierScan, found)))
+    return false;
+  step.technique = technique_name((naked ? kNaked : kHidden)[k - 2]);
+  return true;
 }
 
 }  // namespace

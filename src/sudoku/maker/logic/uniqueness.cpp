@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -311,6 +312,179 @@ bool unique_loops(const Board& board, GradedStep& step) {
   return true;
 }
 
+namespace {
+
+// The bug candidates of a board as SE finds them, and the cells seeing every bug cell.
+class BugCells {
+ public:
+  explicit BugCells(const Board& board)
+      : bug_digits(static_cast<std::size_t>(board.cells()), 0),
+        board_(board),
+        rest_(static_cast<std::size_t>(board.cells()), 0),
+        extra_cells_(static_cast<std::size_t>(board.cells()), 0) {
+    for (int c = 0; c < board.cells(); ++c) rest_[static_cast<std::size_t>(c)] = cand(c);
+  }
+
+  Mask cand(int c) const { return board_.open(c) ? board_.candidates(c) : Mask{0}; }
+
+  // Walks the houses kind by kind (box, row, column): a digit with neither 0 nor 2 places in a house is a bug
+  // digit of the one cell of three candidates or more among them. With one bug digit throughout, every such
+  // wide cell is a bug cell. False when there is no BUG.
+  bool find() {
+    const Houses& houses = board_.houses();
+    const int n = board_.side();
+    for (int k = 0; k < kKinds; ++k)
+      for (int i = 0; i < n; ++i)
+        for (int d = 1; d <= n; ++d)
+          if (!house_digit(k == 0 ? 2 * n + i : k == 1 ? i : n + i, d)) return false;
+    if (one_digit_ && any_extra_ &&
+        std::count(extra_cells_.begin(), extra_cells_.end(), 1) > static_cast<std::ptrdiff_t>(bug.size()))
+      for (int c = 0; c < board_.cells(); ++c) {
+        if (!extra_cells_[static_cast<std::size_t>(c)] || is_bug(c)) continue;
+        bug.push_back(c);
+        bug_digits[static_cast<std::size_t>(c)] = digit_bit(only_digit_);
+        rest_[static_cast<std::size_t>(c)] &= ~digit_bit(only_digit_);
+        if (!narrow(c)) return false;
+      }
+    if (bug.empty() || !rest_is_grave(houses)) return false;
+    for (int c = 0; c < static_cast<int>(common_.size()); ++c)
+      if (common_[static_cast<std::size_t>(c)]) seen.push_back(c);
+    return true;
+  }
+
+  std::vector<int> bug;          // the bug cells, in the order found
+  std::vector<Mask> bug_digits;  // by cell
+  Mask all_bug = 0;
+  std::vector<int> seen;  // the cells seeing every bug cell, bug cells left out, ascending
+
+ private:
+  bool is_bug(int c) const { return std::find(bug.begin(), bug.end(), c) != bug.end(); }
+
+  // House h's places of d; false when they rule a BUG out.
+  bool house_digit(int h, int d) {
+    const Mask places = board_.positions(h, d);
+    if (std::popcount(places) == 0 || std::popcount(places) == 2) return true;
+    std::vector<int> wide;
+    for (Mask m = places; m != 0; m &= m - 1) {
+      const int c = board_.houses().cells(h)[static_cast<std::size_t>(std::countr_zero(m))];
+      if (std::popcount(cand(c)) >= 3) wide.push_back(c);
+    }
+    if (!any_extra_) {
+      any_extra_ = true;
+      only_digit_ = d;
+      for (const int c : wide) extra_cells_[static_cast<std::size_t>(c)] = 1;
+    } else if (one_digit_) {
+      if (only_digit_ == d)
+        for (const int c : wide) extra_cells_[static_cast<std::size_t>(c)] = 1;
+      else
+        one_digit_ = false;
+    }
+    if (wide.size() == 1) {
+      const int c = wide[0];
+      if (!is_bug(c)) bug.push_back(c);
+      bug_digits[static_cast<std::size_t>(c)] |= digit_bit(d);
+      all_bug |= digit_bit(d);
+      rest_[static_cast<std::size_t>(c)] &= ~digit_bit(d);
+      if (!narrow(c)) return false;
+    }
+    return !wide.empty();  // a digit with 3 places among bivalue cells: no BUG
+  }
+
+  // Adds a bug cell's sight to common_; false when two bug cells with two bug digits see no cell in common.
+  bool narrow(int cell) {
+    const int cells = board_.cells();
+    if (common_.empty()) {
+      common_.assign(static_cast<std::size_t>(cells), 0);
+      for (int c = 0; c < cells; ++c) common_[static_cast<std::size_t>(c)] = board_.sees(cell, c) ? 1 : 0;
+    } else {
+      for (int c = 0; c < cells; ++c)
+        if (!board_.sees(cell, c)) common_[static_cast<std::size_t>(c)] = 0;
+    }
+    for (const int b : bug) common_[static_cast<std::size_t>(b)] = 0;
+    const bool none = std::find(common_.begin(), common_.end(), 1) == common_.end();
+    return !(bug.size() > 1 && std::popcount(all_bug) > 1 && none);
+  }
+
+  // Without the bug candidates every open cell is bivalue and every digit has 0 or 2 places in each house.
+  bool rest_is_grave(const Houses& houses) const {
+    const int n = board_.side();
+    for (int c = 0; c < board_.cells(); ++c)
+      if (board_.open(c) && std::popcount(rest_[static_cast<std::size_t>(c)]) != 2) return false;
+    for (int h = 0; h < 3 * n; ++h)
+      for (int d = 1; d <= n; ++d) {
+        int places = 0;
+        for (const int c : houses.cells(h))
+          places += (rest_[static_cast<std::size_t>(c)] & digit_bit(d)) ? 1 : 0;
+        if (places != 0 && places != 2) return false;
+      }
+    return true;
+  }
+
+  const Board& board_;
+  std::vector<Mask> rest_;                 // by cell: its candidates but the bug ones
+  std::vector<std::uint8_t> common_;       // cells seeing every bug cell, bug cells left out; empty: none yet
+  std::vector<std::uint8_t> extra_cells_;  // the wide cells among the places of the only bug digit so far
+  bool any_extra_ = false, one_digit_ = true;
+  int only_digit_ = 0;
+};
+
+// Words a step of a type and rating with its eliminations.
+using BugStep = Visitor<bool(int, double, std::vector<Candidate>&&)>;
+
+// Type 4: two bug cells in one house sharing one other digit: each keeps that digit and its bug digits.
+bool bug_type4(const Board& board, const BugCells& b, BugStep done) {
+  const int c1 = b.bug[0], c2 = b.bug[1];
+  const Mask shared = b.cand(c1) & b.cand(c2) & ~b.all_bug;
+  if (std::popcount(shared) != 1) return false;
+  for (int k = 0; k < kKinds; ++k)
+    if (house_of(board.houses(), c1, k) == house_of(board.houses(), c2, k)) {
+      std::vector<Candidate> elims;
+      add_digits(elims, c1, b.cand(c1) & ~b.bug_digits[static_cast<std::size_t>(c1)] & ~shared);
+      add_digits(elims, c2, b.cand(c2) & ~b.bug_digits[static_cast<std::size_t>(c2)] & ~shared);
+      return done(4, 5.7, std::move(elims));
+    }
+  return false;
+}
+
+// Type 3: the bug digits, one of which is true in a bug cell, and degree-1 cells of a house of all bug cells
+// seeing them hold `degree` digits: those digits go from the house's other cells seeing every bug cell.
+bool bug_type3(const Board& board, const BugCells& b, BugStep done) {
+  const Houses& houses = board.houses();
+  for (int degree = 2; degree <= std::min(6, board.side() - 2); ++degree)
+    for (int k = 0; k < kKinds; ++k) {
+      const int h = house_of(houses, b.bug[0], k);
+      bool shared = true;
+      for (const int c : b.bug) shared = shared && house_of(houses, c, k) == h;
+      if (!shared) continue;
+      std::vector<int> region;
+      for (const int c : b.seen)
+        if (houses.has(c, h)) region.push_back(c);
+      if (static_cast<int>(region.size()) < degree) continue;
+      bool found = false;
+      for_each_combination(static_cast<int>(region.size()), degree - 1, [&](Mask set) {
+        if (found) return;
+        Mask others = 0;
+        bool wide = std::popcount(b.all_bug) > 1;
+        for (Mask m = set; m != 0; m &= m - 1) {
+          const Mask c = b.cand(region[static_cast<std::size_t>(std::countr_zero(m))]);
+          wide = wide && std::popcount(c) > 1;
+          others |= c;
+        }
+        if (std::popcount(others) != degree || !wide || std::popcount(others | b.all_bug) != degree) return;
+        const Mask naked = others | b.all_bug;
+        std::vector<Candidate> elims;
+        for (std::size_t i = 0; i < region.size(); ++i)
+          if (!(set & (Mask{1} << i))) add_digits(elims, region[i], b.cand(region[i]) & naked);
+        if (elims.empty()) return;
+        found = done(3, 5.7 + (std::popcount(naked) - 1) * 0.1, std::move(elims));
+      });
+      if (found) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
 // SE's Bivalue Universal Grave: were the bug candidates (a digit with neither 0 nor 2 places in a house, in
 // the one cell of more than two candidates among those places) gone, every open cell would be bivalue and every
 // digit would have two places in each house, a pattern with two solutions; so a bug candidate is true.
@@ -318,91 +492,12 @@ bool unique_loops(const Board& board, GradedStep& step) {
 // all bug cells. Type 3 (5.7 + 0.1 a cell): the bug digits act as one cell of a naked set. Type 4 (5.7): two
 // bug cells in one house sharing one other digit: each keeps that digit and its bug digits.
 bool bivalue_universal_grave(const Board& board, GradedStep& step) {
-  const Houses& houses = board.houses();
   const int n = board.side();
-  const int cells = board.cells();
-  if (houses.count() != 3 * n) return false;
-  const auto cand = [&](int c) { return board.open(c) ? board.candidates(c) : Mask{0}; };
-  std::vector<int> bug;
-  std::vector<Mask> bug_digits(static_cast<std::size_t>(cells), 0);
-  std::vector<Mask> rest(static_cast<std::size_t>(cells), 0);
-  for (int c = 0; c < cells; ++c) rest[static_cast<std::size_t>(c)] = cand(c);
-  Mask all_bug = 0;
-  std::vector<std::uint8_t> common;  // cells seeing every bug cell, bug cells left out; empty: none yet
-  std::vector<std::uint8_t> extra_cells(static_cast<std::size_t>(cells), 0);
-  bool any_extra = false, one_digit = true;
-  int only_digit = 0;
-  const auto is_bug = [&](int c) { return std::find(bug.begin(), bug.end(), c) != bug.end(); };
-  // Adds a bug cell's sight to `common`; false when two bug cells with two bug digits see no cell in common.
-  const auto narrow = [&](int cell) {
-    if (common.empty()) {
-      common.assign(static_cast<std::size_t>(cells), 0);
-      for (int c = 0; c < cells; ++c) common[static_cast<std::size_t>(c)] = board.sees(cell, c) ? 1 : 0;
-    } else {
-      for (int c = 0; c < cells; ++c)
-        if (!board.sees(cell, c)) common[static_cast<std::size_t>(c)] = 0;
-    }
-    for (const int b : bug) common[static_cast<std::size_t>(b)] = 0;
-    const bool none = std::find(common.begin(), common.end(), 1) == common.end();
-    return !(bug.size() > 1 && std::popcount(all_bug) > 1 && none);
-  };
-  for (int k = 0; k < kKinds; ++k)
-    for (int i = 0; i < n; ++i) {
-      const int h = k == 0 ? 2 * n + i : k == 1 ? i : n + i;
-      for (int d = 1; d <= n; ++d) {
-        const Mask places = board.positions(h, d);
-        if (std::popcount(places) == 0 || std::popcount(places) == 2) continue;
-        std::vector<int> wide;
-        for (Mask m = places; m != 0; m &= m - 1) {
-          const int c = houses.cells(h)[static_cast<std::size_t>(std::countr_zero(m))];
-          if (std::popcount(cand(c)) >= 3) wide.push_back(c);
-        }
-        if (!any_extra) {
-          any_extra = true;
-          only_digit = d;
-          for (const int c : wide) extra_cells[static_cast<std::size_t>(c)] = 1;
-        } else if (one_digit) {
-          if (only_digit == d)
-            for (const int c : wide) extra_cells[static_cast<std::size_t>(c)] = 1;
-          else
-            one_digit = false;
-        }
-        if (wide.size() == 1) {
-          const int c = wide[0];
-          if (!is_bug(c)) bug.push_back(c);
-          bug_digits[static_cast<std::size_t>(c)] |= digit_bit(d);
-          all_bug |= digit_bit(d);
-          rest[static_cast<std::size_t>(c)] &= ~digit_bit(d);
-          if (!narrow(c)) return false;
-        }
-        if (wide.empty()) return false;  // a digit with 3 places among bivalue cells: no BUG
-      }
-    }
-  // One bug digit throughout: every wide cell among its places is a bug cell.
-  if (one_digit && any_extra &&
-      std::count(extra_cells.begin(), extra_cells.end(), 1) > static_cast<std::ptrdiff_t>(bug.size()))
-    for (int c = 0; c < cells; ++c) {
-      if (!extra_cells[static_cast<std::size_t>(c)] || is_bug(c)) continue;
-      bug.push_back(c);
-      bug_digits[static_cast<std::size_t>(c)] = digit_bit(only_digit);
-      rest[static_cast<std::size_t>(c)] &= ~digit_bit(only_digit);
-      if (!narrow(c)) return false;
-    }
-  if (bug.empty()) return false;
-  for (int c = 0; c < cells; ++c)
-    if (board.open(c) && std::popcount(rest[static_cast<std::size_t>(c)]) != 2) return false;
-  for (int h = 0; h < 3 * n; ++h)
-    for (int d = 1; d <= n; ++d) {
-      int places = 0;
-      for (const int c : houses.cells(h))
-        places += (rest[static_cast<std::size_t>(c)] & digit_bit(d)) ? 1 : 0;
-      if (places != 0 && places != 2) return false;
-    }
-  std::vector<int> seen;  // the cells of `common`, ascending
-  for (int c = 0; c < static_cast<int>(common.size()); ++c)
-    if (common[static_cast<std::size_t>(c)]) seen.push_back(c);
+  if (board.houses().count() != 3 * n) return false;
+  BugCells b(board);
+  if (!b.find()) return false;
   std::string cells_text;
-  for (std::size_t i = 0; i < bug.size(); ++i) cells_text += (i ? "," : "") + cell_text(bug[i], n);
+  for (std::size_t i = 0; i < b.bug.size(); ++i) cells_text += (i ? "," : "") + cell_text(b.bug[i], n);
   const auto done = [&](int type, double rating, std::vector<Candidate>&& elims) {
     step.technique = "BUG type " + std::to_string(type);
     step.rating = rating;
@@ -410,67 +505,22 @@ bool bivalue_universal_grave(const Board& board, GradedStep& step) {
     step.text = step.technique + " on " + cells_text + ": " + eliminations_text(step.eliminations, n);
     return true;
   };
-  if (bug.size() == 1) {
+  if (b.bug.size() == 1) {
     std::vector<Candidate> elims;
-    add_digits(elims, bug[0], cand(bug[0]) & ~all_bug);
+    add_digits(elims, b.bug[0], b.cand(b.bug[0]) & ~b.all_bug);
     return done(1, 5.6, std::move(elims));
   }
-  const auto type4 = [&]() {
-    const int c1 = bug[0], c2 = bug[1];
-    const Mask shared = cand(c1) & cand(c2) & ~all_bug;
-    if (std::popcount(shared) != 1) return false;
-    for (int k = 0; k < kKinds; ++k)
-      if (house_of(houses, c1, k) == house_of(houses, c2, k)) {
-        std::vector<Candidate> elims;
-        add_digits(elims, c1, cand(c1) & ~bug_digits[static_cast<std::size_t>(c1)] & ~shared);
-        add_digits(elims, c2, cand(c2) & ~bug_digits[static_cast<std::size_t>(c2)] & ~shared);
-        return done(4, 5.7, std::move(elims));
-      }
-    return false;
-  };
-  if (std::popcount(all_bug) == 1) {
-    const int x = lowest(all_bug);
+  if (std::popcount(b.all_bug) == 1) {
+    const int x = lowest(b.all_bug);
     std::vector<Candidate> elims;
-    for (const int c : seen)
+    for (const int c : b.seen)
       if (board.has(c, x)) elims.push_back({c, x});
     if (!elims.empty()) return done(2, 5.7, std::move(elims));
-    return bug.size() == 2 && type4();
+    return b.bug.size() == 2 && bug_type4(board, b, done);
   }
-  if (seen.empty()) return false;
-  if (bug.size() == 2 && type4()) return true;
-  // Type 3: the bug digits, one of which is true in a bug cell, and degree-1 cells of a house of all bug cells
-  // seeing them hold `degree` digits: those digits go from the house's other cells seeing every bug cell.
-  for (int degree = 2; degree <= std::min(6, n - 2); ++degree)
-    for (int k = 0; k < kKinds; ++k) {
-      const int h = house_of(houses, bug[0], k);
-      bool shared = true;
-      for (const int b : bug) shared = shared && house_of(houses, b, k) == h;
-      if (!shared) continue;
-      std::vector<int> region;
-      for (const int c : seen)
-        if (houses.has(c, h)) region.push_back(c);
-      if (static_cast<int>(region.size()) < degree) continue;
-      bool found = false;
-      for_each_combination(static_cast<int>(region.size()), degree - 1, [&](Mask set) {
-        if (found) return;
-        Mask others = 0;
-        bool wide = std::popcount(all_bug) > 1;
-        for (Mask m = set; m != 0; m &= m - 1) {
-          const Mask c = cand(region[static_cast<std::size_t>(std::countr_zero(m))]);
-          wide = wide && std::popcount(c) > 1;
-          others |= c;
-        }
-        if (std::popcount(others) != degree || !wide || std::popcount(others | all_bug) != degree) return;
-        const Mask naked = others | all_bug;
-        std::vector<Candidate> elims;
-        for (std::size_t i = 0; i < region.size(); ++i)
-          if (!(set & (Mask{1} << i))) add_digits(elims, region[i], cand(region[i]) & naked);
-        if (elims.empty()) return;
-        found = done(3, 5.7 + (std::popcount(naked) - 1) * 0.1, std::move(elims));
-      });
-      if (found) return true;
-    }
-  return false;
+  if (b.seen.empty()) return false;
+  if (b.bug.size() == 2 && bug_type4(board, b, done)) return true;
+  return bug_type3(board, b, done);
 }
 
 }  // namespace sudoku::logic
