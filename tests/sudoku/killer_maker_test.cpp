@@ -215,19 +215,25 @@ TEST_CASE("--max-givens 0 gives killers with cages alone") {
   CHECK(g->puzzle.givens() == 0);
 }
 
-TEST_CASE("cage logic is sound on generated 6x6 and 9x9 killers and on the published ones, and solves most") {
-  sudoku::Generator generator(killer_options(Shape{3, 3}, 8));
+TEST_CASE("cage logic is sound on generated 6x6 killers, and solves most") {
+  sudoku::Generator six(killer_options(Shape{2, 3}, 8));
   int solved = 0;
   for (std::uint64_t i = 0; i < 12; ++i) {
-    const auto g = generator.generate(i);
+    const auto g = six.generate(i);
     REQUIRE(g);
     solved += sound_steps(g->puzzle, g->solution, *g->rules) ? 1 : 0;
   }
   CHECK(solved >= 6);
-  sudoku::Generator six(killer_options(Shape{2, 3}, 8));
-  solved = 0;
+}
+
+// Skipped in the whole run: on the killers its steps do not finish, rule forcing spends its whole work bound at
+// every pass (about a minute in Release, several under the sanitizers); its own ctest entry, label slow.
+TEST_CASE("cage logic is sound on generated 9x9 killers and on the published ones, and solves most" *
+          doctest::skip()) {
+  sudoku::Generator generator(killer_options(Shape{3, 3}, 8));
+  int solved = 0;
   for (std::uint64_t i = 0; i < 12; ++i) {
-    const auto g = six.generate(i);
+    const auto g = generator.generate(i);
     REQUIRE(g);
     solved += sound_steps(g->puzzle, g->solution, *g->rules) ? 1 : 0;
   }
