@@ -150,7 +150,7 @@ class RulePropagator final : public dlx::Propagator {
   int shared_totals_ = 0;
   dlx::OptionId cell_options_;  // n^3: the cell-digit options come first (model.hpp)
   std::vector<LinearSum> sums_;
-  std::vector<std::vector<int>> chains_;  // thermometers: digits strictly increasing along the cells
+  std::vector<std::vector<int>> chains_;   // thermometers: digits strictly increasing along the cells
   std::vector<std::vector<int>> renbans_;  // distinct digits that are a run of consecutive ones
 
   // The rule options (constraints.hpp: link items per place and digit, colored secondary items), by index:
@@ -187,14 +187,14 @@ class RulePropagator final : public dlx::Propagator {
   // Scratch of propagate():
   Pending sums_pending_, chains_pending_, renbans_pending_, checks_pending_, colors_pending_, places_pending_;
   std::vector<std::uint64_t> window_, window_keep_;  // per renban cell (run())
-  std::vector<int> killed_;    // rule options this node removed
-  std::vector<Range> totals_;  // per shared total: its range, while active_
-  std::vector<char> active_;   // per shared total: its sums run at this node
+  std::vector<int> killed_;                          // rule options this node removed
+  std::vector<Range> totals_;                        // per shared total: its range, while active_
+  std::vector<char> active_;                         // per shared total: its sums run at this node
   std::vector<int> activated_;
   std::vector<std::uint64_t> digits_;  // per cell: its digits still possible (bit d-1), narrowed in turn
   std::vector<std::uint64_t> before_;  // per cell: its digits on entry, to tell what to remove
   std::vector<char> alive_;            // per rule option: still possible
-  std::vector<int> offered_;  // per color: the providers offering it (support())
+  std::vector<int> offered_;           // per color: the providers offering it (support())
   std::vector<int> offered_stamp_;
 };
 

@@ -116,8 +116,8 @@ bool rule_forcing_step(const Forcing& f, const Board& board, GradedStep& step) {
     if (longest == 0) continue;
     step.technique = "Rule Forcing";
     step.rating = kRuleForcingRating + 0.1 * std::bit_width(static_cast<unsigned>(longest) - 1);
-    step.text = "Rule Forcing: steps break the board from " + why + ": " +
-                eliminations_text(step.eliminations, n);
+    step.text =
+        "Rule Forcing: steps break the board from " + why + ": " + eliminations_text(step.eliminations, n);
     return true;
   }
   return false;

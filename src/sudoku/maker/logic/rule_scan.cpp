@@ -32,7 +32,7 @@ RuleScanner::RuleScanner(const Rules& rules) : rules_(rules), cache_(rules.const
     std::vector<std::uint8_t> relation(k * k, 0);
     for (std::size_t i = 0; i < k; ++i)
       for (std::size_t j = 0; j < k; ++j)
-        relation[i * k + j] = cells[i] == cells[j]                   ? kSame
+        relation[i * k + j] = cells[i] == cells[j]                      ? kSame
                               : must_differ(rules_, cells[i], cells[j]) ? kDiffer
                                                                         : 0;
     relation_.push_back(std::move(relation));
@@ -67,7 +67,7 @@ RuleScan RuleScanner::scan(std::size_t rule, const Board& board, std::size_t bud
   std::vector<int> digits;
   digits.reserve(k);
   std::vector<int> next(k + 1, 1);  // the next digit to try at each depth
-  std::size_t tried = 1;  // prefixes accepted, the empty one included (for_each_tuple's count)
+  std::size_t tried = 1;            // prefixes accepted, the empty one included (for_each_tuple's count)
   while (true) {
     const std::size_t depth = digits.size();
     if (depth == k) {
