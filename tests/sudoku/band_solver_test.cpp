@@ -197,6 +197,41 @@ TEST_CASE("band solver: givens with no solution, found only by search or at once
   CHECK(none == 10);
 }
 
+TEST_CASE("band solver: its precondition, givens 0-9 without a clash, told as a plain check tells it") {
+  // The plain check: every pair of givens, and every value.
+  const auto valid = [](const std::array<std::uint8_t, 81>& v) {
+    for (int a = 0; a < 81; ++a) {
+      if (v[a] > 9) return false;
+      for (int b = a + 1; b < 81; ++b) {
+        const bool row = a / 9 == b / 9, column = a % 9 == b % 9;
+        const bool box = a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3;
+        if (v[a] != 0 && v[a] == v[b] && (row || column || box)) return false;
+      }
+    }
+    return true;
+  };
+  std::uint64_t state = 20261207;
+  const auto next = [&state](unsigned n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<unsigned>(state >> 33) % n;
+  };
+  int clashing = 0, passing = 0;
+  for (int round = 0; round < 4000; ++round) {
+    std::array<std::uint8_t, 81> v{};
+    const unsigned givens = next(40);
+    for (unsigned i = 0; i < givens; ++i) v[next(81)] = static_cast<std::uint8_t>(1 + next(9));
+    // Now and then a value out of range, at any cell (the last one too), some far above 15.
+    if (next(8) == 0) v[next(2) == 0 ? 80 : next(81)] = static_cast<std::uint8_t>(10 + next(246));
+    CAPTURE(round);
+    CHECK(sudoku::band_givens_valid(v.data()) == valid(v));
+    (valid(v) ? passing : clashing) += 1;
+  }
+  CHECK(passing > 400);  // both kinds were met often
+  CHECK(clashing > 400);
+  for (const std::string& line : test::read_lines("puzzles_with_counts.txt"))
+    CHECK(sudoku::band_givens_valid(values_of(test::grid_from(line.substr(0, 81), 3, 3)).data()));
+}
+
 TEST_CASE("Solver with the band solver: the engine's answers, its order of several solutions, its states") {
   sudoku::Solver solver(Shape{3, 3});
   sudoku::Solver engine = engine_solver();

@@ -21,8 +21,12 @@ struct BandCount {
   std::uint64_t nodes = 0;    // states searched after propagation: the root, and each branch that survived it
 };
 
+// band_count()'s precondition: the 81 values (row by row) are 0-9 and no digit is given twice in a row, a column
+// or a box. Cheap (the givens only), so that a caller may ask it of every puzzle.
+bool band_givens_valid(const std::uint8_t* values);
+
 // Counts the solutions of the 81 values (row by row; 0 blank, 1-9 givens, no clash among the givens checked
-// here: the caller's SinglesBoard has), stopping at `limit` (0: none), after `max_guesses` guesses, or soon
+// here: the caller has, band_givens_valid()), stopping at `limit` (0: none), after `max_guesses` guesses, or soon
 // after `stop` (when given) is raised or `deadline` passes: both are read every thousand guesses or so. The
 // first solution found goes into `solution` (81 values), when one is given and any is found.
 BandCount band_count(

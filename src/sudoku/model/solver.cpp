@@ -111,18 +111,10 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   const std::uint8_t* const values = puzzle.cells.data();
   if (band_allowed_) {
     // The band solver answers first, from the givens (it places singles itself, at less cost than a
-    // SinglesBoard would); the board here only tells whether givens clash. The engine gets the givens only
-    // when it runs (load_engine()).
-    singles_board_.clear();
-    bool clash = false, too_large = false;
-    for_each_given(values, cells, [&](std::size_t cell) {
-      const int d = values[cell];
-      too_large |= d > n;
-      clash |= d <= n && !singles_board_.add(static_cast<int>(cell), d);
-    });
-    if (!clash && !too_large) {
-      // The band solver's precondition: its own 9x9 board and no clash among the givens (band_solver.hpp).
-      DLX_ASSERT(rules_.plain() && shape_ == (Shape{3, 3}) && cells == 81);
+    // SinglesBoard would); here it is only asked whether givens clash or a value is above 9 (its
+    // precondition, band_solver.hpp). The engine gets the givens only when it runs (load_engine()).
+    DLX_ASSERT(rules_.plain() && shape_ == (Shape{3, 3}) && cells == 81);
+    if (band_givens_valid(values)) {
       band_values_.assign(puzzle.cells.begin(), puzzle.cells.end());
       front_ = Front::pending;
       engine_loaded_ = false;
