@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <dlx/solver.hpp>
 #include <random>
 #include <string>
@@ -21,35 +22,40 @@ struct Counted {
   std::uint64_t nodes;
 };
 
-// The count without any propagator: the model's items and options alone.
-Counted plain_count(const sudoku::FPuzzle& puzzle) {
-  const dlx::Problem problem = sudoku::make_problem(puzzle.rules);
-  dlx::SearchOptions options;
-  options.engine = dlx::Engine::links;
+// The givens (per cell, 0 for none) forced on the model's search with these options, and every solution
+// counted; none when a given cannot be forced.
+template <class Givens>
+std::optional<Counted> forced_count(const dlx::Problem& problem, sudoku::Shape shape, const Givens& givens,
+                                    const dlx::SearchOptions& options) {
   dlx::Solver solver(problem, options);
-  for (std::size_t cell = 0; cell < puzzle.givens.cells.size(); ++cell)
-    if (const int d = puzzle.givens.cells[cell]; d != 0)
-      REQUIRE(solver.force(sudoku::option_id(puzzle.givens.shape, cell, d)));
+  for (std::size_t cell = 0; cell < givens.size(); ++cell)
+    if (givens[cell] != 0 && !solver.force(sudoku::option_id(shape, cell, givens[cell]))) return std::nullopt;
   const dlx::Count count = solver.count();
   REQUIRE(count.complete);
-  return {count.solutions, solver.stats().nodes};
+  return Counted{count.solutions, solver.stats().nodes};
 }
 
-// The count with the propagator, on the same engine; and the Solver's (which takes it for line rules) agrees.
+// The count without any propagator: the model's items and options alone.
+Counted plain_count(const sudoku::FPuzzle& puzzle) {
+  dlx::SearchOptions options;
+  options.engine = dlx::Engine::links;
+  const auto counted =
+      forced_count(sudoku::make_problem(puzzle.rules), puzzle.givens.shape, puzzle.givens.cells, options);
+  REQUIRE(counted);
+  return *counted;
+}
+
+// The count with the propagator; and the Solver's (which takes it for line rules) agrees.
 Counted pruned_count(const sudoku::FPuzzle& puzzle) {
   const dlx::Problem problem = sudoku::make_problem(puzzle.rules);
   dlx::SearchOptions options;
   options.propagator = sudoku::make_rule_propagator(puzzle.rules, problem);
-  dlx::Solver solver(problem, options);
-  for (std::size_t cell = 0; cell < puzzle.givens.cells.size(); ++cell)
-    if (const int d = puzzle.givens.cells[cell]; d != 0)
-      REQUIRE(solver.force(sudoku::option_id(puzzle.givens.shape, cell, d)));
-  const dlx::Count count = solver.count();
-  REQUIRE(count.complete);
+  const auto counted = forced_count(problem, puzzle.givens.shape, puzzle.givens.cells, options);
+  REQUIRE(counted);
   sudoku::Solver whole(puzzle.rules);
   REQUIRE(!whole.load(puzzle.givens));
-  CHECK(whole.count().solutions == count.solutions);
-  return {count.solutions, solver.stats().nodes};
+  CHECK(whole.count().solutions == counted->solutions);
+  return *counted;
 }
 
 // Rules read off random grids (tests/sudoku/fpuzzles_test.py's make_puzzle), so that each has solutions.
@@ -134,12 +140,7 @@ Counted count_rules(const sudoku::Rules& rules, const std::vector<int>& givens, 
     options.propagator = sudoku::make_rule_propagator(rules, problem);
     REQUIRE(options.propagator != nullptr);
   }
-  dlx::Solver solver(problem, options);
-  for (std::size_t cell = 0; cell < givens.size(); ++cell)
-    if (givens[cell] != 0 && !solver.force(sudoku::option_id(rules.shape, cell, givens[cell]))) return {0, 0};
-  const dlx::Count count = solver.count();
-  REQUIRE(count.complete);
-  return {count.solutions, solver.stats().nodes};
+  return forced_count(problem, rules.shape, givens, options).value_or(Counted{0, 0});
 }
 
 // A random path of `length` cells on a board of side n, each a king's move from the one before.
