@@ -62,6 +62,8 @@ Task::State CheckTask::run_marks() {
 }
 
 Task::State CheckTask::clashing_givens(const Conflict& conflict) {
+  // Givens that clash leave no solution: "none", as the text says, in a record like every other command's.
+  if (structured_) return clash_record(conflict);
   fail(slot, clash_reason(conflict), puzzle.line, "none: ");
   return State::done;
 }
