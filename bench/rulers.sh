@@ -78,19 +78,24 @@ instructions() {
 mega() { awk -v n="$1" 'BEGIN { printf "%.1f", n / 1e6 }'; }
 
 # --- Sudoku: ours (`sudoku count --limit L --threads 1`) against tdoku and kudoku ---------------------------
-# time_sudoku NAME LIMIT FILE: seconds of one run, its per-line counts in $work/NAME.out
+# time_sudoku NAME LIMIT FILE: seconds of one run, its per-line counts in $work/NAME.out. At a limit L, ours
+# answers "exactly L" or "more than L" (L+), so it looks for one solution past L; tdoku and kudoku stop at L.
+# tdoku+1 is tdoku asked the same question as ours (a limit of L+1; its counts cut to L to compare them).
 time_sudoku() {
   local s e
   s=$EPOCHREALTIME
   case $1 in
     ours) "$bin/sudoku" count --limit "$2" --threads 1 "$3" >"$work/$1.out" ;;
+    tdoku+1) "$work/sudoku_count" tdoku "$(($2 == 0 ? 0 : $2 + 1))" <"$3" >"$work/$1.out" 2>/dev/null ;;
     *) "$work/sudoku_count" "$1" "$2" <"$3" >"$work/$1.out" 2>/dev/null ;;
   esac
   e=$EPOCHREALTIME
+  [ "$1" = tdoku+1 ] && [ "$2" != 0 ] && awk -v l="$2" '{ print ($1 > l ? l : $1) }' "$work/$1.out" >"$work/$1.cut" &&
+    mv "$work/$1.cut" "$work/$1.out"
   elapsed "$s" "$e"
 }
 sudoku_rulers=()
-have sudoku_count && sudoku_rulers=(tdoku kudoku)
+have sudoku_count && sudoku_rulers=(tdoku tdoku+1 kudoku)
 echo "## Sudoku against the leaders (one thread, whole process; ratio = ours / ruler, median of paired runs)"
 echo
 header="| set | limit | puzzles | ours: s |"
