@@ -73,3 +73,24 @@ TEST_CASE("a step's pattern: every house of a list, and the eliminations its tex
   CHECK(std::find(cells.begin(), cells.end(), 80 - 9) == cells.end());  // r8c9
   CHECK(std::find(cells.begin(), cells.end(), 70) != cells.end());      // r8c8
 }
+
+TEST_CASE("a step's pattern: the digit its text is of, where its eliminations are of another") {
+  // 7 given at r1c1 and r4c7: box 3 keeps 7 in r2c8, r2c9, r3c8 and r3c9 only, and 5 in all its cells.
+  std::string line(81, '.');
+  line[0] = '7';
+  line[27 + 6] = '7';
+  const sudoku::Grid grid = test::grid_from(line, 3, 3);
+  sudoku::PuzzleLogic logic(sudoku::make_rules(grid.shape, {}));
+  logic.start(grid, nullptr);
+  sudoku::logic::GradedStep step;
+  // The chains start from the places of 7 in box 3 and remove a 5 elsewhere: the pattern is box 3's cells
+  // that keep 7.
+  step.text = "Region Forcing Chains from each place of 7 in box 3: r5c5<>5";
+  step.eliminations = {{40, 5}};
+  CHECK(names(sudoku::step_pattern_cells(step, logic.board())) ==
+        std::vector<std::string>{"r2c8", "r2c9", "r3c8", "r3c9"});
+  // Several digits: a hidden pair told by its house, the cells where 4 or 7 stays (4 in every cell of row 2).
+  step.text = "Hidden Pair 4,7 in row 2: r2c1<>1";
+  step.eliminations = {{9, 1}};
+  CHECK(sudoku::step_pattern_cells(step, logic.board()).size() == 9);
+}

@@ -92,6 +92,27 @@ std::vector<int> named_houses(std::string_view text, const Houses& houses) {
   return out;
 }
 
+// The digits a pattern told by its houses is of: the numbers just before its first " in " ("Pointing 2 in box
+// 5", "X-Wing on 7 in rows 2 and 8", "each place of 7 in box 3", "Hidden Pair 4,7 in row 2"); 0 when the text
+// names none there (the step's own digits are then the pattern's).
+Mask pattern_digits(std::string_view text, int n) {
+  const std::size_t in = text.find(" in ");
+  if (in == std::string_view::npos) return 0;
+  std::size_t from = in;
+  while (from > 0 && (is_digit(text[from - 1]) || text[from - 1] == ',')) --from;
+  if (from > 0 && text[from - 1] != ' ') return 0;
+  Mask digits = 0;
+  for (std::size_t at = from; at < in;) {
+    const std::string_view number = digits_at(text, at);
+    if (number.empty() || number.size() > 2) return 0;
+    const int d = std::stoi(std::string(number));
+    if (d < 1 || d > n) return 0;
+    digits |= digit_bit(d);
+    if (at < in && text[at] == ',') ++at;
+  }
+  return digits;
+}
+
 }  // namespace
 
 std::vector<int> step_pattern_cells(const logic::GradedStep& step, const logic::Board& after) {
@@ -132,6 +153,7 @@ std::vector<int> step_pattern_cells(const logic::GradedStep& step, const logic::
     placed[static_cast<std::size_t>(p.cell)] = in[static_cast<std::size_t>(p.cell)] = true;
     digits |= digit_bit(p.digit);
   }
+  if (const Mask told = by_houses ? pattern_digits(text, n) : 0; told != 0) digits = told;
   for (const int h : by_houses ? named_houses(text, houses) : std::vector<int>{})
     for (const int cell : houses.cells(h)) {
       const auto c = static_cast<std::size_t>(cell);
