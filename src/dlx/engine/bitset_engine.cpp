@@ -94,15 +94,13 @@ bool fast_extract() {
   return fast;
 }
 
-// The bits of a W-word row at the options of live, packed into one word in option order (live has at most 64).
+// The bits of a W-word row at the options of live, packed into one word in option order (live has at most 64):
+// word w's bits go at shift[w], the number of options of live in the words before it. A shift of 64 (only past
+// the last word with options, whose bits extract to nothing) is taken as 0.
 template <int W>
-std::uint64_t extract_row(const std::uint64_t* row, const std::uint64_t* live) {
+std::uint64_t extract_row(const std::uint64_t* row, const std::uint64_t* live, const int* shift) {
   std::uint64_t out = 0;
-  int shift = 0;
-  for (int w = 0; w < W; ++w) {
-    if (shift < 64) out |= _pext_u64(row[w], live[w]) << shift;
-    shift += std::popcount(live[w]);
-  }
+  for (int w = 0; w < W; ++w) out |= _pext_u64(row[w], live[w]) << (shift[w] & 63);
   return out;
 }
 #else
@@ -676,14 +674,16 @@ void BitsetEngine::build_frame(int level, const Word* live, int n) {
   for (int w = 0; w < W; ++w)
     for (Word bits = live[w]; bits != 0; bits &= bits - 1)
       frame_options_[static_cast<std::size_t>(j++)] = static_cast<OptionId>(w * 64 + std::countr_zero(bits));
+  int shift[W];
+  for (int w = 0, s = 0; w < W; s += std::popcount(live[w]), ++w) shift[w] = s;
   for (j = 0; j < n; ++j)
     frame_conflicts_[static_cast<std::size_t>(j)] =
-        extract_row<W>(conflicts(static_cast<int>(frame_options_[static_cast<std::size_t>(j)])), live);
+        extract_row<W>(conflicts(static_cast<int>(frame_options_[static_cast<std::size_t>(j)])), live, shift);
   const Word* u = uncovered(level);
   for (std::size_t w = 0; w < item_words_; ++w)
     for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
       const std::size_t p = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-      frame_columns_[p] = extract_row<W>(dense_columns_.data() + p * W, live);
+      frame_columns_[p] = extract_row<W>(dense_columns_.data() + p * W, live, shift);
     }
   frame_alive_[static_cast<std::size_t>(level)] = n == 64 ? ~Word{0} : (Word{1} << n) - 1;
   frame_level_ = level;
