@@ -541,6 +541,24 @@ TEST_CASE("the mask engine's tie-breaks are the same with twins built one by one
   }
 }
 
+// Counts with the solver reset and paused every `slice` nodes (a node limit raised by slice each time), checking
+// the tables at each pause: the total.
+dlx::Count128 count_in_slices(dlx::Solver& solver, std::uint64_t slice) {
+  solver.reset();
+  dlx::Count128 counted = 0;
+  std::uint64_t limit = 0;
+  for (int pauses = 0;; ++pauses) {
+    REQUIRE(pauses <= 1000);
+    limit += slice;
+    solver.set_node_limit(limit);
+    counted += solver.count().solutions;
+    if (solver.status() == dlx::Status::exhausted) break;
+    CHECK(solver.status() == dlx::Status::node_limit);
+    solver.check_invariants();
+  }
+  return counted;
+}
+
 // The dense path (at most 256 options, no propagation) runs the subtree of the first node on a path whose
 // options fit in one word on that word (its frame; bitset_engine.hpp). Problems of 65 to 256 options make and
 // leave frames: the same solutions in the same order as dancing links, the tables checked at solutions (inside
@@ -585,20 +603,68 @@ TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dan
     dlx::Solver solver(p, options);
     solver.count();
     const std::uint64_t nodes = solver.stats().nodes;
-    solver.reset();
-    dlx::Count128 counted = 0;
-    std::uint64_t limit = 0;
-    for (int pauses = 0;; ++pauses) {
-      REQUIRE(pauses <= 1000);
-      limit += 1 + nodes / 50;
-      solver.set_node_limit(limit);
-      counted += solver.count().solutions;
-      if (solver.status() == dlx::Status::exhausted) break;
-      CHECK(solver.status() == dlx::Status::node_limit);
-      solver.check_invariants();
-    }
-    CHECK(counted == links.size());
+    CHECK(count_in_slices(solver, 1 + nodes / 50) == links.size());
     CHECK(solver.stats().nodes == nodes);  // the same tree, in slices
   }
   CHECK(with_solutions >= 10);  // the random problems are not all without solutions
+}
+
+// Left to itself (Propagation::automatic), the dense path takes an item's last option at the node itself instead
+// of in a child node: the same choices in the same order as Propagation::never, so the same solutions in the same
+// order, each listing its options in the same order, with fewer nodes. Problems of up to 64 options (one word,
+// no frames), 65 to 256 (frames), and one of more than 64 primary items (two words of items): the tables checked
+// at solutions (in debug and sanitizer builds at every step of the first problems), and counts paused every few
+// nodes (a pause between options taken in place, resumed there).
+TEST_CASE("the dense path's options taken in place: the order of Propagation::never, fewer nodes") {
+  dlx::detail::Knobs knobs;
+  knobs.dense_frames = 2;                  // in every copy of the engines with PEXT, whatever the processor
+  knobs.propagate_sparse_primaries = 200;  // the strip below (70 primary items, short columns) on the dense path
+  const dlx::detail::ScopedKnobs steer(knobs);
+  std::vector<dlx::Problem> problems = {test::queens(6), test::queens(9), test::queens(11)};
+  std::mt19937 rng(61);
+  for (int trial = 0; trial < 12; ++trial) problems.push_back(random_wide_problem(rng, trial % 2 == 1));
+  // A strip of 70 cells tiled by dominoes and by monominoes on a few cells: 139 options, 70 primary items.
+  dlx::Problem strip;
+  for (int i = 0; i < 70; ++i) strip.add_primary("c" + std::to_string(i));
+  for (int i = 0; i + 1 < 70; ++i)
+    strip.add_option({{static_cast<dlx::ItemId>(i)}, {static_cast<dlx::ItemId>(i + 1)}});
+  for (const int i : {3, 10, 11, 30, 47, 52, 69}) strip.add_option({{static_cast<dlx::ItemId>(i)}});
+  problems.push_back(strip);
+  std::uint64_t fewer = 0;
+  for (std::size_t k = 0; k < problems.size(); ++k) {
+    CAPTURE(k);
+    const dlx::Problem& p = problems[k];
+    const auto options_for = [k](dlx::Propagation propagation) {
+      dlx::SearchOptions options;
+      options.engine = dlx::Engine::bitset;
+      options.propagation = propagation;
+      options.check_every_step = k < 2;  // in debug and sanitizer builds
+      return options;
+    };
+    const auto list = [&p, &options_for](dlx::Propagation propagation, std::uint64_t& nodes) {
+      dlx::Solver solver(p, options_for(propagation));
+      std::vector<Solution> out;
+      while (solver.next()) {
+        CHECK(test::is_exact_cover(p, solver.solution()));
+        if (out.size() % 7 == 0) solver.check_invariants();
+        out.emplace_back(solver.solution().begin(), solver.solution().end());
+      }
+      nodes = solver.stats().nodes;
+      return out;
+    };
+    std::uint64_t nodes_never = 0, nodes_in_place = 0;
+    const std::vector<Solution> never = list(dlx::Propagation::never, nodes_never);
+    const std::vector<Solution> in_place = list(dlx::Propagation::automatic, nodes_in_place);
+    CHECK(in_place == never);
+    CHECK(nodes_in_place <= nodes_never);
+    fewer += nodes_in_place < nodes_never ? 1 : 0;
+
+    dlx::Solver solver(p, options_for(dlx::Propagation::automatic));
+    CHECK(solver.count().solutions == never.size());
+    CHECK(solver.stats().nodes == nodes_in_place);
+    CHECK(count_in_slices(solver, 1 + nodes_in_place / 40) == never.size());
+    CHECK(solver.stats().nodes == nodes_in_place);
+  }
+  CHECK(fewer >= problems.size() / 2);  // options were taken in place
+  CHECK(problems.back().primary_count() > 64);
 }

@@ -26,7 +26,12 @@
 // popcounts and each child W words: so the first node on a path whose available options fit in one word
 // renumbers them 0..n-1 (a frame: their conflicts among themselves and the uncovered items' columns, packed with
 // PEXT) and its whole subtree runs on that one word. The tree, its nodes and the order of the solutions do not
-// change.
+// change. Two thirds of the branchings on those puzzles are on an item with one option left, a node with one
+// child: left to itself (Propagation::automatic) the dense path takes such an option at the node itself and
+// scans again, as one node, rather than making a child node for it (the same choices in the same order, so the
+// same solutions, each listing its options in the same order; Langford 11: 440k nodes -> 229k). A node's scan
+// then runs over every uncovered item and looks for an item with no option left only at the end, without a branch
+// per item: the exit from the scan taken at an item with none was a mispredicted branch per dead end.
 //
 // The branching rule and the order of the options tried are those of the dancing-links engine (fewest
 // options, leftmost on ties; options in input order), so both engines find the same solutions in the same
@@ -47,10 +52,11 @@
 //   spans_ of item p        p's column: the options on p             = {o : p in items_of_[o]}       always
 //   alive(k)                options still available at level k       alive(k+1) subset of alive(k);  levels
 //                                                                    no bit past the last option     0..depth_
-//                                                                                                    (below a
-//                                                                                                    frame: from
+//                                                                                                    (from a
+//                                                                                                    frame's level
+//                                                                                                    on: from
 //                                                                                                    frame_alive_)
-//   frame_alive_[k]         alive(k), numbered as the frame's        alive(k) = frame_options_ of    levels past
+//   frame_alive_[k]         alive(k), numbered as the frame's        alive(k) = frame_options_ of    levels from
 //                           options (frame_options_)                 its bits                        frame_level_
 //   uncovered(k)            primary items not yet covered at k       uncovered(k+1) subset of it;    levels
 //                                                                    items_of(o) subset of it for    0..depth_
@@ -88,15 +94,13 @@ bool fast_extract() {
   return fast;
 }
 
-// The bits of a W-word row at the options of live, packed into one word in option order (live has at most 64).
+// The bits of a W-word row at the options of live, packed into one word in option order (live has at most 64):
+// word w's bits go at shift[w], the number of options of live in the words before it. A shift of 64 (only past
+// the last word with options, whose bits extract to nothing) is taken as 0.
 template <int W>
-std::uint64_t extract_row(const std::uint64_t* row, const std::uint64_t* live) {
+std::uint64_t extract_row(const std::uint64_t* row, const std::uint64_t* live, const int* shift) {
   std::uint64_t out = 0;
-  int shift = 0;
-  for (int w = 0; w < W; ++w) {
-    if (shift < 64) out |= _pext_u64(row[w], live[w]) << shift;
-    shift += std::popcount(live[w]);
-  }
+  for (int w = 0; w < W; ++w) out |= _pext_u64(row[w], live[w]) << (shift[w] & 63);
   return out;
 }
 #else
@@ -251,6 +255,7 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
   }
   propagating_ = propagates(problem, options);
   if (!propagating_ && words_ <= 4 && !options.seed) dense_words_ = static_cast<int>(words_);
+  dense_forced_in_place_ = dense_words_ > 0 && options.propagation == Propagation::automatic;
   // Left to itself (Propagation::automatic), the propagating engine also breaks ties its own way (see
   // most_removing_tie); Propagation::always keeps the leftmost, and so the tree of the dancing-links engine.
   if (propagating_ && options.propagation == Propagation::automatic && !options.seed)
@@ -494,11 +499,12 @@ bool BitsetEngine::keep_fewest(int candidate, int c, int& item, int& best_count,
 template <int W>
 BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
   propagated_begin_[level + 1] = propagated_begin_[level];
-  const Word* a = alive(level);
-  const Word* u = uncovered(level);
+  Word* a = alive(level);
+  Word* u = uncovered(level);
+  const bool random_ties = options_.seed.has_value();
+again:
   Word live[W];
   for (int w = 0; w < W; ++w) live[w] = a[w];
-  const bool random_ties = options_.seed.has_value();
   int best_count = INT_MAX;
   std::uint64_t ties = 0;
   item = -1;
@@ -511,21 +517,29 @@ BitsetEngine::Outcome BitsetEngine::scan_dense(int level, int& item) {
       if (keep_fewest(candidate, c, item, best_count, ties, random_ties)) return Outcome::dead;
     }
   }
+  // The dense path's search takes an item's last option in place (enter_dense): so do the nodes settled outside
+  // it (branch_options(), all_covered()), so that a split of the search (ParallelSolver) meets the same nodes.
+  if (best_count == 1 && dense_forced_in_place_) {
+    take_in_place<W, 0>(level, a, u, unique_option(level, item));
+    goto again;
+  }
   return item < 0 ? Outcome::solution : Outcome::branch;
 }
 
 // LevelEngine::enter on the dense path: scan_dense<W> without random ties, then the item's first option and the
 // child it makes, all inlined. The levels are found with W and IW (when nonzero) for words_ and item_words_.
-// Nothing is written to propagated_begin_: on the dense path no level propagates, so it stays all zeros.
+// The options a node takes in place (dense_forced_in_place_) are its propagated ones (propagated_begin_).
 template <int W, int IW>
 [[gnu::always_inline]] inline BitsetEngine::Outcome BitsetEngine::enter_dense(int level) {
+  propagated_begin_[static_cast<std::size_t>(level) + 1] = propagated_begin_[static_cast<std::size_t>(level)];
   if constexpr (W > 1 && kFrames) {
     if (level > frame_level_) return enter_framed<IW>(level);
   }
   const std::size_t item_words = IW > 0 ? IW : item_words_;
-  const Word* a = alive_.data() + static_cast<std::size_t>(level) * W;
-  const Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
+  Word* a = alive_.data() + static_cast<std::size_t>(level) * W;
+  Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
   const Word* columns = dense_columns_.data();
+again:
   Word live[W];
   for (int w = 0; w < W; ++w) live[w] = a[w];
   if constexpr (W > 1 && kFrames) {
@@ -557,8 +571,6 @@ template <int W, int IW>
     }
   }
   if (best_count == INT_MAX) return Outcome::solution;
-  LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
-  choice.item = static_cast<int>(item);
   // Its first option (it has one), from the last word to the first without a branch: which word holds it
   // follows the data, and a loop that stopped there was mispredicted at 44% of the nodes (queens 12).
   const Word* column = columns + item * W;
@@ -567,6 +579,12 @@ template <int W, int IW>
     const Word bits = live[w] & column[w];
     first = bits != 0 ? w * 64 + std::countr_zero(bits) : first;
   }
+  if (best_count == 1 && dense_forced_in_place_) {
+    take_in_place<W, IW>(level, a, u, first);
+    goto again;
+  }
+  LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
+  choice.item = static_cast<int>(item);
   choice.option = first;
   choice.where = static_cast<std::uint32_t>(best_count - 1);  // the options left to try after it
   make_child_dense<W, IW>(level, choice.option);
@@ -578,6 +596,8 @@ template <int W, int IW>
 [[gnu::always_inline]] inline bool BitsetEngine::next_child_dense(int level) {
   if constexpr (W > 1 && kFrames) {
     if (level >= frame_level_) return next_child_framed<IW>(level);
+    // A frame below belonged to the child that is gone: framed_alive() must not read the new child from it.
+    frame_level_ = kNoFrame;
   }
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   // Whether there is one, from the count the scan gave: a branch on it is predicted better than the exit from
@@ -620,6 +640,31 @@ template <int W, int IW>
   for (std::size_t w = 0; w < item_words; ++w) next_u[w] = u[w] & ~items[w];
 }
 
+// On the dense path with forced options taken in place (dense_forced_in_place_): takes option, the last one left
+// to its item, at level itself, as the node's own choice rather than a child's: alive(level) loses its conflicts.
+template <int W, int IW>
+[[gnu::always_inline]] inline void BitsetEngine::take_in_place(int level, Word* a, Word* u, int option) {
+  const Word* c = conflicts_.data() + static_cast<std::size_t>(option) * W;
+  std::uint64_t removed = 0;
+  for (int w = 0; w < W; ++w) {
+    removed += static_cast<std::uint64_t>(std::popcount(a[w] & c[w]));
+    a[w] &= ~c[w];
+  }
+  take_option_in_place<IW>(level, u, static_cast<OptionId>(option), removed);
+}
+
+// The rest of taking option at level in place: its items covered, the options it removed counted, and the option
+// listed among the level's propagated ones (so that build_solution() lists it before the level's branch).
+template <int IW>
+[[gnu::always_inline]] inline void BitsetEngine::take_option_in_place(int level, Word* u, OptionId option,
+                                                                     std::uint64_t removed) {
+  const std::size_t item_words = IW > 0 ? IW : item_words_;
+  stats_.updates += removed;
+  const Word* items = items_of_.data() + static_cast<std::size_t>(option) * item_words;
+  for (std::size_t w = 0; w < item_words; ++w) u[w] &= ~items[w];
+  propagated_[propagated_begin_[static_cast<std::size_t>(level) + 1]++] = option;
+}
+
 #if defined(__BMI2__)
 // Makes the frame at level (see frame_level_ in the header): the n <= 64 options of live, numbered in option
 // order, with their conflicts among themselves and the columns of the items still uncovered.
@@ -629,14 +674,16 @@ void BitsetEngine::build_frame(int level, const Word* live, int n) {
   for (int w = 0; w < W; ++w)
     for (Word bits = live[w]; bits != 0; bits &= bits - 1)
       frame_options_[static_cast<std::size_t>(j++)] = static_cast<OptionId>(w * 64 + std::countr_zero(bits));
+  int shift[W];
+  for (int w = 0, s = 0; w < W; s += std::popcount(live[w]), ++w) shift[w] = s;
   for (j = 0; j < n; ++j)
     frame_conflicts_[static_cast<std::size_t>(j)] =
-        extract_row<W>(conflicts(static_cast<int>(frame_options_[static_cast<std::size_t>(j)])), live);
+        extract_row<W>(conflicts(static_cast<int>(frame_options_[static_cast<std::size_t>(j)])), live, shift);
   const Word* u = uncovered(level);
   for (std::size_t w = 0; w < item_words_; ++w)
     for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
       const std::size_t p = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
-      frame_columns_[p] = extract_row<W>(dense_columns_.data() + p * W, live);
+      frame_columns_[p] = extract_row<W>(dense_columns_.data() + p * W, live, shift);
     }
   frame_alive_[static_cast<std::size_t>(level)] = n == 64 ? ~Word{0} : (Word{1} << n) - 1;
   frame_level_ = level;
@@ -647,23 +694,31 @@ void BitsetEngine::build_frame(int level, const Word* live, int n) {
 template <int IW>
 [[gnu::always_inline]] inline BitsetEngine::Outcome BitsetEngine::enter_framed(int level) {
   const std::size_t item_words = IW > 0 ? IW : item_words_;
-  const Word live = frame_alive_[static_cast<std::size_t>(level)];
-  const Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
+  Word* u = uncovered_.data() + static_cast<std::size_t>(level) * item_words;
   const Word* columns = frame_columns_.data();
+again:
+  const Word live = frame_alive_[static_cast<std::size_t>(level)];
   int best_count = INT_MAX;
   std::size_t item = 0;
   for (std::size_t w = 0; w < item_words; ++w) {
     for (Word bits = u[w]; bits != 0; bits &= bits - 1) {
       const std::size_t candidate = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
       const int c = std::popcount(live & columns[candidate]);
-      if (c == 0) return Outcome::dead;
       const bool fewer = c < best_count;
       item = fewer ? candidate : item;
       best_count = fewer ? c : best_count;
     }
   }
   if (best_count == INT_MAX) return Outcome::solution;
+  if (best_count == 0) return Outcome::dead;
   const int first = std::countr_zero(live & columns[item]);
+  if (best_count == 1 && dense_forced_in_place_) {
+    const Word c = frame_conflicts_[static_cast<std::size_t>(first)];
+    frame_alive_[static_cast<std::size_t>(level)] = live & ~c;
+    take_option_in_place<IW>(level, u, frame_options_[static_cast<std::size_t>(first)],
+                         static_cast<std::uint64_t>(std::popcount(live & c)));
+    goto again;
+  }
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   choice.item = static_cast<int>(item);
   choice.option = static_cast<int>(frame_options_[static_cast<std::size_t>(first)]);
@@ -705,9 +760,10 @@ template <int IW>
   for (std::size_t w = 0; w < item_words; ++w) next_u[w] = u[w] & ~items[w];
 }
 
-// The options available at level as alive(level) would hold them: below the frame, from frame_alive_.
+// The options available at level as alive(level) would hold them: from the frame on, from frame_alive_ (the frame's
+// own level may take options in place after it made the frame).
 void BitsetEngine::framed_alive(int level, Word* out) const {
-  if (level <= frame_level_) {
+  if (level < frame_level_) {
     std::copy(alive(level), alive(level) + words_, out);
     return;
   }

@@ -98,6 +98,10 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   bool next_child_dense(int level);
   template <int W, int IW>
   void make_child_dense(int level, int option);
+  template <int W, int IW>
+  void take_in_place(int level, Word* a, Word* u, int option);
+  template <int IW>
+  void take_option_in_place(int level, Word* u, OptionId option, std::uint64_t removed);
   template <int W>
   void build_frame(int level, const Word* live, int n);
   template <int IW>
@@ -168,6 +172,9 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   // W (1 to 4) when the search takes the dense path: no propagation, at most 4 words of options (W of them), and
   // no seed (ties go to the leftmost item, with no random draw in the scan). 0 otherwise.
   int dense_words_ = 0;
+  // Whether the dense path takes an item's last option at the node itself (Propagation::automatic) rather than
+  // in a child node of its own: the same choices in the same order, with fewer nodes.
+  bool dense_forced_in_place_ = false;
   std::size_t words_ = 0, item_words_ = 0, count_stride_ = 0;
   std::vector<Word> conflicts_;  // per option: the options it cannot go with (itself included)
   std::vector<Word> items_of_;   // per option: its primary items, as a bitset
