@@ -84,6 +84,7 @@ class CheckTask : public SearchTask {
 
  protected:
   State clashing_givens(const Conflict& conflict) override;  // "none: why"
+  void unanswered(Record& into) const override;              // "minimal" only under --minimal
 
  private:
   State run_marks();

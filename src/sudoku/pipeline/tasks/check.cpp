@@ -68,4 +68,8 @@ Task::State CheckTask::clashing_givens(const Conflict& conflict) {
   return State::done;
 }
 
+void CheckTask::unanswered(Record& into) const {
+  if (options_.minimal) into.set_null("minimal");
+}
+
 }  // namespace sudoku::batch_detail
