@@ -26,12 +26,28 @@ struct Instance {
 
 class Loops {
  public:
-  Loops(const Board& board, bool y, bool x) : board_(board), y_(y), x_(x), n_(board.side()), places_(board) {
+  // Ready to search `board` (which must outlive the searches) with cell links (y) and house links (x). The
+  // tables keep their storage from one board to the next: the nested chains run these searches on thousands of
+  // reduced grids.
+  void load(const Board& board, bool y, bool x) {
+    board_ = &board;
+    y_ = y;
+    x_ = x;
+    n_ = board.side();
+    places_.load(board);
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
-    on_.assign(nodes, -1);
-    off_.assign(nodes, -1);
-    link_begin_.assign(2 * nodes, kNotYet);
-    link_end_.assign(2 * nodes, kNotYet);
+    if (on_.size() != nodes) {
+      on_.assign(nodes, -1);
+      off_.assign(nodes, -1);
+      link_.assign(2 * nodes, Span{});
+      link_stamp_.assign(2 * nodes, 0);
+      stamp_ = 0;
+    }
+    if (++stamp_ == 0) {
+      std::fill(link_stamp_.begin(), link_stamp_.end(), 0);
+      stamp_ = 1;
+    }
+    link_list_.clear();
   }
 
   struct Found {
@@ -42,7 +58,9 @@ class Loops {
   // From `start` on: cycles, then the forcing chains from it on and from it off (x links on). Only those of at
   // most `max_cycle` / `max_chain` nodes are wanted: the searches stop at that depth.
   void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
-    if (!x_ && !(one_bit(board_.candidates(cell)) || two_bits(board_.candidates(cell)))) return;
+    // The instances of one start's searches (the caller reads them before the next start's).
+    inst_.clear();
+    if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
     cycles(start, max_cycle, found);
     if (!x_) return;
@@ -59,16 +77,17 @@ class Loops {
   // meets the same nodes again. The span stays valid until the next call.
   std::span<const int> links_of(int node, bool x) {
     const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
-    if (link_begin_[key] == kNotYet) {
+    if (link_stamp_[key] != stamp_) {
       if (node_on(node))
         on_to_off(node, scratch_);
       else
         off_to_on(node, x, scratch_);
-      link_begin_[key] = static_cast<std::uint32_t>(link_list_.size());
+      link_stamp_[key] = stamp_;
+      link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
       link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
-      link_end_[key] = static_cast<std::uint32_t>(link_list_.size());
+      link_[key].end = static_cast<std::uint32_t>(link_list_.size());
     }
-    return {link_list_.data() + link_begin_[key], link_list_.data() + link_end_[key]};
+    return {link_list_.data() + link_[key].begin, link_list_.data() + link_[key].end};
   }
 
   void on_to_off(int node, std::vector<int>& out) {
@@ -76,16 +95,16 @@ class Loops {
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask bit = digit_bit(digit);
     if (y_)
-      for (Mask m = board_.candidates(cell) & ~bit; m != 0; m &= m - 1)
+      for (Mask m = board_->candidates(cell) & ~bit; m != 0; m &= m - 1)
         out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
-    places_.peers_with(board_.houses(), cell, digit, peers_);
+    places_.peers_with(board_->houses(), cell, digit, peers_);
     for (const int x : peers_) out.push_back(node_of(x, digit, false, n_));
   }
 
   void off_to_on(int node, bool x, std::vector<int>& out) {
     out.clear();
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
-    const Mask cands = board_.candidates(cell);
+    const Mask cands = board_->candidates(cell);
     if (y_ && two_bits(cands))
       out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
     if (!x) return;
@@ -93,7 +112,7 @@ class Loops {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
       if (s.full && one_bit(others))
         out.push_back(
-            node_of(board_.houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
+            node_of(board_->houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
                     true, n_));
     }
   }
@@ -191,15 +210,20 @@ class Loops {
     }
   }
 
-  const Board& board_;
-  bool y_, x_;
-  int n_;
+  const Board* board_ = nullptr;
+  bool y_ = false, x_ = false;
+  int n_ = 0;
   Places places_;
   std::vector<Instance> inst_;
   std::vector<int> on_, off_, touched_, peers_, scratch_, pending_on_, pending_off_;
-  // links_of's lists: [link_begin_[k], link_end_[k]) of link_list_ for k = 2 * node + x, kNotYet until needed.
-  static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
-  std::vector<std::uint32_t> link_begin_, link_end_;
+  // links_of's lists: [link_[k].begin, link_[k].end) of link_list_ for k = 2 * node + x, worked out on this
+  // board when link_stamp_[k] is stamp_ (load() moves stamp_ on, which forgets them all at once).
+  struct Span {
+    std::uint32_t begin = 0, end = 0;
+  };
+  std::vector<Span> link_;
+  std::vector<std::uint32_t> link_stamp_;
+  std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
 };
 
@@ -264,24 +288,35 @@ struct Loop {
   int instance, tenths, complexity, key;
 };
 
+// each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
+// only weigh and record).
+struct LoopScratch {
+  Loops loops;
+  std::vector<int> path;
+  std::vector<Loops::Found> found;
+  std::vector<Word> digit_cells;  // CellSets::digit of each digit, from digit 1
+};
+
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
 // `keep(loop)` says whether its eliminations are wanted (false skips them), `take(loop, loops, eliminations)`
 // receives the ones that take something out. Each start's loops are weighed before the next start's search, so
 // that `keep` can end the searches early: a loop of more nodes rates no lower, and `keep` must refuse every
-// loop longer than one it refuses (of the same pass and kind).
+// loop longer than one it refuses (of the same pass and kind). `keep` may change its answers only when `take`
+// is called.
 template <class Keep, class Take>
 void each_loop(const Board& board, Keep&& keep, Take&& take) {
   const int n = board.side();
-  std::vector<int> scratch;
-  std::vector<Loops::Found> found;
+  thread_local LoopScratch scratch;
+  Loops& loops = scratch.loops;
+  std::vector<Loops::Found>& found = scratch.found;
   const CellSets& sets = board.cell_sets();
-  std::vector<Word> digit_cells(static_cast<std::size_t>(n) * sets.words());
+  scratch.digit_cells.resize(static_cast<std::size_t>(n) * sets.words());
   for (int d = 1; d <= n; ++d)
-    sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
+    sets.digit(board, d, scratch.digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
   for (const auto& kind : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
     const bool y = kind.first, x = kind.second;
-    Loops loops(board, y, x);
+    loops.load(board, y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
     const auto loop_of = [&](bool cycle, int instance, int complexity) {
       return Loop{cycle,
@@ -300,27 +335,36 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
       while (keep(loop_of(cycle, -1, c))) ++c;
       return c - 1;
     };
+    // Worked out again only after `take`, the one thing that may change `keep`.
+    int most_cycle = most(true), most_chain = most(false);
     for (int c = 0; c < board.cells(); ++c) {
       if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
       for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
         found.clear();
-        loops.from(c, std::countr_zero(m) + 1, most(true), most(false), found);
+        loops.from(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
         const std::vector<Instance>& inst = loops.instances();
+        bool taken = false;
         for (const Loops::Found& f : found) {
-          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch));
+          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
           if (!keep(loop)) continue;
           std::vector<Candidate> elims;
           const int target = inst[static_cast<std::size_t>(f.instance)].node;
           const int cell = node_cell(target, n), digit = node_digit(target, n);
           if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, digit_cells);
+            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells);
           } else if (!node_on(target)) {
             elims = {{cell, digit}};
           } else {
             for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
               elims.push_back({cell, std::countr_zero(e) + 1});
           }
-          if (!elims.empty()) take(loop, loops, std::move(elims));
+          if (elims.empty()) continue;
+          take(loop, loops, std::move(elims));
+          taken = true;
+        }
+        if (taken) {
+          most_cycle = most(true);
+          most_chain = most(false);
         }
       }
     }
