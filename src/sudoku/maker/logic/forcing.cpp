@@ -326,9 +326,4 @@ bool dynamic_chains(const Board& board, GradedStep& step) {
   return forcing_search(board, kind, nullptr, step);
 }
 
-bool dynamic_chains_plus(const Board& board, GradedStep& step) {
-  static const ForcingKind kind{true, true, false, 90, "Dynamic ", " Chains (+)"};
-  return forcing_search(board, kind, plus_steps, step);
-}
-
 }  // namespace sudoku::logic
