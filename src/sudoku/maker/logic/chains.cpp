@@ -36,15 +36,14 @@ class Loops {
     n_ = board.side();
     places_.load(board);
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
-    if (on_.size() != nodes) {
-      on_.assign(nodes, -1);
-      off_.assign(nodes, -1);
+    if (reached_.size() != nodes) {
+      reached_.assign(nodes, Reached{});
+      search_ = 0;
       link_.assign(2 * nodes, Span{});
-      link_stamp_.assign(2 * nodes, 0);
       stamp_ = 0;
     }
     if (++stamp_ == 0) {
-      std::fill(link_stamp_.begin(), link_stamp_.end(), 0);
+      std::fill(link_.begin(), link_.end(), Span{});
       stamp_ = 1;
     }
     link_list_.clear();
@@ -77,12 +76,12 @@ class Loops {
   // meets the same nodes again. The span stays valid until the next call.
   std::span<const int> links_of(int node, bool x) {
     const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
-    if (link_stamp_[key] != stamp_) {
+    if (link_[key].stamp != stamp_) {
       if (node_on(node))
         on_to_off(node, scratch_);
       else
         off_to_on(node, x, scratch_);
-      link_stamp_[key] = stamp_;
+      link_[key].stamp = stamp_;
       link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
       link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
       link_[key].end = static_cast<std::uint32_t>(link_list_.size());
@@ -129,14 +128,16 @@ class Loops {
     return false;
   }
 
+  // The nodes one search has reached (each once), with their instance: reached_[node] when its stamp is
+  // search_ (clear_sets() moves search_ on, which forgets them all at once).
   void clear_sets() {
-    for (const int n : touched_) on_[static_cast<std::size_t>(n)] = off_[static_cast<std::size_t>(n)] = -1;
-    touched_.clear();
+    if (++search_ == 0) {
+      std::fill(reached_.begin(), reached_.end(), Reached{});
+      search_ = 1;
+    }
   }
-  void set(std::vector<int>& s, int node, int inst) {
-    s[static_cast<std::size_t>(node)] = inst;
-    touched_.push_back(node);
-  }
+  bool reached(int node) const { return reached_[static_cast<std::size_t>(node)].stamp == search_; }
+  void set(int node, int inst) { reached_[static_cast<std::size_t>(node)] = {search_, inst}; }
 
   // SE's breadth-first search alternating "on" and "off" layers; an "off" node is not followed back into its
   // own ancestry, and reaching the start again after at least four layers closes a cycle. An "on" node is
@@ -146,7 +147,7 @@ class Loops {
     clear_sets();
     pending_on_.assign(1, add(start, -1));
     pending_off_.clear();
-    set(on_, start, pending_on_[0]);
+    set(start, pending_on_[0]);
     int length = 0;
     while ((!pending_on_.empty() || !pending_off_.empty()) && length + 2 <= max_nodes) {
       ++length;
@@ -159,9 +160,9 @@ class Loops {
       for (const int p : pending_off_) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
-          if (on_[static_cast<std::size_t>(q)] < 0) {
+          if (!reached(q)) {
             const int i = add(q, p);
-            set(on_, q, i);
+            set(q, i);
             pending_on_.push_back(i);
           }
         }
@@ -177,16 +178,11 @@ class Loops {
     pending_on_.clear();
     pending_off_.clear();
     const int s = add(start, -1);
-    if (node_on(start)) {
-      set(on_, start, s);
-      pending_on_.push_back(s);
-    } else {
-      set(off_, start, s);
-      pending_off_.push_back(s);
-    }
+    set(start, s);
+    (node_on(start) ? pending_on_ : pending_off_).push_back(s);
     // One layer: every pending node's links; a link to the start's conjugate is the forcing chain, and a node
     // not reached before is queued for the next layer (the other state).
-    const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached) {
+    const auto layer = [&](std::vector<int>& from, std::vector<int>& to) {
       for (std::size_t i = 0; i < from.size(); ++i) {
         const int p = from[i];
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, true)) {
@@ -194,9 +190,9 @@ class Loops {
             found.push_back({false, add(q, p)});
             return true;
           }
-          if (reached[static_cast<std::size_t>(q)] < 0) {
+          if (!reached(q)) {
             const int k = add(q, p);
-            set(reached, q, k);
+            set(q, k);
             to.push_back(k);
           }
         }
@@ -205,8 +201,8 @@ class Loops {
       return false;
     };
     for (int nodes = node_on(start) ? 2 : 1; !pending_on_.empty() || !pending_off_.empty(); nodes += 2) {
-      if (nodes > max_nodes || layer(pending_on_, pending_off_, off_)) return;
-      if (nodes + 1 > max_nodes || layer(pending_off_, pending_on_, on_)) return;
+      if (nodes > max_nodes || layer(pending_on_, pending_off_)) return;
+      if (nodes + 1 > max_nodes || layer(pending_off_, pending_on_)) return;
     }
   }
 
@@ -215,14 +211,19 @@ class Loops {
   int n_ = 0;
   Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> on_, off_, touched_, peers_, scratch_, pending_on_, pending_off_;
+  std::vector<int> peers_, scratch_, pending_on_, pending_off_;
+  struct Reached {
+    std::uint32_t stamp = 0;
+    int inst = -1;
+  };
+  std::vector<Reached> reached_;
+  std::uint32_t search_ = 0;
   // links_of's lists: [link_[k].begin, link_[k].end) of link_list_ for k = 2 * node + x, worked out on this
-  // board when link_stamp_[k] is stamp_ (load() moves stamp_ on, which forgets them all at once).
+  // board when link_[k].stamp is stamp_ (load() moves stamp_ on, which forgets them all at once).
   struct Span {
-    std::uint32_t begin = 0, end = 0;
+    std::uint32_t stamp = 0, begin = 0, end = 0;
   };
   std::vector<Span> link_;
-  std::vector<std::uint32_t> link_stamp_;
   std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
 };
