@@ -111,8 +111,8 @@ class Loops {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
       if (s.full && one_bit(others))
         out.push_back(
-            node_of(board_->houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
-                    true, n_));
+            node_of(board_->houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))],
+                    digit, true, n_));
     }
   }
 
