@@ -47,6 +47,7 @@ class Loops {
       stamp_ = 1;
     }
     link_list_.clear();
+    analyse();
   }
 
   struct Found {
@@ -61,20 +62,31 @@ class Loops {
     inst_.clear();
     if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
-    cycles(start, max_cycle, found);
+    // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
+    // links, a forcing chain its conjugate reachable.
+    if (on_loop(start)) cycles(start, max_cycle, found);
     if (!x_) return;
-    forcing(start, max_chain, found);
-    forcing(start ^ 1, max_chain, found);
+    if (reaches(start, start ^ 1)) forcing(start, max_chain, found);
+    if (reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
   int side() const { return n_; }
 
  private:
+  // A node's list of links in link_list_: [begin, end), worked out on the board when stamp is stamp_.
+  struct Span {
+    std::uint32_t stamp = 0, begin = 0, end = 0;
+  };
   // A node's links (on_to_off for an "on" node, off_to_on with or without x links for an "off" one), worked out
   // at their first need: the board and its places do not change while this searches, and every start's search
   // meets the same nodes again. The span stays valid until the next call.
   std::span<const int> links_of(int node, bool x) {
+    const Span& r = ensure_links(node, x);
+    return {link_list_.data() + r.begin, link_list_.data() + r.end};
+  }
+  // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
+  const Span& ensure_links(int node, bool x) {
     const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
     if (link_[key].stamp != stamp_) {
       if (node_on(node))
@@ -86,7 +98,103 @@ class Loops {
       link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
       link_[key].end = static_cast<std::uint32_t>(link_list_.size());
     }
-    return {link_list_.data() + link_[key].begin, link_list_.data() + link_[key].end};
+    return link_[key];
+  }
+
+  // The strongly connected components of the links' graph (the pass's links, which both searches follow while
+  // x_ is on), by Tarjan's algorithm, and for each the nodes it reaches as a bit set; components are completed
+  // after every component they reach, so each one's set is its nodes and its successors' sets.
+  // The bit sets number the open cells' candidates' nodes densely (dense_); only forcing chains read them.
+  void analyse() {
+    const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
+    order_.assign(nodes, -1);
+    low_.assign(nodes, 0);
+    component_.assign(nodes, -1);
+    dense_.assign(nodes, 0);
+    component_size_.clear();
+    reach_.clear();
+    or_stamp_.clear();
+    visited_ = 0;
+    int count = 0;
+    for (int c = 0; c < board_->cells(); ++c)
+      if (board_->open(c))
+        for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
+          for (const bool on : {true, false})
+            dense_[static_cast<std::size_t>(node_of(c, std::countr_zero(m) + 1, on, n_))] = count++;
+    words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
+    for (int c = 0; c < board_->cells(); ++c) {
+      if (!board_->open(c)) continue;
+      for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
+        for (const bool on : {true, false}) {
+          const int v = node_of(c, std::countr_zero(m) + 1, on, n_);
+          if (order_[static_cast<std::size_t>(v)] < 0) connect(v);
+        }
+    }
+  }
+  // Tarjan's depth-first search from `root`, without recursion.
+  void connect(int root) {
+    frames_.clear();
+    const auto enter = [&](int v) {
+      order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
+      stack_.push_back(v);
+      const Span& r = ensure_links(v, x_);
+      frames_.push_back({v, r.begin, r.end});
+    };
+    enter(root);
+    while (!frames_.empty()) {
+      TarjanFrame& f = frames_.back();
+      const auto v = static_cast<std::size_t>(f.node);
+      if (f.next < f.end) {
+        const auto w = static_cast<std::size_t>(link_list_[f.next++]);
+        if (order_[w] < 0)
+          enter(static_cast<int>(w));
+        else if (component_[w] < 0)  // on the stack
+          low_[v] = std::min(low_[v], order_[w]);
+        continue;
+      }
+      frames_.pop_back();
+      if (!frames_.empty()) {
+        const auto u = static_cast<std::size_t>(frames_.back().node);
+        low_[u] = std::min(low_[u], low_[v]);
+      }
+      if (low_[v] == order_[v]) complete(static_cast<int>(v));
+    }
+  }
+  // The component whose first node is `v`: off the stack, with the nodes it reaches.
+  void complete(int v) {
+    const int id = static_cast<int>(component_size_.size());
+    const std::size_t row = reach_.size();
+    reach_.resize(row + words_, 0);
+    or_stamp_.push_back(id);
+    members_.clear();
+    int w = -1;
+    do {
+      w = stack_.back();
+      stack_.pop_back();
+      component_[static_cast<std::size_t>(w)] = id;
+      members_.push_back(w);
+    } while (w != v);
+    component_size_.push_back(static_cast<int>(members_.size()));
+    if (words_ == 0) return;
+    for (const int m : members_) {
+      const int bit = dense_[static_cast<std::size_t>(m)];
+      reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
+      const Span& r = ensure_links(m, x_);
+      for (std::uint32_t k = r.begin; k < r.end; ++k) {
+        const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
+        if (or_stamp_[other] == id) continue;  // this component, or one already taken in
+        or_stamp_[other] = id;
+        for (std::size_t i = 0; i < words_; ++i) reach_[row + i] |= reach_[other * words_ + i];
+      }
+    }
+  }
+  bool on_loop(int node) const {
+    return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
+  }
+  bool reaches(int from, int to) const {
+    const auto row = static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
+    const int bit = dense_[static_cast<std::size_t>(to)];
+    return (reach_[row + static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) != 0;
   }
 
   void on_to_off(int node, std::vector<int>& out) {
@@ -218,11 +326,19 @@ class Loops {
   };
   std::vector<Reached> reached_;
   std::uint32_t search_ = 0;
-  // links_of's lists: [link_[k].begin, link_[k].end) of link_list_ for k = 2 * node + x, worked out on this
-  // board when link_[k].stamp is stamp_ (load() moves stamp_ on, which forgets them all at once).
-  struct Span {
-    std::uint32_t stamp = 0, begin = 0, end = 0;
+  // analyse()'s graph: each node's depth-first order and lowest order reached (Tarjan's), its component (-1
+  // while on the stack), each component's size and the nodes it reaches (`words_` words a component).
+  std::vector<int> order_, low_, component_, component_size_, stack_, members_, dense_;
+  std::vector<int> or_stamp_;  // by component: the last component whose set took its set in
+  std::vector<Word> reach_;
+  std::size_t words_ = 0;
+  int visited_ = 0;
+  struct TarjanFrame {
+    int node;
+    std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
   };
+  std::vector<TarjanFrame> frames_;
+  // links_of's lists, by k = 2 * node + x (load() moves stamp_ on, which forgets them all at once).
   std::vector<Span> link_;
   std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
