@@ -66,7 +66,7 @@ class Loops {
     // links, a forcing chain its conjugate reachable.
     if (on_loop(start)) cycles(start, max_cycle, found);
     if (!x_) return;
-    if (reaches(start, start ^ 1)) forcing(start, max_chain, found);
+    if (reaches_conjugate(start)) forcing(start, max_chain, found);
     if (reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
@@ -102,9 +102,9 @@ class Loops {
   }
 
   // The strongly connected components of the links' graph (the pass's links, which both searches follow while
-  // x_ is on), by Tarjan's algorithm, and for each the nodes it reaches as a bit set; components are completed
-  // after every component they reach, so each one's set is its nodes and its successors' sets.
-  // The bit sets number the open cells' candidates' nodes densely (dense_); only forcing chains read them.
+  // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set; components are
+  // completed after every component they reach, so each one's set is its nodes' and its successors' sets. The
+  // sets number the open cells' candidates densely (dense_); only forcing chains read them.
   void analyse() {
     const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
     order_.assign(nodes, -1);
@@ -119,8 +119,7 @@ class Loops {
     for (int c = 0; c < board_->cells(); ++c)
       if (board_->open(c))
         for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
-          for (const bool on : {true, false})
-            dense_[static_cast<std::size_t>(node_of(c, std::countr_zero(m) + 1, on, n_))] = count++;
+          dense_[static_cast<std::size_t>(node_of(c, std::countr_zero(m) + 1, true, n_))] = count++;
     words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
     for (int c = 0; c < board_->cells(); ++c) {
       if (!board_->open(c)) continue;
@@ -177,8 +176,10 @@ class Loops {
     component_size_.push_back(static_cast<int>(members_.size()));
     if (words_ == 0) return;
     for (const int m : members_) {
-      const int bit = dense_[static_cast<std::size_t>(m)];
-      reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
+      if (node_on(m)) {
+        const int bit = dense_[static_cast<std::size_t>(m)];
+        reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
+      }
       const Span& r = ensure_links(m, x_);
       for (std::uint32_t k = r.begin; k < r.end; ++k) {
         const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
@@ -191,10 +192,19 @@ class Loops {
   bool on_loop(int node) const {
     return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
   }
+  // Whether the "on" node `to` is reachable from `from`.
   bool reaches(int from, int to) const {
     const auto row = static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
     const int bit = dense_[static_cast<std::size_t>(to)];
     return (reach_[row + static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) != 0;
+  }
+  // Whether the "on" node `start` reaches its conjugate: an "off" node is reached from the "on" nodes whose
+  // links it is, and (links go both ways: t on puts s off exactly when s on puts t off) those are the
+  // conjugates of the start's own links.
+  bool reaches_conjugate(int start) {
+    for (const int q : links_of(start, x_))
+      if (reaches(start, q ^ 1)) return true;
+    return false;
   }
 
   void on_to_off(int node, std::vector<int>& out) {
