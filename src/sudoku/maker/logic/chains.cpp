@@ -107,10 +107,11 @@ class Loops {
   // sets number the open cells' candidates densely (dense_); only forcing chains read them.
   void analyse() {
     const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
-    order_.assign(nodes, -1);
-    low_.assign(nodes, 0);
-    component_.assign(nodes, -1);
-    dense_.assign(nodes, 0);
+    // Sized once; only the open cells' candidates' nodes are ever reached, so only theirs start over.
+    order_.resize(nodes);
+    low_.resize(nodes);
+    component_.resize(nodes);
+    dense_.resize(nodes);
     component_size_.clear();
     reach_.clear();
     or_stamp_.clear();
@@ -118,8 +119,12 @@ class Loops {
     int count = 0;
     for (int c = 0; c < board_->cells(); ++c)
       if (board_->open(c))
-        for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
-          dense_[static_cast<std::size_t>(node_of(c, std::countr_zero(m) + 1, true, n_))] = count++;
+        for (Mask m = board_->candidates(c); m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1})
+            order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
+          dense_[static_cast<std::size_t>(on)] = count++;
+        }
     words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
     for (int c = 0; c < board_->cells(); ++c) {
       if (!board_->open(c)) continue;
