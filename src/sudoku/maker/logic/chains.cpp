@@ -29,13 +29,28 @@ class Loops {
   // Ready to search `board` (which must outlive the searches) with cell links (y) and house links (x). The
   // tables keep their storage from one board to the next: the nested chains run these searches on thousands of
   // reduced grids.
-  void load(const Board& board, bool y, bool x) {
+  // The board of the passes that follow (which must outlive them): its places, and its candidates' peers
+  // (the same in every pass) forgotten.
+  void use(const Board& board) {
     board_ = &board;
-    y_ = y;
-    x_ = x;
     n_ = board.side();
     places_.load(board);
-    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
+    const auto candidates = static_cast<std::size_t>(board.cells() * n_);
+    if (peer_.size() != candidates) {
+      peer_.assign(candidates, Span{});
+      peer_stamp_ = 0;
+    }
+    if (++peer_stamp_ == 0) {
+      std::fill(peer_.begin(), peer_.end(), Span{});
+      peer_stamp_ = 1;
+    }
+    peer_list_.clear();
+  }
+  // Ready for a pass on use()'s board with cell links (y) and house links (x).
+  void load(bool y, bool x) {
+    y_ = y;
+    x_ = x;
+    const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
     if (reached_.size() != nodes) {
       reached_.assign(nodes, Reached{});
       search_ = 0;
@@ -219,8 +234,15 @@ class Loops {
     if (y_)
       for (Mask m = board_->candidates(cell) & ~bit; m != 0; m &= m - 1)
         out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
-    places_.peers_with(board_->houses(), cell, digit, peers_);
-    for (const int x : peers_) out.push_back(node_of(x, digit, false, n_));
+    Span& peers = peer_[static_cast<std::size_t>(cell * n_ + digit - 1)];
+    if (peers.stamp != peer_stamp_) {
+      places_.peers_with(board_->houses(), cell, digit, peers_);
+      peers = {peer_stamp_, static_cast<std::uint32_t>(peer_list_.size()), 0};
+      peer_list_.insert(peer_list_.end(), peers_.begin(), peers_.end());
+      peers.end = static_cast<std::uint32_t>(peer_list_.size());
+    }
+    for (std::uint32_t k = peers.begin; k < peers.end; ++k)
+      out.push_back(node_of(peer_list_[k], digit, false, n_));
   }
 
   void off_to_on(int node, bool x, std::vector<int>& out) {
@@ -357,6 +379,11 @@ class Loops {
   std::vector<Span> link_;
   std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
+  // The cells on_to_off reaches from a candidate k = cell * side + digit - 1, in the places' order (the same in
+  // every pass on one board): peer_list_[peer_[k].begin, peer_[k].end) when peer_[k].stamp is peer_stamp_.
+  std::vector<Span> peer_;
+  std::vector<int> peer_list_;
+  std::uint32_t peer_stamp_ = 0;
 };
 
 // The distinct nodes of an instance's path (SE's ancestor count).
@@ -445,10 +472,11 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
   scratch.digit_cells.resize(static_cast<std::size_t>(n) * sets.words());
   for (int d = 1; d <= n; ++d)
     sets.digit(board, d, scratch.digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
+  loops.use(board);
   for (const auto& kind : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
     const bool y = kind.first, x = kind.second;
-    loops.load(board, y, x);
+    loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
     const auto loop_of = [&](bool cycle, int instance, int complexity) {
       return Loop{cycle,
