@@ -76,17 +76,25 @@ namespace {
 struct TripletSets {
   explicit TripletSets(const Board& board) : cell_sets(board.cell_sets()), words(cell_sets.words()) {
     thread_local std::vector<std::uint64_t> buffer;
-    buffer.assign(8 * words, 0);
+    buffer.assign(5 * words, 0);
     std::uint64_t* at = buffer.data();
-    for (std::uint64_t** set : {&few, &single, &is_base, &common01, &common, &ea, &eb, &et}) {
+    for (std::uint64_t** set : {&few, &single, &is_base, &common01, &common}) {
       *set = at;
       at += words;
     }
+    thread_local std::vector<std::uint64_t> rows;
+    rows.resize(static_cast<std::size_t>(board.cells()) * words);
+    by_cell = rows.data();
   }
-  // A cell's excluders (its peers among the open cells of two or three candidates), into `out`.
-  void excluders(int c, std::uint64_t* out) const {
-    for (std::size_t w = 0; w < words; ++w) out[w] = cell_sets.peers(c)[w] & few[w];
+  // Each base's excluders (its peers among the open cells of two or three candidates), worked out once per
+  // board: the pairs and triplets of bases read them again and again.
+  void find_excluders(const std::vector<int>& bases) {
+    for (const int c : bases) {
+      std::uint64_t* out = by_cell + static_cast<std::size_t>(c) * words;
+      for (std::size_t w = 0; w < words; ++w) out[w] = cell_sets.peers(c)[w] & few[w];
+    }
   }
+  const std::uint64_t* excluders(int base) const { return by_cell + static_cast<std::size_t>(base) * words; }
   // At least two cells (std::popcount is a library call on the default target).
   bool two(const std::uint64_t* set) const {
     bool one = false;
@@ -104,7 +112,8 @@ struct TripletSets {
   std::uint64_t* single = nullptr;  // open cells of one candidate
   std::uint64_t* is_base = nullptr;
   std::uint64_t *common01 = nullptr, *common = nullptr;
-  std::uint64_t *ea = nullptr, *eb = nullptr, *et = nullptr;  // the excluders of the three cells
+  const std::uint64_t *ea = nullptr, *eb = nullptr;  // the excluders of the first two cells
+  std::uint64_t* by_cell = nullptr;  // find_excluders's rows, `words` a cell (the bases' only)
 };
 
 Mask open_candidates(const Board& board, int c) {
@@ -197,19 +206,20 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
   thread_local std::vector<Mask> shared;
   find_bases(board, sets, bases);
   if (bases.size() < 3) return false;
+  sets.find_excluders(bases);
   for (std::size_t j = 1; j < bases.size(); ++j) {
     const int b = bases[j];
-    sets.excluders(b, sets.eb);
+    sets.eb = sets.excluders(b);
     for (std::size_t i = 0; i < j; ++i) {
       const int a = bases[i];
-      sets.excluders(a, sets.ea);
+      sets.ea = sets.excluders(a);
       // A triplet's common excluders are among the first two cells' (at least two are needed).
       for (std::size_t w = 0; w < sets.words; ++w) sets.common01[w] = sets.ea[w] & sets.eb[w];
       if (!sets.two(sets.common01)) continue;
       third_cells(sets, a, b, twin);
       for (const int t : twin) {
-        sets.excluders(t, sets.et);
-        for (std::size_t w = 0; w < sets.words; ++w) sets.common[w] = sets.common01[w] & sets.et[w];
+        const std::uint64_t* et = sets.excluders(t);
+        for (std::size_t w = 0; w < sets.words; ++w) sets.common[w] = sets.common01[w] & et[w];
         if (!sets.two(sets.common)) continue;
         triplet_eliminations(board, sets, a, b, t, shared, step.eliminations);
         if (step.eliminations.empty()) continue;

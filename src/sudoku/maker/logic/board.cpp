@@ -149,10 +149,15 @@ bool Board::broken() const {
   if (clash_) return true;
   for (std::size_t c = 0; c < cand_.size(); ++c)
     if (value_[c] == 0 && cand_[c] == 0) return true;
+  // A full house misses a digit when it is neither placed there nor a candidate of an open cell (the engine
+  // asks at every step: one pass over the house's cells, not a place mask per digit).
+  const Mask all = all_digits(side());
   for (int h = 0; h < houses_->count(); ++h) {
     if (!houses_->full(h)) continue;
-    for (int d = 1; d <= side(); ++d)
-      if (!placed(h, d) && positions(h, d) == 0) return true;
+    Mask held = placed_[static_cast<std::size_t>(h)];
+    for (const int c : houses_->cells(h))
+      if (value_[static_cast<std::size_t>(c)] == 0) held |= cand_[static_cast<std::size_t>(c)];
+    if (held != all) return true;
   }
   return false;
 }

@@ -26,12 +26,43 @@ struct Instance {
 
 class Loops {
  public:
-  Loops(const Board& board, bool y, bool x) : board_(board), y_(y), x_(x), n_(board.side()), places_(board) {
-    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
-    on_.assign(nodes, -1);
-    off_.assign(nodes, -1);
-    link_begin_.assign(2 * nodes, kNotYet);
-    link_end_.assign(2 * nodes, kNotYet);
+  // Ready to search `board` (which must outlive the searches) with cell links (y) and house links (x). The
+  // tables keep their storage from one board to the next: the nested chains run these searches on thousands of
+  // reduced grids.
+  // The board of the passes that follow (which must outlive them): its places, and its candidates' peers
+  // (the same in every pass) forgotten.
+  void use(const Board& board) {
+    board_ = &board;
+    n_ = board.side();
+    places_.load(board);
+    const auto candidates = static_cast<std::size_t>(board.cells() * n_);
+    if (peer_.size() != candidates) {
+      peer_.assign(candidates, Span{});
+      peer_stamp_ = 0;
+    }
+    if (++peer_stamp_ == 0) {
+      std::fill(peer_.begin(), peer_.end(), Span{});
+      peer_stamp_ = 1;
+    }
+    peer_list_.clear();
+  }
+  // Ready for a pass on use()'s board with cell links (y) and house links (x).
+  void load(bool y, bool x) {
+    y_ = y;
+    x_ = x;
+    const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
+    if (reached_.size() != nodes) {
+      reached_.assign(nodes, Reached{});
+      search_ = 0;
+      link_.assign(2 * nodes, Span{});
+      stamp_ = 0;
+    }
+    if (++stamp_ == 0) {
+      std::fill(link_.begin(), link_.end(), Span{});
+      stamp_ = 1;
+    }
+    link_list_.clear();
+    analyse();
   }
 
   struct Found {
@@ -42,33 +73,158 @@ class Loops {
   // From `start` on: cycles, then the forcing chains from it on and from it off (x links on). Only those of at
   // most `max_cycle` / `max_chain` nodes are wanted: the searches stop at that depth.
   void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
-    if (!x_ && !(one_bit(board_.candidates(cell)) || two_bits(board_.candidates(cell)))) return;
+    // The instances of one start's searches (the caller reads them before the next start's).
+    inst_.clear();
+    if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
-    cycles(start, max_cycle, found);
+    // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
+    // links, a forcing chain its conjugate reachable.
+    if (on_loop(start)) cycles(start, max_cycle, found);
     if (!x_) return;
-    forcing(start, max_chain, found);
-    forcing(start ^ 1, max_chain, found);
+    if (reaches_conjugate(start)) forcing(start, max_chain, found);
+    if (reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
   int side() const { return n_; }
 
  private:
+  // A node's list of links in link_list_: [begin, end), worked out on the board when stamp is stamp_.
+  struct Span {
+    std::uint32_t stamp = 0, begin = 0, end = 0;
+  };
   // A node's links (on_to_off for an "on" node, off_to_on with or without x links for an "off" one), worked out
   // at their first need: the board and its places do not change while this searches, and every start's search
   // meets the same nodes again. The span stays valid until the next call.
   std::span<const int> links_of(int node, bool x) {
+    const Span& r = ensure_links(node, x);
+    return {link_list_.data() + r.begin, link_list_.data() + r.end};
+  }
+  // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
+  const Span& ensure_links(int node, bool x) {
     const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
-    if (link_begin_[key] == kNotYet) {
+    if (link_[key].stamp != stamp_) {
       if (node_on(node))
         on_to_off(node, scratch_);
       else
         off_to_on(node, x, scratch_);
-      link_begin_[key] = static_cast<std::uint32_t>(link_list_.size());
+      link_[key].stamp = stamp_;
+      link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
       link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
-      link_end_[key] = static_cast<std::uint32_t>(link_list_.size());
+      link_[key].end = static_cast<std::uint32_t>(link_list_.size());
     }
-    return {link_list_.data() + link_begin_[key], link_list_.data() + link_end_[key]};
+    return link_[key];
+  }
+
+  // The strongly connected components of the links' graph (the pass's links, which both searches follow while
+  // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set; components are
+  // completed after every component they reach, so each one's set is its nodes' and its successors' sets. The
+  // sets number the open cells' candidates densely (dense_); only forcing chains read them.
+  void analyse() {
+    const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
+    // Sized once; only the open cells' candidates' nodes are ever reached, so only theirs start over.
+    order_.resize(nodes);
+    low_.resize(nodes);
+    component_.resize(nodes);
+    dense_.resize(nodes);
+    component_size_.clear();
+    reach_.clear();
+    or_stamp_.clear();
+    visited_ = 0;
+    int count = 0;
+    for (int c = 0; c < board_->cells(); ++c)
+      if (board_->open(c))
+        for (Mask m = board_->candidates(c); m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1})
+            order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
+          dense_[static_cast<std::size_t>(on)] = count++;
+        }
+    words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
+    for (int c = 0; c < board_->cells(); ++c) {
+      if (!board_->open(c)) continue;
+      for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
+        for (const bool on : {true, false}) {
+          const int v = node_of(c, std::countr_zero(m) + 1, on, n_);
+          if (order_[static_cast<std::size_t>(v)] < 0) connect(v);
+        }
+    }
+  }
+  // Tarjan's depth-first search from `root`, without recursion.
+  void connect(int root) {
+    frames_.clear();
+    const auto enter = [&](int v) {
+      order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
+      stack_.push_back(v);
+      const Span& r = ensure_links(v, x_);
+      frames_.push_back({v, r.begin, r.end});
+    };
+    enter(root);
+    while (!frames_.empty()) {
+      TarjanFrame& f = frames_.back();
+      const auto v = static_cast<std::size_t>(f.node);
+      if (f.next < f.end) {
+        const auto w = static_cast<std::size_t>(link_list_[f.next++]);
+        if (order_[w] < 0)
+          enter(static_cast<int>(w));
+        else if (component_[w] < 0)  // on the stack
+          low_[v] = std::min(low_[v], order_[w]);
+        continue;
+      }
+      frames_.pop_back();
+      if (!frames_.empty()) {
+        const auto u = static_cast<std::size_t>(frames_.back().node);
+        low_[u] = std::min(low_[u], low_[v]);
+      }
+      if (low_[v] == order_[v]) complete(static_cast<int>(v));
+    }
+  }
+  // The component whose first node is `v`: off the stack, with the nodes it reaches.
+  void complete(int v) {
+    const int id = static_cast<int>(component_size_.size());
+    const std::size_t row = reach_.size();
+    reach_.resize(row + words_, 0);
+    or_stamp_.push_back(id);
+    members_.clear();
+    int w = -1;
+    do {
+      w = stack_.back();
+      stack_.pop_back();
+      component_[static_cast<std::size_t>(w)] = id;
+      members_.push_back(w);
+    } while (w != v);
+    component_size_.push_back(static_cast<int>(members_.size()));
+    if (words_ == 0) return;
+    for (const int m : members_) {
+      if (node_on(m)) {
+        const int bit = dense_[static_cast<std::size_t>(m)];
+        reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
+      }
+      const Span& r = ensure_links(m, x_);
+      for (std::uint32_t k = r.begin; k < r.end; ++k) {
+        const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
+        if (or_stamp_[other] == id) continue;  // this component, or one already taken in
+        or_stamp_[other] = id;
+        for (std::size_t i = 0; i < words_; ++i) reach_[row + i] |= reach_[other * words_ + i];
+      }
+    }
+  }
+  bool on_loop(int node) const {
+    return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
+  }
+  // Whether the "on" node `to` is reachable from `from`.
+  bool reaches(int from, int to) const {
+    const auto row = static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
+    const int bit = dense_[static_cast<std::size_t>(to)];
+    return (reach_[row + static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) != 0;
+  }
+  // Whether the "on" node `start` reaches its conjugate: an "off" node is reached from the "on" nodes whose
+  // links it is, and (links go both ways: t on puts s off exactly when s on puts t off) those are the
+  // conjugates of the start's own links.
+  bool reaches_conjugate(int start) {
+    for (const int q : links_of(start, x_))
+      if (reaches(start, q ^ 1)) return true;
+    return false;
   }
 
   void on_to_off(int node, std::vector<int>& out) {
@@ -76,16 +232,23 @@ class Loops {
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask bit = digit_bit(digit);
     if (y_)
-      for (Mask m = board_.candidates(cell) & ~bit; m != 0; m &= m - 1)
+      for (Mask m = board_->candidates(cell) & ~bit; m != 0; m &= m - 1)
         out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
-    places_.peers_with(board_.houses(), cell, digit, peers_);
-    for (const int x : peers_) out.push_back(node_of(x, digit, false, n_));
+    Span& peers = peer_[static_cast<std::size_t>(cell * n_ + digit - 1)];
+    if (peers.stamp != peer_stamp_) {
+      places_.peers_with(board_->houses(), cell, digit, peers_);
+      peers = {peer_stamp_, static_cast<std::uint32_t>(peer_list_.size()), 0};
+      peer_list_.insert(peer_list_.end(), peers_.begin(), peers_.end());
+      peers.end = static_cast<std::uint32_t>(peer_list_.size());
+    }
+    for (std::uint32_t k = peers.begin; k < peers.end; ++k)
+      out.push_back(node_of(peer_list_[k], digit, false, n_));
   }
 
   void off_to_on(int node, bool x, std::vector<int>& out) {
     out.clear();
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
-    const Mask cands = board_.candidates(cell);
+    const Mask cands = board_->candidates(cell);
     if (y_ && two_bits(cands))
       out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
     if (!x) return;
@@ -93,8 +256,8 @@ class Loops {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
       if (s.full && one_bit(others))
         out.push_back(
-            node_of(board_.houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))], digit,
-                    true, n_));
+            node_of(board_->houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))],
+                    digit, true, n_));
     }
   }
 
@@ -110,14 +273,16 @@ class Loops {
     return false;
   }
 
+  // The nodes one search has reached (each once), with their instance: reached_[node] when its stamp is
+  // search_ (clear_sets() moves search_ on, which forgets them all at once).
   void clear_sets() {
-    for (const int n : touched_) on_[static_cast<std::size_t>(n)] = off_[static_cast<std::size_t>(n)] = -1;
-    touched_.clear();
+    if (++search_ == 0) {
+      std::fill(reached_.begin(), reached_.end(), Reached{});
+      search_ = 1;
+    }
   }
-  void set(std::vector<int>& s, int node, int inst) {
-    s[static_cast<std::size_t>(node)] = inst;
-    touched_.push_back(node);
-  }
+  bool reached(int node) const { return reached_[static_cast<std::size_t>(node)].stamp == search_; }
+  void set(int node, int inst) { reached_[static_cast<std::size_t>(node)] = {search_, inst}; }
 
   // SE's breadth-first search alternating "on" and "off" layers; an "off" node is not followed back into its
   // own ancestry, and reaching the start again after at least four layers closes a cycle. An "on" node is
@@ -127,7 +292,7 @@ class Loops {
     clear_sets();
     pending_on_.assign(1, add(start, -1));
     pending_off_.clear();
-    set(on_, start, pending_on_[0]);
+    set(start, pending_on_[0]);
     int length = 0;
     while ((!pending_on_.empty() || !pending_off_.empty()) && length + 2 <= max_nodes) {
       ++length;
@@ -140,9 +305,9 @@ class Loops {
       for (const int p : pending_off_) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
-          if (on_[static_cast<std::size_t>(q)] < 0) {
+          if (!reached(q)) {
             const int i = add(q, p);
-            set(on_, q, i);
+            set(q, i);
             pending_on_.push_back(i);
           }
         }
@@ -158,16 +323,11 @@ class Loops {
     pending_on_.clear();
     pending_off_.clear();
     const int s = add(start, -1);
-    if (node_on(start)) {
-      set(on_, start, s);
-      pending_on_.push_back(s);
-    } else {
-      set(off_, start, s);
-      pending_off_.push_back(s);
-    }
+    set(start, s);
+    (node_on(start) ? pending_on_ : pending_off_).push_back(s);
     // One layer: every pending node's links; a link to the start's conjugate is the forcing chain, and a node
     // not reached before is queued for the next layer (the other state).
-    const auto layer = [&](std::vector<int>& from, std::vector<int>& to, std::vector<int>& reached) {
+    const auto layer = [&](std::vector<int>& from, std::vector<int>& to) {
       for (std::size_t i = 0; i < from.size(); ++i) {
         const int p = from[i];
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, true)) {
@@ -175,9 +335,9 @@ class Loops {
             found.push_back({false, add(q, p)});
             return true;
           }
-          if (reached[static_cast<std::size_t>(q)] < 0) {
+          if (!reached(q)) {
             const int k = add(q, p);
-            set(reached, q, k);
+            set(q, k);
             to.push_back(k);
           }
         }
@@ -186,21 +346,44 @@ class Loops {
       return false;
     };
     for (int nodes = node_on(start) ? 2 : 1; !pending_on_.empty() || !pending_off_.empty(); nodes += 2) {
-      if (nodes > max_nodes || layer(pending_on_, pending_off_, off_)) return;
-      if (nodes + 1 > max_nodes || layer(pending_off_, pending_on_, on_)) return;
+      if (nodes > max_nodes || layer(pending_on_, pending_off_)) return;
+      if (nodes + 1 > max_nodes || layer(pending_off_, pending_on_)) return;
     }
   }
 
-  const Board& board_;
-  bool y_, x_;
-  int n_;
+  const Board* board_ = nullptr;
+  bool y_ = false, x_ = false;
+  int n_ = 0;
   Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> on_, off_, touched_, peers_, scratch_, pending_on_, pending_off_;
-  // links_of's lists: [link_begin_[k], link_end_[k]) of link_list_ for k = 2 * node + x, kNotYet until needed.
-  static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
-  std::vector<std::uint32_t> link_begin_, link_end_;
+  std::vector<int> peers_, scratch_, pending_on_, pending_off_;
+  struct Reached {
+    std::uint32_t stamp = 0;
+    int inst = -1;
+  };
+  std::vector<Reached> reached_;
+  std::uint32_t search_ = 0;
+  // analyse()'s graph: each node's depth-first order and lowest order reached (Tarjan's), its component (-1
+  // while on the stack), each component's size and the nodes it reaches (`words_` words a component).
+  std::vector<int> order_, low_, component_, component_size_, stack_, members_, dense_;
+  std::vector<int> or_stamp_;  // by component: the last component whose set took its set in
+  std::vector<Word> reach_;
+  std::size_t words_ = 0;
+  int visited_ = 0;
+  struct TarjanFrame {
+    int node;
+    std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
+  };
+  std::vector<TarjanFrame> frames_;
+  // links_of's lists, by k = 2 * node + x (load() moves stamp_ on, which forgets them all at once).
+  std::vector<Span> link_;
+  std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
+  // The cells on_to_off reaches from a candidate k = cell * side + digit - 1, in the places' order (the same in
+  // every pass on one board): peer_list_[peer_[k].begin, peer_[k].end) when peer_[k].stamp is peer_stamp_.
+  std::vector<Span> peer_;
+  std::vector<int> peer_list_;
+  std::uint32_t peer_stamp_ = 0;
 };
 
 // The distinct nodes of an instance's path (SE's ancestor count).
@@ -264,24 +447,36 @@ struct Loop {
   int instance, tenths, complexity, key;
 };
 
+// each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
+// only weigh and record).
+struct LoopScratch {
+  Loops loops;
+  std::vector<int> path;
+  std::vector<Loops::Found> found;
+  std::vector<Word> digit_cells;  // CellSets::digit of each digit, from digit 1
+};
+
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
 // `keep(loop)` says whether its eliminations are wanted (false skips them), `take(loop, loops, eliminations)`
 // receives the ones that take something out. Each start's loops are weighed before the next start's search, so
 // that `keep` can end the searches early: a loop of more nodes rates no lower, and `keep` must refuse every
-// loop longer than one it refuses (of the same pass and kind).
+// loop longer than one it refuses (of the same pass and kind). `keep` may change its answers only when `take`
+// is called.
 template <class Keep, class Take>
 void each_loop(const Board& board, Keep&& keep, Take&& take) {
   const int n = board.side();
-  std::vector<int> scratch;
-  std::vector<Loops::Found> found;
+  thread_local LoopScratch scratch;
+  Loops& loops = scratch.loops;
+  std::vector<Loops::Found>& found = scratch.found;
   const CellSets& sets = board.cell_sets();
-  std::vector<Word> digit_cells(static_cast<std::size_t>(n) * sets.words());
+  scratch.digit_cells.resize(static_cast<std::size_t>(n) * sets.words());
   for (int d = 1; d <= n; ++d)
-    sets.digit(board, d, digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
+    sets.digit(board, d, scratch.digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
+  loops.use(board);
   for (const auto& kind : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
     const bool y = kind.first, x = kind.second;
-    Loops loops(board, y, x);
+    loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
     const auto loop_of = [&](bool cycle, int instance, int complexity) {
       return Loop{cycle,
@@ -300,27 +495,36 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
       while (keep(loop_of(cycle, -1, c))) ++c;
       return c - 1;
     };
+    // Worked out again only after `take`, the one thing that may change `keep`.
+    int most_cycle = most(true), most_chain = most(false);
     for (int c = 0; c < board.cells(); ++c) {
       if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
       for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
         found.clear();
-        loops.from(c, std::countr_zero(m) + 1, most(true), most(false), found);
+        loops.from(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
         const std::vector<Instance>& inst = loops.instances();
+        bool taken = false;
         for (const Loops::Found& f : found) {
-          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch));
+          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
           if (!keep(loop)) continue;
           std::vector<Candidate> elims;
           const int target = inst[static_cast<std::size_t>(f.instance)].node;
           const int cell = node_cell(target, n), digit = node_digit(target, n);
           if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, digit_cells);
+            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells);
           } else if (!node_on(target)) {
             elims = {{cell, digit}};
           } else {
             for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
               elims.push_back({cell, std::countr_zero(e) + 1});
           }
-          if (!elims.empty()) take(loop, loops, std::move(elims));
+          if (elims.empty()) continue;
+          take(loop, loops, std::move(elims));
+          taken = true;
+        }
+        if (taken) {
+          most_cycle = most(true);
+          most_chain = most(false);
         }
       }
     }

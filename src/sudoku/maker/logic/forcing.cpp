@@ -34,7 +34,23 @@ struct Target {
 struct Branches {
   std::vector<Implications> on_of, regions;
   Implications off;
+  // "On" chains worked out ahead of their own cell's turn: a region's places after its first are later cells,
+  // whose own branches are the same chains (and several regions of a cell share places). ahead[slot] holds the
+  // chain of the candidate k = cell * side + digit - 1 when ahead_slot[k] == slot, with how its run ended; the
+  // chain goes to its cell's branch when that cell's turn comes. Slots are reused within a search and across.
+  struct Outcome {
+    bool ok;
+    int clash_a, clash_b;
+  };
+  std::vector<Implications> ahead;
+  std::vector<Outcome> ahead_outcome;  // by slot
+  std::vector<int> ahead_slot;         // by candidate, -1: not worked out ahead
+  std::vector<int> free_slots;
 };
+
+// The most chains a search keeps ahead (each holds tables as large as the grid's nodes); past it, a region's
+// branches are worked out where they are needed, as without the store.
+constexpr std::size_t kMostAhead = 256;
 
 class BranchesLease {
  public:
@@ -76,6 +92,12 @@ class Search {
     std::vector<Implications>& on_of = (*branches_).on_of;
     on_of.resize(static_cast<std::size_t>(n_) + 1);
     Implications& off = (*branches_).off;
+    Branches& b = *branches_;
+    // Never reallocated while a search holds pointers into it (regions' branches).
+    b.ahead.reserve(kMostAhead);
+    b.ahead_slot.assign(static_cast<std::size_t>(cells * n_), -1);
+    b.free_slots.clear();
+    for (std::size_t i = b.ahead.size(); i-- > 0;) b.free_slots.push_back(static_cast<int>(i));
     for (int c = 0; c < cells; ++c) {
       if (board_.stopped()) return false;
       if (!board_.open(c)) continue;
@@ -193,7 +215,7 @@ class Search {
     const bool both = card >= 3 && !kind_.nishio && kind_.dynamic;
     const char* absurd = kind_.nishio ? "Forcing" : "Contradiction Forcing";
     int a = 0, b = 0;
-    if (!chainer_.run_from(node_of(c, d, true, n_), on, a, b) && contradiction)
+    if (!run_on(c, d, on, a, b) && contradiction)
       offer({{c, d}}, 7, absurd, assumption(c, d, true), {{&on, a}, {&on, b}});
     // Static cell and region forcing chains only read the "on" branches.
     if (!contradiction) return;
@@ -219,26 +241,65 @@ class Search {
       if (!(card == 2 || (kind_.multiple && card > 2))) continue;
       const std::vector<int>& cells = houses.cells(h);
       if (cells[static_cast<std::size_t>(std::countr_zero(where))] != c) continue;
-      std::vector<Implications>& branch = (*branches_).regions;
-      if (branch.size() < static_cast<std::size_t>(card)) branch.resize(static_cast<std::size_t>(card));
-      std::size_t k = 0;
-      for (Mask m = where & (where - 1); m != 0; m &= m - 1, ++k) {
-        int a = 0, b = 0;
-        chainer_.run_from(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], d, true, n_),
-                          branch[k], a, b);
-      }
+      std::vector<Implications>& scratch = (*branches_).regions;
+      if (scratch.size() < static_cast<std::size_t>(card)) scratch.resize(static_cast<std::size_t>(card));
+      branch_.clear();
+      for (Mask m = where & (where - 1); m != 0; m &= m - 1)
+        branch_.push_back(
+            &ahead(cells[static_cast<std::size_t>(std::countr_zero(m))], d, scratch[branch_.size()]));
+      const std::size_t k = branch_.size();
       for (const bool state : {true, false})
         for (const int x : on.order()) {
           if (node_on(x) != state) continue;
           bool all = true;
-          for (std::size_t i = 0; i < k && all; ++i) all = branch[i].has(x);
+          for (std::size_t i = 0; i < k && all; ++i) all = branch_[i]->has(x);
           if (!all || !worth(x)) continue;
           targets_.assign(1, {&on, x});
-          for (std::size_t i = 0; i < k; ++i) targets_.push_back({&branch[i], x});
+          for (std::size_t i = 0; i < k; ++i) targets_.push_back({branch_[i], x});
           offer(removable(x), 6, "Region Forcing",
                 "from each place of " + digit_text(d) + " in " + houses.name(h), targets_, h);
         }
     }
+  }
+
+  // The chain from c=d on, into `on`: the one worked out ahead when there is one.
+  bool run_on(int c, int d, Implications& on, int& a, int& b) {
+    Branches& br = *branches_;
+    const auto k = static_cast<std::size_t>(c * n_ + d - 1);
+    const int slot = br.ahead_slot[k];
+    if (slot < 0) return chainer_.run_from(node_of(c, d, true, n_), on, a, b);
+    const auto i = static_cast<std::size_t>(slot);
+    std::swap(on, br.ahead[i]);
+    const Branches::Outcome outcome = br.ahead_outcome[i];
+    br.ahead_slot[k] = -1;
+    br.free_slots.push_back(slot);
+    a = outcome.clash_a;
+    b = outcome.clash_b;
+    return outcome.ok;
+  }
+
+  // The chain from c=d on for a region's branch, kept for c's own turn (in `scratch` when the store is full).
+  const Implications& ahead(int c, int d, Implications& scratch) {
+    Branches& br = *branches_;
+    const auto k = static_cast<std::size_t>(c * n_ + d - 1);
+    int a = 0, b = 0;
+    if (br.ahead_slot[k] >= 0) return br.ahead[static_cast<std::size_t>(br.ahead_slot[k])];
+    if (br.free_slots.empty() && br.ahead.size() < kMostAhead) {
+      br.free_slots.push_back(static_cast<int>(br.ahead.size()));
+      br.ahead.emplace_back();
+      br.ahead_outcome.emplace_back();
+    }
+    if (br.free_slots.empty()) {
+      chainer_.run_from(node_of(c, d, true, n_), scratch, a, b);
+      return scratch;
+    }
+    const int slot = br.free_slots.back();
+    br.free_slots.pop_back();
+    const auto i = static_cast<std::size_t>(slot);
+    const bool ok = chainer_.run_from(node_of(c, d, true, n_), br.ahead[i], a, b);
+    br.ahead_outcome[i] = {ok, a, b};
+    br.ahead_slot[k] = slot;
+    return br.ahead[i];
   }
 
   // Every candidate of c.
@@ -278,6 +339,7 @@ class Search {
   Best best_;
   BranchesLease branches_;
   std::vector<Target> targets_;
+  std::vector<const Implications*> branch_;  // a region's branches but the first place's
   mutable std::vector<std::pair<std::uint64_t, int>> nested_;
 };
 
@@ -324,11 +386,6 @@ bool nishio(const Board& board, GradedStep& step) {
 bool dynamic_chains(const Board& board, GradedStep& step) {
   static const ForcingKind kind{true, true, false, 85, "Dynamic ", " Chains"};
   return forcing_search(board, kind, nullptr, step);
-}
-
-bool dynamic_chains_plus(const Board& board, GradedStep& step) {
-  static const ForcingKind kind{true, true, false, 90, "Dynamic ", " Chains (+)"};
-  return forcing_search(board, kind, plus_steps, step);
 }
 
 }  // namespace sudoku::logic

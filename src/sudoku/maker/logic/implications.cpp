@@ -53,8 +53,10 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
   });
 }
 
-Places::Places(const Board& board)
-    : side_(board.side()), slots_(&board.house_slots()), mark_(static_cast<std::size_t>(board.cells()), 0) {
+void Places::load(const Board& board) {
+  side_ = board.side();
+  slots_ = &board.house_slots();
+  mark_.assign(static_cast<std::size_t>(board.cells()), 0);
   const Houses& houses = board.houses();
   at_.resize(static_cast<std::size_t>(houses.count() * side_));
   for (int h = 0; h < houses.count(); ++h)

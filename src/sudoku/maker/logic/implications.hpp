@@ -49,7 +49,10 @@ inline bool node_on(int node) {
 class Places {
  public:
   using Slot = HouseSlot;
-  explicit Places(const Board& board);
+  Places() = default;
+  explicit Places(const Board& board) { load(board); }
+  // `board`'s places, in the tables' storage so far (a search kept from one board to the next allocates once).
+  void load(const Board& board);
   Mask at(int house, int digit) const { return at_[static_cast<std::size_t>(house * side_ + digit - 1)]; }
   void remove(int cell, int digit);
   // Back to `other`'s places (a copy of this one, taken before the removals).
@@ -61,9 +64,9 @@ class Places {
                   std::vector<int>* house_of = nullptr) const;
 
  private:
-  int side_;
+  int side_ = 0;
   std::vector<Mask> at_;
-  const HouseSlots* slots_;  // the board's, shared
+  const HouseSlots* slots_ = nullptr;  // the board's, shared
   mutable std::vector<std::uint8_t> mark_;
 };
 

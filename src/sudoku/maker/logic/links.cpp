@@ -245,6 +245,62 @@ struct LinkTable {
   }
 };
 
+// One board's links and their tables, digit by digit, kept per thread across strong_links(board, 2 / 3 / 4):
+// the engine asks the three in turn on the same board, and neither depends on the number of links.
+class LinkCache {
+ public:
+  struct Digit {
+    std::vector<Link> links;
+    LinkTable table{0};
+    bool built = false;  // table holds links' tables
+  };
+  // The digits' entries (from digit 1) for `board`: those kept, when they are this board's.
+  std::vector<Digit>& of(const Board& board) {
+    if (!same(board)) {
+      digits_.resize(static_cast<std::size_t>(board.side()));
+      for (int d = 1; d <= board.side(); ++d) {
+        Digit& digit = digits_[static_cast<std::size_t>(d - 1)];
+        links_of(board, d, digit.links);
+        digit.table = LinkTable(board.cell_sets().words());
+        digit.built = false;
+      }
+    }
+    return digits_;
+  }
+
+ private:
+  // Whether the entries are `board`'s (its cells' candidates and values, its houses); if not, keeps its key.
+  bool same(const Board& board) {
+    const Houses& houses = board.houses();
+    bool equal = board.cells() == static_cast<int>(cells_.size()) && houses.count() == house_count_;
+    for (int c = 0; c < board.cells() && equal; ++c)
+      equal = cells_[static_cast<std::size_t>(c)] == key_of(board, c);
+    std::size_t at = 0;
+    for (int h = 0; h < houses.count() && equal; ++h)
+      for (const int c : houses.cells(h)) {
+        equal = equal && at < house_cells_.size() && house_cells_[at] == c;
+        ++at;
+      }
+    if (equal && at == house_cells_.size()) return true;
+    cells_.resize(static_cast<std::size_t>(board.cells()));
+    for (int c = 0; c < board.cells(); ++c) cells_[static_cast<std::size_t>(c)] = key_of(board, c);
+    house_cells_.clear();
+    for (int h = 0; h < houses.count(); ++h)
+      house_cells_.insert(house_cells_.end(), houses.cells(h).begin(), houses.cells(h).end());
+    house_count_ = houses.count();
+    return false;
+  }
+  // A cell's candidates, and whether it is placed.
+  static std::pair<Mask, bool> key_of(const Board& board, int c) {
+    return {board.candidates(c), board.open(c)};
+  }
+
+  std::vector<std::pair<Mask, bool>> cells_;
+  std::vector<int> house_cells_;
+  int house_count_ = -1;
+  std::vector<Digit> digits_;
+};
+
 std::string chain_name(const Board& board, const std::vector<const Link*>& chain, bool ring) {
   const Houses& houses = board.houses();
   bool box = false, row = false, column = false, grouped = false;
@@ -274,17 +330,20 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
   const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
   std::vector<const Link*> chain;
-  std::vector<Link> links;
-  LinkTable table(sets.words());
+  thread_local LinkCache cache;
+  std::vector<LinkCache::Digit>& digits = cache.of(board);
   std::vector<std::size_t> chain_ends;  // the table's end each link enters by
   std::vector<int> sides, joins;
   std::vector<Word> digit_cells(words), left(words);
   // used[depth]: the places of the chain's first `depth` links.
   std::vector<Word> used(static_cast<std::size_t>(k + 1) * words, 0);
   for (int d = 1; d <= n; ++d) {
-    links_of(board, d, links);
+    LinkCache::Digit& digit = digits[static_cast<std::size_t>(d - 1)];
+    const std::vector<Link>& links = digit.links;
     if (static_cast<int>(links.size()) < k) continue;
-    table.build(board, sets, links);
+    if (!digit.built) digit.table.build(board, sets, links);
+    digit.built = true;
+    const LinkTable& table = digit.table;
     sets.digit(board, d, digit_cells.data());
     const auto evaluate = [&]() {
       const double rating = chain_rating(board, chain, k);

@@ -48,7 +48,12 @@ using Steps = std::vector<ChainRules::Advanced>;
 
 // A grid's candidates (0 for a placed cell) and their hash.
 struct GridKey {
-  explicit GridKey(const Board& b) : cells(static_cast<std::size_t>(b.cells())) {
+  GridKey() = default;
+  explicit GridKey(const Board& b) { load(b); }
+  // In the storage so far: the memo looks up a grid at every dry run of a chain.
+  void load(const Board& b) {
+    cells.resize(static_cast<std::size_t>(b.cells()));
+    hash = 1469598103934665603ull;
     for (int c = 0; c < b.cells(); ++c) {
       cells[static_cast<std::size_t>(c)] = b.open(c) ? b.candidates(c) : 0;
       hash = (hash ^ cells[static_cast<std::size_t>(c)]) * 1099511628211ull;
@@ -68,11 +73,11 @@ class Memo {
     std::optional<Steps> plus, cycles, multiple, dynamic[4];
   };
   Parts& at(const Board& reduced) {
-    GridKey key(reduced);
-    auto& bucket = map_[key.hash];
+    key_.load(reduced);
+    auto& bucket = map_[key_.hash];
     for (auto& [grid, parts] : bucket)
-      if (grid == key.cells) return *parts;
-    bucket.emplace_back(std::move(key.cells), std::make_unique<Parts>());
+      if (grid == key_.cells) return *parts;
+    bucket.emplace_back(key_.cells, std::make_unique<Parts>());
     return *bucket.back().second;
   }
   // Starts over unless `start` (its candidates and houses) is the one the memo holds.
@@ -92,6 +97,7 @@ class Memo {
  private:
   std::vector<Mask> start_;
   std::vector<int> houses_;
+  GridKey key_;  // at()'s, kept
   std::unordered_map<std::uint64_t, std::vector<std::pair<std::vector<Mask>, std::unique_ptr<Parts>>>> map_;
 };
 
@@ -123,10 +129,15 @@ const ForcingKind& dynamic_kind(int level) {
 
 ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo> memo);
 
+// The "(+)" rules' steps on `reduced`, every level's first continuation.
+void plus_part(const Board& reduced, const Board& start, Memo::Parts& parts, Steps& steps) {
+  part(parts.plus, reduced, steps, [&](Steps& s) { plus_steps(reduced, start, s); });
+}
+
 // What continues a chain at `level` (2 to 4; `inner`: level 4's inner level) that ran dry on `reduced`.
 void nested_steps(int level, int inner, const Board& reduced, const Board& start, Memo::Parts& parts,
                   Steps& steps) {
-  part(parts.plus, reduced, steps, [&](Steps& s) { plus_steps(reduced, start, s); });
+  plus_part(reduced, start, parts, steps);
   if (!steps.empty()) return;
   if (level == 4) {
     part(parts.dynamic[inner], reduced, steps, [&](Steps& s) {
@@ -154,7 +165,10 @@ void nested_steps(int level, int inner, const Board& reduced, const Board& start
 // nested, `inner` naming level 4's inner level), the nested steps kept in `memo` (one start).
 ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo> memo) {
   if (level == 0) return nullptr;
-  if (level == 1) return plus_steps;
+  if (level == 1)
+    return [memo](const Board& reduced, const Board& start, Steps& steps) {
+      plus_part(reduced, start, memo->at(reduced), steps);
+    };
   return [level, inner, memo](const Board& reduced, const Board& start, Steps& steps) {
     nested_steps(level, inner, reduced, start, memo->at(reduced), steps);
   };
@@ -168,6 +182,11 @@ std::shared_ptr<Memo> outer_memo(const Board& board) {
 }
 
 }  // namespace
+
+// "(+)" chains keep their rules' steps in the memo that the nested levels after them on the same board read.
+bool dynamic_chains_plus(const Board& board, GradedStep& step) {
+  return forcing_search(board, dynamic_kind(1), continuation(1, 0, outer_memo(board)), step);
+}
 
 bool nested_chains(const Board& board, int level, GradedStep& step) {
   return forcing_search(board, dynamic_kind(level), continuation(level, 0, outer_memo(board)), step);

@@ -1,0 +1,92 @@
+// The graded searches' tables kept per thread from one board to the next (strong links, loop searches, triplet
+// exclusion, forcing chains and the nested chains' memo: logic/links.cpp, chains.cpp, aligned.cpp, forcing.cpp,
+// nested.cpp): a board's step must not depend on the boards the thread searched before. A new thread starts
+// with empty tables, so its steps are the reference for those of a thread whose tables are full of others.
+#include <doctest/doctest.h>
+
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "helpers.hpp"
+#include "sudoku/io/pencilmarks.hpp"
+#include "sudoku/maker/logic/engine.hpp"
+#include "sudoku/maker/logic/techniques.hpp"
+
+namespace {
+
+using Search = bool (*)(const sudoku::logic::Board&, sudoku::logic::GradedStep&);
+
+const std::vector<std::pair<const char*, Search>>& searches() {
+  static const std::vector<std::pair<const char*, Search>> list = {
+      {"2 strong links", [](const auto& b, auto& s) { return sudoku::logic::strong_links(b, 2, s); }},
+      {"3 strong links", [](const auto& b, auto& s) { return sudoku::logic::strong_links(b, 3, s); }},
+      {"4 strong links", [](const auto& b, auto& s) { return sudoku::logic::strong_links(b, 4, s); }},
+      {"chains", sudoku::logic::chains},
+      {"triplets", sudoku::logic::aligned_triple_exclusion},
+      {"multiple chains", sudoku::logic::multiple_chains},
+      {"dynamic chains", sudoku::logic::dynamic_chains},
+      {"dynamic chains (+)", sudoku::logic::dynamic_chains_plus},
+  };
+  return list;
+}
+
+std::string step_text(Search search, const sudoku::logic::Board& board) {
+  sudoku::logic::GradedStep step;
+  return search(board, step) ? step.text : std::string("none");
+}
+
+// Each search's step on each board (and on the board after that step, when there is one), searches and boards
+// in the order given.
+std::vector<std::string> steps_of(const std::vector<sudoku::logic::Board>& boards, bool reversed) {
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < boards.size(); ++k) {
+    const sudoku::logic::Board& board = boards[reversed ? boards.size() - 1 - k : k];
+    for (const auto& [name, search] : searches()) {
+      sudoku::logic::GradedStep step;
+      if (!search(board, step)) {
+        out.push_back(std::string(name) + ": none");
+        continue;
+      }
+      out.push_back(std::string(name) + ": " + step.text);
+      // Right after the board it differs from by the step's eliminations only.
+      sudoku::logic::Board next = board;
+      next.apply(step);
+      out.push_back(std::string(name) + " after it: " + step_text(search, next));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("graded searches: a board's step does not depend on the boards the thread searched before") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  std::vector<sudoku::logic::Board> boards;
+  int index = 0;
+  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
+    if (line[0] == '#' || index++ % 4 != 0) continue;
+    std::istringstream in(line);
+    std::string marks;
+    in >> marks;
+    engine.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    boards.push_back(engine.board());
+  }
+  REQUIRE(boards.size() >= 5);
+  // This thread goes forwards then backwards, so its tables are full of other boards; each new thread starts
+  // empty, one going backwards.
+  std::vector<std::string> here = steps_of(boards, false), back_here = steps_of(boards, true), fresh,
+                           back_fresh;
+  std::thread([&] { fresh = steps_of(boards, false); }).join();
+  std::thread([&] { back_fresh = steps_of(boards, true); }).join();
+  REQUIRE(here.size() == fresh.size());
+  for (std::size_t i = 0; i < here.size(); ++i) CHECK(here[i] == fresh[i]);
+  REQUIRE(back_here.size() == back_fresh.size());
+  for (std::size_t i = 0; i < back_here.size(); ++i) CHECK(back_here[i] == back_fresh[i]);
+  int stepped = 0;
+  for (const std::string& s : here) stepped += s.find(" after it: ") != std::string::npos ? 1 : 0;
+  CHECK(stepped >= 10);
+}
