@@ -617,8 +617,9 @@ TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dan
 // nodes (a pause between options taken in place, resumed there).
 TEST_CASE("the dense path's options taken in place: the order of Propagation::never, fewer nodes") {
   dlx::detail::Knobs knobs;
-  knobs.dense_frames = 2;                  // in every copy of the engines with PEXT, whatever the processor
-  knobs.propagate_sparse_primaries = 200;  // the strip below (70 primary items, short columns) on the dense path
+  knobs.dense_frames = 2;  // in every copy of the engines with PEXT, whatever the processor
+  knobs.propagate_sparse_primaries =
+      200;  // the strip below (70 primary items, short columns) on the dense path
   const dlx::detail::ScopedKnobs steer(knobs);
   std::vector<dlx::Problem> problems = {test::queens(6), test::queens(9), test::queens(11)};
   std::mt19937 rng(61);

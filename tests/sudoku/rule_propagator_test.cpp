@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <optional>
 #include <dlx/solver.hpp>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>

@@ -657,7 +657,7 @@ template <int W, int IW>
 // listed among the level's propagated ones (so that build_solution() lists it before the level's branch).
 template <int IW>
 [[gnu::always_inline]] inline void BitsetEngine::take_option_in_place(int level, Word* u, OptionId option,
-                                                                     std::uint64_t removed) {
+                                                                      std::uint64_t removed) {
   const std::size_t item_words = IW > 0 ? IW : item_words_;
   stats_.updates += removed;
   const Word* items = items_of_.data() + static_cast<std::size_t>(option) * item_words;
@@ -716,7 +716,7 @@ again:
     const Word c = frame_conflicts_[static_cast<std::size_t>(first)];
     frame_alive_[static_cast<std::size_t>(level)] = live & ~c;
     take_option_in_place<IW>(level, u, frame_options_[static_cast<std::size_t>(first)],
-                         static_cast<std::uint64_t>(std::popcount(live & c)));
+                             static_cast<std::uint64_t>(std::popcount(live & c)));
     goto again;
   }
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
