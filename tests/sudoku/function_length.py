@@ -150,6 +150,9 @@ def self_test():
 
 def main():
     self_test()
+    if len(sys.argv) < 3 or not sys.argv[1].isdigit():
+        print("usage: function_length.py LIMIT FOLDER...", file=sys.stderr)
+        return 2
     limit = int(sys.argv[1])
     over = []
     count = 0
