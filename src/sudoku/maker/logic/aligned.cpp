@@ -189,6 +189,16 @@ void triplet_eliminations(const Board& board, const TripletSets& sets, int a, in
       if ((e & ~digits) == 0) shared.push_back(e);
     }
   const bool ab = board.sees(a, b), at = board.sees(a, t), bt = board.sees(b, t);
+  if (shared.empty()) {
+    // Without an excluder a digit d of one cell goes only when the other two are left one digit w each, the
+    // same, and see each other: both hold {d, w} exactly. Without two such cells nothing goes.
+    const Mask ma = board.candidates(a), mb = board.candidates(b), mt = board.candidates(t);
+    const auto twin_pair = [](bool sees, Mask m1, Mask m2) { return sees && m1 == m2 && bit_count(m1) == 2; };
+    if (!twin_pair(ab, ma, mb) && !twin_pair(at, ma, mt) && !twin_pair(bt, mb, mt)) {
+      out.clear();
+      return;
+    }
+  }
   Mask allowed_a = 0, allowed_b = 0, allowed_t = 0;
   for (Mask ma = open_candidates(board, a); ma != 0; ma &= ma - 1) {
     const Mask x = ma & (~ma + 1);
