@@ -4,6 +4,7 @@
 // with empty tables, so its steps are the reference for those of a thread whose tables are full of others.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -89,4 +90,43 @@ TEST_CASE("graded searches: a board's step does not depend on the boards the thr
   int stepped = 0;
   for (const std::string& s : here) stepped += s.find(" after it: ") != std::string::npos ? 1 : 0;
   CHECK(stepped >= 10);
+}
+
+TEST_CASE("triplet exclusion: the last search's triplets carry over only where nothing they read changed") {
+  // A board with an aligned triplet exclusion, searched right after each board that differs from it in one
+  // cell (a candidate more or fewer): most of those find nothing, and the search on the board itself must
+  // still find what a new thread finds, wherever the change was (a cell of the triplet, a common excluder,
+  // elsewhere).
+  const sudoku::Shape shape{3, 3};
+  const sudoku::Houses houses(shape);
+  sudoku::logic::Engine engine(houses);
+  const auto board_of = [&](const std::string& marks) {
+    engine.load(sudoku::read_pencilmarks(marks, shape, {}));
+    return engine.board();
+  };
+  int states = 0;
+  for (const std::string& line : test::read_lines("se_techniques.txt")) {
+    if (line[0] == '#' || line.find("\tAligned Triplet Exclusion\t") == std::string::npos) continue;
+    ++states;
+    const std::string marks = line.substr(0, line.find('\t'));
+    REQUIRE(marks.size() == 729);
+    const sudoku::logic::Board board = board_of(marks);
+    std::string fresh;
+    std::thread([&] { fresh = step_text(sudoku::logic::aligned_triple_exclusion, board); }).join();
+    REQUIRE(fresh != "none");
+    int none_before = 0;
+    for (std::size_t c = 0; c < 81; ++c) {
+      const std::string cell = marks.substr(9 * c, 9);
+      if (9 - std::count(cell.begin(), cell.end(), '.') < 2) continue;  // placed or single: left alone
+      for (std::size_t d = 0; d < 9; ++d) {
+        std::string other = marks;
+        other[9 * c + d] = other[9 * c + d] == '.' ? static_cast<char>('1' + d) : '.';
+        const sudoku::logic::Board before = board_of(other);
+        none_before += step_text(sudoku::logic::aligned_triple_exclusion, before) == "none" ? 1 : 0;
+        CHECK(step_text(sudoku::logic::aligned_triple_exclusion, board) == fresh);
+      }
+    }
+    CHECK(none_before >= 1);
+  }
+  CHECK(states >= 2);
 }

@@ -224,6 +224,42 @@ void triplet_eliminations(const Board& board, const TripletSets& sets, int a, in
       out.push_back({cell, std::countr_zero(m) + 1});
 }
 
+// What this thread's last search saw when it found nothing (it tried every triplet): a triplet of cells that
+// were bases then, none of them changed since and none of their common peers, has the same candidates and the
+// same common excluders, so it finds nothing again. The engine asks at every step of a puzzle past 7.5, and a
+// step changes few cells.
+struct LastTriplets {
+  bool valid = false;
+  std::vector<Word> peers;       // its peer rows (the same houses)
+  std::vector<Mask> candidates;  // its cells' open candidates
+  std::vector<Word> is_base;
+  std::vector<Word> changed, fresh;  // since then: the cells changed; the bases then, unchanged
+
+  // Works out changed and fresh for `board`; false when the last search is of no use to it.
+  bool compare(const Board& board, const CellSets& cell_sets) {
+    const std::size_t words = cell_sets.words(), cells = static_cast<std::size_t>(board.cells());
+    if (!valid || candidates.size() != cells || is_base.size() != words ||
+        !std::equal(peers.begin(), peers.end(), cell_sets.peers(0)))
+      return false;
+    changed.assign(words, 0);
+    for (int c = 0; c < board.cells(); ++c)
+      if (open_candidates(board, c) != candidates[static_cast<std::size_t>(c)]) set_cell(changed.data(), c);
+    fresh.resize(words);
+    for (std::size_t w = 0; w < words; ++w) fresh[w] = is_base[w] & ~changed[w];
+    return true;
+  }
+  // Keeps what a search that found nothing saw.
+  void keep(const Board& board, const TripletSets& sets) {
+    const std::size_t words = sets.words, cells = static_cast<std::size_t>(board.cells());
+    peers.assign(sets.cell_sets.peers(0), sets.cell_sets.peers(0) + cells * words);
+    candidates.resize(cells);
+    for (int c = 0; c < board.cells(); ++c)
+      candidates[static_cast<std::size_t>(c)] = open_candidates(board, c);
+    is_base.assign(sets.is_base, sets.is_base + words);
+    valid = true;
+  }
+};
+
 }  // namespace
 
 bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
@@ -231,8 +267,16 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
   TripletSets sets(board);
   thread_local std::vector<int> bases, twin;
   thread_local std::vector<Mask> shared;
+  thread_local LastTriplets last;
+  thread_local std::vector<Word> dirty01;
+  const bool reuse = last.compare(board, sets.cell_sets);
+  last.valid = false;
+  dirty01.resize(sets.words);
   find_bases(board, sets, bases);
-  if (bases.size() < 3) return false;
+  if (bases.size() < 3) {
+    last.keep(board, sets);
+    return false;
+  }
   sets.find_excluders(bases);
   for (std::size_t j = 1; j < bases.size(); ++j) {
     const int b = bases[j];
@@ -243,11 +287,23 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
       // A triplet's common excluders are among the first two cells' (at least two are needed).
       for (std::size_t w = 0; w < sets.words; ++w) sets.common01[w] = sets.ea[w] & sets.eb[w];
       if (!sets.two(sets.common01)) continue;
+      // The changed cells among a's and b's common peers, when the last search's triplets of a and b hold.
+      const bool pair_fresh = reuse && has_cell(last.fresh.data(), a) && has_cell(last.fresh.data(), b);
+      if (pair_fresh) {
+        const Word *pa = sets.cell_sets.peers(a), *pb = sets.cell_sets.peers(b);
+        for (std::size_t w = 0; w < sets.words; ++w) dirty01[w] = pa[w] & pb[w] & last.changed[w];
+      }
       third_cells(sets, a, b, twin);
       for (const int t : twin) {
         const std::uint64_t* et = sets.excluders(t);
         for (std::size_t w = 0; w < sets.words; ++w) sets.common[w] = sets.common01[w] & et[w];
         if (!sets.two(sets.common)) continue;
+        if (pair_fresh && has_cell(last.fresh.data(), t)) {
+          const Word* pt = sets.cell_sets.peers(t);
+          bool same = true;
+          for (std::size_t w = 0; w < sets.words; ++w) same = same && (dirty01[w] & pt[w]) == 0;
+          if (same) continue;
+        }
         triplet_eliminations(board, sets, a, b, t, shared, step.eliminations);
         if (step.eliminations.empty()) continue;
         step.technique = "Aligned Triplet Exclusion";
@@ -258,6 +314,7 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
       }
     }
   }
+  last.keep(board, sets);
   return false;
 }
 
