@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <bit>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -92,16 +93,28 @@ TEST_CASE("graded searches: a board's step does not depend on the boards the thr
   CHECK(stepped >= 10);
 }
 
+// A board where `search` steps, searched right after each of `neighbours` (boards that differ from it in one
+// cell): many of those find nothing (or nothing for most digits), and the search on the board itself must still find what a new thread
+// finds, wherever the change was (a cell the step reads or not). Returns how many found nothing.
+int after_each(Search search, const sudoku::logic::Board& board,
+               const std::vector<sudoku::logic::Board>& neighbours) {
+  std::string fresh;
+  std::thread([&] { fresh = step_text(search, board); }).join();
+  REQUIRE(fresh != "none");
+  int none_before = 0;
+  for (const sudoku::logic::Board& other : neighbours) {
+    none_before += step_text(search, other) == "none" ? 1 : 0;
+    CHECK(step_text(search, board) == fresh);
+  }
+  return none_before;
+}
+
 TEST_CASE("triplet exclusion: the last search's triplets carry over only where nothing they read changed") {
-  // A board with an aligned triplet exclusion, searched right after each board that differs from it in one
-  // cell (a candidate more or fewer): most of those find nothing, and the search on the board itself must
-  // still find what a new thread finds, wherever the change was (a cell of the triplet, a common excluder,
-  // elsewhere).
   const sudoku::Shape shape{3, 3};
   const sudoku::Houses houses(shape);
   sudoku::logic::Engine engine(houses);
-  const auto board_of = [&](const std::string& marks) {
-    engine.load(sudoku::read_pencilmarks(marks, shape, {}));
+  const auto board_of = [&](const std::string& text) {
+    engine.load(sudoku::read_pencilmarks(text, shape, {}));
     return engine.board();
   };
   int states = 0;
@@ -110,23 +123,51 @@ TEST_CASE("triplet exclusion: the last search's triplets carry over only where n
     ++states;
     const std::string marks = line.substr(0, line.find('\t'));
     REQUIRE(marks.size() == 729);
-    const sudoku::logic::Board board = board_of(marks);
-    std::string fresh;
-    std::thread([&] { fresh = step_text(sudoku::logic::aligned_triple_exclusion, board); }).join();
-    REQUIRE(fresh != "none");
-    int none_before = 0;
+    // Each open cell of two candidates or more with one more, or one fewer.
+    std::vector<sudoku::logic::Board> neighbours;
     for (std::size_t c = 0; c < 81; ++c) {
       const std::string cell = marks.substr(9 * c, 9);
-      if (9 - std::count(cell.begin(), cell.end(), '.') < 2) continue;  // placed or single: left alone
+      if (9 - std::count(cell.begin(), cell.end(), '.') < 2) continue;
       for (std::size_t d = 0; d < 9; ++d) {
         std::string other = marks;
         other[9 * c + d] = other[9 * c + d] == '.' ? static_cast<char>('1' + d) : '.';
-        const sudoku::logic::Board before = board_of(other);
-        none_before += step_text(sudoku::logic::aligned_triple_exclusion, before) == "none" ? 1 : 0;
-        CHECK(step_text(sudoku::logic::aligned_triple_exclusion, board) == fresh);
+        neighbours.push_back(board_of(other));
       }
     }
-    CHECK(none_before >= 1);
+    CHECK(after_each(sudoku::logic::aligned_triple_exclusion, board_of(marks), neighbours) >= 1);
   }
   CHECK(states >= 2);
+}
+
+TEST_CASE("strong links: a digit found barren carries over only while its candidates stay") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  sudoku::logic::Engine engine(houses);
+  int checked = 0;
+  for (const std::string& line : test::read_lines("se_techniques.txt")) {
+    if (line[0] == '#' || line.find(" Strong links ") == std::string::npos) continue;
+    // The puzzle's road up to its first board where a search of 2, 3 or 4 strong links steps.
+    REQUIRE(engine.load(test::grid_from(line.substr(0, 81), 3, 3)));
+    for (int steps = 0; steps < 200 && checked < 4; ++steps) {
+      const sudoku::logic::Board board = engine.board();
+      for (const auto& [name, search] : searches()) {
+        if (std::string(name).find("strong links") == std::string::npos || step_text(search, board) == "none")
+          continue;
+        // Each candidate of an open cell of two or more gone.
+        std::vector<sudoku::logic::Board> neighbours;
+        for (int c = 0; c < board.cells(); ++c)
+          for (int d = 1; d <= 9; ++d) {
+            if (!board.has(c, d) || std::popcount(board.candidates(c)) < 2) continue;
+            sudoku::logic::GradedStep cut;
+            cut.eliminations.push_back({c, d});
+            neighbours.push_back(board);
+            neighbours.back().apply(cut);
+          }
+        // The digits searched before the step's, with nothing found, are those that carry over.
+        after_each(search, board, neighbours);
+        ++checked;
+      }
+      if (checked > 0 || !engine.step()) break;
+    }
+  }
+  CHECK(checked >= 2);
 }
