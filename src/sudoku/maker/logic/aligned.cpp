@@ -289,21 +289,25 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
       if (!sets.two(sets.common01)) continue;
       // The changed cells among a's and b's common peers, when the last search's triplets of a and b hold.
       const bool pair_fresh = reuse && has_cell(last.fresh.data(), a) && has_cell(last.fresh.data(), b);
+      Word dirty = 0;
       if (pair_fresh) {
         const Word *pa = sets.cell_sets.peers(a), *pb = sets.cell_sets.peers(b);
-        for (std::size_t w = 0; w < sets.words; ++w) dirty01[w] = pa[w] & pb[w] & last.changed[w];
+        for (std::size_t w = 0; w < sets.words; ++w) {
+          dirty01[w] = pa[w] & pb[w] & last.changed[w];
+          dirty |= dirty01[w];
+        }
       }
       third_cells(sets, a, b, twin);
       for (const int t : twin) {
+        if (pair_fresh && has_cell(last.fresh.data(), t)) {
+          const Word* pt = sets.cell_sets.peers(t);
+          Word changed = 0;
+          for (std::size_t w = 0; dirty && w < sets.words; ++w) changed |= dirty01[w] & pt[w];
+          if (changed == 0) continue;
+        }
         const std::uint64_t* et = sets.excluders(t);
         for (std::size_t w = 0; w < sets.words; ++w) sets.common[w] = sets.common01[w] & et[w];
         if (!sets.two(sets.common)) continue;
-        if (pair_fresh && has_cell(last.fresh.data(), t)) {
-          const Word* pt = sets.cell_sets.peers(t);
-          bool same = true;
-          for (std::size_t w = 0; w < sets.words; ++w) same = same && (dirty01[w] & pt[w]) == 0;
-          if (same) continue;
-        }
         triplet_eliminations(board, sets, a, b, t, shared, step.eliminations);
         if (step.eliminations.empty()) continue;
         step.technique = "Aligned Triplet Exclusion";
