@@ -9,6 +9,54 @@
 
 namespace sudoku::logic {
 
+namespace {
+
+Mask open_candidates(const Board& board, int c) {
+  return board.open(c) ? board.candidates(c) : Mask{0};
+}
+
+// What a thread's last search of a kind saw when it found nothing (it tried every pair or triplet of its
+// bases): one of cells that were bases then, none of them changed since and none of their common peers, has
+// the same candidates and the same common excluders, so it finds nothing again. The engine asks at every step
+// of a puzzle past 6.2 or 7.5, and a step changes few cells.
+struct LastSearch {
+  bool valid = false;
+  std::vector<Word> peers;       // its peer rows (the same houses)
+  std::vector<Mask> candidates;  // its cells' open candidates
+  std::vector<Word> is_base;
+  std::vector<Word> changed, fresh;  // since then: the cells changed; the bases then, unchanged
+
+  // Works out changed and fresh for `board`; false when the last search is of no use to it. The search that
+  // follows calls keep() when it finds nothing.
+  bool compare(const Board& board) {
+    const CellSets& cell_sets = board.cell_sets();
+    const std::size_t words = cell_sets.words(), cells = static_cast<std::size_t>(board.cells());
+    const bool use = valid && candidates.size() == cells && is_base.size() == words &&
+                     std::equal(peers.begin(), peers.end(), cell_sets.peers(0));
+    valid = false;
+    if (!use) return false;
+    changed.assign(words, 0);
+    for (int c = 0; c < board.cells(); ++c)
+      if (open_candidates(board, c) != candidates[static_cast<std::size_t>(c)]) set_cell(changed.data(), c);
+    fresh.resize(words);
+    for (std::size_t w = 0; w < words; ++w) fresh[w] = is_base[w] & ~changed[w];
+    return true;
+  }
+  // Keeps what a search that found nothing saw: the board and its bases.
+  void keep(const Board& board, const Word* bases) {
+    const CellSets& cell_sets = board.cell_sets();
+    const std::size_t words = cell_sets.words(), cells = static_cast<std::size_t>(board.cells());
+    peers.assign(cell_sets.peers(0), cell_sets.peers(0) + cells * words);
+    candidates.resize(cells);
+    for (int c = 0; c < board.cells(); ++c)
+      candidates[static_cast<std::size_t>(c)] = open_candidates(board, c);
+    is_base.assign(bases, bases + words);
+    valid = true;
+  }
+};
+
+}  // namespace
+
 // Two cells a and b with the bivalue cells seeing both (at least two): a pair of digits (x at a, y at b) is
 // impossible when x = y and a sees b, or when one of those bivalue cells holds exactly {x,y} (it would be left
 // empty). A digit of a or b in no possible pair goes. SE grades it 6.2 and takes the first it finds.
@@ -21,18 +69,29 @@ bool aligned_pair_exclusion(const Board& board, GradedStep& step) {
   thread_local std::vector<int> bases;
   thread_local std::vector<Word> bivalues;
   thread_local std::vector<Mask> excluded;  // by common excluder: its two digits
+  thread_local std::vector<Word> is_base;
+  thread_local LastSearch last;
+  const bool reuse = last.compare(board);
   bases.clear();
   bivalues.assign(words, 0);
+  is_base.assign(words, 0);
   for (int c = 0; c < board.cells(); ++c) {
     if (!board.open(c) || bit_count(board.candidates(c)) < 2) continue;
     bases.push_back(c);
+    set_cell(is_base.data(), c);
     if (bit_count(board.candidates(c)) == 2) set_cell(bivalues.data(), c);
   }
   for (std::size_t i = 0; i < bases.size(); ++i) {
     const Word* pa = cell_sets.peers(bases[i]);
+    const bool a_fresh = reuse && has_cell(last.fresh.data(), bases[i]);
     for (std::size_t j = i + 1; j < bases.size(); ++j) {
       const int a = bases[i], b = bases[j];
       const Word* pb = cell_sets.peers(b);
+      if (a_fresh && has_cell(last.fresh.data(), b)) {
+        Word changed = 0;
+        for (std::size_t w = 0; w < words; ++w) changed |= pa[w] & pb[w] & last.changed[w];
+        if (changed == 0) continue;  // as in the last search, which found nothing
+      }
       // At least two common excluders; only those whose digits are both a's or b's can be left empty (with
       // none, every digit of a has a different one in b).
       const Mask digits = board.candidates(a) | board.candidates(b);
@@ -72,6 +131,7 @@ bool aligned_pair_exclusion(const Board& board, GradedStep& step) {
       return true;
     }
   }
+  last.keep(board, is_base.data());
   return false;
 }
 
@@ -132,10 +192,6 @@ struct TripletSets {
   const std::uint64_t *ea = nullptr, *eb = nullptr;  // the excluders of the first two cells
   std::uint64_t* by_cell = nullptr;  // find_excluders's rows, `words` a cell (the bases' only)
 };
-
-Mask open_candidates(const Board& board, int c) {
-  return board.open(c) ? board.candidates(c) : Mask{0};
-}
 
 // The cells of one candidate and of two or three; then the bases, in `bases` and the set is_base: cells of two
 // candidates or more with no peer of one candidate and an excluder.
@@ -224,42 +280,6 @@ void triplet_eliminations(const Board& board, const TripletSets& sets, int a, in
       out.push_back({cell, std::countr_zero(m) + 1});
 }
 
-// What this thread's last search saw when it found nothing (it tried every triplet): a triplet of cells that
-// were bases then, none of them changed since and none of their common peers, has the same candidates and the
-// same common excluders, so it finds nothing again. The engine asks at every step of a puzzle past 7.5, and a
-// step changes few cells.
-struct LastTriplets {
-  bool valid = false;
-  std::vector<Word> peers;       // its peer rows (the same houses)
-  std::vector<Mask> candidates;  // its cells' open candidates
-  std::vector<Word> is_base;
-  std::vector<Word> changed, fresh;  // since then: the cells changed; the bases then, unchanged
-
-  // Works out changed and fresh for `board`; false when the last search is of no use to it.
-  bool compare(const Board& board, const CellSets& cell_sets) {
-    const std::size_t words = cell_sets.words(), cells = static_cast<std::size_t>(board.cells());
-    if (!valid || candidates.size() != cells || is_base.size() != words ||
-        !std::equal(peers.begin(), peers.end(), cell_sets.peers(0)))
-      return false;
-    changed.assign(words, 0);
-    for (int c = 0; c < board.cells(); ++c)
-      if (open_candidates(board, c) != candidates[static_cast<std::size_t>(c)]) set_cell(changed.data(), c);
-    fresh.resize(words);
-    for (std::size_t w = 0; w < words; ++w) fresh[w] = is_base[w] & ~changed[w];
-    return true;
-  }
-  // Keeps what a search that found nothing saw.
-  void keep(const Board& board, const TripletSets& sets) {
-    const std::size_t words = sets.words, cells = static_cast<std::size_t>(board.cells());
-    peers.assign(sets.cell_sets.peers(0), sets.cell_sets.peers(0) + cells * words);
-    candidates.resize(cells);
-    for (int c = 0; c < board.cells(); ++c)
-      candidates[static_cast<std::size_t>(c)] = open_candidates(board, c);
-    is_base.assign(sets.is_base, sets.is_base + words);
-    valid = true;
-  }
-};
-
 }  // namespace
 
 bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
@@ -267,14 +287,13 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
   TripletSets sets(board);
   thread_local std::vector<int> bases, twin;
   thread_local std::vector<Mask> shared;
-  thread_local LastTriplets last;
+  thread_local LastSearch last;
   thread_local std::vector<Word> dirty01;
-  const bool reuse = last.compare(board, sets.cell_sets);
-  last.valid = false;
+  const bool reuse = last.compare(board);
   dirty01.resize(sets.words);
   find_bases(board, sets, bases);
   if (bases.size() < 3) {
-    last.keep(board, sets);
+    last.keep(board, sets.is_base);
     return false;
   }
   sets.find_excluders(bases);
@@ -318,7 +337,7 @@ bool aligned_triple_exclusion(const Board& board, GradedStep& step) {
       }
     }
   }
-  last.keep(board, sets);
+  last.keep(board, sets.is_base);
   return false;
 }
 
