@@ -183,7 +183,8 @@ TEST_CASE("pair exclusion: the last search's pairs carry over only where nothing
       if (step_text(sudoku::logic::aligned_pair_exclusion, board) != "none") {
         const std::string marks = marks_of(board);
         REQUIRE(marks_of(board_of(marks)) == marks);
-        none_before += after_each(sudoku::logic::aligned_pair_exclusion, board_of(marks), one_more_or_fewer(marks));
+        none_before +=
+            after_each(sudoku::logic::aligned_pair_exclusion, board_of(marks), one_more_or_fewer(marks));
         ++checked;
         break;
       }
