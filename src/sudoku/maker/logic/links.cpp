@@ -257,6 +257,7 @@ class LinkCache {
   // The digits' entries (from digit 1) for `board`: those kept, when they are this board's.
   std::vector<Digit>& of(const Board& board) {
     if (!same(board)) {
+      if (!same_houses_) barren_.clear();
       digits_.resize(static_cast<std::size_t>(board.side()));
       for (int d = 1; d <= board.side(); ++d) {
         Digit& digit = digits_[static_cast<std::size_t>(d - 1)];
@@ -282,6 +283,14 @@ class LinkCache {
         ++at;
       }
     if (equal && at == house_cells_.size()) return true;
+    std::size_t next = 0;
+    same_houses_ = house_count_ == houses.count();
+    for (int h = 0; h < houses.count() && same_houses_; ++h)
+      for (const int c : houses.cells(h)) {
+        same_houses_ = same_houses_ && next < house_cells_.size() && house_cells_[next] == c;
+        ++next;
+      }
+    same_houses_ = same_houses_ && next == house_cells_.size();
     cells_.resize(static_cast<std::size_t>(board.cells()));
     for (int c = 0; c < board.cells(); ++c) cells_[static_cast<std::size_t>(c)] = key_of(board, c);
     house_cells_.clear();
@@ -298,7 +307,29 @@ class LinkCache {
   std::vector<std::pair<Mask, bool>> cells_;
   std::vector<int> house_cells_;
   int house_count_ = -1;
+  bool same_houses_ = false;  // the last board's houses were those before it
   std::vector<Digit> digits_;
+
+ public:
+  // A digit's chains of k links depend only on its candidates' cells and the houses it is placed in (and the
+  // houses): when a search of k links found nothing for a digit (none of lower rating found before it to cut
+  // it short), it finds nothing again while those stay as they were. Kept per number of links and digit, the
+  // key being those cells' words followed by the placed houses' bits; cleared when the houses change.
+  static void digit_key(const Board& board, int d, std::vector<Word>& key) {
+    const std::size_t words = board.cell_sets().words();
+    key.assign(words + static_cast<std::size_t>(board.houses().count() + 63) / 64, 0);
+    board.cell_sets().digit(board, d, key.data());
+    for (int h = 0; h < board.houses().count(); ++h)
+      if (board.placed(h, d)) key[words + static_cast<std::size_t>(h) / 64] |= Word{1} << (h % 64);
+  }
+  std::vector<Word>* barren(int k, int d) {
+    const auto at = static_cast<std::size_t>(k) * 64 + static_cast<std::size_t>(d);
+    if (barren_.size() <= at) barren_.resize(at + 1);
+    return &barren_[at];
+  }
+
+ private:
+  std::vector<std::vector<Word>> barren_;  // by 64 * k + digit: the key it found nothing for (empty: none)
 };
 
 std::string chain_name(const Board& board, const std::vector<const Link*>& chain, bool ring) {
@@ -337,14 +368,19 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
   std::vector<Word> digit_cells(words), left(words);
   // used[depth]: the places of the chain's first `depth` links.
   std::vector<Word> used(static_cast<std::size_t>(k + 1) * words, 0);
+  thread_local std::vector<Word> key;
   for (int d = 1; d <= n; ++d) {
     LinkCache::Digit& digit = digits[static_cast<std::size_t>(d - 1)];
     const std::vector<Link>& links = digit.links;
     if (static_cast<int>(links.size()) < k) continue;
+    std::vector<Word>& barren = *cache.barren(k, d);
+    LinkCache::digit_key(board, d, key);
+    if (barren == key) continue;
     if (!digit.built) digit.table.build(board, sets, links);
     digit.built = true;
     const LinkTable& table = digit.table;
-    sets.digit(board, d, digit_cells.data());
+    std::copy(key.begin(), key.begin() + static_cast<std::ptrdiff_t>(words), digit_cells.begin());
+    const bool found_before = found;
     const auto evaluate = [&]() {
       const double rating = chain_rating(board, chain, k);
       if (found && rating > step.rating + 1e-9) return;
@@ -416,6 +452,7 @@ bool strong_links(const Board& board, int k, GradedStep& step) {
         go(table.next[j].end, table.next[j].house);
     };
     extend(extend);
+    if (!found_before && !found) barren = key;
   }
   return found;
 }
