@@ -234,7 +234,7 @@ class Batch {
   std::atomic<bool> slow_{false};     // this run has lasted kWriteInterval: the flusher runs
   bool stopped_ = false;
   std::optional<Partial> partial_;
-  bool structured_;  // the format is csv, json or json_array: results are records
+  bool structured_;                           // the format is csv, json or json_array: results are records
   const batch_detail::RecordFields* fields_;  // the command's record (detail/tasks.hpp)
   std::string csv_header_;
 };
