@@ -352,6 +352,43 @@ TEST_CASE("a time limit stops the band solver's count, and the engine goes on fr
   CHECK(first.solutions + count_in_slices(solver, std::chrono::microseconds(200)) == 240082);
 }
 
+TEST_CASE(
+    "a deadline stops the band solver and the engine as a time limit does, and time_point::max() lifts it") {
+  // 240082 solutions: the band solver looks at the clock after its first thousand guesses.
+  const Grid puzzle = test::grid_from(
+      "1....6....9..2..5...6...1...12..43....47..5.8..936...........4.......9..........1", 3, 3);
+  sudoku::Solver solver(Shape{3, 3});
+  REQUIRE_FALSE(solver.load(puzzle));
+  solver.set_deadline(std::chrono::steady_clock::now());  // passed when either search looks
+  const dlx::Count first = solver.count();
+  CHECK_FALSE(first.complete);
+  CHECK(solver.status() == dlx::Status::timed_out);
+  CHECK(first.solutions > 0);  // what it found before it looked is kept
+  CHECK(first.solutions < 240082);
+  // The engine, which goes on from there, is made now and stops at its first look.
+  const dlx::Count again = solver.count();
+  CHECK_FALSE(again.complete);
+  CHECK(solver.status() == dlx::Status::timed_out);
+  solver.set_deadline(std::chrono::steady_clock::time_point::max());
+  const dlx::Count rest = solver.count();
+  CHECK(rest.complete);
+  CHECK(first.solutions + again.solutions + rest.solutions == 240082);
+
+  // A deadline set on an engine made earlier stops it too; set_time_limit() replaces a deadline.
+  REQUIRE_FALSE(solver.load(puzzle));
+  solver.set_deadline(std::chrono::steady_clock::now());
+  const dlx::Count cut = solver.count();
+  CHECK_FALSE(cut.complete);
+  solver.set_deadline(std::chrono::steady_clock::now());
+  const dlx::Count cut_again = solver.count();
+  CHECK_FALSE(cut_again.complete);
+  CHECK(solver.status() == dlx::Status::timed_out);
+  solver.set_time_limit(std::chrono::nanoseconds::zero());
+  const dlx::Count whole_rest = solver.count();
+  CHECK(whole_rest.complete);
+  CHECK(cut.solutions + cut_again.solutions + whole_rest.solutions == 240082);
+}
+
 TEST_CASE("a count past the band solver's budget goes on in the engine, in time slices, each solution once") {
   // 240082 solutions: more than the band solver's budget of guesses counts.
   const Grid puzzle = test::grid_from(

@@ -14,6 +14,16 @@
 #include "sudoku/model/singles.hpp"
 
 namespace sudoku {
+namespace {
+
+// What is left until `deadline`, as the engine's time limit takes it: at least a nanosecond, since zero would
+// mean no limit.
+std::chrono::nanoseconds left_until(std::chrono::steady_clock::time_point deadline) {
+  return std::max(std::chrono::nanoseconds(1), std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                   deadline - std::chrono::steady_clock::now()));
+}
+
+}  // namespace
 
 Solver::Solver(Shape shape, dlx::SearchOptions options) : shape_(shape), options_(options) {
   rules_.shape = shape;
@@ -40,14 +50,26 @@ dlx::Solver& Solver::engine() {
     }
     search_.emplace(*problem_, options_);
     if (time_limit_ != std::chrono::nanoseconds::zero()) search_->set_time_limit(time_limit_);
+    if (deadline_ != std::chrono::steady_clock::time_point::max())
+      search_->set_time_limit(left_until(deadline_));
   }
   return *search_;
 }
 
 void Solver::set_time_limit(std::chrono::nanoseconds limit) {
   time_limit_ = limit;
+  deadline_ = std::chrono::steady_clock::time_point::max();
   if (limit > std::chrono::nanoseconds::zero()) relabel_deadline_ = std::chrono::steady_clock::now() + limit;
   if (search_) search_->set_time_limit(limit);
+}
+
+void Solver::set_deadline(std::chrono::steady_clock::time_point deadline) {
+  if (deadline == std::chrono::steady_clock::time_point::max())
+    return set_time_limit(std::chrono::nanoseconds::zero());
+  time_limit_ = std::chrono::nanoseconds::zero();
+  deadline_ = relabel_deadline_ = deadline;
+  // The engine keeps a duration; it reads the clock (the band solver takes the deadline as it is).
+  if (search_) search_->set_time_limit(left_until(deadline));
 }
 
 const std::atomic<bool>* Solver::set_stop(const std::atomic<bool>* stop) {
@@ -232,7 +254,7 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
   // The time limit as the engine keeps it: from the start of the search.
   const auto deadline = time_limit_ > std::chrono::nanoseconds::zero()
                             ? std::chrono::steady_clock::now() + time_limit_
-                            : std::chrono::steady_clock::time_point::max();
+                            : deadline_;
   const BandCount band =
       band_count(band_values_.data(), limit, kBandGuesses, solution, options_.stop, deadline);
   if (band.gave_up) {
@@ -320,8 +342,7 @@ bool Solver::next_relabelling(Grid& solution) {
     relabel_status_ = dlx::Status::stopped;
     return false;
   }
-  if (time_limit_ > std::chrono::nanoseconds::zero() && ++relabelled_ % 1024 == 0 &&
-      std::chrono::steady_clock::now() >= relabel_deadline_) {
+  if (timed() && ++relabelled_ % 1024 == 0 && std::chrono::steady_clock::now() >= relabel_deadline_) {
     relabel_status_ = dlx::Status::timed_out;
     return false;
   }

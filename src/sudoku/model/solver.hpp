@@ -56,6 +56,9 @@ class Solver {
 
   // As dlx::Solver::set_time_limit: next() and count() return early, resumably, with status() timed_out.
   void set_time_limit(std::chrono::nanoseconds limit);
+  // As set_time_limit(), but until `deadline` (time_point::max(): no limit), for a caller that has just read
+  // the clock: a batch's time slices, one per puzzle; the band solver then reads no clock before its search.
+  void set_deadline(std::chrono::steady_clock::time_point deadline);
   // Replaces SearchOptions::stop for the puzzles loaded from now on (the search is rebuilt when it changes,
   // so call it before load()). Returns the flag it replaced.
   const std::atomic<bool>* set_stop(const std::atomic<bool>* stop);
@@ -108,6 +111,12 @@ class Solver {
   std::unique_ptr<const dlx::Problem> problem_;
   std::optional<dlx::Solver> search_;
   std::chrono::nanoseconds time_limit_{0};  // set_time_limit()'s, for an engine made later
+  // set_deadline()'s (time_limit_ is then 0), else time_point::max()
+  std::chrono::steady_clock::time_point deadline_ = std::chrono::steady_clock::time_point::max();
+  bool timed() const {
+    return time_limit_ > std::chrono::nanoseconds::zero() ||
+           deadline_ != std::chrono::steady_clock::time_point::max();
+  }
   dlx::Solver& engine();
   bool impossible_ = false;            // the givens clash: no search needed
   std::vector<dlx::OptionId> givens_;  // load()'s scratch: the givens' options, forced in one call

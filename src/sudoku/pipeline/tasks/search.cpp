@@ -36,7 +36,7 @@ std::optional<Task::State> SearchTask::load() {
   if (const auto conflict = solver_->load(puzzle.grid)) return clashing_givens(*conflict);
   // A search runs in slices until the flusher is started (see time_slice()); the slices add up to the same
   // search.
-  solver_->set_time_limit(time_slice());
+  solver_->set_deadline(time_slice());
   slot.nodes = 0;
   return std::nullopt;
 }
