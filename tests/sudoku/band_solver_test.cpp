@@ -13,6 +13,7 @@
 
 #include "dlx/vector_copy.hpp"
 #include "helpers.hpp"
+#include "sudoku/model/detail/givens.hpp"
 #include "sudoku/model/solver.hpp"
 
 using sudoku::BandCount;
@@ -230,6 +231,29 @@ TEST_CASE("band solver: its precondition, givens 0-9 without a clash, told as a 
   CHECK(clashing > 400);
   for (const std::string& line : test::read_lines("puzzles_with_counts.txt"))
     CHECK(sudoku::band_givens_valid(values_of(test::grid_from(line.substr(0, 81), 3, 3)).data()));
+}
+
+TEST_CASE("the givens' cells, 64 at a time, as a loop over every cell finds them, at every length") {
+  std::uint64_t state = 7;
+  const auto next = [&state](unsigned n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<unsigned>(state >> 33) % n;
+  };
+  for (std::size_t cells = 0; cells <= 200; ++cells) {
+    for (int round = 0; round < 20; ++round) {
+      // Blanks and values of every byte (0x80 and 0xFF among them), a guard past the end that must be unread.
+      std::vector<std::uint8_t> values(cells + 8, 0xFF);
+      const unsigned density = 1 + next(4);
+      for (std::size_t c = 0; c < cells; ++c)
+        values[c] = next(density) == 0 ? static_cast<std::uint8_t>(1 + next(255)) : std::uint8_t{0};
+      std::vector<std::size_t> expected, found;
+      for (std::size_t c = 0; c < cells; ++c)
+        if (values[c] != 0) expected.push_back(c);
+      sudoku::detail::for_each_given(values.data(), cells, [&](std::size_t c) { found.push_back(c); });
+      CAPTURE(cells);
+      CHECK(found == expected);
+    }
+  }
 }
 
 TEST_CASE("Solver with the band solver: the engine's answers, its order of several solutions, its states") {

@@ -9,6 +9,7 @@
 
 #include "dlx/assert.hpp"
 #include "dlx/vector_copy.hpp"
+#include "sudoku/model/detail/givens.hpp"
 
 // The copies pass 32-byte vectors between their own inline functions, which the portable copy (no AVX) does
 // in memory: the compilers warn that this differs from how AVX code would, which matters only across
@@ -235,16 +236,7 @@ bool band_givens_valid(const std::uint8_t* values) {
     bad |= (at & units) | static_cast<std::uint32_t>(v > 9);
     at |= units;
   };
-  // The givens only, eight cells at a time: the high bit of each byte of `mask` says whether that cell holds a
-  // value (its low seven bits plus 0x7F carry into it when any is set). Most cells are blank.
-  constexpr std::uint64_t kLow = 0x7F7F7F7F7F7F7F7F, kHigh = 0x8080808080808080;
-  for (std::size_t word = 0; word < 80; word += 8) {
-    std::uint64_t bytes;
-    std::memcpy(&bytes, values + word, sizeof bytes);
-    for (std::uint64_t mask = (((bytes & kLow) + kLow) | bytes) & kHigh; mask != 0; mask &= mask - 1)
-      given(word + static_cast<std::size_t>(__builtin_ctzll(mask)) / 8);
-  }
-  if (values[80] != 0) given(80);
+  detail::for_each_given(values, 81, given);  // the givens only: most cells are blank
   return bad == 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include "dlx/assert.hpp"
 #include "sudoku/model/band_solver.hpp"
+#include "sudoku/model/detail/givens.hpp"
 #include "sudoku/model/model.hpp"
 #include "sudoku/model/rule_propagator.hpp"
 #include "sudoku/model/singles.hpp"
@@ -84,32 +85,7 @@ const std::atomic<bool>* Solver::set_stop(const std::atomic<bool>* stop) {
   return old;
 }
 
-namespace {
-
-// Calls visit(cell) for each cell of `values` that holds a value, in order.
-template <class Visit>
-void for_each_given(const std::uint8_t* values, std::size_t cells, Visit&& visit) {
-  std::size_t cell = 0;
-  if constexpr (std::endian::native == std::endian::little) {
-    // Eight cells at a time: the high bit of each byte of `given` says whether that cell holds a value (the
-    // low seven bits plus 0x7F carry into it when any is set), and only those cells are visited: far fewer
-    // instructions than a loop over every cell where most cells are blank.
-    constexpr std::uint64_t kLow = 0x7F7F7F7F7F7F7F7F, kHigh = 0x8080808080808080;
-    for (; cell + 8 <= cells; cell += 8) {
-      std::uint64_t word = 0;
-      std::memcpy(&word, values + cell, sizeof word);
-      for (std::uint64_t given = (((word & kLow) + kLow) | word) & kHigh; given != 0; given &= given - 1) {
-        const std::size_t at = cell + static_cast<std::size_t>(std::countr_zero(given)) / 8;
-        DLX_ASSERT(values[at] != 0);
-        visit(at);
-      }
-    }
-  }
-  for (; cell < cells; ++cell)
-    if (values[cell] != 0) visit(cell);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::optional<Conflict> Solver::load(const Grid& puzzle) {
   if (puzzle.shape != shape_ || puzzle.cells.size() != static_cast<std::size_t>(shape_.cells()))
@@ -176,7 +152,7 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   const bool singles = !band_allowed_ && rules_.plain() && shape_ == Shape{3, 3};
   bool clash = false;
   if (singles) singles_board_.clear();
-  for_each_given(values, cells, [&](std::size_t cell) {
+  detail::for_each_given(values, cells, [&](std::size_t cell) {
     const int d = values[cell];
     out[count++] = option_id(shape_, cell, d);
     too_large |= d > n;
@@ -283,8 +259,9 @@ void Solver::load_engine() {
     DLX_ASSERT(band_allowed_);  // only the band solver's road leaves the givens unforced
     engine_loaded_ = true;
     givens_.clear();
-    for_each_given(band_values_.data(), band_values_.size(),
-                   [&](std::size_t cell) { givens_.push_back(option_id(shape_, cell, band_values_[cell])); });
+    detail::for_each_given(band_values_.data(), band_values_.size(), [&](std::size_t cell) {
+      givens_.push_back(option_id(shape_, cell, band_values_[cell]));
+    });
     engine().reset();
     engine().force_disjoint(givens_);  // load() found them free of clashes
   }
