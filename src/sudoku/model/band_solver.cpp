@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string_view>
 
 #include "dlx/assert.hpp"
@@ -183,82 +184,109 @@ Copy chosen() {
   return copy;
 }
 
-// Per cell (row by row): bit r for its row r, 9 + c for its column c, 18 + b for its box b.
-constexpr std::array<std::uint32_t, 81> kCellUnits = [] {
-  std::array<std::uint32_t, 81> units{};
-  for (int c = 0; c < 81; ++c)
-    units[static_cast<std::size_t>(c)] =
-        1u << (c / 9) | 1u << (9 + c % 9) | 1u << (18 + c / 27 * 3 + c % 9 / 3);
-  return units;
-}();
-
-// Whether a solution of 81 values keeps the givens and holds a digit in every cell.
-[[maybe_unused]] bool band_solution_keeps(const std::uint8_t* values, const std::uint8_t* solution) {
-  for (int cell = 0; cell < 81; ++cell)
-    if (solution[cell] == 0 || solution[cell] > 9 || (values[cell] != 0 && values[cell] != solution[cell]))
+// Whether a solution of 81 values keeps the start (each cell's digit among its candidates there) and holds a
+// digit in every cell.
+[[maybe_unused]] bool band_solution_keeps(const BandStart& start, const std::uint8_t* solution) {
+  for (int cell = 0; cell < 81; ++cell) {
+    const unsigned v = solution[cell];
+    if (v == 0 || v > 9 || (start.boxes[kCellBox[cell]][kCellLane[cell]] & (1u << (v - 1))) == 0)
       return false;
+  }
   return true;
 }
 
-BandCount run(Copy copy, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
+bool start_with(Copy copy, const std::uint8_t* values, BandStart& start) {
+  switch (copy) {
+#if defined(BAND_ISA_COPIES)
+    case Copy::avx512:
+      return band_avx512::start(values, start.boxes);
+    case Copy::avx2:
+      return band_avx2::start(values, start.boxes);
+#endif
+    default:
+      return band_portable::start(values, start.boxes);
+  }
+}
+
+BandCount run(Copy copy, const BandStart& start, std::uint64_t limit, std::uint64_t max_guesses,
               std::uint8_t* solution, const std::atomic<bool>* stop,
               std::chrono::steady_clock::time_point deadline) {
-  DLX_ASSERT(band_givens_valid(values));
   BandCount result;
   switch (copy) {
 #if defined(BAND_ISA_COPIES)
     case Copy::avx512:
-      result = band_avx512::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      result = band_avx512::count(start.boxes, limit, max_guesses, solution, stop, ticks(deadline));
       break;
     case Copy::avx2:
-      result = band_avx2::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      result = band_avx2::count(start.boxes, limit, max_guesses, solution, stop, ticks(deadline));
       break;
 #endif
     default:
-      result = band_portable::count(values, limit, max_guesses, solution, stop, ticks(deadline));
+      result = band_portable::count(start.boxes, limit, max_guesses, solution, stop, ticks(deadline));
   }
   DLX_ASSERT(limit == 0 || result.solutions <= limit);
   DLX_ASSERT(!(result.complete && (result.gave_up || result.stopped || result.timed_out)));
-  DLX_ASSERT(solution == nullptr || result.solutions == 0 || band_solution_keeps(values, solution));
+  DLX_ASSERT(solution == nullptr || result.solutions == 0 || band_solution_keeps(start, solution));
   return result;
+}
+
+// The copy named `isa`, when this build and processor have it.
+std::optional<Copy> named(const char* isa) {
+  const std::string_view name = isa;
+  const Copy copy = name == "avx512" ? Copy::avx512 : name == "avx2" ? Copy::avx2 : Copy::portable;
+  if (name != dlx::vector_copy_name(copy) ||
+      dlx::choose_vector_copy(kWidest, true, dlx::this_processor(), name) != copy)
+    return std::nullopt;
+  return copy;
 }
 
 }  // namespace
 
+bool band_start(const std::uint8_t* values, BandStart& start) {
+  return start_with(chosen(), values, start);
+}
+
 bool band_givens_valid(const std::uint8_t* values) {
-  // Per value (1-9, by its low four bits), the units holding it.
-  std::uint32_t seen[16] = {};
-  std::uint32_t bad = 0;  // nonzero once a value is out of range or clashes
-  const auto given = [&](std::size_t cell) {
-    const unsigned v = values[cell];
-    const std::uint32_t units = kCellUnits[cell];
-    std::uint32_t& at = seen[v & 15];  // a value above 9 sets `bad` whatever it meets
-    bad |= (at & units) | static_cast<std::uint32_t>(v > 9);
-    at |= units;
-  };
-  detail::for_each_given(values, 81, given);  // the givens only: most cells are blank
-  return bad == 0;
+  BandStart start;
+  return band_start(values, start);
+}
+
+BandCount band_count_from(const BandStart& start, std::uint64_t limit, std::uint64_t max_guesses,
+                          std::uint8_t* solution, const std::atomic<bool>* stop,
+                          std::chrono::steady_clock::time_point deadline) {
+  return run(chosen(), start, limit, max_guesses, solution, stop, deadline);
 }
 
 BandCount band_count(const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
                      std::uint8_t* solution, const std::atomic<bool>* stop,
                      std::chrono::steady_clock::time_point deadline) {
-  return run(chosen(), values, limit, max_guesses, solution, stop, deadline);
+  BandStart start;
+  [[maybe_unused]] const bool valid = band_start(values, start);
+  DLX_ASSERT(valid);
+  return run(chosen(), start, limit, max_guesses, solution, stop, deadline);
 }
 
 const char* band_instruction_set() {
   return dlx::vector_copy_name(chosen());
 }
 
+bool band_givens_valid_with(const char* isa, const std::uint8_t* values, bool& valid) {
+  const std::optional<Copy> copy = named(isa);
+  if (!copy) return false;
+  BandStart start;
+  valid = start_with(*copy, values, start);
+  return true;
+}
+
 bool band_count_with(const char* isa, const std::uint8_t* values, std::uint64_t limit,
                      std::uint64_t max_guesses, std::uint8_t* solution, BandCount& out,
                      const std::atomic<bool>* stop, std::chrono::steady_clock::time_point deadline) {
-  const std::string_view name = isa;
-  const Copy copy = name == "avx512" ? Copy::avx512 : name == "avx2" ? Copy::avx2 : Copy::portable;
-  if (name != dlx::vector_copy_name(copy) ||
-      dlx::choose_vector_copy(kWidest, true, dlx::this_processor(), name) != copy)
-    return false;
-  out = run(copy, values, limit, max_guesses, solution, stop, deadline);
+  const std::optional<Copy> copy = named(isa);
+  if (!copy) return false;
+  BandStart start;
+  [[maybe_unused]] const bool valid = start_with(*copy, values, start);
+  DLX_ASSERT(valid);
+  out = run(*copy, start, limit, max_guesses, solution, stop, deadline);
   return true;
 }
 

@@ -25,6 +25,15 @@ struct BandCount {
 // or a box. Cheap (the givens only), so that a caller may ask it of every puzzle.
 bool band_givens_valid(const std::uint8_t* values);
 
+// A puzzle as the band solver starts from it: per box, its cells' candidates (every digit for a blank, the given
+// one), as band_start() writes them. A caller that asks band_givens_valid() and then counts makes it once for
+// both (the Solver: load(), then count()).
+struct BandStart {
+  alignas(32) std::uint16_t boxes[9][16];
+};
+// Writes `start` for the 81 values and returns band_givens_valid(values).
+bool band_start(const std::uint8_t* values, BandStart& start);
+
 // Counts the solutions of the 81 values (row by row; 0 blank, 1-9 givens, no clash among the givens checked
 // here: the caller has, band_givens_valid()), stopping at `limit` (0: none), after `max_guesses` guesses, or soon
 // after `stop` (when given) is raised or `deadline` passes: both are read every thousand guesses or so. The
@@ -38,7 +47,14 @@ BandCount band_count(
 // dlx::vector_copy() chooses it for every kernel built in copies (DLX_ISA, else the processor).
 const char* band_instruction_set();
 
+// band_count() from a start band_start() made and found valid.
+BandCount band_count_from(
+    const BandStart& start, std::uint64_t limit, std::uint64_t max_guesses, std::uint8_t* solution,
+    const std::atomic<bool>* stop = nullptr,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
+
 // One copy by name, for tests that compare them; false (nothing counted) when this build or processor lacks it.
+bool band_givens_valid_with(const char* isa, const std::uint8_t* values, bool& valid);
 bool band_count_with(
     const char* isa, const std::uint8_t* values, std::uint64_t limit, std::uint64_t max_guesses,
     std::uint8_t* solution, BandCount& out, const std::atomic<bool>* stop = nullptr,

@@ -109,10 +109,10 @@ std::optional<Conflict> Solver::load(const Grid& puzzle) {
   const std::uint8_t* const values = puzzle.cells.data();
   if (band_allowed_) {
     // The band solver answers first, from the givens (it places singles itself, at less cost than a
-    // SinglesBoard would); here it is only asked whether givens clash or a value is above 9 (its
+    // SinglesBoard would); here its start is made, which tells whether givens clash or a value is above 9 (its
     // precondition, band_solver.hpp). The engine gets the givens only when it runs (load_engine()).
     DLX_ASSERT(rules_.plain() && shape_ == (Shape{3, 3}) && cells == 81);
-    if (band_givens_valid(values)) {
+    if (band_start(values, band_start_)) {
       band_values_.assign(puzzle.cells.begin(), puzzle.cells.end());
       front_ = Front::pending;
       engine_loaded_ = false;
@@ -231,8 +231,7 @@ bool Solver::run_band(std::uint64_t limit, std::uint8_t* solution) {
   const auto deadline = time_limit_ > std::chrono::nanoseconds::zero()
                             ? std::chrono::steady_clock::now() + time_limit_
                             : deadline_;
-  const BandCount band =
-      band_count(band_values_.data(), limit, kBandGuesses, solution, options_.stop, deadline);
+  const BandCount band = band_count_from(band_start_, limit, kBandGuesses, solution, options_.stop, deadline);
   if (band.gave_up) {
     front_ = Front::off;
     band_skip_ = band.solutions;  // for a count, which goes on in the engine (next() starts afresh)

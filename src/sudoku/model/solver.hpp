@@ -22,6 +22,7 @@
 #include <optional>
 #include <vector>
 
+#include "sudoku/model/band_solver.hpp"
 #include "sudoku/model/conflict.hpp"
 #include "sudoku/model/grid.hpp"
 #include "sudoku/model/rules.hpp"
@@ -147,6 +148,7 @@ class Solver {
   bool band_allowed_ = false;              // band_allowed(), fixed at construction
   SinglesBoard singles_board_;             // load()'s scratch: the givens of a plain 9x9 puzzle
   std::vector<std::uint8_t> band_values_;  // the band solver's puzzle: the givens, 0 elsewhere
+  BandStart band_start_;                   // the same as the band solver starts from it (band_start())
   Grid front_solution_;                    // the singles' values, or the band solver's solution
   bool engine_loaded_ = true;              // the engine is reset and has the givens forced
   std::uint64_t band_skip_ = 0;            // solutions the band solver counted, which the engine passes over
