@@ -128,6 +128,10 @@ $python -c 'import json; r=json.load(open("stopped.json")); assert len(r)==1 and
 echo "$empty9" | "$sudoku" count --format csv --time-limit 0.5 >stopped.csv
 $python -c 'import csv; r=list(csv.DictReader(open("stopped.csv"))); assert len(r)==1 and r[0]["count"].endswith("+")' ||
   fail "stopped csv: $(cat stopped.csv)"
+# --stats counts the search a stop cut short: its own line, marked, and its nodes in the summary
+echo "$empty9" | "$sudoku" count --stats --time-limit 0.5 >/dev/null 2>stopped.err
+grep -Eq '^<stdin>:1: [1-9][0-9]* nodes, [0-9.]+ us \(stopped\)$' stopped.err &&
+  grep -Eq '^sudoku: 0 puzzles, [1-9][0-9]* nodes' stopped.err || fail "stopped count --stats: $(cat stopped.err)"
 
 # --- a slow producer: the first result is out before the second puzzle is written, and Ctrl-C during the
 # pause stops at once, keeping it. No timing is assumed: the test waits (up to a minute) for what must come.

@@ -242,6 +242,13 @@ bool Batch::run_chunk(std::size_t used) {
       slot.message.clear();
       append_result(slot);
     }
+    // --stats: the search the stop cut short (one that had started: it was timed) counts in the figures, its
+    // line marked so. The puzzle is not counted as answered.
+    if (options_.stats && slot.seconds > 0) {
+      totals_.nodes += slot.nodes;
+      totals_.seconds += slot.seconds;
+      write_stats(slot, true);
+    }
     stopped_ = true;
   }
   // Slots keep their buffers from chunk to chunk, but not outsized ones: over a long input every slot could
@@ -378,13 +385,15 @@ void Batch::emit(const Slot& slot) {
     err_buffer_ += source_;
     err_buffer_ += ':' + std::to_string(slot.message_line) + ": " + slot.message + '\n';
   }
-  if (options_.stats) {
-    char figures[96];
-    std::snprintf(figures, sizeof figures, ": %llu nodes, %.1f us\n",
-                  static_cast<unsigned long long>(slot.nodes), slot.seconds * 1e6);
-    err_buffer_ += source_;
-    err_buffer_ += ':' + std::to_string(slot.puzzle.line) + figures;
-  }
+  if (options_.stats) write_stats(slot, false);
+}
+
+void Batch::write_stats(const Slot& slot, bool stopped) {
+  char figures[96];
+  std::snprintf(figures, sizeof figures, ": %llu nodes, %.1f us%s\n",
+                static_cast<unsigned long long>(slot.nodes), slot.seconds * 1e6, stopped ? " (stopped)" : "");
+  err_buffer_ += source_;
+  err_buffer_ += ':' + std::to_string(slot.puzzle.line) + figures;
 }
 
 }  // namespace sudoku

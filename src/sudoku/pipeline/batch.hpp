@@ -200,6 +200,8 @@ class Batch {
   // Moves the done slots from next_ on into the buffers (emit), up to the first one not done. Under mutex_.
   void collect();
   void emit(const Slot& slot);
+  // --stats: the slot's line of figures on standard error ("FILE:LINE: N nodes, T us"), marked when stopped.
+  void write_stats(const Slot& slot, bool stopped);
   // The slot's text into the output buffer, with what the format puts between results. Under mutex_.
   void append_result(const Slot& slot);
   // Writes the buffers: always when `force`, else once 64 KiB have gathered. Under mutex_. Throws

@@ -11,8 +11,10 @@ Task::State CheckTask::run() {
   if (!puzzle.pencilmarks.empty()) return run_marks();
   if (const std::optional<State> clash = load()) return *clash;
   const dlx::Count count = count_all(2);
-  if (count.solutions < 2 && !count.complete && solver_->status() == dlx::Status::stopped)
+  if (count.solutions < 2 && !count.complete && solver_->status() == dlx::Status::stopped) {
+    slot.nodes = solver_->stats().nodes;  // --stats tells the search so far
     return State::stopped;
+  }
   if (count.solutions < 2 && gave_up()) return State::done;
   slot.outcome = count.solutions >= 2   ? Outcome::multiple
                  : !count.complete      ? Outcome::unknown

@@ -25,6 +25,7 @@ Task::State CountTask::run() {
   if (!count.complete && solver_->status() == dlx::Status::stopped) {
     slot.started = true;
     slot.partial = count.solutions;
+    slot.nodes = solver_->stats().nodes;  // --stats tells the search so far
     return State::stopped;
   }
   slot.outcome = Outcome::solved;
