@@ -3,9 +3,9 @@
 if(DLX_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
   add_link_options(-fsanitize=address,undefined)
-  # Programs linked at a fixed address: a position-independent one applies some 700,000 relocations (UBSan's
-  # static data per check, ASan's per global) over 20 MB of data at each start, 18 ms, and the tests start the
-  # programs thousands of times. Libraries (the Python module) stay position-independent.
+  # Programs linked at a fixed address: a position-independent one applies hundreds of thousands of relocations
+  # (UBSan's static data per check, ASan's per global) at each start, and the tests start the programs
+  # thousands of times. Libraries (the Python module) stay position-independent.
   add_link_options($<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:-no-pie>)
 endif()
 if(DLX_TSAN)
