@@ -109,7 +109,7 @@ if [ "$quick" = 1 ]; then
   sets=("17_clue 1000 2" "magictour_top1465 500 2" "forum_hardest_1905_11plus 500 2" "serg_benchmark 500 2" "serg_benchmark 500 0")
 else
   sets=("17_clue 10000 2" "magictour_top1465 0 2" "forum_hardest_1905_11plus 3000 2" "forum_hardest_1106 0 2"
-        "serg_benchmark 3000 2" "serg_benchmark 3000 0" "easy_8 0 2" "easy_14 0 2" "easy_22 0 2")
+        "serg_benchmark 10000 2" "serg_benchmark 10000 0" "easy_8 0 2" "easy_14 0 2" "easy_22 0 2")
 fi
 # The easy sets (most published puzzles: singles solve them) are made here from 17_clue (bench/easy_sets.py).
 if [ "$part" != generic ] && [ "$quick" != 1 ] && [ -f "$shared/data/17_clue.txt" ]; then
