@@ -46,24 +46,24 @@ class Loops {
       peer_stamp_ = 1;
     }
     peer_list_.clear();
+    new_board_ = true;
+    alive_board_ = nullptr;
   }
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
     prepare(y, x);
     base_ = nullptr;
-    full_ = false;
-    analyse();
+    analyse<Graph::whole>();
   }
   // The same, with reach sets over every node (not only "on" ones) and the nodes on loops kept as a set: the
   // analysis of a start that load_over() reads for the grids reduced from it.
   void load_full(bool y, bool x) {
     prepare(y, x);
     base_ = nullptr;
-    full_ = true;
     start_.resize(static_cast<std::size_t>(board_->cells()));
     for (int c = 0; c < board_->cells(); ++c)
       start_[static_cast<std::size_t>(c)] = board_->open(c) ? board_->candidates(c) : 0;
-    analyse();
+    analyse<Graph::full>();
   }
   // The same on a grid reduced from `base`'s board (its candidates a subset, the same cells placed): the
   // loops are looked for only among the nodes that may lie on one, by `base`'s analysis (load_full(), the
@@ -71,8 +71,14 @@ class Loops {
   // reach sets allow one.
   void load_over(bool y, bool x, const Loops& base) {
     prepare(y, x);
+    if (alive_board_ != board_) {
+      alive_board_ = board_;
+      alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
+      for (int c = 0; c < board_->cells(); ++c)
+        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1)
+          alive_[static_cast<std::size_t>(c * n_ + std::countr_zero(m))] = 1;
+    }
     base_ = &base;
-    full_ = false;
     analyse_over();
   }
 
@@ -86,12 +92,21 @@ class Loops {
       search_ = 0;
       link_.assign(2 * nodes, Span{});
       stamp_ = 0;
+      on_since_ = 0;
     }
     if (++stamp_ == 0) {
       std::fill(link_.begin(), link_.end(), Span{});
       stamp_ = 1;
+      new_board_ = true;
     }
-    link_list_.clear();
+    // An "on" node's links depend on the board and y only: the lists of the pass before stay when they are
+    // the same (the passes with cell links follow each other).
+    if (new_board_ || y != on_y_) {
+      on_since_ = stamp_;
+      on_y_ = y;
+      new_board_ = false;
+      link_list_.clear();
+    }
   }
 
  public:
@@ -102,6 +117,8 @@ class Loops {
 
   // From `start` on: cycles, then the forcing chains from it on and from it off (x links on). Only those of at
   // most `max_cycle` / `max_chain` nodes are wanted: the searches stop at that depth.
+  // `over`: after load_over().
+  template <bool over>
   void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
     // The instances of one start's searches (the caller reads them before the next start's).
     inst_.clear();
@@ -109,17 +126,18 @@ class Loops {
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
     // links, a forcing chain its conjugate reachable.
-    if (on_loop(start)) cycles(start, max_cycle, found);
+    if ((!over || in_graph(start)) && on_loop(start)) cycles(start, max_cycle, found);
     if (!x_) return;
-    if (base_ ? may_reach(start, start ^ 1) : reaches_conjugate(start)) forcing(start, max_chain, found);
-    if (base_ ? may_reach(start ^ 1, start) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
+    if (over ? may_reach(start, start ^ 1) : reaches_conjugate(start)) forcing(start, max_chain, found);
+    if (over ? may_reach(start ^ 1, start) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
   int side() const { return n_; }
 
  private:
-  // A node's list of links in link_list_: [begin, end), worked out on the board when stamp is stamp_.
+  // A node's list of links in link_list_: [begin, end), worked out on the board when stamp is stamp_ (an
+  // "on" node's: from on_since_ on).
   struct Span {
     std::uint32_t stamp = 0, begin = 0, end = 0;
   };
@@ -132,9 +150,12 @@ class Loops {
   }
   // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
   const Span& ensure_links(int node, bool x) {
-    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
-    if (link_[key].stamp != stamp_) {
-      if (node_on(node))
+    const bool on = node_on(node);
+    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x && !on ? 1 : 0);
+    if (on ? link_[key].stamp < on_since_ : link_[key].stamp != stamp_) {
+      if (on && base_)
+        base_links(node, scratch_);
+      else if (on)
         on_to_off(node, scratch_);
       else
         off_to_on(node, x, scratch_);
@@ -146,11 +167,16 @@ class Loops {
     return link_[key];
   }
 
+  // The graph analysed: every node, with reach sets over "on" nodes (whole) or every node (full, and the nodes
+  // on loops), or analyse_over()'s nodes only.
+  enum class Graph { whole, full, over };
   // The strongly connected components of the links' graph (the pass's links, which both searches follow while
   // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set; components are
   // completed after every component they reach, so each one's set is its nodes' and its successors' sets. The
   // sets number the open cells' candidates densely (dense_); only forcing chains read them.
+  template <Graph graph>
   void analyse() {
+    constexpr bool full = graph == Graph::full;
     // Only the open cells' candidates' nodes are ever reached, so only theirs start over.
     start_tables();
     dense_node_.clear();
@@ -161,7 +187,7 @@ class Loops {
           const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
           for (const int v : {on, on ^ 1})
             order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
-          if (full_) {
+          if (full) {
             // A node and its conjugate side by side: dense_[v ^ 1] == dense_[v] ^ 1.
             dense_[static_cast<std::size_t>(on)] = 2 * count + 1;
             dense_[static_cast<std::size_t>(on ^ 1)] = 2 * count;
@@ -172,15 +198,15 @@ class Loops {
           }
           ++count;
         }
-    const std::size_t bits = full_ ? 2 * static_cast<std::size_t>(count) : static_cast<std::size_t>(count);
-    words_ = x_ || full_ ? (bits + 63) / 64 : 0;
-    looped_.assign(full_ ? words_ : 0, 0);
+    const std::size_t bits = full ? 2 * static_cast<std::size_t>(count) : static_cast<std::size_t>(count);
+    words_ = x_ || full ? (bits + 63) / 64 : 0;
+    if (full) looped_.assign(words_, 0);
     for (int c = 0; c < board_->cells(); ++c) {
       if (!board_->open(c)) continue;
       for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
         for (const bool on : {true, false}) {
           const int v = node_of(c, std::countr_zero(m) + 1, on, n_);
-          if (order_[static_cast<std::size_t>(v)] < 0) connect(v);
+          if (order_[static_cast<std::size_t>(v)] < 0) connect<graph>(v);
         }
     }
   }
@@ -197,7 +223,9 @@ class Loops {
     visited_ = 0;
   }
   // Tarjan's depth-first search from `root`, without recursion.
+  template <Graph graph>
   void connect(int root) {
+    constexpr bool over = graph == Graph::over;
     frames_.clear();
     const auto enter = [&](int v) {
       order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
@@ -211,7 +239,7 @@ class Loops {
       const auto v = static_cast<std::size_t>(f.node);
       if (f.next < f.end) {
         const auto w = static_cast<std::size_t>(link_list_[f.next++]);
-        if (!in_graph(static_cast<int>(w))) continue;
+        if (over && !in_graph(static_cast<int>(w))) continue;
         if (order_[w] < 0)
           enter(static_cast<int>(w));
         else if (component_[w] < 0)  // on the stack
@@ -223,11 +251,13 @@ class Loops {
         const auto u = static_cast<std::size_t>(frames_.back().node);
         low_[u] = std::min(low_[u], low_[v]);
       }
-      if (low_[v] == order_[v]) complete(static_cast<int>(v));
+      if (low_[v] == order_[v]) complete<graph>(static_cast<int>(v));
     }
   }
   // The component whose first node is `v`: off the stack, with the nodes it reaches.
+  template <Graph graph>
   void complete(int v) {
+    constexpr bool over = graph == Graph::over, full = graph == Graph::full;
     const int id = static_cast<int>(component_size_.size());
     const std::size_t row = reach_.size();
     reach_.resize(row + words_, 0);
@@ -243,15 +273,14 @@ class Loops {
     component_size_.push_back(static_cast<int>(members_.size()));
     if (words_ == 0) return;
     for (const int m : members_) {
-      if (node_on(m) || full_ || base_) {
+      if (over || full || node_on(m)) {
         const int bit = dense_[static_cast<std::size_t>(m)];
         reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
-        if (full_ && members_.size() > 1)
-          looped_[static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
+        if (full && members_.size() > 1) looped_[static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
       }
       const Span& r = ensure_links(m, x_);
       for (std::uint32_t k = r.begin; k < r.end; ++k) {
-        if (!in_graph(link_list_[k])) continue;
+        if (over && !in_graph(link_list_[k])) continue;
         const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
         if (or_stamp_[other] == id) continue;  // this component, or one already taken in
         or_stamp_[other] = id;
@@ -260,8 +289,7 @@ class Loops {
     }
   }
   bool on_loop(int node) const {
-    return in_graph(node) &&
-           component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
+    return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
   }
   // Whether the node is in the graph analyse() or analyse_over() went through (analyse(): every node).
   bool in_graph(int node) const { return !base_ || over_[static_cast<std::size_t>(node)] == over_stamp_; }
@@ -340,7 +368,7 @@ class Loops {
       }
     words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
     for (const int v : candidates_)
-      if (order_[static_cast<std::size_t>(v)] < 0) connect(v);
+      if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
     candidates_.clear();
   }
   // Whether `to` may be reachable from `from` on the reduced grid (analyse_over()).
@@ -374,25 +402,26 @@ class Loops {
     if (y_)
       for (Mask m = board_->candidates(cell) & ~bit; m != 0; m &= m - 1)
         out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
-    const auto k = static_cast<std::size_t>(cell * n_ + digit - 1);
-    if (base_ && base_->peer_[k].stamp == base_->peer_stamp_) {
-      // The base's peers that still hold the digit, in its order: the houses and their order are the same.
-      const Span& kept = base_->peer_[k];
-      for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
-        const int x = base_->peer_list_[i];
-        if (board_->candidates(x) & bit) out.push_back(node_of(x, digit, false, n_));
-      }
-      return;
-    }
-    Span& peers = peer_[k];
+    Span& peers = peer_[static_cast<std::size_t>(cell * n_ + digit - 1)];
     if (peers.stamp != peer_stamp_) {
       places_.peers_with(board_->houses(), cell, digit, peers_);
       peers = {peer_stamp_, static_cast<std::uint32_t>(peer_list_.size()), 0};
       peer_list_.insert(peer_list_.end(), peers_.begin(), peers_.end());
       peers.end = static_cast<std::uint32_t>(peer_list_.size());
     }
-    for (std::uint32_t i = peers.begin; i < peers.end; ++i)
-      out.push_back(node_of(peer_list_[i], digit, false, n_));
+    for (std::uint32_t k = peers.begin; k < peers.end; ++k)
+      out.push_back(node_of(peer_list_[k], digit, false, n_));
+  }
+
+  // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates, in its order (the
+  // cell's other candidates, then the peers house by house: the houses and their order are the same).
+  [[gnu::noinline]] void base_links(int node, std::vector<int>& out) const {
+    out.clear();
+    const Span& kept = base_->link_[2 * static_cast<std::size_t>(node)];
+    for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
+      const int q = base_->link_list_[i];
+      if (alive_[static_cast<std::size_t>(q >> 1)]) out.push_back(q);
+    }
   }
 
   void off_to_on(int node, bool x, std::vector<int>& out) {
@@ -506,7 +535,6 @@ class Loops {
   int n_ = 0;
   // load_full(): reach sets over every node, dense_node_ the nodes by their bit, looped_ the nodes on loops,
   // start_ the board's candidates (0 for a placed cell).
-  bool full_ = false;
   std::vector<int> dense_node_;
   std::vector<Word> looped_;
   std::vector<Mask> start_;
@@ -517,6 +545,9 @@ class Loops {
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
   std::vector<int> candidates_;
+  // load_over(): by candidate (cell * side + digit - 1), whether it is one of alive_board_'s.
+  std::vector<std::uint8_t> alive_;
+  const Board* alive_board_ = nullptr;
   Places places_;
   std::vector<Instance> inst_;
   std::vector<int> peers_, scratch_, pending_on_, pending_off_;
@@ -538,9 +569,11 @@ class Loops {
     std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
   };
   std::vector<TarjanFrame> frames_;
-  // links_of's lists, by k = 2 * node + x (load() moves stamp_ on, which forgets them all at once).
+  // links_of's lists, by k = 2 * node + x (x false for an "on" node): each pass moves stamp_ on, which
+  // forgets the "off" nodes' lists at once, and the "on" nodes' too when the board or y changes (on_since_).
   std::vector<Span> link_;
-  std::uint32_t stamp_ = 0;
+  std::uint32_t stamp_ = 0, on_since_ = 0;
+  bool on_y_ = false, new_board_ = true;
   std::vector<int> link_list_;
   // The cells on_to_off reaches from a candidate k = cell * side + digit - 1, in the places' order (the same in
   // every pass on one board): peer_list_[peer_[k].begin, peer_[k].end) when peer_[k].stamp is peer_stamp_.
@@ -713,7 +746,10 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
       if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
       for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
         found.clear();
-        loops.from(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
+        if (base)
+          loops.from<true>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
+        else
+          loops.from<false>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
         const std::vector<Instance>& inst = loops.instances();
         bool taken = false;
         for (const Loops::Found& f : found) {
