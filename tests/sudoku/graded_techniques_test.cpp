@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -437,6 +438,55 @@ TEST_CASE("searches: the graded table and the tiers find the same patterns, each
   CHECK(singles > 10);
   CHECK(full > 0);
   CHECK(intersections > 10);
+}
+
+// The "(+)" rules look only at the houses and digits the outer chain took places from: the locked-digit scan
+// given those (by house) visits exactly the pairs of the full scan that they hold, in the same order, in every
+// order of the scans.
+TEST_CASE("searches: the locked-digit scan over some digits of each house is the full scan's subsequence") {
+  namespace logic = sudoku::logic;
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<logic::Board> boards = boards_along(houses);
+  REQUIRE(boards.size() > 30);
+  using Hit = std::array<int, 3>;  // h, d, places
+  std::uint64_t random = 61;
+  int compared = 0, kept = 0;
+  for (const logic::Board& board : boards)
+    for (const logic::Scan& scan :
+         {logic::kGradedScan, logic::kTierScan,
+          logic::Scan{logic::HouseOrder::boxes_rows_columns, true, logic::LockedOrder::kind_by_kind, false}})
+      for (int round = 0; round < 3; ++round) {
+        std::vector<sudoku::Mask> only(static_cast<std::size_t>(houses.count()));
+        for (sudoku::Mask& m : only) {
+          random = random * 6364136223846793005ull + 1442695040888963407ull;
+          m = round == 0 ? sudoku::Mask{0x1ff} : static_cast<sudoku::Mask>((random >> 33) & 0x1ff);
+        }
+        std::vector<Hit> all, some;
+        logic::for_each_locked_digit(board, scan, 6, [&](int h, int d, sudoku::Mask where) {
+          if (only[static_cast<std::size_t>(h)] & (sudoku::Mask{1} << (d - 1)))
+            all.push_back({h, d, static_cast<int>(where)});
+          return false;
+        });
+        logic::for_each_locked_digit(board, scan, 6, only.data(), [&](int h, int d, sudoku::Mask where) {
+          some.push_back({h, d, static_cast<int>(where)});
+          return false;
+        });
+        CHECK(all == some);
+        ++compared;
+        kept += static_cast<int>(some.size());
+        // Ending where the visitor says so: at the same pair.
+        if (all.size() < 2) continue;
+        std::vector<Hit> cut;
+        const Hit stop = all[all.size() / 2];
+        logic::for_each_locked_digit(board, scan, 6, only.data(), [&](int h, int d, sudoku::Mask where) {
+          cut.push_back({h, d, static_cast<int>(where)});
+          return Hit{h, d, static_cast<int>(where)} == stop;
+        });
+        CHECK(cut ==
+              std::vector<Hit>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2 + 1)));
+      }
+  CHECK(compared > 90);
+  CHECK(kept > 1000);
 }
 
 TEST_CASE("searches: subsets' tuples in colexicographic or lexicographic order") {

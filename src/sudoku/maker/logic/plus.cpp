@@ -56,7 +56,14 @@ void add_two(Steps& steps, const Houses& houses, std::vector<Candidate> elims, L
 void locked_steps(const Board& b, const Board& was, Steps& steps) {
   const Houses& houses = b.houses();
   std::vector<Candidate> elims;
-  for_each_locked_digit(b, kPlusLocked, 6, [&](int h, int d, Mask where) {
+  // The digits each house lost places of: the only ones a step resting on the chain can be of.
+  std::vector<Mask> touched(static_cast<std::size_t>(houses.count()), 0);
+  for (int c = 0; c < b.cells(); ++c) {
+    const Mask gone = was.open(c) ? was.candidates(c) & ~(b.open(c) ? b.candidates(c) : 0) : 0;
+    if (gone != 0)
+      for (const int h : houses.of(c)) touched[static_cast<std::size_t>(h)] |= gone;
+  }
+  for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);

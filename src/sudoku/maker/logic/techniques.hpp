@@ -152,6 +152,9 @@ std::optional<Candidate> find_naked_single(const Board& board);
 // there (bit i: the house's i-th cell), in scan's order, until f returns true.
 bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
                            Visitor<bool(int, int, Mask)> f);
+// intersections.cpp: the same for the digits `only` (by house) holds in each house only, in the same order.
+bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places, const Mask* only,
+                           Visitor<bool(int, int, Mask)> f);
 // intersections.cpp: calls f(h, other, d) for each such h and d whose places all lie in another house `other`
 // that has places of d outside h, in scan's order, until f returns true.
 bool for_each_intersection(const Board& board, const Scan& scan, Visitor<bool(int, int, int)> f);
