@@ -489,6 +489,67 @@ TEST_CASE("searches: the locked-digit scan over some digits of each house is the
   CHECK(kept > 1000);
 }
 
+// The same for the subsets (the houses whose digit set is not empty) and the fish (some digits).
+TEST_CASE("searches: subsets and fish over some houses or digits are the full searches' subsequences") {
+  namespace logic = sudoku::logic;
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<logic::Board> boards = boards_along(houses);
+  REQUIRE(boards.size() > 30);
+  using Hit = std::array<int, 4>;
+  std::uint64_t random = 33;
+  const auto next = [&] {
+    random = random * 6364136223846793005ull + 1442695040888963407ull;
+    return random >> 33;
+  };
+  int compared = 0, kept = 0;
+  for (const logic::Board& board : boards)
+    for (const logic::Scan& scan : {logic::kGradedScan, logic::kTierScan})
+      for (int round = 0; round < 2; ++round) {
+        std::vector<sudoku::Mask> only(static_cast<std::size_t>(houses.count()));
+        for (sudoku::Mask& m : only)
+          m = round == 0 ? sudoku::Mask{1} : static_cast<sudoku::Mask>(next() % 3 == 0);
+        const sudoku::Mask digits =
+            round == 0 ? sudoku::Mask{0x1ff} : static_cast<sudoku::Mask>(next() & 0x1ff);
+        for (const int k : {2, 3})
+          for (const bool naked : {true, false}) {
+            std::vector<Hit> all, some;
+            const auto record = [](std::vector<Hit>& into) {
+              return [&into](int h, sudoku::Mask a, sudoku::Mask b) {
+                into.push_back({h, static_cast<int>(a), static_cast<int>(b), 0});
+                return false;
+              };
+            };
+            if (naked) {
+              logic::for_each_naked_subset(board, k, 0, scan, nullptr, record(all));
+              logic::for_each_naked_subset(board, k, 0, scan, only.data(), record(some));
+            } else {
+              logic::for_each_hidden_subset(board, k, 0, scan, nullptr, record(all));
+              logic::for_each_hidden_subset(board, k, 0, scan, only.data(), record(some));
+            }
+            std::erase_if(all, [&](const Hit& x) { return only[static_cast<std::size_t>(x[0])] == 0; });
+            CHECK(all == some);
+            ++compared;
+            kept += static_cast<int>(some.size());
+          }
+        for (const int k : {2, 3}) {
+          std::vector<Hit> all, some;
+          const auto record = [](std::vector<Hit>& into) {
+            return [&into](sudoku::HouseKind base, int d, sudoku::Mask bases, sudoku::Mask covers) {
+              into.push_back({static_cast<int>(base), d, static_cast<int>(bases), static_cast<int>(covers)});
+              return false;
+            };
+          };
+          logic::for_each_fish(board, k, scan, record(all));
+          logic::for_each_fish(board, k, scan, digits, record(some));
+          std::erase_if(all, [&](const Hit& x) { return (digits & (sudoku::Mask{1} << (x[1] - 1))) == 0; });
+          CHECK(all == some);
+          kept += static_cast<int>(some.size());
+        }
+      }
+  CHECK(compared > 200);
+  CHECK(kept > 300);
+}
+
 TEST_CASE("searches: subsets' tuples in colexicographic or lexicographic order") {
   std::vector<std::array<int, 4>> colex, lex;
   sudoku::logic::for_each_subset(4, 2, [&](const std::array<int, 4>& idx) {

@@ -53,16 +53,22 @@ void add_two(Steps& steps, const Houses& houses, std::vector<Candidate> elims, L
   add(steps, std::move(elims), std::move(parents));
 }
 
-void locked_steps(const Board& b, const Board& was, Steps& steps) {
-  const Houses& houses = b.houses();
-  std::vector<Candidate> elims;
-  // The digits each house lost places of: the only ones a step resting on the chain can be of.
-  std::vector<Mask> touched(static_cast<std::size_t>(houses.count()), 0);
+// The digits each house lost places of (by house), the only ones a step resting on the chain can be of, or
+// be in a house of: a locked digit's house lost places of it, a hidden pair's house places of one of its
+// digits, a naked pair's house candidates of its cells, an X-wing's base lines places of its digit.
+std::vector<Mask> touched_houses(const Board& b, const Board& was) {
+  std::vector<Mask> touched(static_cast<std::size_t>(b.houses().count()), 0);
   for (int c = 0; c < b.cells(); ++c) {
     const Mask gone = was.open(c) ? was.candidates(c) & ~(b.open(c) ? b.candidates(c) : 0) : 0;
     if (gone != 0)
-      for (const int h : houses.of(c)) touched[static_cast<std::size_t>(h)] |= gone;
+      for (const int h : b.houses().of(c)) touched[static_cast<std::size_t>(h)] |= gone;
   }
+  return touched;
+}
+
+void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
+  const Houses& houses = b.houses();
+  std::vector<Candidate> elims;
   for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
@@ -91,9 +97,9 @@ void locked_steps(const Board& b, const Board& was, Steps& steps) {
   });
 }
 
-void hidden_pair_steps(const Board& b, const Board& was, Steps& steps) {
+void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_hidden_subset(b, 2, 4, kPlusPairs, [&](int h, Mask cells, Mask digits) {
+  for_each_hidden_subset(b, 2, 4, kPlusPairs, touched.data(), [&](int h, Mask cells, Mask digits) {
     const int d1 = std::countr_zero(digits) + 1, d2 = std::countr_zero(digits & (digits - 1)) + 1;
     const Mask taken1 = lost(was, b, h, d1, cells), taken2 = lost(was, b, h, d2, cells);
     if ((taken1 | taken2) == 0) return false;
@@ -104,9 +110,9 @@ void hidden_pair_steps(const Board& b, const Board& was, Steps& steps) {
   });
 }
 
-void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
+void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_naked_subset(b, 2, 3, kPlusPairs, [&](int h, Mask in_house, Mask digits) {
+  for_each_naked_subset(b, 2, 3, kPlusPairs, touched.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
     const int a = cells[static_cast<std::size_t>(std::countr_zero(in_house))];
@@ -132,10 +138,12 @@ void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
   });
 }
 
-void x_wing_steps(const Board& b, const Board& was, Steps& steps) {
+void x_wing_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
-  for_each_fish(b, 2, kPlusPairs, [&](HouseKind base, int d, Mask bases, Mask covers) {
+  Mask lost_digits = 0;
+  for (const Mask m : touched) lost_digits |= m;
+  for_each_fish(b, 2, kPlusPairs, lost_digits, [&](HouseKind base, int d, Mask bases, Mask covers) {
     const int first = static_cast<int>(base) * n;
     const int i = first + std::countr_zero(bases), j = first + std::countr_zero(bases & (bases - 1));
     const Mask taken1 = lost(was, b, i, d, covers), taken2 = lost(was, b, j, d, covers);
@@ -150,10 +158,11 @@ void x_wing_steps(const Board& b, const Board& was, Steps& steps) {
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  locked_steps(reduced, start, steps);
-  if (steps.empty()) hidden_pair_steps(reduced, start, steps);
-  if (steps.empty()) naked_pair_steps(reduced, start, steps);
-  if (steps.empty()) x_wing_steps(reduced, start, steps);
+  const std::vector<Mask> touched = touched_houses(reduced, start);
+  locked_steps(reduced, start, touched, steps);
+  if (steps.empty()) hidden_pair_steps(reduced, start, touched, steps);
+  if (steps.empty()) naked_pair_steps(reduced, start, touched, steps);
+  if (steps.empty()) x_wing_steps(reduced, start, touched, steps);
 }
 
 }  // namespace sudoku::logic
