@@ -46,8 +46,10 @@ class Loops {
       peer_stamp_ = 1;
     }
     peer_list_.clear();
-    new_board_ = true;
     alive_board_ = nullptr;
+    // The most links a node has: its cell's other candidates and a peer in every other cell, or a link in
+    // each of its houses.
+    scratch_.resize(static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1)));
   }
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
@@ -92,21 +94,12 @@ class Loops {
       search_ = 0;
       link_.assign(2 * nodes, Span{});
       stamp_ = 0;
-      on_since_ = 0;
     }
     if (++stamp_ == 0) {
       std::fill(link_.begin(), link_.end(), Span{});
       stamp_ = 1;
-      new_board_ = true;
     }
-    // An "on" node's links depend on the board and y only: the lists of the pass before stay when they are
-    // the same (the passes with cell links follow each other).
-    if (new_board_ || y != on_y_) {
-      on_since_ = stamp_;
-      on_y_ = y;
-      new_board_ = false;
-      link_list_.clear();
-    }
+    link_list_.clear();
   }
 
  public:
@@ -136,8 +129,7 @@ class Loops {
   int side() const { return n_; }
 
  private:
-  // A node's list of links in link_list_: [begin, end), worked out on the board when stamp is stamp_ (an
-  // "on" node's: from on_since_ on).
+  // A node's list of links in link_list_: [begin, end), worked out on the board when stamp is stamp_.
   struct Span {
     std::uint32_t stamp = 0, begin = 0, end = 0;
   };
@@ -150,18 +142,12 @@ class Loops {
   }
   // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
   const Span& ensure_links(int node, bool x) {
-    const bool on = node_on(node);
-    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x && !on ? 1 : 0);
-    if (on ? link_[key].stamp < on_since_ : link_[key].stamp != stamp_) {
-      if (on && base_)
-        base_links(node, scratch_);
-      else if (on)
-        on_to_off(node, scratch_);
-      else
-        off_to_on(node, x, scratch_);
+    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
+    if (link_[key].stamp != stamp_) {
+      const int count = !node_on(node) ? off_to_on(node, x) : base_ ? base_links(node) : on_to_off(node);
       link_[key].stamp = stamp_;
       link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
-      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
+      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.begin() + count);
       link_[key].end = static_cast<std::uint32_t>(link_list_.size());
     }
     return link_[key];
@@ -395,13 +381,15 @@ class Loops {
     return false;
   }
 
-  void on_to_off(int node, std::vector<int>& out) {
-    out.clear();
+  // The links below write into scratch_ (sized in use() for the most a node has) and return their count.
+  int on_to_off(int node) {
+    int* out = scratch_.data();
+    int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask bit = digit_bit(digit);
     if (y_)
       for (Mask m = board_->candidates(cell) & ~bit; m != 0; m &= m - 1)
-        out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
+        out[count++] = node_of(cell, std::countr_zero(m) + 1, false, n_);
     Span& peers = peer_[static_cast<std::size_t>(cell * n_ + digit - 1)];
     if (peers.stamp != peer_stamp_) {
       places_.peers_with(board_->houses(), cell, digit, peers_);
@@ -410,34 +398,39 @@ class Loops {
       peers.end = static_cast<std::uint32_t>(peer_list_.size());
     }
     for (std::uint32_t k = peers.begin; k < peers.end; ++k)
-      out.push_back(node_of(peer_list_[k], digit, false, n_));
+      out[count++] = node_of(peer_list_[k], digit, false, n_);
+    return count;
   }
 
   // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates, in its order (the
   // cell's other candidates, then the peers house by house: the houses and their order are the same).
-  [[gnu::noinline]] void base_links(int node, std::vector<int>& out) const {
-    out.clear();
-    const Span& kept = base_->link_[2 * static_cast<std::size_t>(node)];
+  [[gnu::noinline]] int base_links(int node) {
+    const Span& kept = base_->link_[2 * static_cast<std::size_t>(node) + (base_->x_ ? 1 : 0)];
+    int count = 0;
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
       const int q = base_->link_list_[i];
-      if (alive_[static_cast<std::size_t>(q >> 1)]) out.push_back(q);
+      scratch_[static_cast<std::size_t>(count)] = q;
+      count += alive_[static_cast<std::size_t>(q >> 1)];
     }
+    return count;
   }
 
-  void off_to_on(int node, bool x, std::vector<int>& out) {
-    out.clear();
+  int off_to_on(int node, bool x) {
+    int* out = scratch_.data();
+    int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask cands = board_->candidates(cell);
     if (y_ && two_bits(cands))
-      out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
-    if (!x) return;
+      out[count++] = node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_);
+    if (!x) return count;
     for (const Places::Slot& s : places_.slots(cell)) {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
       if (s.full && one_bit(others))
-        out.push_back(
+        out[count++] =
             node_of(board_->houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))],
-                    digit, true, n_));
+                    digit, true, n_);
     }
+    return count;
   }
 
   int add(int node, int parent) {
@@ -569,11 +562,9 @@ class Loops {
     std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
   };
   std::vector<TarjanFrame> frames_;
-  // links_of's lists, by k = 2 * node + x (x false for an "on" node): each pass moves stamp_ on, which
-  // forgets the "off" nodes' lists at once, and the "on" nodes' too when the board or y changes (on_since_).
+  // links_of's lists, by k = 2 * node + x (load() moves stamp_ on, which forgets them all at once).
   std::vector<Span> link_;
-  std::uint32_t stamp_ = 0, on_since_ = 0;
-  bool on_y_ = false, new_board_ = true;
+  std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
   // The cells on_to_off reaches from a candidate k = cell * side + digit - 1, in the places' order (the same in
   // every pass on one board): peer_list_[peer_[k].begin, peer_[k].end) when peer_[k].stamp is peer_stamp_.
