@@ -12,6 +12,7 @@
 #include <bit>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -19,6 +20,9 @@ namespace sudoku::logic {
 namespace {
 
 using Steps = std::vector<ChainRules::Advanced>;
+
+// The most words a cell set takes (kMaxSide * kMaxSide cells).
+constexpr std::size_t kMaxCellWords = (static_cast<std::size_t>(kMaxSide) * kMaxSide + 63) / 64;
 
 // Locked digits kind by kind (boxes, rows, columns, extra regions); pairs in SE's house order, lexicographic.
 constexpr Scan kPlusLocked{HouseOrder::boxes_rows_columns, true, LockedOrder::kind_by_kind, false};
@@ -73,21 +77,23 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
+    // The cells seeing every place (a place is not its own peer).
+    const CellSets& sets = b.cell_sets();
+    std::array<Word, kMaxCellWords> seeing;
+    std::fill_n(seeing.begin(), sets.words(), ~Word{0});
+    for (Mask m = where; m != 0; m &= m - 1) {
+      const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+      for (std::size_t w = 0; w < sets.words(); ++w) seeing[w] &= peers[w];
+    }
     // A cell seeing every place sees the first one: it lies in one of the first place's houses.
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
     elims.clear();
     for (const int h2 : houses.of(first)) {
       if (h2 == h) continue;
-      for (const int x : houses.cells(h2)) {
-        if (!b.has(x, d)) continue;
-        bool all = true;
-        for (Mask m = where; m != 0 && all; m &= m - 1) {
-          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-          all = c != x && b.sees(c, x);
-        }
-        if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
+      for (const int x : houses.cells(h2))
+        if (b.has(x, d) && has_cell(seeing.data(), x) &&
+            std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
           elims.push_back({x, d});
-      }
     }
     if (elims.empty()) return false;
     std::vector<Candidate> parents;
