@@ -585,20 +585,30 @@ int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scrat
   return static_cast<int>(scratch.size());
 }
 
+// cycle_eliminations' tables, kept from one cycle to the next.
+struct CycleTables {
+  std::vector<Word> in_cycle, seen;
+  std::vector<Mask> forward, back;
+};
+
 // A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
 // `digit_cells`: each digit's open cells (CellSets::digit), the cell sets' words per digit from digit 1.
 std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last,
-                                          const std::vector<Word>& digit_cells) {
+                                          const std::vector<Word>& digit_cells, CycleTables& tables) {
   const int n = board.side();
   const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
-  std::vector<Word> in_cycle(words, 0);
+  std::vector<Word>& in_cycle = tables.in_cycle;
+  in_cycle.assign(words, 0);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent)
     set_cell(in_cycle.data(), node_cell(inst[static_cast<std::size_t>(i)].node, n));
   // Per cell, the digits seen from "on" nodes and from "off" nodes.
-  std::vector<Mask> forward(static_cast<std::size_t>(board.cells()), 0), back(forward.size(), 0);
-  std::vector<Word> seen(words);
+  std::vector<Mask>&forward = tables.forward, &back = tables.back;
+  forward.assign(static_cast<std::size_t>(board.cells()), 0);
+  back.assign(forward.size(), 0);
+  std::vector<Word>& seen = tables.seen;
+  seen.resize(words);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent) {
     const int node = inst[static_cast<std::size_t>(i)].node;
@@ -686,6 +696,7 @@ struct LoopScratch {
   std::vector<int> path;
   std::vector<Loops::Found> found;
   std::vector<Word> digit_cells;  // CellSets::digit of each digit, from digit 1
+  CycleTables cycle;
 };
 
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
@@ -750,7 +761,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
           const int target = inst[static_cast<std::size_t>(f.instance)].node;
           const int cell = node_cell(target, n), digit = node_digit(target, n);
           if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells);
+            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells, scratch.cycle);
           } else if (!node_on(target)) {
             elims = {{cell, digit}};
           } else {
