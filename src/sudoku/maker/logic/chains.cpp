@@ -277,8 +277,8 @@ class Loops {
   bool on_loop(int node) const {
     return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
   }
-  // Whether the node is in the graph analyse() or analyse_over() went through (analyse(): every node).
-  bool in_graph(int node) const { return !base_ || over_[static_cast<std::size_t>(node)] == over_stamp_; }
+  // Whether the node is among those analyse_over() went through (asked after it only).
+  bool in_graph(int node) const { return over_[static_cast<std::size_t>(node)] == over_stamp_; }
 
   // The graph of a grid reduced from base_'s is base_'s less the nodes of the candidates taken out, plus the
   // strong links (off -> on) of the cells and houses that lost candidates: every other link of the reduced
