@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -437,6 +438,116 @@ TEST_CASE("searches: the graded table and the tiers find the same patterns, each
   CHECK(singles > 10);
   CHECK(full > 0);
   CHECK(intersections > 10);
+}
+
+// The "(+)" rules look only at the houses and digits the outer chain took places from: the locked-digit scan
+// given those (by house) visits exactly the pairs of the full scan that they hold, in the same order, in every
+// order of the scans.
+TEST_CASE("searches: the locked-digit scan over some digits of each house is the full scan's subsequence") {
+  namespace logic = sudoku::logic;
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<logic::Board> boards = boards_along(houses);
+  REQUIRE(boards.size() > 30);
+  using Hit = std::array<int, 3>;  // h, d, places
+  std::uint64_t random = 61;
+  int compared = 0, kept = 0;
+  for (const logic::Board& board : boards)
+    for (const logic::Scan& scan :
+         {logic::kGradedScan, logic::kTierScan,
+          logic::Scan{logic::HouseOrder::boxes_rows_columns, true, logic::LockedOrder::kind_by_kind, false}})
+      for (int round = 0; round < 3; ++round) {
+        std::vector<sudoku::Mask> only(static_cast<std::size_t>(houses.count()));
+        for (sudoku::Mask& m : only) {
+          random = random * 6364136223846793005ull + 1442695040888963407ull;
+          m = round == 0 ? sudoku::Mask{0x1ff} : static_cast<sudoku::Mask>((random >> 33) & 0x1ff);
+        }
+        std::vector<Hit> all, some;
+        logic::for_each_locked_digit(board, scan, 6, [&](int h, int d, sudoku::Mask where) {
+          if (only[static_cast<std::size_t>(h)] & (sudoku::Mask{1} << (d - 1)))
+            all.push_back({h, d, static_cast<int>(where)});
+          return false;
+        });
+        logic::for_each_locked_digit(board, scan, 6, only.data(), [&](int h, int d, sudoku::Mask where) {
+          some.push_back({h, d, static_cast<int>(where)});
+          return false;
+        });
+        CHECK(all == some);
+        ++compared;
+        kept += static_cast<int>(some.size());
+        // Ending where the visitor says so: at the same pair.
+        if (all.size() < 2) continue;
+        std::vector<Hit> cut;
+        const Hit stop = all[all.size() / 2];
+        logic::for_each_locked_digit(board, scan, 6, only.data(), [&](int h, int d, sudoku::Mask where) {
+          cut.push_back({h, d, static_cast<int>(where)});
+          return Hit{h, d, static_cast<int>(where)} == stop;
+        });
+        CHECK(cut ==
+              std::vector<Hit>(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(all.size() / 2 + 1)));
+      }
+  CHECK(compared > 90);
+  CHECK(kept > 1000);
+}
+
+// The same for the subsets (the houses whose digit set is not empty) and the fish (some digits).
+TEST_CASE("searches: subsets and fish over some houses or digits are the full searches' subsequences") {
+  namespace logic = sudoku::logic;
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<logic::Board> boards = boards_along(houses);
+  REQUIRE(boards.size() > 30);
+  using Hit = std::array<int, 4>;
+  std::uint64_t random = 33;
+  const auto next = [&] {
+    random = random * 6364136223846793005ull + 1442695040888963407ull;
+    return random >> 33;
+  };
+  int compared = 0, kept = 0;
+  for (const logic::Board& board : boards)
+    for (const logic::Scan& scan : {logic::kGradedScan, logic::kTierScan})
+      for (int round = 0; round < 2; ++round) {
+        std::vector<sudoku::Mask> only(static_cast<std::size_t>(houses.count()));
+        for (sudoku::Mask& m : only)
+          m = round == 0 ? sudoku::Mask{1} : static_cast<sudoku::Mask>(next() % 3 == 0);
+        const sudoku::Mask digits =
+            round == 0 ? sudoku::Mask{0x1ff} : static_cast<sudoku::Mask>(next() & 0x1ff);
+        for (const int k : {2, 3})
+          for (const bool naked : {true, false}) {
+            std::vector<Hit> all, some;
+            const auto record = [](std::vector<Hit>& into) {
+              return [&into](int h, sudoku::Mask a, sudoku::Mask b) {
+                into.push_back({h, static_cast<int>(a), static_cast<int>(b), 0});
+                return false;
+              };
+            };
+            if (naked) {
+              logic::for_each_naked_subset(board, k, 0, scan, nullptr, record(all));
+              logic::for_each_naked_subset(board, k, 0, scan, only.data(), record(some));
+            } else {
+              logic::for_each_hidden_subset(board, k, 0, scan, nullptr, record(all));
+              logic::for_each_hidden_subset(board, k, 0, scan, only.data(), record(some));
+            }
+            std::erase_if(all, [&](const Hit& x) { return only[static_cast<std::size_t>(x[0])] == 0; });
+            CHECK(all == some);
+            ++compared;
+            kept += static_cast<int>(some.size());
+          }
+        for (const int k : {2, 3}) {
+          std::vector<Hit> all, some;
+          const auto record = [](std::vector<Hit>& into) {
+            return [&into](sudoku::HouseKind base, int d, sudoku::Mask bases, sudoku::Mask covers) {
+              into.push_back({static_cast<int>(base), d, static_cast<int>(bases), static_cast<int>(covers)});
+              return false;
+            };
+          };
+          logic::for_each_fish(board, k, scan, record(all));
+          logic::for_each_fish(board, k, scan, digits, record(some));
+          std::erase_if(all, [&](const Hit& x) { return (digits & (sudoku::Mask{1} << (x[1] - 1))) == 0; });
+          CHECK(all == some);
+          kept += static_cast<int>(some.size());
+        }
+      }
+  CHECK(compared > 200);
+  CHECK(kept > 300);
 }
 
 TEST_CASE("searches: subsets' tuples in colexicographic or lexicographic order") {

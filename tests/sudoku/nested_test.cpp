@@ -2,10 +2,13 @@
 // rating needs them (data/se_nested.txt, ER 9.5 and up), with every step checked against the unique solution.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <memory>
 #include <optional>
+#include <random>
 #include <sstream>
 
 #include "graded_helpers.hpp"
@@ -280,4 +283,84 @@ TEST_CASE("nested: an inner step that holds without the outer chain is not hande
   sudoku::logic::cycle_hints(reduced, board, hints);
   for (const auto& h : hints)
     for (const auto& p : h.parents) CHECK((p == sudoku::logic::Candidate{cell, digit}));
+}
+
+// The cycle searches on grids reduced from one start read the start's graph, kept (CycleStart): their steps
+// must be those worked out afresh, on the grids the outer chains reach (the off nodes of a dynamic chain from
+// a candidate taken out) and on grids with candidates taken out at random, from one start after another
+// (the kept analysis is the start's only), and on a grid not reduced from the start (not read through it).
+TEST_CASE("nested: cycle searches through the start's kept graph find what fresh ones find") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  std::vector<sudoku::logic::Board> starts;
+  for (State& s : nested_states(houses)) starts.push_back(s.board);
+  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
+    if (line[0] == '#') continue;
+    std::istringstream in(line);
+    std::string marks;
+    in >> marks;
+    sudoku::logic::Board board(houses);
+    board.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    starts.push_back(board);
+  }
+  REQUIRE(starts.size() >= 10);
+  const auto same = [](const std::vector<sudoku::logic::InnerHint>& a,
+                       const std::vector<sudoku::logic::InnerHint>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].tenths != b[i].tenths || a[i].complexity != b[i].complexity ||
+          a[i].sort_key != b[i].sort_key || a[i].eliminations != b[i].eliminations ||
+          a[i].parents != b[i].parents || a[i].chain != b[i].chain)
+        return false;
+    return true;
+  };
+  const std::unique_ptr<sudoku::logic::CycleStart> kept = sudoku::logic::cycle_start();
+  std::mt19937 random(61);
+  int compared = 0, with_hints = 0, resting = 0;
+  const auto compare = [&](const sudoku::logic::Board& reduced, const sudoku::logic::Board& start) {
+    std::vector<sudoku::logic::InnerHint> fresh, through;
+    sudoku::logic::cycle_hints(reduced, start, fresh);
+    sudoku::logic::cycle_hints(reduced, start, through, kept.get());
+    CHECK(same(fresh, through));
+    ++compared;
+    with_hints += !fresh.empty();
+    for (const auto& h : fresh) resting += !h.parents.empty();
+  };
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    const sudoku::logic::Board& start = starts[k];
+    INFO("start ", k);
+    sudoku::logic::Chainer chainer(start, sudoku::logic::ChainRules{true, true, nullptr});
+    sudoku::logic::Implications out;
+    std::vector<int> nodes;
+    for (int c = 0; c < start.cells(); ++c)
+      for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1)
+        nodes.push_back(sudoku::logic::node_of(c, std::countr_zero(m) + 1, false, 9));
+    std::shuffle(nodes.begin(), nodes.end(), random);
+    nodes.resize(std::min<std::size_t>(nodes.size(), 16));
+    for (const int node : nodes) {
+      int a = 0, b = 0;
+      if (!chainer.run_from(node, out, a, b)) continue;
+      sudoku::logic::Board reduced = start;
+      for (const int n : out.order())
+        if (!sudoku::logic::node_on(n))
+          reduced.eliminate(sudoku::logic::node_cell(n, 9), sudoku::logic::node_digit(n, 9));
+      compare(reduced, start);
+    }
+    for (int round = 0; round < 8; ++round) {
+      sudoku::logic::Board reduced = start;
+      for (int c = 0; c < start.cells(); ++c) {
+        const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+        if (std::popcount(cands) < 2 || random() % 6 != 0) continue;
+        sudoku::Mask pick = cands;
+        for (auto skip = random() % static_cast<unsigned>(std::popcount(cands)); skip > 0; --skip)
+          pick &= pick - 1;
+        reduced.eliminate(c, std::countr_zero(pick) + 1);
+      }
+      compare(reduced, start);
+    }
+    // A grid that is not this start's reduction: the next start.
+    compare(starts[(k + 1) % starts.size()], start);
+  }
+  CHECK(compared >= 300);
+  CHECK(with_hints >= 50);
+  CHECK(resting >= 50);
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "sudoku/maker/logic/board.hpp"
@@ -42,8 +43,17 @@ inline std::uint64_t mix_node(int node) {
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
   return x ^ (x >> 31);
 }
-// chains.cpp: every cycle and forcing chain of single links (SE's "Forcing Chains & Cycles").
-void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out);
+// chains.cpp: what cycle_hints keeps of the grid the outer chains start from (its links' graph), for the
+// grids they reduce from it: owned by the caller (one per start, or it is worked out again).
+class CycleStart {
+ public:
+  virtual ~CycleStart() = default;
+};
+std::unique_ptr<CycleStart> cycle_start();
+// chains.cpp: every cycle and forcing chain of single links (SE's "Forcing Chains & Cycles"). With `kept`,
+// the searches on a `board` reduced from `start` skip what `start`'s graph shows they cannot find.
+void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out,
+                 CycleStart* kept = nullptr);
 // forcing.cpp: every step of a forcing-chain kind (`advanced` continuing its chains, may be empty).
 void forcing_hints(const Board& board, const Board& start, const ForcingKind& kind,
                    const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out);

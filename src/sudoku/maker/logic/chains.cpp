@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <utility>
@@ -45,9 +46,46 @@ class Loops {
       peer_stamp_ = 1;
     }
     peer_list_.clear();
+    alive_board_ = nullptr;
+    // The most links a node has: its cell's other candidates and a peer in every other cell, or a link in
+    // each of its houses.
+    scratch_.resize(static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1)));
   }
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
+    prepare(y, x);
+    base_ = nullptr;
+    analyse<Graph::whole>();
+  }
+  // The same, with reach sets over every node (not only "on" ones) and the nodes on loops kept as a set: the
+  // analysis of a start that load_over() reads for the grids reduced from it.
+  void load_full(bool y, bool x) {
+    prepare(y, x);
+    base_ = nullptr;
+    start_.resize(static_cast<std::size_t>(board_->cells()));
+    for (int c = 0; c < board_->cells(); ++c)
+      start_[static_cast<std::size_t>(c)] = board_->open(c) ? board_->candidates(c) : 0;
+    analyse<Graph::full>();
+  }
+  // The same on a grid reduced from `base`'s board (its candidates a subset, the same cells placed): the
+  // loops are looked for only among the nodes that may lie on one, by `base`'s analysis (load_full(), the
+  // same links) and the strong links the removals made, and a forcing chain is looked for where `base`'s
+  // reach sets allow one.
+  void load_over(bool y, bool x, const Loops& base) {
+    prepare(y, x);
+    if (alive_board_ != board_) {
+      alive_board_ = board_;
+      alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
+      for (int c = 0; c < board_->cells(); ++c)
+        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1)
+          alive_[static_cast<std::size_t>(c * n_ + std::countr_zero(m))] = 1;
+    }
+    base_ = &base;
+    analyse_over();
+  }
+
+ private:
+  void prepare(bool y, bool x) {
     y_ = y;
     x_ = x;
     const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
@@ -62,9 +100,9 @@ class Loops {
       stamp_ = 1;
     }
     link_list_.clear();
-    analyse();
   }
 
+ public:
   struct Found {
     bool cycle;
     int instance;  // the last node: back at the start (cycle) or the start's conjugate (chain)
@@ -72,6 +110,8 @@ class Loops {
 
   // From `start` on: cycles, then the forcing chains from it on and from it off (x links on). Only those of at
   // most `max_cycle` / `max_chain` nodes are wanted: the searches stop at that depth.
+  // `over`: after load_over().
+  template <bool over>
   void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
     // The instances of one start's searches (the caller reads them before the next start's).
     inst_.clear();
@@ -79,10 +119,10 @@ class Loops {
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
     // links, a forcing chain its conjugate reachable.
-    if (on_loop(start)) cycles(start, max_cycle, found);
+    if ((!over || in_graph(start)) && on_loop(start)) cycles(start, max_cycle, found);
     if (!x_) return;
-    if (reaches_conjugate(start)) forcing(start, max_chain, found);
-    if (reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
+    if (over ? may_reach(start, start ^ 1) : reaches_conjugate(start)) forcing(start, max_chain, found);
+    if (over ? may_reach(start ^ 1, start) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
@@ -104,25 +144,61 @@ class Loops {
   const Span& ensure_links(int node, bool x) {
     const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
     if (link_[key].stamp != stamp_) {
-      if (node_on(node))
-        on_to_off(node, scratch_);
-      else
-        off_to_on(node, x, scratch_);
+      const int count = !node_on(node) ? off_to_on(node, x) : base_ ? base_links(node) : on_to_off(node);
       link_[key].stamp = stamp_;
       link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
-      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.end());
+      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.begin() + count);
       link_[key].end = static_cast<std::uint32_t>(link_list_.size());
     }
     return link_[key];
   }
 
+  // The graph analysed: every node, with reach sets over "on" nodes (whole) or every node (full, and the nodes
+  // on loops), or analyse_over()'s nodes only.
+  enum class Graph { whole, full, over };
   // The strongly connected components of the links' graph (the pass's links, which both searches follow while
   // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set; components are
   // completed after every component they reach, so each one's set is its nodes' and its successors' sets. The
   // sets number the open cells' candidates densely (dense_); only forcing chains read them.
+  template <Graph graph>
   void analyse() {
+    constexpr bool full = graph == Graph::full;
+    // Only the open cells' candidates' nodes are ever reached, so only theirs start over.
+    start_tables();
+    dense_node_.clear();
+    int count = 0;
+    for (int c = 0; c < board_->cells(); ++c)
+      if (board_->open(c))
+        for (Mask m = board_->candidates(c); m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1})
+            order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
+          if (full) {
+            // A node and its conjugate side by side: dense_[v ^ 1] == dense_[v] ^ 1.
+            dense_[static_cast<std::size_t>(on)] = 2 * count + 1;
+            dense_[static_cast<std::size_t>(on ^ 1)] = 2 * count;
+            dense_node_.push_back(on ^ 1);
+            dense_node_.push_back(on);
+          } else {
+            dense_[static_cast<std::size_t>(on)] = count;
+          }
+          ++count;
+        }
+    const std::size_t bits = full ? 2 * static_cast<std::size_t>(count) : static_cast<std::size_t>(count);
+    words_ = x_ || full ? (bits + 63) / 64 : 0;
+    if (full) looped_.assign(words_, 0);
+    for (int c = 0; c < board_->cells(); ++c) {
+      if (!board_->open(c)) continue;
+      for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
+        for (const bool on : {true, false}) {
+          const int v = node_of(c, std::countr_zero(m) + 1, on, n_);
+          if (order_[static_cast<std::size_t>(v)] < 0) connect<graph>(v);
+        }
+    }
+  }
+  // The components' tables, sized once for the board's nodes, with no component yet.
+  void start_tables() {
     const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
-    // Sized once; only the open cells' candidates' nodes are ever reached, so only theirs start over.
     order_.resize(nodes);
     low_.resize(nodes);
     component_.resize(nodes);
@@ -131,27 +207,11 @@ class Loops {
     reach_.clear();
     or_stamp_.clear();
     visited_ = 0;
-    int count = 0;
-    for (int c = 0; c < board_->cells(); ++c)
-      if (board_->open(c))
-        for (Mask m = board_->candidates(c); m != 0; m &= m - 1) {
-          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
-          for (const int v : {on, on ^ 1})
-            order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
-          dense_[static_cast<std::size_t>(on)] = count++;
-        }
-    words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
-    for (int c = 0; c < board_->cells(); ++c) {
-      if (!board_->open(c)) continue;
-      for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
-        for (const bool on : {true, false}) {
-          const int v = node_of(c, std::countr_zero(m) + 1, on, n_);
-          if (order_[static_cast<std::size_t>(v)] < 0) connect(v);
-        }
-    }
   }
   // Tarjan's depth-first search from `root`, without recursion.
+  template <Graph graph>
   void connect(int root) {
+    constexpr bool over = graph == Graph::over;
     frames_.clear();
     const auto enter = [&](int v) {
       order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
@@ -165,6 +225,7 @@ class Loops {
       const auto v = static_cast<std::size_t>(f.node);
       if (f.next < f.end) {
         const auto w = static_cast<std::size_t>(link_list_[f.next++]);
+        if (over && !in_graph(static_cast<int>(w))) continue;
         if (order_[w] < 0)
           enter(static_cast<int>(w));
         else if (component_[w] < 0)  // on the stack
@@ -176,11 +237,13 @@ class Loops {
         const auto u = static_cast<std::size_t>(frames_.back().node);
         low_[u] = std::min(low_[u], low_[v]);
       }
-      if (low_[v] == order_[v]) complete(static_cast<int>(v));
+      if (low_[v] == order_[v]) complete<graph>(static_cast<int>(v));
     }
   }
   // The component whose first node is `v`: off the stack, with the nodes it reaches.
+  template <Graph graph>
   void complete(int v) {
+    constexpr bool over = graph == Graph::over, full = graph == Graph::full;
     const int id = static_cast<int>(component_size_.size());
     const std::size_t row = reach_.size();
     reach_.resize(row + words_, 0);
@@ -196,12 +259,14 @@ class Loops {
     component_size_.push_back(static_cast<int>(members_.size()));
     if (words_ == 0) return;
     for (const int m : members_) {
-      if (node_on(m)) {
+      if (over || full || node_on(m)) {
         const int bit = dense_[static_cast<std::size_t>(m)];
         reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
+        if (full && members_.size() > 1) looped_[static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
       }
       const Span& r = ensure_links(m, x_);
       for (std::uint32_t k = r.begin; k < r.end; ++k) {
+        if (over && !in_graph(link_list_[k])) continue;
         const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
         if (or_stamp_[other] == id) continue;  // this component, or one already taken in
         or_stamp_[other] = id;
@@ -211,6 +276,95 @@ class Loops {
   }
   bool on_loop(int node) const {
     return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
+  }
+  // Whether the node is among those analyse_over() went through (asked after it only).
+  bool in_graph(int node) const { return over_[static_cast<std::size_t>(node)] == over_stamp_; }
+
+  // The graph of a grid reduced from base_'s is base_'s less the nodes of the candidates taken out, plus the
+  // strong links (off -> on) of the cells and houses that lost candidates: every other link of the reduced
+  // grid is base_'s. Let F be the nodes reached from a new link's head and B those reaching a new link's tail,
+  // by base_'s reach sets (with the new links a head reaches nothing beyond the heads' sets; B through the
+  // conjugates, as links come in pairs: a -> b exactly when b's conjugate -> a's). A loop that takes a new link
+  // lies in F and B, one that takes none is base_'s; a path that takes one lies in F or B, one that takes none
+  // is base_'s. So the components (and, with x links, the reach sets) are worked out only among the nodes of
+  // F and B (without x links: F and B both) and base_'s nodes on loops; base_'s reach sets answer for the
+  // paths without a new link (may_reach).
+  void analyse_over() {
+    const Loops& base = *base_;
+    const Board& board = *board_;
+    const std::size_t words = base.words_;
+    fwd_.assign(words, 0);
+    back_.assign(words, 0);
+    const auto link = [&](int off, int on) {
+      const Word* to = base.reach_.data() +
+                       static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
+      const Word* from = base.reach_.data() +
+                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(off ^ 1)]) * words;
+      for (std::size_t i = 0; i < words; ++i) {
+        fwd_[i] |= to[i];
+        back_[i] |= from[i];
+      }
+    };
+    for (int c = 0; c < board.cells(); ++c) {
+      if (!board.open(c)) continue;
+      const Mask now = board.candidates(c);
+      const Mask lost = base.start_[static_cast<std::size_t>(c)] & ~now;
+      if (lost == 0) continue;
+      if (y_ && two_bits(now)) {
+        const int a = std::countr_zero(now) + 1, b = std::countr_zero(now & (now - 1)) + 1;
+        link(node_of(c, a, false, n_), node_of(c, b, true, n_));
+        link(node_of(c, b, false, n_), node_of(c, a, true, n_));
+      }
+      if (!x_) continue;
+      for (Mask m = lost; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m) + 1;
+        for (const Places::Slot& s : places_.slots(c)) {
+          const Mask at = places_.at(s.house, d);
+          if (!s.full || !two_bits(at)) continue;
+          const std::vector<int>& cells = board.houses().cells(s.house);
+          const int p = cells[static_cast<std::size_t>(std::countr_zero(at))];
+          const int q = cells[static_cast<std::size_t>(std::countr_zero(at & (at - 1)))];
+          link(node_of(p, d, false, n_), node_of(q, d, true, n_));
+          link(node_of(q, d, false, n_), node_of(p, d, true, n_));
+        }
+      }
+    }
+    // back_ holds the conjugates of B's nodes: swap each node's bit with its conjugate's.
+    constexpr Word kEven = 0x5555555555555555ull;
+    for (std::size_t i = 0; i < words; ++i) back_[i] = ((back_[i] & kEven) << 1) | ((back_[i] >> 1) & kEven);
+    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
+    if (over_.size() != nodes) {
+      over_.assign(nodes, 0);
+      over_stamp_ = 0;
+    }
+    if (++over_stamp_ == 0) {
+      std::fill(over_.begin(), over_.end(), 0);
+      over_stamp_ = 1;
+    }
+    start_tables();
+    int count = 0;
+    for (std::size_t i = 0; i < words; ++i)
+      for (Word m = (x_ ? fwd_[i] | back_[i] : fwd_[i] & back_[i]) | base.looped_[i]; m != 0; m &= m - 1) {
+        const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
+        if (!board.has(node_cell(v, n_), node_digit(v, n_))) continue;
+        over_[static_cast<std::size_t>(v)] = over_stamp_;
+        order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
+        dense_[static_cast<std::size_t>(v)] = count++;
+        candidates_.push_back(v);
+      }
+    words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
+    for (const int v : candidates_)
+      if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
+    candidates_.clear();
+  }
+  // Whether `to` may be reachable from `from` on the reduced grid (analyse_over()).
+  bool may_reach(int from, int to) const {
+    const Loops& base = *base_;
+    const auto bit = static_cast<std::size_t>(base.dense_[static_cast<std::size_t>(to)]);
+    const Word* row = base.reach_.data() +
+                      static_cast<std::size_t>(base.component_[static_cast<std::size_t>(from)]) * base.words_;
+    if ((row[bit / 64] >> (bit % 64) & 1) != 0) return true;
+    return in_graph(from) && in_graph(to) && reaches(from, to);
   }
   // Whether the "on" node `to` is reachable from `from`.
   bool reaches(int from, int to) const {
@@ -227,13 +381,15 @@ class Loops {
     return false;
   }
 
-  void on_to_off(int node, std::vector<int>& out) {
-    out.clear();
+  // The links below write into scratch_ (sized in use() for the most a node has) and return their count.
+  int on_to_off(int node) {
+    int* out = scratch_.data();
+    int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask bit = digit_bit(digit);
     if (y_)
       for (Mask m = board_->candidates(cell) & ~bit; m != 0; m &= m - 1)
-        out.push_back(node_of(cell, std::countr_zero(m) + 1, false, n_));
+        out[count++] = node_of(cell, std::countr_zero(m) + 1, false, n_);
     Span& peers = peer_[static_cast<std::size_t>(cell * n_ + digit - 1)];
     if (peers.stamp != peer_stamp_) {
       places_.peers_with(board_->houses(), cell, digit, peers_);
@@ -242,23 +398,39 @@ class Loops {
       peers.end = static_cast<std::uint32_t>(peer_list_.size());
     }
     for (std::uint32_t k = peers.begin; k < peers.end; ++k)
-      out.push_back(node_of(peer_list_[k], digit, false, n_));
+      out[count++] = node_of(peer_list_[k], digit, false, n_);
+    return count;
   }
 
-  void off_to_on(int node, bool x, std::vector<int>& out) {
-    out.clear();
+  // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates, in its order (the
+  // cell's other candidates, then the peers house by house: the houses and their order are the same).
+  [[gnu::noinline]] int base_links(int node) {
+    const Span& kept = base_->link_[2 * static_cast<std::size_t>(node) + (base_->x_ ? 1 : 0)];
+    int count = 0;
+    for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
+      const int q = base_->link_list_[i];
+      scratch_[static_cast<std::size_t>(count)] = q;
+      count += alive_[static_cast<std::size_t>(q >> 1)];
+    }
+    return count;
+  }
+
+  int off_to_on(int node, bool x) {
+    int* out = scratch_.data();
+    int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask cands = board_->candidates(cell);
     if (y_ && two_bits(cands))
-      out.push_back(node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_));
-    if (!x) return;
+      out[count++] = node_of(cell, std::countr_zero(cands & ~digit_bit(digit)) + 1, true, n_);
+    if (!x) return count;
     for (const Places::Slot& s : places_.slots(cell)) {
       const Mask others = places_.at(s.house, digit) & ~(Mask{1} << s.index);
       if (s.full && one_bit(others))
-        out.push_back(
+        out[count++] =
             node_of(board_->houses().cells(s.house)[static_cast<std::size_t>(std::countr_zero(others))],
-                    digit, true, n_));
+                    digit, true, n_);
     }
+    return count;
   }
 
   int add(int node, int parent) {
@@ -354,6 +526,21 @@ class Loops {
   const Board* board_ = nullptr;
   bool y_ = false, x_ = false;
   int n_ = 0;
+  // load_full(): reach sets over every node, dense_node_ the nodes by their bit, looped_ the nodes on loops,
+  // start_ the board's candidates (0 for a placed cell).
+  std::vector<int> dense_node_;
+  std::vector<Word> looped_;
+  std::vector<Mask> start_;
+  // load_over(): the base, the nodes the new links may reach (fwd_) and may be reached from (back_) by base_'s
+  // bits, and the nodes analysed (over_[node] == over_stamp_).
+  const Loops* base_ = nullptr;
+  std::vector<Word> fwd_, back_;
+  std::vector<std::uint32_t> over_;
+  std::uint32_t over_stamp_ = 0;
+  std::vector<int> candidates_;
+  // load_over(): by candidate (cell * side + digit - 1), whether it is one of alive_board_'s.
+  std::vector<std::uint8_t> alive_;
+  const Board* alive_board_ = nullptr;
   Places places_;
   std::vector<Instance> inst_;
   std::vector<int> peers_, scratch_, pending_on_, pending_off_;
@@ -398,20 +585,30 @@ int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scrat
   return static_cast<int>(scratch.size());
 }
 
+// cycle_eliminations' tables, kept from one cycle to the next.
+struct CycleTables {
+  std::vector<Word> in_cycle, seen;
+  std::vector<Mask> forward, back;
+};
+
 // A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
 // `digit_cells`: each digit's open cells (CellSets::digit), the cell sets' words per digit from digit 1.
 std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last,
-                                          const std::vector<Word>& digit_cells) {
+                                          const std::vector<Word>& digit_cells, CycleTables& tables) {
   const int n = board.side();
   const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
-  std::vector<Word> in_cycle(words, 0);
+  std::vector<Word>& in_cycle = tables.in_cycle;
+  in_cycle.assign(words, 0);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent)
     set_cell(in_cycle.data(), node_cell(inst[static_cast<std::size_t>(i)].node, n));
   // Per cell, the digits seen from "on" nodes and from "off" nodes.
-  std::vector<Mask> forward(static_cast<std::size_t>(board.cells()), 0), back(forward.size(), 0);
-  std::vector<Word> seen(words);
+  std::vector<Mask>&forward = tables.forward, &back = tables.back;
+  forward.assign(static_cast<std::size_t>(board.cells()), 0);
+  back.assign(forward.size(), 0);
+  std::vector<Word>& seen = tables.seen;
+  seen.resize(words);
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent) {
     const int node = inst[static_cast<std::size_t>(i)].node;
@@ -447,6 +644,51 @@ struct Loop {
   int instance, tenths, complexity, key;
 };
 
+// The three passes' links (X links, cell links, both), in SE's order.
+constexpr std::pair<bool, bool> kPasses[] = {{false, true}, {true, false}, {true, true}};
+
+// A start's analysis for each pass (Loops::load_full), kept for the grids reduced from it.
+class StartLoops final : public CycleStart {
+ public:
+  // The passes' analyses of `start`, worked out again unless they are its (its cells' candidates and houses).
+  const StartLoops& of(const Board& start) {
+    bool same = houses_ == &start.houses() && cells_.size() == static_cast<std::size_t>(start.cells());
+    for (int c = 0; c < start.cells() && same; ++c)
+      same = cells_[static_cast<std::size_t>(c)] == (start.open(c) ? start.candidates(c) : 0) &&
+             open_[static_cast<std::size_t>(c)] == start.open(c);
+    if (same) return *this;
+    houses_ = &start.houses();
+    cells_.resize(static_cast<std::size_t>(start.cells()));
+    open_.resize(cells_.size());
+    for (int c = 0; c < start.cells(); ++c) {
+      cells_[static_cast<std::size_t>(c)] = start.open(c) ? start.candidates(c) : 0;
+      open_[static_cast<std::size_t>(c)] = start.open(c);
+    }
+    for (std::size_t i = 0; i < 3; ++i) {
+      passes_[i].use(start);
+      passes_[i].load_full(kPasses[i].first, kPasses[i].second);
+    }
+    return *this;
+  }
+  // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset.
+  bool reduces(const Board& board) const {
+    if (houses_ != &board.houses() || cells_.size() != static_cast<std::size_t>(board.cells())) return false;
+    for (int c = 0; c < board.cells(); ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      if (open_[i] != board.open(c) || (board.open(c) && (board.candidates(c) & ~cells_[i]) != 0))
+        return false;
+    }
+    return true;
+  }
+  const Loops& pass(std::size_t i) const { return passes_[i]; }
+
+ private:
+  const Houses* houses_ = nullptr;
+  std::vector<Mask> cells_;
+  std::vector<bool> open_;
+  Loops passes_[3];
+};
+
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
 // only weigh and record).
 struct LoopScratch {
@@ -454,6 +696,7 @@ struct LoopScratch {
   std::vector<int> path;
   std::vector<Loops::Found> found;
   std::vector<Word> digit_cells;  // CellSets::digit of each digit, from digit 1
+  CycleTables cycle;
 };
 
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
@@ -462,8 +705,9 @@ struct LoopScratch {
 // that `keep` can end the searches early: a loop of more nodes rates no lower, and `keep` must refuse every
 // loop longer than one it refuses (of the same pass and kind). `keep` may change its answers only when `take`
 // is called.
+// With `base` (the analysis of a start `board` is reduced from), the passes read it (Loops::load_over).
 template <class Keep, class Take>
-void each_loop(const Board& board, Keep&& keep, Take&& take) {
+void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& take) {
   const int n = board.side();
   thread_local LoopScratch scratch;
   Loops& loops = scratch.loops;
@@ -473,10 +717,13 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
   for (int d = 1; d <= n; ++d)
     sets.digit(board, d, scratch.digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
   loops.use(board);
-  for (const auto& kind : {std::pair{false, true}, std::pair{true, false}, std::pair{true, true}}) {
+  for (std::size_t pass = 0; pass < 3; ++pass) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
-    const bool y = kind.first, x = kind.second;
-    loops.load(y, x);
+    const bool y = kPasses[pass].first, x = kPasses[pass].second;
+    if (base)
+      loops.load_over(y, x, base->pass(pass));
+    else
+      loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
     const auto loop_of = [&](bool cycle, int instance, int complexity) {
       return Loop{cycle,
@@ -501,7 +748,10 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
       if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
       for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
         found.clear();
-        loops.from(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
+        if (base)
+          loops.from<true>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
+        else
+          loops.from<false>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
         const std::vector<Instance>& inst = loops.instances();
         bool taken = false;
         for (const Loops::Found& f : found) {
@@ -511,7 +761,7 @@ void each_loop(const Board& board, Keep&& keep, Take&& take) {
           const int target = inst[static_cast<std::size_t>(f.instance)].node;
           const int cell = node_cell(target, n), digit = node_digit(target, n);
           if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells);
+            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells, scratch.cycle);
           } else if (!node_on(target)) {
             elims = {{cell, digit}};
           } else {
@@ -556,7 +806,7 @@ bool chains(const Board& board, GradedStep& step) {
            (l.tenths == best_tenths && l.complexity < best_complexity) ||
            (l.tenths == best_tenths && l.complexity == best_complexity && l.key < best_key);
   };
-  each_loop(board, better, [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+  each_loop(board, nullptr, better, [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
     found_any = true;
     best_tenths = l.tenths;
     best_complexity = l.complexity;
@@ -576,11 +826,20 @@ bool chains(const Board& board, GradedStep& step) {
   return found_any;
 }
 
-void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
+std::unique_ptr<CycleStart> cycle_start() {
+  return std::make_unique<StartLoops>();
+}
+
+void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out, CycleStart* kept) {
   const int n = board.side();
   const Places places(board);
+  const StartLoops* base = nullptr;
+  if (kept) {
+    base = &static_cast<StartLoops*>(kept)->of(start);
+    if (!base->reduces(board)) base = nullptr;
+  }
   each_loop(
-      board, [](const Loop&) { return true; },
+      board, base, [](const Loop&) { return true; },
       [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
         // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
         std::vector<Candidate> parents;

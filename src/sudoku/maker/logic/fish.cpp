@@ -13,6 +13,11 @@ constexpr const char* kFishNames[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"
 }  // namespace
 
 bool for_each_fish(const Board& board, int k, const Scan& scan, Visitor<bool(HouseKind, int, Mask, Mask)> f) {
+  return for_each_fish(board, k, scan, ~Mask{0}, f);
+}
+
+bool for_each_fish(const Board& board, int k, const Scan& scan, Mask only,
+                   Visitor<bool(HouseKind, int, Mask, Mask)> f) {
   const int n = board.side();
   std::array<int, 64> missing{};
   for (int d = 1; d <= n; ++d)
@@ -24,7 +29,7 @@ bool for_each_fish(const Board& board, int k, const Scan& scan, Visitor<bool(Hou
     int count = 0;
     Mask any = 0;
     for (int d = 1; d <= n; ++d) {
-      if (missing[static_cast<std::size_t>(d)] < 2 * k) continue;
+      if (missing[static_cast<std::size_t>(d)] < 2 * k || (only & digit_bit(d)) == 0) continue;
       Mask in = 0;
       for (int line = 0; line < n; ++line) {
         const int size = board.placed(first + line, d) ? 0 : bit_count(board.positions(first + line, d));

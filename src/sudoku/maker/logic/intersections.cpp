@@ -1,4 +1,6 @@
+#include <array>
 #include <bit>
+#include <vector>
 
 #include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
@@ -78,6 +80,63 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
     for (int d = 1; d <= n; ++d)
       for (int h = 0; h < houses.count(); ++h)
         if ((houses.kind(h) == HouseKind::box) == from_box && visit(h, d)) return true;
+  return false;
+}
+
+bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places, const Mask* only,
+                           Visitor<bool(int, int, Mask)> f) {
+  const Houses& houses = board.houses();
+  const int n = board.side();
+  // Digit d's houses, ascending: listed[first[d - 1], first[d]).
+  std::vector<int> listed;
+  std::array<std::size_t, kMaxSide + 1> first{};
+  for (int d = 1; d <= n; ++d) {
+    for (int h = 0; h < houses.count(); ++h)
+      if (only[h] & digit_bit(d)) listed.push_back(h);
+    first[static_cast<std::size_t>(d)] = listed.size();
+  }
+  // places(), written out: with a second caller the compiler would no longer fold it into the full scan.
+  const auto where_of = [&](int h, int d) -> Mask {
+    if (!houses.full(h) || board.placed(h, d)) return 0;
+    const Mask where = board.positions(h, d);
+    const int count = bit_count(where);
+    return count < 2 || count > max_places ? 0 : where;
+  };
+  // Calls f for digit d's houses whose kind `box` or `kind` says, ascending.
+  const auto visit = [&](int d, auto&& wanted) {
+    for (std::size_t i = first[static_cast<std::size_t>(d - 1)]; i < first[static_cast<std::size_t>(d)];
+         ++i) {
+      const int h = listed[i];
+      if (!wanted(houses.kind(h))) continue;
+      const Mask where = where_of(h, d);
+      if (where != 0 && f(h, d, where)) return true;
+    }
+    return false;
+  };
+  switch (scan.locked) {
+    case LockedOrder::house_by_house:
+      for (int order = 0; order < houses.count(); ++order) {
+        const int h = house_in_order(houses, scan.order, order);
+        for (Mask m = only[h]; m != 0; m &= m - 1) {
+          const int d = std::countr_zero(m) + 1;
+          const Mask where = where_of(h, d);
+          if (where != 0 && f(h, d, where)) return true;
+        }
+      }
+      return false;
+    case LockedOrder::kind_by_kind:
+      for (int order = 0; order <= 3 * n; order += n) {
+        const HouseKind kind = houses.kind(house_in_order(houses, scan.order, order));
+        for (int d = 1; d <= n; ++d)
+          if (visit(d, [&](HouseKind k) { return k == kind; })) return true;
+      }
+      return false;
+    case LockedOrder::se_passes:
+      break;
+  }
+  for (const bool from_box : {true, false})
+    for (int d = 1; d <= n; ++d)
+      if (visit(d, [&](HouseKind k) { return (k == HouseKind::box) == from_box; })) return true;
   return false;
 }
 

@@ -80,6 +80,11 @@ class Memo {
     bucket.emplace_back(key_.cells, std::make_unique<Parts>());
     return *bucket.back().second;
   }
+  // The cycle searches' analysis of the start, made at its first need.
+  CycleStart* cycles() {
+    if (!cycles_) cycles_ = cycle_start();
+    return cycles_.get();
+  }
   // Starts over unless `start` (its candidates and houses) is the one the memo holds.
   void use(const Board& start) {
     GridKey key(start);
@@ -90,6 +95,7 @@ class Memo {
     }
     if (key.cells == start_ && houses == houses_) return;
     map_.clear();
+    cycles_.reset();
     start_ = std::move(key.cells);
     houses_ = std::move(houses);
   }
@@ -98,6 +104,7 @@ class Memo {
   std::vector<Mask> start_;
   std::vector<int> houses_;
   GridKey key_;  // at()'s, kept
+  std::unique_ptr<CycleStart> cycles_;
   std::unordered_map<std::uint64_t, std::vector<std::pair<std::vector<Mask>, std::unique_ptr<Parts>>>> map_;
 };
 
@@ -135,8 +142,8 @@ void plus_part(const Board& reduced, const Board& start, Memo::Parts& parts, Ste
 }
 
 // What continues a chain at `level` (2 to 4; `inner`: level 4's inner level) that ran dry on `reduced`.
-void nested_steps(int level, int inner, const Board& reduced, const Board& start, Memo::Parts& parts,
-                  Steps& steps) {
+void nested_steps(int level, int inner, const Board& reduced, const Board& start, Memo& memo, Steps& steps) {
+  Memo::Parts& parts = memo.at(reduced);
   plus_part(reduced, start, parts, steps);
   if (!steps.empty()) return;
   if (level == 4) {
@@ -150,7 +157,7 @@ void nested_steps(int level, int inner, const Board& reduced, const Board& start
   }
   part(parts.cycles, reduced, steps, [&](Steps& s) {
     std::vector<InnerHint> hints;
-    cycle_hints(reduced, start, hints);
+    cycle_hints(reduced, start, hints, memo.cycles());
     continue_with(hints, s);
   });
   if (!steps.empty() || level < 3) return;
@@ -170,7 +177,7 @@ ChainRules::AdvancedRule continuation(int level, int inner, std::shared_ptr<Memo
       plus_part(reduced, start, memo->at(reduced), steps);
     };
   return [level, inner, memo](const Board& reduced, const Board& start, Steps& steps) {
-    nested_steps(level, inner, reduced, start, memo->at(reduced), steps);
+    nested_steps(level, inner, reduced, start, *memo, steps);
   };
 }
 

@@ -12,6 +12,7 @@
 #include <bit>
 #include <vector>
 
+#include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/techniques.hpp"
 
@@ -19,6 +20,9 @@ namespace sudoku::logic {
 namespace {
 
 using Steps = std::vector<ChainRules::Advanced>;
+
+// The most words a cell set takes (kMaxSide * kMaxSide cells).
+constexpr std::size_t kMaxCellWords = (static_cast<std::size_t>(kMaxSide) * kMaxSide + 63) / 64;
 
 // Locked digits kind by kind (boxes, rows, columns, extra regions); pairs in SE's house order, lexicographic.
 constexpr Scan kPlusLocked{HouseOrder::boxes_rows_columns, true, LockedOrder::kind_by_kind, false};
@@ -53,28 +57,43 @@ void add_two(Steps& steps, const Houses& houses, std::vector<Candidate> elims, L
   add(steps, std::move(elims), std::move(parents));
 }
 
-void locked_steps(const Board& b, const Board& was, Steps& steps) {
+// The digits each house lost places of (by house), the only ones a step resting on the chain can be of, or
+// be in a house of: a locked digit's house lost places of it, a hidden pair's house places of one of its
+// digits, a naked pair's house candidates of its cells, an X-wing's base lines places of its digit.
+std::vector<Mask> touched_houses(const Board& b, const Board& was) {
+  std::vector<Mask> touched(static_cast<std::size_t>(b.houses().count()), 0);
+  for (int c = 0; c < b.cells(); ++c) {
+    const Mask gone = was.open(c) ? was.candidates(c) & ~(b.open(c) ? b.candidates(c) : 0) : 0;
+    if (gone != 0)
+      for (const int h : b.houses().of(c)) touched[static_cast<std::size_t>(h)] |= gone;
+  }
+  return touched;
+}
+
+void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
   std::vector<Candidate> elims;
-  for_each_locked_digit(b, kPlusLocked, 6, [&](int h, int d, Mask where) {
+  for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
+    // The cells seeing every place (a place is not its own peer).
+    const CellSets& sets = b.cell_sets();
+    std::array<Word, kMaxCellWords> seeing;
+    std::fill_n(seeing.begin(), sets.words(), ~Word{0});
+    for (Mask m = where; m != 0; m &= m - 1) {
+      const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+      for (std::size_t w = 0; w < sets.words(); ++w) seeing[w] &= peers[w];
+    }
     // A cell seeing every place sees the first one: it lies in one of the first place's houses.
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
     elims.clear();
     for (const int h2 : houses.of(first)) {
       if (h2 == h) continue;
-      for (const int x : houses.cells(h2)) {
-        if (!b.has(x, d)) continue;
-        bool all = true;
-        for (Mask m = where; m != 0 && all; m &= m - 1) {
-          const int c = cells[static_cast<std::size_t>(std::countr_zero(m))];
-          all = c != x && b.sees(c, x);
-        }
-        if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
+      for (const int x : houses.cells(h2))
+        if (b.has(x, d) && has_cell(seeing.data(), x) &&
+            std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
           elims.push_back({x, d});
-      }
     }
     if (elims.empty()) return false;
     std::vector<Candidate> parents;
@@ -84,9 +103,9 @@ void locked_steps(const Board& b, const Board& was, Steps& steps) {
   });
 }
 
-void hidden_pair_steps(const Board& b, const Board& was, Steps& steps) {
+void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_hidden_subset(b, 2, 4, kPlusPairs, [&](int h, Mask cells, Mask digits) {
+  for_each_hidden_subset(b, 2, 4, kPlusPairs, touched.data(), [&](int h, Mask cells, Mask digits) {
     const int d1 = std::countr_zero(digits) + 1, d2 = std::countr_zero(digits & (digits - 1)) + 1;
     const Mask taken1 = lost(was, b, h, d1, cells), taken2 = lost(was, b, h, d2, cells);
     if ((taken1 | taken2) == 0) return false;
@@ -97,9 +116,9 @@ void hidden_pair_steps(const Board& b, const Board& was, Steps& steps) {
   });
 }
 
-void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
+void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_naked_subset(b, 2, 3, kPlusPairs, [&](int h, Mask in_house, Mask digits) {
+  for_each_naked_subset(b, 2, 3, kPlusPairs, touched.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
     const int a = cells[static_cast<std::size_t>(std::countr_zero(in_house))];
@@ -125,10 +144,12 @@ void naked_pair_steps(const Board& b, const Board& start, Steps& steps) {
   });
 }
 
-void x_wing_steps(const Board& b, const Board& was, Steps& steps) {
+void x_wing_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
   const int n = b.side();
-  for_each_fish(b, 2, kPlusPairs, [&](HouseKind base, int d, Mask bases, Mask covers) {
+  Mask lost_digits = 0;
+  for (const Mask m : touched) lost_digits |= m;
+  for_each_fish(b, 2, kPlusPairs, lost_digits, [&](HouseKind base, int d, Mask bases, Mask covers) {
     const int first = static_cast<int>(base) * n;
     const int i = first + std::countr_zero(bases), j = first + std::countr_zero(bases & (bases - 1));
     const Mask taken1 = lost(was, b, i, d, covers), taken2 = lost(was, b, j, d, covers);
@@ -143,10 +164,11 @@ void x_wing_steps(const Board& b, const Board& was, Steps& steps) {
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  locked_steps(reduced, start, steps);
-  if (steps.empty()) hidden_pair_steps(reduced, start, steps);
-  if (steps.empty()) naked_pair_steps(reduced, start, steps);
-  if (steps.empty()) x_wing_steps(reduced, start, steps);
+  const std::vector<Mask> touched = touched_houses(reduced, start);
+  locked_steps(reduced, start, touched, steps);
+  if (steps.empty()) hidden_pair_steps(reduced, start, touched, steps);
+  if (steps.empty()) naked_pair_steps(reduced, start, touched, steps);
+  if (steps.empty()) x_wing_steps(reduced, start, touched, steps);
 }
 
 }  // namespace sudoku::logic

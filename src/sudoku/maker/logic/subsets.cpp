@@ -1,5 +1,7 @@
 #include <array>
 #include <bit>
+#include <cstddef>
+#include <type_traits>
 
 #include "sudoku/maker/logic/bits.hpp"
 #include "sudoku/maker/logic/combinations.hpp"
@@ -26,15 +28,18 @@ std::string cells_text(const Board& board, int h, Mask where) {
 }
 
 // Calls f(h, cells, digits) for every k members of house h whose sets (masks) join to k bits, members and
-// sets from `gather` (their count returned), in colexicographic order, until f returns true.
-template <class Gather>
+// sets from `gather` (their count returned), in colexicographic order, until f returns true; with `only`, in
+// the houses h whose only[h] is not 0 only.
+template <class Gather, class Only>
 bool for_each_subset_in(const Board& board, int k, int min_open, const Scan& scan, Gather&& gather,
-                        bool naked, Visitor<bool(int, Mask, Mask)> f) {
+                        bool naked, Only only, Visitor<bool(int, Mask, Mask)> f) {
   const Houses& houses = board.houses();
   std::array<int, 64> members{};
   std::array<Mask, 64> sets{};
   for (int order = 0; order < houses.count(); ++order) {
     const int h = house_in_order(houses, scan.order, order);
+    if constexpr (!std::is_same_v<Only, std::nullptr_t>)
+      if (only[h] == 0) continue;
     if (min_open > 0 && board.open_cells(h) <= min_open) continue;
     const int count = gather(h, members, sets);
     const bool found = for_each_subset(
@@ -61,7 +66,7 @@ bool hidden(const Board& board, int k, bool direct, GradedStep& step) {
   const Houses& houses = board.houses();
   const int n = board.side();
   return for_each_hidden_subset(
-      board, k, direct ? k : 2 * k, kGradedScan, [&](int h, Mask together, Mask chosen) {
+      board, k, direct ? k : 2 * k, kGradedScan, nullptr, [&](int h, Mask together, Mask chosen) {
         const std::vector<int>& cells = houses.cells(h);
         step.eliminations.clear();
         hidden_subset_eliminations(board, h, together, chosen, step.eliminations);
@@ -94,9 +99,11 @@ bool hidden(const Board& board, int k, bool direct, GradedStep& step) {
 }  // namespace
 
 // k digits of a full house whose places are k cells.
-bool for_each_hidden_subset(const Board& board, int k, int min_open, const Scan& scan,
-                            Visitor<bool(int, Mask, Mask)> f) {
-  const auto gather = [&](int h, std::array<int, 64>& digits, std::array<Mask, 64>& where) {
+namespace {
+
+// The hidden subsets' members: the digits of full house h with 2 to k places, and those places.
+auto hidden_members(const Board& board, int k) {
+  return [&board, k](int h, std::array<int, 64>& digits, std::array<Mask, 64>& where) {
     int count = 0;
     if (!board.houses().full(h)) return count;
     for (int d = 1; d <= board.side(); ++d) {
@@ -108,14 +115,11 @@ bool for_each_hidden_subset(const Board& board, int k, int min_open, const Scan&
     }
     return count;
   };
-  return for_each_subset_in(board, k, min_open, scan, gather, false, f);
 }
 
-// k cells of a house whose candidates are k digits. A house that holds each digit at most once (a smaller
-// extra region) is enough.
-bool for_each_naked_subset(const Board& board, int k, int min_open, const Scan& scan,
-                           Visitor<bool(int, Mask, Mask)> f) {
-  const auto gather = [&](int h, std::array<int, 64>& members, std::array<Mask, 64>& sets) {
+// The naked subsets' members: the open cells of house h with 2 to k candidates, and those candidates.
+auto naked_members(const Board& board, int k) {
+  return [&board, k](int h, std::array<int, 64>& members, std::array<Mask, 64>& sets) {
     const std::vector<int>& cells = board.houses().cells(h);
     int count = 0;
     for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -127,7 +131,22 @@ bool for_each_naked_subset(const Board& board, int k, int min_open, const Scan& 
     }
     return count;
   };
-  return for_each_subset_in(board, k, min_open, scan, gather, true, f);
+}
+
+}  // namespace
+
+bool for_each_hidden_subset(const Board& board, int k, int min_open, const Scan& scan, const Mask* only,
+                            Visitor<bool(int, Mask, Mask)> f) {
+  if (only) return for_each_subset_in(board, k, min_open, scan, hidden_members(board, k), false, only, f);
+  return for_each_subset_in(board, k, min_open, scan, hidden_members(board, k), false, nullptr, f);
+}
+
+// k cells of a house whose candidates are k digits. A house that holds each digit at most once (a smaller
+// extra region) is enough.
+bool for_each_naked_subset(const Board& board, int k, int min_open, const Scan& scan, const Mask* only,
+                           Visitor<bool(int, Mask, Mask)> f) {
+  if (only) return for_each_subset_in(board, k, min_open, scan, naked_members(board, k), true, only, f);
+  return for_each_subset_in(board, k, min_open, scan, naked_members(board, k), true, nullptr, f);
 }
 
 void naked_subset_eliminations(const Board& board, int h, Mask cells, Mask digits,
@@ -161,7 +180,7 @@ bool hidden_subset(const Board& board, int k, GradedStep& step) {
 // k cells of a house whose candidates are k digits: those digits go from the house's other cells.
 bool naked_subset(const Board& board, int k, GradedStep& step) {
   const Houses& houses = board.houses();
-  return for_each_naked_subset(board, k, 0, kGradedScan, [&](int h, Mask chosen, Mask together) {
+  return for_each_naked_subset(board, k, 0, kGradedScan, nullptr, [&](int h, Mask chosen, Mask together) {
     step.eliminations.clear();
     naked_subset_eliminations(board, h, chosen, together, step.eliminations);
     if (step.eliminations.empty()) return false;

@@ -152,6 +152,9 @@ std::optional<Candidate> find_naked_single(const Board& board);
 // there (bit i: the house's i-th cell), in scan's order, until f returns true.
 bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
                            Visitor<bool(int, int, Mask)> f);
+// intersections.cpp: the same for the digits `only` (by house) holds in each house only, in the same order.
+bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places, const Mask* only,
+                           Visitor<bool(int, int, Mask)> f);
 // intersections.cpp: calls f(h, other, d) for each such h and d whose places all lie in another house `other`
 // that has places of d outside h, in scan's order, until f returns true.
 bool for_each_intersection(const Board& board, const Scan& scan, Visitor<bool(int, int, int)> f);
@@ -159,19 +162,23 @@ bool for_each_intersection(const Board& board, const Scan& scan, Visitor<bool(in
 void intersection_eliminations(const Board& board, int h, int other, int d, std::vector<Candidate>& out);
 
 // subsets.cpp: calls f(h, cells, digits) for every k cells of house h (bit i: its i-th cell) whose candidates
-// are k digits, in a house of more than `min_open` open cells, houses in scan's order, until f returns true.
-bool for_each_naked_subset(const Board& board, int k, int min_open, const Scan& scan,
+// are k digits, in a house of more than `min_open` open cells, houses in scan's order (with `only`: the houses
+// h whose only[h] is not 0), until f returns true.
+bool for_each_naked_subset(const Board& board, int k, int min_open, const Scan& scan, const Mask* only,
                            Visitor<bool(int, Mask, Mask)> f);
 // subsets.cpp: the same for every k digits of a full house h whose places there are k cells (SE's hidden
 // subsets: in a house of more than 2k open cells, as it leaves the others to the naked subset of the house's
 // other cells; its direct ones: more than k).
-bool for_each_hidden_subset(const Board& board, int k, int min_open, const Scan& scan,
+bool for_each_hidden_subset(const Board& board, int k, int min_open, const Scan& scan, const Mask* only,
                             Visitor<bool(int, Mask, Mask)> f);
 // fish.cpp: calls f(base, d, bases, covers) for every k lines of kind `base` (columns first, then rows; bit i
 // of `bases`: line i) whose places of digit d, 2 to k in each, lie in k lines the other way (bit i of
 // `covers`), line tuples in scan's order, digits ascending in each, only digits with at least 2k places left to
 // fill, until f returns true.
 bool for_each_fish(const Board& board, int k, const Scan& scan, Visitor<bool(HouseKind, int, Mask, Mask)> f);
+// fish.cpp: the same for the digits in `only` only.
+bool for_each_fish(const Board& board, int k, const Scan& scan, Mask only,
+                   Visitor<bool(HouseKind, int, Mask, Mask)> f);
 // fish.cpp: what such a fish removes: d from the cover lines' cells outside the base lines.
 void fish_eliminations(const Board& board, HouseKind base, int d, Mask bases, Mask covers,
                        std::vector<Candidate>& out);

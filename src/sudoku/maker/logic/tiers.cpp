@@ -51,8 +51,8 @@ bool tier_subsets(const Board& board, int k, bool naked, GradedStep& step) {
                                                                      step.eliminations);
     return !step.eliminations.empty();
   };
-  if (!(naked ? for_each_naked_subset(board, k, 0, kTierScan, found)
-              : for_each_hidden_subset(board, k, 0, kTierScan, found)))
+  if (!(naked ? for_each_naked_subset(board, k, 0, kTierScan, nullptr, found)
+              : for_each_hidden_subset(board, k, 0, kTierScan, nullptr, found)))
     return false;
   step.technique = technique_name((naked ? kNaked : kHidden)[k - 2]);
   return true;
