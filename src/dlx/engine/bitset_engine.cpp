@@ -535,7 +535,11 @@ template <int W, int IW>
 [[gnu::always_inline]] inline BitsetEngine::Outcome BitsetEngine::enter_dense(int level) {
   propagated_begin_[static_cast<std::size_t>(level) + 1] = propagated_begin_[static_cast<std::size_t>(level)];
   if constexpr (W > 1 && kFrames) {
-    if (level >= frame_level_) return enter_framed<IW>(level);
+    // Most nodes are inside a frame where there are frames: the hint (here and in next_child_dense) keeps the work
+    // of the unframed path, such as its levels' addresses, off the framed one (Langford 11: 69.4M -> 68.4M
+    // instructions, about 3% less time on Langford 11 and 12 and queens 13).
+    if (level >= frame_level_) [[likely]]
+      return enter_framed<IW>(level);
   }
   const std::size_t item_words = IW > 0 ? IW : item_words_;
   Word* a = alive_.data() + static_cast<std::size_t>(level) * W;
@@ -613,7 +617,8 @@ template <int W, int IW>
 [[gnu::always_inline]] inline bool BitsetEngine::next_child_dense(int level) {
   bool into_frame = false;
   if constexpr (W > 1 && kFrames) {
-    if (level >= frame_level_) return next_child_framed<IW>(level);
+    if (level >= frame_level_) [[likely]]
+      return next_child_framed<IW>(level);
     into_frame = frame_from_parent_ && level + 1 == frame_level_;
     // Unless this level made it, a frame below belonged to the child that is gone: framed_alive() must not read
     // the new child from it.
