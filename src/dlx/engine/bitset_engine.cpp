@@ -281,7 +281,7 @@ BitsetEngine::BitsetEngine(const Problem& problem, const SearchOptions& options)
     frame_conflicts_.assign(64, 0);
     frame_columns_.assign(static_cast<std::size_t>(primaries_), 0);
     frame_alive_.assign(levels, 0);
-    frame_choice_.assign(levels, 0);
+    frame_untried_.assign(levels, 0);
   }
   propagated_.resize(static_cast<std::size_t>(primaries_) + 1);
   propagated_begin_.resize(levels + 1);
@@ -766,7 +766,8 @@ again:
   }
   if (best_count == INT_MAX) return Outcome::solution;
   if (best_count == 0) return Outcome::dead;
-  const int first = std::countr_zero(live & columns[item]);
+  const Word options = live & columns[item];
+  const int first = std::countr_zero(options);
   if (best_count == 1 && dense_forced_in_place_) {
     const Word c = frame_conflicts_[static_cast<std::size_t>(first)];
     frame_alive_[static_cast<std::size_t>(level)] = live & ~c;
@@ -777,25 +778,20 @@ again:
   LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
   choice.item = static_cast<int>(item);
   choice.option = static_cast<int>(frame_options_[static_cast<std::size_t>(first)]);
-  choice.where = static_cast<std::uint32_t>(best_count - 1);
-  frame_choice_[static_cast<std::size_t>(level)] = static_cast<std::uint8_t>(first);
+  frame_untried_[static_cast<std::size_t>(level)] = options & (options - 1);
   make_child_framed<IW>(level, first);
   return Outcome::branch;
 }
 
-// next_child_dense below the frame.
+// next_child_dense below the frame: the next of the options the scan left untried.
 template <int IW>
 [[gnu::always_inline]] inline bool BitsetEngine::next_child_framed(int level) {
-  LevelChoice& choice = choice_[static_cast<std::size_t>(level)];
-  if (choice.where == 0) return false;
-  --choice.where;
-  const unsigned current = frame_choice_[static_cast<std::size_t>(level)];
-  // Only options after the current one (it has a next, so it is not bit 63).
-  const Word bits = frame_alive_[static_cast<std::size_t>(level)] &
-                    frame_columns_[static_cast<std::size_t>(choice.item)] & ~((Word{2} << current) - 1);
-  const int j = std::countr_zero(bits);
-  frame_choice_[static_cast<std::size_t>(level)] = static_cast<std::uint8_t>(j);
-  choice.option = static_cast<int>(frame_options_[static_cast<std::size_t>(j)]);
+  const Word untried = frame_untried_[static_cast<std::size_t>(level)];
+  if (untried == 0) return false;
+  const int j = std::countr_zero(untried);
+  frame_untried_[static_cast<std::size_t>(level)] = untried & (untried - 1);
+  choice_[static_cast<std::size_t>(level)].option =
+      static_cast<int>(frame_options_[static_cast<std::size_t>(j)]);
   make_child_framed<IW>(level, j);
   return true;
 }

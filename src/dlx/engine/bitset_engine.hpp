@@ -203,7 +203,8 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to
   // cover) and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the
   // conflicts of choice_[k] (a Choice's `where` is the span of the item's column that holds its option; the
-  // dense path finds the next option from the option itself and keeps in `where` how many are left to try).
+  // dense path finds the next option from the option itself and keeps in `where` how many are left to try, or
+  // in a frame keeps the options left in frame_untried_).
   std::vector<Word> alive_, uncovered_;
   std::vector<Count> counts_;
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
@@ -227,7 +228,8 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   std::vector<Word> frame_conflicts_;       // per frame number: the frame numbers it excludes
   std::vector<Word> frame_columns_;         // per primary item uncovered at frame_level_: its column, framed
   std::vector<Word> frame_alive_;           // per level from frame_level_ down: the options available, framed
-  std::vector<std::uint8_t> frame_choice_;  // per level from frame_level_ down: its option's frame number
+  std::vector<Word>
+      frame_untried_;  // per level from frame_level_ down: its item's options not tried yet, framed
 };
 
 DLX_ISA_END
