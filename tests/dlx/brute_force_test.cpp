@@ -490,6 +490,32 @@ dlx::Problem random_wide_problem(std::mt19937& rng, bool colors) {
   return p;
 }
 
+// 70 options over 8 primary items: item 0 in 10 of them, each item after it in more (the other 60 options take
+// 2 or 3 of items 1 to 7). The root branches on item 0, and its children's options, the 60 others, fit in one
+// word: on the dense path the root makes one frame for all its children.
+dlx::Problem parent_frame_problem(std::mt19937& rng) {
+  dlx::Problem p;
+  for (int i = 0; i < 8; ++i) p.add_primary("p" + std::to_string(i));
+  for (int o = 0; o < 10; ++o) p.add_option({{0}, {static_cast<dlx::ItemId>(1 + o % 7)}});
+  std::vector<dlx::ItemId> others = {1, 2, 3, 4, 5, 6, 7};
+  for (int o = 0; o < 60; ++o) {
+    std::shuffle(others.begin(), others.end(), rng);
+    const auto k = static_cast<std::ptrdiff_t>(2 + o % 2);
+    std::vector<dlx::ItemUse> uses;
+    for (auto it = others.begin(); it != others.begin() + k; ++it) uses.push_back({*it});
+    p.add_option(uses);
+  }
+  return p;
+}
+
+// Whether item 0 alone has the fewest options.
+bool first_item_fewest(const dlx::Problem& p) {
+  std::vector<int> column(p.item_count(), 0);
+  for (dlx::OptionId o = 0; o < p.option_count(); ++o)
+    for (const dlx::ItemUse& use : p.option(o)) ++column[use.item];
+  return std::all_of(column.begin() + 1, column.end(), [&](int c) { return c > column[0]; });
+}
+
 // The mask engine scores an item's options by how many options they remove, with a correction for options
 // that share two items ("twins"). It builds each option's twins the first time it scores it, and after a few
 // thousand scorings builds them all at once, laid out for faster loops (a fixed number per option when they
@@ -561,9 +587,10 @@ dlx::Count128 count_in_slices(dlx::Solver& solver, std::uint64_t slice) {
 
 // The dense path (at most 256 options, no propagation) runs the subtree of the first node on a path whose
 // options fit in one word on that word (its frame; bitset_engine.hpp). Problems of 65 to 256 options make and
-// leave frames: the same solutions in the same order as dancing links, the tables checked at solutions (inside
-// a frame, the levels below it; in debug and sanitizer builds at every step of the first problem), and counts
-// paused every few nodes (a pause inside a frame, resumed there).
+// leave frames (some made by a node for its children, as parent_frame_problem's root does): the same solutions in
+// the same order as dancing links, the tables checked at solutions (inside a frame, the levels below it; in debug
+// and sanitizer builds at every step of the first problem), and counts paused every few nodes (a pause inside a
+// frame, resumed there).
 TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dancing links") {
   dlx::detail::Knobs knobs;
   knobs.dense_frames = 2;  // in every copy of the engines with PEXT, whatever the processor
@@ -571,6 +598,10 @@ TEST_CASE("the dense path's frames: problems of 65 to 256 options agree with dan
   std::vector<dlx::Problem> problems = {test::queens(9), test::queens(10), test::queens(11)};
   std::mt19937 rng(37);
   for (int trial = 0; trial < 16; ++trial) problems.push_back(random_wide_problem(rng, trial % 2 == 1));
+  for (int trial = 0; trial < 3; ++trial) {
+    problems.push_back(parent_frame_problem(rng));
+    REQUIRE(first_item_fewest(problems.back()));
+  }
   std::size_t with_solutions = 0;
   for (std::size_t k = 0; k < problems.size(); ++k) {
     CAPTURE(k);
@@ -624,6 +655,8 @@ TEST_CASE("the dense path's options taken in place: the order of Propagation::ne
   std::vector<dlx::Problem> problems = {test::queens(6), test::queens(9), test::queens(11)};
   std::mt19937 rng(61);
   for (int trial = 0; trial < 12; ++trial) problems.push_back(random_wide_problem(rng, trial % 2 == 1));
+  problems.push_back(parent_frame_problem(rng));  // the root makes the frame for its children
+  REQUIRE(first_item_fewest(problems.back()));
   // A strip of 70 cells tiled by dominoes and by monominoes on a few cells: 139 options, 70 primary items.
   dlx::Problem strip;
   for (int i = 0; i < 70; ++i) strip.add_primary("c" + std::to_string(i));

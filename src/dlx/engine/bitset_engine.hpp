@@ -99,11 +99,13 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   template <int W, int IW>
   void make_child_dense(int level, int option);
   template <int W, int IW>
+  void make_child_into_frame(int level, int option);
+  template <int W, int IW>
   void take_in_place(int level, Word* a, Word* u, int option);
   template <int IW>
   void take_option_in_place(int level, Word* u, OptionId option, std::uint64_t removed);
   template <int W>
-  void build_frame(int level, const Word* live, int n);
+  void build_frame(int level, const Word* live, int n, const Word* u);
   template <int IW>
   Outcome enter_framed(int level);
   template <int IW>
@@ -201,24 +203,33 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   // Level k of the search owns alive(k) (options still available), uncovered(k) (primary items still to
   // cover) and counts(k) (available options per uncovered primary item). Level k+1 is level k minus the
   // conflicts of choice_[k] (a Choice's `where` is the span of the item's column that holds its option; the
-  // dense path finds the next option from the option itself and keeps in `where` how many are left to try).
+  // dense path finds the next option from the option itself and keeps in `where` how many are left to try, or
+  // in a frame keeps the options left in frame_untried_).
   std::vector<Word> alive_, uncovered_;
   std::vector<Count> counts_;
   std::vector<std::uint64_t> scratch_cost_;  // per level: spans over the uncovered items' columns
 
   // The frame (dense path with W > 1 words): the first node on a path whose available options fit in one word
   // numbers them 0..n-1 in option order, and its whole subtree runs on that one word: a count is one popcount,
-  // not W, and a child one AND. The levels below frame_level_ then keep their options in frame_alive_ only
-  // (alive(k) is not written there; framed_alive() rebuilds it); uncovered(k) and choice_ (options by their own
-  // numbers) are kept as everywhere.
+  // not W, and a child one AND. A node whose children's options fit in one word (its options less its item's
+  // column) makes the frame for them all, once, rather than each child its own (frame_from_parent_). The levels
+  // from frame_level_ on then keep their options in frame_alive_ only (alive(k) is not written there;
+  // framed_alive() rebuilds it); uncovered(k) and choice_ (options by their own numbers) are kept as everywhere.
   bool dense_frames_ = false;  // whether the dense path makes frames (the knob dense_frames, and W > 1)
   static constexpr int kNoFrame = std::numeric_limits<int>::max();
-  int frame_level_ = kNoFrame;              // the level of the node that made the frame; kNoFrame: none
+  // The first level framed: the level of the node that made the frame, or of its children; kNoFrame: none.
+  int frame_level_ = kNoFrame;
+  // Whether the node at frame_level_ - 1 made the frame for its children: each of its children starts from it.
+  bool frame_from_parent_ = false;
+  Word frame_full_ = 0;      // the frame's options, all of them: its first n bits
+  Word frame_live_[4] = {};  // the options framed, as a bitset of options (W words)
+  int frame_shift_[4] = {};  // per word of frame_live_: the options framed in the words before it
   std::vector<OptionId> frame_options_;     // per frame number j < 64: the option it stands for
   std::vector<Word> frame_conflicts_;       // per frame number: the frame numbers it excludes
   std::vector<Word> frame_columns_;         // per primary item uncovered at frame_level_: its column, framed
   std::vector<Word> frame_alive_;           // per level from frame_level_ down: the options available, framed
-  std::vector<std::uint8_t> frame_choice_;  // per level from frame_level_ down: its option's frame number
+  std::vector<Word>
+      frame_untried_;  // per level from frame_level_ down: its item's options not tried yet, framed
 };
 
 DLX_ISA_END
