@@ -221,13 +221,13 @@ class BitsetEngine final : public LevelEngine<BitsetEngine> {
   int frame_level_ = kNoFrame;
   // Whether the node at frame_level_ - 1 made the frame for its children: each of its children starts from it.
   bool frame_from_parent_ = false;
-  Word frame_full_ = 0;      // the frame's options, all of them: its first n bits
-  Word frame_live_[4] = {};  // the options framed, as a bitset of options (W words)
-  int frame_shift_[4] = {};  // per word of frame_live_: the options framed in the words before it
-  std::vector<OptionId> frame_options_;     // per frame number j < 64: the option it stands for
-  std::vector<Word> frame_conflicts_;       // per frame number: the frame numbers it excludes
-  std::vector<Word> frame_columns_;         // per primary item uncovered at frame_level_: its column, framed
-  std::vector<Word> frame_alive_;           // per level from frame_level_ down: the options available, framed
+  Word frame_full_ = 0;                  // the frame's options, all of them: its first n bits
+  Word frame_live_[4] = {};              // the options framed, as a bitset of options (W words)
+  int frame_shift_[4] = {};              // per word of frame_live_: the options framed in the words before it
+  std::vector<OptionId> frame_options_;  // per frame number j < 64: the option it stands for
+  std::vector<Word> frame_conflicts_;    // per frame number: the frame numbers it excludes
+  std::vector<Word> frame_columns_;      // per primary item uncovered at frame_level_: its column, framed
+  std::vector<Word> frame_alive_;        // per level from frame_level_ down: the options available, framed
   std::vector<Word>
       frame_untried_;  // per level from frame_level_ down: its item's options not tried yet, framed
 };
