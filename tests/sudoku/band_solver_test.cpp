@@ -211,11 +211,8 @@ TEST_CASE("band solver: its precondition, givens 0-9 without a clash, told as a 
     }
     return true;
   };
-  std::uint64_t state = 20261207;
-  const auto next = [&state](unsigned n) {
-    state = state * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<unsigned>(state >> 33) % n;
-  };
+  test::Lcg random(20261207);
+  const auto next = [&random](unsigned n) { return random.below(n); };
   const std::vector<const char*> isas = copies();
   int clashing = 0, passing = 0;
   for (int round = 0; round < 4000; ++round) {
@@ -258,11 +255,8 @@ TEST_CASE("band solver: its precondition, givens 0-9 without a clash, told as a 
 }
 
 TEST_CASE("the givens' cells, 64 at a time, as a loop over every cell finds them, at every length") {
-  std::uint64_t state = 7;
-  const auto next = [&state](unsigned n) {
-    state = state * 6364136223846793005ull + 1442695040888963407ull;
-    return static_cast<unsigned>(state >> 33) % n;
-  };
+  test::Lcg random(7);
+  const auto next = [&random](unsigned n) { return random.below(n); };
   for (std::size_t cells = 0; cells <= 200; ++cells) {
     for (int round = 0; round < 20; ++round) {
       // Blanks and values of every byte (0x80 and 0xFF among them), a guard past the end that must be unread.

@@ -449,7 +449,7 @@ TEST_CASE("searches: the locked-digit scan over some digits of each house is the
   const std::vector<logic::Board> boards = boards_along(houses);
   REQUIRE(boards.size() > 30);
   using Hit = std::array<int, 3>;  // h, d, places
-  std::uint64_t random = 61;
+  test::Lcg random(61);
   int compared = 0, kept = 0;
   for (const logic::Board& board : boards)
     for (const logic::Scan& scan :
@@ -458,8 +458,8 @@ TEST_CASE("searches: the locked-digit scan over some digits of each house is the
       for (int round = 0; round < 3; ++round) {
         std::vector<sudoku::Mask> only(static_cast<std::size_t>(houses.count()));
         for (sudoku::Mask& m : only) {
-          random = random * 6364136223846793005ull + 1442695040888963407ull;
-          m = round == 0 ? sudoku::Mask{0x1ff} : static_cast<sudoku::Mask>((random >> 33) & 0x1ff);
+          const std::uint64_t r = random.next();
+          m = round == 0 ? sudoku::Mask{0x1ff} : static_cast<sudoku::Mask>(r & 0x1ff);
         }
         std::vector<Hit> all, some;
         logic::for_each_locked_digit(board, scan, 6, [&](int h, int d, sudoku::Mask where) {
@@ -496,11 +496,8 @@ TEST_CASE("searches: subsets and fish over some houses or digits are the full se
   const std::vector<logic::Board> boards = boards_along(houses);
   REQUIRE(boards.size() > 30);
   using Hit = std::array<int, 4>;
-  std::uint64_t random = 33;
-  const auto next = [&] {
-    random = random * 6364136223846793005ull + 1442695040888963407ull;
-    return random >> 33;
-  };
+  test::Lcg random(33);
+  const auto next = [&random] { return random.next(); };
   int compared = 0, kept = 0;
   for (const logic::Board& board : boards)
     for (const logic::Scan& scan : {logic::kGradedScan, logic::kTierScan})

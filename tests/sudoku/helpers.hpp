@@ -13,6 +13,23 @@
 
 namespace test {
 
+// A fixed sequence of pseudo-random numbers, the same on every platform and standard library (a 64-bit linear
+// congruential generator with Knuth's MMIX constants; its high bits are the well-mixed ones).
+class Lcg {
+ public:
+  explicit Lcg(std::uint64_t seed) : state_(seed) {}
+  // The next number, 31 bits.
+  std::uint64_t next() {
+    state_ = state_ * 6364136223846793005ull + 1442695040888963407ull;
+    return state_ >> 33;
+  }
+  // The next number below n (n > 0).
+  unsigned below(unsigned n) { return static_cast<unsigned>(next() % n); }
+
+ private:
+  std::uint64_t state_;
+};
+
 inline std::string data_path(std::string_view name) {
   return std::string(SUDOKU_TEST_DATA) + "/" + std::string(name);
 }
