@@ -54,11 +54,15 @@ struct Batch::Flusher {
 // When a worker's next search must stop for the flusher to be started: at the end of the run's first
 // kWriteInterval. A run shorter than that (most files of a few puzzles) never starts the thread. No limit
 // (time_point::max()) once the flusher runs. A point in time rather than a duration, so that the solver need
-// not read the clock again: a reading is a noticeable part of a puzzle that takes microseconds.
-std::chrono::steady_clock::time_point Batch::time_slice() {
+// not read the clock again: a reading is a noticeable part of a puzzle that takes microseconds. For the same
+// reason the clock is read here at a worker's every kSliceReading-th search only: the slice's end may pass
+// unseen for as many searches, and a search still under way then stops at its own reading of the clock (the
+// band solver's every 1024 guesses), and the flusher starts.
+std::chrono::steady_clock::time_point Batch::time_slice(Worker& worker) {
+  constexpr std::uint64_t kSliceReading = 16;
   if (slow_.load(std::memory_order_acquire)) return std::chrono::steady_clock::time_point::max();
   const auto end = run_started_ + kWriteInterval;
-  if (std::chrono::steady_clock::now() < end) return end;
+  if (worker.slices++ % kSliceReading != 0 || std::chrono::steady_clock::now() < end) return end;
   start_flusher();
   return std::chrono::steady_clock::time_point::max();
 }

@@ -168,7 +168,7 @@ class Batch {
   // formatter and streaming below.
   friend class batch_detail::Task;
   State process(Worker& worker, Slot& slot);
-  std::chrono::steady_clock::time_point time_slice();
+  std::chrono::steady_clock::time_point time_slice(Worker& worker);
   void start_flusher();
   void format_solutions(Slot& slot, std::span<const Grid> solutions, bool complete) const;
   // solve's result a solution at a time, so that a puzzle's many solutions can be written as they are found

@@ -105,6 +105,7 @@ struct Batch::Record {
 struct Batch::Worker {
   std::vector<Solver> solvers;
   Grid solution;
+  std::uint64_t slices = 0;  // Batch::time_slice()'s calls from this worker (it reads the clock at some)
 
   Solver& solver_for(Shape shape, const dlx::SearchOptions& options) {
     for (Solver& s : solvers)

@@ -68,7 +68,7 @@ class Task {
   }
   void end_solutions(std::size_t count, bool complete) const { batch_.end_solutions(slot, count, complete); }
   bool stream() { return batch_.stream(slot); }
-  std::chrono::steady_clock::time_point time_slice() { return batch_.time_slice(); }
+  std::chrono::steady_clock::time_point time_slice() { return batch_.time_slice(worker); }
   void start_flusher() { batch_.start_flusher(); }
 
   // Named as the batch names them, and the puzzle at hand as the tasks' code has always named it.
