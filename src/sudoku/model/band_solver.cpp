@@ -46,11 +46,17 @@ constexpr int through(int slot, int row, int which) {
 // Per box: lane indices for the compiler's shuffles (see band_kernel.inc). Box b is at row b / 3 of boxes
 // (slot b % 3 of its band) and column b % 3 (slot b / 3 of its stack). For cell lane 3i + j: row_a, row_b
 // the two lanes of the band (0-5) whose permutations put a digit in row i here, col_a, col_b those of the
-// stack (8-13, the stack being the second half of the vector they read); for the band's permutation p in
-// lane p: to_band the lane of a cell in the row it uses here (3 kPermutation[p][b % 3]), to_stack of one in
-// the column it uses (kPermutation[p][b / 3]). Lanes with nothing to read read a lane known to be 0.
+// stack; for the band's permutation p in lane p: to_band the lane of a cell in the row it uses here
+// (3 kPermutation[p][b % 3]), to_stack of one in the column it uses (kPermutation[p][b / 3]).
+// The first four read a vector that holds the band (or stack) twice over, lanes 8-15 repeating 0-7, each lane
+// from its own half: a shuffle within 128-bit halves is one instruction (pshufb) where one across them,
+// without AVX-512's vpermw, takes four. Lanes with nothing to read read a lane known to be 0 (the band's lane
+// 6, or 14 in the upper half). For the band's permutation p in lane p: row_cells[k] the lane of the k-th cell
+// of the row it uses here, column_cells[k] of the column (lane 8, the box's last cell, is the upper half's first:
+// only the third cells can be it, read from both halves); lanes 6 and 7 read any lane, since the band they
+// restrict keeps 0 there.
 struct BoxTable {
-  int row_a[16], row_b[16], col_a[16], col_b[16], to_band[16], to_stack[16];
+  int row_a[16], row_b[16], col_a[16], col_b[16], row_cells[3][8], column_cells[3][8];
 };
 constexpr std::array<BoxTable, 9> kBoxTables = [] {
   std::array<BoxTable, 9> tables{};
@@ -59,13 +65,17 @@ constexpr std::array<BoxTable, 9> kBoxTables = [] {
     BoxTable& t = tables[static_cast<std::size_t>(b)];
     for (int x = 0; x < 16; ++x) {
       const bool cell = x < 9;
-      t.row_a[x] = cell ? through(band_slot, x / 3, 0) : 6;  // the band's lane 6 is 0
-      t.row_b[x] = cell ? through(band_slot, x / 3, 1) : 6;
-      t.col_a[x] = cell ? 8 + through(stack_slot, x % 3, 0) : 6;
-      t.col_b[x] = cell ? 8 + through(stack_slot, x % 3, 1) : 6;
-      t.to_band[x] = x < 6 ? 3 * kPermutation[x][band_slot] : 9;  // a box's lane 9 is 0
-      t.to_stack[x] = x < 6 ? kPermutation[x][stack_slot] : 9;
+      const int half = x < 8 ? 0 : 8;
+      t.row_a[x] = half + (cell ? through(band_slot, x / 3, 0) : 6);
+      t.row_b[x] = half + (cell ? through(band_slot, x / 3, 1) : 6);
+      t.col_a[x] = half + (cell ? through(stack_slot, x % 3, 0) : 6);
+      t.col_b[x] = half + (cell ? through(stack_slot, x % 3, 1) : 6);
     }
+    for (int k = 0; k < 3; ++k)
+      for (int p = 0; p < 8; ++p) {
+        t.row_cells[k][p] = p < 6 ? 3 * kPermutation[p][band_slot] + k : 0;
+        t.column_cells[k][p] = p < 6 ? 3 * k + kPermutation[p][stack_slot] : 0;
+      }
   }
   return tables;
 }();
@@ -92,31 +102,32 @@ constexpr std::array<std::uint16_t, 256> kValueMask = [] {
   return mask;
 }();
 
-// For a band's rule of three, lane 3 slot + row: in the two permutations through that row of the box at that
-// slot, out the other four; use[s], lane p: the lane (3 s + row) of the row permutation p uses at slot s.
-// Both read a band's vector twice over (lanes 8-15 repeat 0-7); unused lanes read its lane 6 (0), or 15 of a
-// rule's result (0).
+// For a band's rule of three, lane 4 slot + row (slots and rows 0-2: lanes 0-2, 4-6 and 8-10, so that slot 2 is
+// in the upper 128-bit half and no shuffle crosses halves; see kBoxTables): in the two permutations through that
+// row of the box at that slot, out the other four. They read a band's vector twice over (lanes 8-15 repeat
+// 0-7), each lane from its own half; unused lanes read its lane 6 (0), or 14. use[s], lane p: the lane
+// (row) of slot s's three, in the half that holds them (the lower for slots 0 and 1, the upper for 2), of the
+// row permutation p uses at slot s; lanes 6 and 7 read any lane (the band keeps 0 there).
 struct BandTables {
-  int in[2][16], out[4][16], use[3][16];
+  int in[2][16], out[4][16], use[3][8];
 };
 constexpr BandTables kBandTables = [] {
   BandTables t{};
   for (int x = 0; x < 16; ++x) {
-    for (auto& lane : t.in) lane[x] = 6;
-    for (auto& lane : t.out) lane[x] = 6;
-    for (auto& lane : t.use) lane[x] = 15;
+    for (auto& lane : t.in) lane[x] = x < 8 ? 6 : 14;
+    for (auto& lane : t.out) lane[x] = x < 8 ? 6 : 14;
   }
   for (int slot = 0; slot < 3; ++slot)
     for (int row = 0; row < 3; ++row) {
-      const int x = 3 * slot + row;
-      t.in[0][x] = through(slot, row, 0);
-      t.in[1][x] = through(slot, row, 1);
+      const int x = 4 * slot + row, half = x < 8 ? 0 : 8;
+      t.in[0][x] = half + through(slot, row, 0);
+      t.in[1][x] = half + through(slot, row, 1);
       int n = 0;
       for (int p = 0; p < 6; ++p)
-        if (kPermutation[p][slot] != row) t.out[n++][x] = p;
+        if (kPermutation[p][slot] != row) t.out[n++][x] = half + p;
     }
   for (int s = 0; s < 3; ++s)
-    for (int p = 0; p < 6; ++p) t.use[s][p] = 3 * s + kPermutation[p][s];
+    for (int p = 0; p < 6; ++p) t.use[s][p] = (4 * s + kPermutation[p][s]) % 8;
   return t;
 }();
 
@@ -137,6 +148,10 @@ std::int64_t ticks(std::chrono::steady_clock::time_point deadline) {
 #define BAND_PERMUTE(x, t)                                                                                \
   __builtin_shufflevector(x, x, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], \
                           t[12], t[13], t[14], t[15])
+
+// The same for 8 lanes, of one vector or of two (y's lanes numbered 8-15).
+#define BAND_PERMUTE8(x, t) __builtin_shufflevector(x, x, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7])
+#define BAND_PERMUTE8_2(x, y, t) __builtin_shufflevector(x, y, t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7])
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(__EMSCRIPTEN__)
@@ -164,6 +179,8 @@ namespace band_portable {
 #undef BAND_PTEST
 }  // namespace band_portable
 #undef BAND_PERMUTE
+#undef BAND_PERMUTE8
+#undef BAND_PERMUTE8_2
 
 namespace {
 
