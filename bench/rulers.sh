@@ -10,6 +10,8 @@
 #   BUILD=DIR ...                        # an existing Release build of ours, used as it is (default: build-bench,
 #                                        # configured and built here)
 #   OURS_CXX=clang++ ...                 # the compiler of that default build (default: CMake's choice, g++ on Debian)
+#   AVX2_ONLY=1 ...                      # Sudoku as on a processor without AVX-512: ours with DLX_ISA=avx2, tdoku
+#                                        # built with -march=native -mno-avx512f (kudoku, scalar, as it is)
 #
 # Times are wall-clock seconds of whole processes on the same files (reading, solving, writing), one thread,
 # ours and each ruler alternating run after run; ratios are ours / ruler per run, and the tables show their
@@ -81,13 +83,15 @@ mega() { awk -v n="$1" 'BEGIN { printf "%.1f", n / 1e6 }'; }
 # time_sudoku NAME LIMIT FILE: seconds of one run, its per-line counts in $work/NAME.out. At a limit L, ours
 # answers "exactly L" or "more than L" (L+), so it looks for one solution past L; tdoku and kudoku stop at L.
 # tdoku+1 is tdoku asked the same question as ours (a limit of L+1; its counts cut to L to compare them).
+ours_isa=() driver=$work/sudoku_count
+[ "${AVX2_ONLY:-0}" = 1 ] && ours_isa=(env DLX_ISA=avx2) driver=$work/sudoku_count_cg
 time_sudoku() {
   local s e
   s=$EPOCHREALTIME
   case $1 in
-    ours) "$bin/sudoku" count --limit "$2" --threads 1 "$3" >"$work/$1.out" ;;
-    tdoku+1) "$work/sudoku_count" tdoku "$(($2 == 0 ? 0 : $2 + 1))" <"$3" >"$work/$1.out" 2>/dev/null ;;
-    *) "$work/sudoku_count" "$1" "$2" <"$3" >"$work/$1.out" 2>/dev/null ;;
+    ours) "${ours_isa[@]}" "$bin/sudoku" count --limit "$2" --threads 1 "$3" >"$work/$1.out" ;;
+    tdoku+1) "$driver" tdoku "$(($2 == 0 ? 0 : $2 + 1))" <"$3" >"$work/$1.out" 2>/dev/null ;;
+    *) "$driver" "$1" "$2" <"$3" >"$work/$1.out" 2>/dev/null ;;
   esac
   e=$EPOCHREALTIME
   [ "$1" = tdoku+1 ] && [ "$2" != 0 ] && awk -v l="$2" '{ print ($1 > l ? l : $1) }' "$work/$1.out" >"$work/$1.cut" &&
@@ -96,7 +100,9 @@ time_sudoku() {
 }
 sudoku_rulers=()
 have sudoku_count && sudoku_rulers=(tdoku tdoku+1 kudoku)
-echo "## Sudoku against the leaders (one thread, whole process; ratio = ours / ruler, median of paired runs)"
+title="## Sudoku against the leaders (one thread, whole process; ratio = ours / ruler, median of paired runs)"
+[ "${AVX2_ONLY:-0}" = 1 ] && title+="; AVX2_ONLY: ours with DLX_ISA=avx2, tdoku without AVX-512"
+echo "$title"
 echo
 header="| set | limit | puzzles | ours: s |"
 rule="|---|--:|--:|--:|"
