@@ -49,7 +49,7 @@ class Loops {
     alive_board_ = nullptr;
     // The most links a node has: its cell's other candidates and a peer in every other cell, or a link in
     // each of its houses.
-    scratch_.resize(static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1)));
+    most_links_ = static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1));
   }
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
@@ -99,7 +99,7 @@ class Loops {
       std::fill(link_.begin(), link_.end(), Span{});
       stamp_ = 1;
     }
-    link_list_.clear();
+    link_used_ = 0;
   }
 
  public:
@@ -142,15 +142,21 @@ class Loops {
   }
   // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
   const Span& ensure_links(int node, bool x) {
-    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
-    if (link_[key].stamp != stamp_) {
-      const int count = !node_on(node) ? off_to_on(node, x) : base_ ? base_links(node) : on_to_off(node);
-      link_[key].stamp = stamp_;
-      link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
-      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.begin() + count);
-      link_[key].end = static_cast<std::uint32_t>(link_list_.size());
-    }
-    return link_[key];
+    Span& r = link_[2 * static_cast<std::size_t>(node) + (x ? 1 : 0)];
+    if (r.stamp != stamp_) [[unlikely]]
+      add_links(node, x, r);
+    return r;
+  }
+  // Works out a node's links at the end of link_list_ (grown first for the most a node has).
+  [[gnu::noinline]] void add_links(int node, bool x, Span& r) {
+    if (link_list_.size() < link_used_ + most_links_)
+      link_list_.resize(std::max(2 * link_list_.size(), link_used_ + most_links_));
+    int* out = link_list_.data() + link_used_;
+    const int count = !node_on(node) ? off_to_on(node, x, out)
+                      : base_        ? base_links(node, out)
+                                     : on_to_off(node, out);
+    r = {stamp_, link_used_, link_used_ + static_cast<std::uint32_t>(count)};
+    link_used_ = r.end;
   }
 
   // The graph analysed: every node, with reach sets over "on" nodes (whole) or every node (full, and the nodes
@@ -381,9 +387,8 @@ class Loops {
     return false;
   }
 
-  // The links below write into scratch_ (sized in use() for the most a node has) and return their count.
-  int on_to_off(int node) {
-    int* out = scratch_.data();
+  // The links below write into `out` (room for the most a node has) and return their count.
+  int on_to_off(int node, int* out) {
     int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask bit = digit_bit(digit);
@@ -404,19 +409,18 @@ class Loops {
 
   // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates, in its order (the
   // cell's other candidates, then the peers house by house: the houses and their order are the same).
-  [[gnu::noinline]] int base_links(int node) {
+  int base_links(int node, int* out) {
     const Span& kept = base_->link_[2 * static_cast<std::size_t>(node) + (base_->x_ ? 1 : 0)];
     int count = 0;
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
       const int q = base_->link_list_[i];
-      scratch_[static_cast<std::size_t>(count)] = q;
+      out[count] = q;
       count += alive_[static_cast<std::size_t>(q >> 1)];
     }
     return count;
   }
 
-  int off_to_on(int node, bool x) {
-    int* out = scratch_.data();
+  int off_to_on(int node, bool x, int* out) {
     int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask cands = board_->candidates(cell);
@@ -543,7 +547,7 @@ class Loops {
   const Board* alive_board_ = nullptr;
   Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> peers_, scratch_, pending_on_, pending_off_;
+  std::vector<int> peers_, pending_on_, pending_off_;
   struct Reached {
     std::uint32_t stamp = 0;
     int inst = -1;
@@ -566,6 +570,8 @@ class Loops {
   std::vector<Span> link_;
   std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
+  std::uint32_t link_used_ = 0;  // link_list_'s lists end there
+  std::size_t most_links_ = 0;
   // The cells on_to_off reaches from a candidate k = cell * side + digit - 1, in the places' order (the same in
   // every pass on one board): peer_list_[peer_[k].begin, peer_[k].end) when peer_[k].stamp is peer_stamp_.
   std::vector<Span> peer_;
