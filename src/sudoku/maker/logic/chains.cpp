@@ -119,7 +119,7 @@ class Loops {
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
     // links, a forcing chain its conjugate reachable.
-    if ((!over || in_graph(start)) && on_loop(start)) cycles(start, max_cycle, found);
+    if ((!over || in_graph(start)) && on_loop(start)) cycles<over>(start, max_cycle, found);
     if (!x_) return;
     if (over ? may_reach(start, start ^ 1) : reaches_conjugate(start)) forcing(start, max_chain, found);
     if (over ? may_reach(start ^ 1, start) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
@@ -463,8 +463,15 @@ class Loops {
   // SE's breadth-first search alternating "on" and "off" layers; an "off" node is not followed back into its
   // own ancestry, and reaching the start again after at least four layers closes a cycle. An "on" node is
   // reached once and an "off" node once per path, so a cycle closed after `length` layers rests on `length`
-  // nodes: past `max_nodes` layers nothing more is wanted.
+  // nodes: past `max_nodes` layers nothing more is wanted. Every node of a path back to the start is in the
+  // start's component: the search leaves the others out (`over`: after analyse_over(), whose graph holds
+  // every node of such a path).
+  template <bool over>
   void cycles(int start, int max_nodes, std::vector<Found>& found) {
+    const int component = component_[static_cast<std::size_t>(start)];
+    const auto looped = [&](int q) {
+      return (!over || in_graph(q)) && component_[static_cast<std::size_t>(q)] == component;
+    };
     clear_sets();
     pending_on_.assign(1, add(start, -1));
     pending_off_.clear();
@@ -474,14 +481,14 @@ class Loops {
       ++length;
       for (const int p : pending_on_) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_))
-          if (!is_parent(p, q)) pending_off_.push_back(add(q, p));
+          if (looped(q) && !is_parent(p, q)) pending_off_.push_back(add(q, p));
       }
       pending_on_.clear();
       ++length;
       for (const int p : pending_off_) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
-          if (!reached(q)) {
+          if (!reached(q) && looped(q)) {
             const int i = add(q, p);
             set(q, i);
             pending_on_.push_back(i);
