@@ -121,8 +121,8 @@ class Loops {
     // links, a forcing chain its conjugate reachable.
     if ((!over || in_graph(start)) && on_loop(start)) cycles<over>(start, max_cycle, found);
     if (!x_) return;
-    if (over ? may_reach(start, start ^ 1) : reaches_conjugate(start)) forcing(start, max_chain, found);
-    if (over ? may_reach(start ^ 1, start) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
+    if (over ? may_force(start) : reaches_conjugate(start)) forcing(start, max_chain, found);
+    if (over ? may_force(start ^ 1) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
@@ -159,13 +159,18 @@ class Loops {
     link_used_ = r.end;
   }
 
+  // Every other bit of a word: a node's bit when its conjugate's is the next one.
+  static constexpr Word kEven = 0x5555555555555555ull;
+
   // The graph analysed: every node, with reach sets over "on" nodes (whole) or every node (full, and the nodes
-  // on loops), or analyse_over()'s nodes only.
+  // on loops), or analyse_over()'s nodes only, with reach sets over its new links' tails.
   enum class Graph { whole, full, over };
   // The strongly connected components of the links' graph (the pass's links, which both searches follow while
-  // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set; components are
-  // completed after every component they reach, so each one's set is its nodes' and its successors' sets. The
-  // sets number the open cells' candidates densely (dense_); only forcing chains read them.
+  // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set. A component's set is
+  // its nodes' and its successors' sets: gathered during the search, each node's (acc_) taking in the sets of
+  // the completed components it links to and of its children, so that the first node of a component holds
+  // them all when the component is completed. The sets number the open cells' candidates densely (dense_);
+  // only forcing chains read them.
   template <Graph graph>
   void analyse() {
     constexpr bool full = graph == Graph::full;
@@ -191,8 +196,17 @@ class Loops {
           ++count;
         }
     const std::size_t bits = full ? 2 * static_cast<std::size_t>(count) : static_cast<std::size_t>(count);
-    words_ = x_ || full ? (bits + 63) / 64 : 0;
+    start_sets(x_ || full ? (bits + 63) / 64 : 0, 2 * static_cast<std::size_t>(count));
     if (full) looped_.assign(words_, 0);
+    if (words_ != 0)
+      for (int c = 0; c < board_->cells(); ++c)
+        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1}) {
+            std::fill_n(acc(v), words_, 0);
+            if (full || node_on(v)) set_bit(acc(v), dense_[static_cast<std::size_t>(v)]);
+          }
+        }
     for (int c = 0; c < board_->cells(); ++c) {
       if (!board_->open(c)) continue;
       for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
@@ -209,76 +223,80 @@ class Loops {
     low_.resize(nodes);
     component_.resize(nodes);
     dense_.resize(nodes);
-    component_size_.clear();
-    reach_.clear();
-    or_stamp_.clear();
+    stack_.resize(nodes);
+    frames_.resize(nodes);
+    component_size_.resize(nodes);
     visited_ = 0;
+    components_ = 0;
+    stack_top_ = 0;
+  }
+  // The sets' tables: `words` words a set, for at most `components` components.
+  void start_sets(std::size_t words, std::size_t components) {
+    words_ = words;
+    acc_.resize(order_.size() * words);
+    reach_.resize(components * words);
+  }
+  Word* acc(int node) { return acc_.data() + static_cast<std::size_t>(node) * words_; }
+  Word* set_of(int component) { return reach_.data() + static_cast<std::size_t>(component) * words_; }
+  static void set_bit(Word* set, int bit) { set[bit / 64] |= Word{1} << (bit % 64); }
+  void take_in(Word* to, const Word* from) const {
+    for (std::size_t i = 0; i < words_; ++i) to[i] |= from[i];
   }
   // Tarjan's depth-first search from `root`, without recursion.
   template <Graph graph>
   void connect(int root) {
     constexpr bool over = graph == Graph::over;
-    frames_.clear();
+    std::size_t depth = 0;
     const auto enter = [&](int v) {
       order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
-      stack_.push_back(v);
+      stack_[stack_top_++] = v;
       const Span& r = ensure_links(v, x_);
-      frames_.push_back({v, r.begin, r.end});
+      frames_[depth++] = {v, r.begin, r.end};
     };
     enter(root);
-    while (!frames_.empty()) {
-      TarjanFrame& f = frames_.back();
-      const auto v = static_cast<std::size_t>(f.node);
+    while (depth > 0) {
+      TarjanFrame& f = frames_[depth - 1];
+      const int v = f.node;
       if (f.next < f.end) {
-        const auto w = static_cast<std::size_t>(link_list_[f.next++]);
-        if (over && !in_graph(static_cast<int>(w))) continue;
-        if (order_[w] < 0)
-          enter(static_cast<int>(w));
-        else if (component_[w] < 0)  // on the stack
-          low_[v] = std::min(low_[v], order_[w]);
+        const int w = link_list_[f.next++];
+        if (over && !in_graph(w)) continue;
+        if (order_[static_cast<std::size_t>(w)] < 0)
+          enter(w);
+        else if (component_[static_cast<std::size_t>(w)] < 0)  // on the stack
+          low_[static_cast<std::size_t>(v)] =
+              std::min(low_[static_cast<std::size_t>(v)], order_[static_cast<std::size_t>(w)]);
+        else if (words_ != 0)
+          take_in(acc(v), set_of(component_[static_cast<std::size_t>(w)]));
         continue;
       }
-      frames_.pop_back();
-      if (!frames_.empty()) {
-        const auto u = static_cast<std::size_t>(frames_.back().node);
-        low_[u] = std::min(low_[u], low_[v]);
+      --depth;
+      if (low_[static_cast<std::size_t>(v)] == order_[static_cast<std::size_t>(v)]) complete<graph>(v);
+      if (depth > 0) {
+        const int u = frames_[depth - 1].node;
+        low_[static_cast<std::size_t>(u)] =
+            std::min(low_[static_cast<std::size_t>(u)], low_[static_cast<std::size_t>(v)]);
+        if (words_ != 0) take_in(acc(u), acc(v));
       }
-      if (low_[v] == order_[v]) complete<graph>(static_cast<int>(v));
     }
   }
   // The component whose first node is `v`: off the stack, with the nodes it reaches.
   template <Graph graph>
   void complete(int v) {
-    constexpr bool over = graph == Graph::over, full = graph == Graph::full;
-    const int id = static_cast<int>(component_size_.size());
-    const std::size_t row = reach_.size();
-    reach_.resize(row + words_, 0);
-    or_stamp_.push_back(id);
-    members_.clear();
+    constexpr bool full = graph == Graph::full;
+    const int id = components_++;
+    const std::size_t top = stack_top_;
     int w = -1;
     do {
-      w = stack_.back();
-      stack_.pop_back();
+      w = stack_[--stack_top_];
       component_[static_cast<std::size_t>(w)] = id;
-      members_.push_back(w);
     } while (w != v);
-    component_size_.push_back(static_cast<int>(members_.size()));
+    const std::size_t size = top - stack_top_;
+    component_size_[static_cast<std::size_t>(id)] = static_cast<int>(size);
     if (words_ == 0) return;
-    for (const int m : members_) {
-      if (over || full || node_on(m)) {
-        const int bit = dense_[static_cast<std::size_t>(m)];
-        reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
-        if (full && members_.size() > 1) looped_[static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
-      }
-      const Span& r = ensure_links(m, x_);
-      for (std::uint32_t k = r.begin; k < r.end; ++k) {
-        if (over && !in_graph(link_list_[k])) continue;
-        const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
-        if (or_stamp_[other] == id) continue;  // this component, or one already taken in
-        or_stamp_[other] = id;
-        for (std::size_t i = 0; i < words_; ++i) reach_[row + i] |= reach_[other * words_ + i];
-      }
-    }
+    std::copy_n(acc(v), words_, set_of(id));
+    if (full && size > 1)
+      for (std::size_t i = stack_top_; i < top; ++i)
+        set_bit(looped_.data(), dense_[static_cast<std::size_t>(stack_[i])]);
   }
   bool on_loop(int node) const {
     return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
@@ -288,39 +306,41 @@ class Loops {
 
   // The graph of a grid reduced from base_'s is base_'s less the nodes of the candidates taken out, plus the
   // strong links (off -> on) of the cells and houses that lost candidates: every other link of the reduced
-  // grid is base_'s. Let F be the nodes reached from a new link's head and B those reaching a new link's tail,
-  // by base_'s reach sets (with the new links a head reaches nothing beyond the heads' sets; B through the
-  // conjugates, as links come in pairs: a -> b exactly when b's conjugate -> a's). A loop that takes a new link
-  // lies in F and B, one that takes none is base_'s; a path that takes one lies in F or B, one that takes none
-  // is base_'s. So the components (and, with x links, the reach sets) are worked out only among the nodes of
-  // F and B (without x links: F and B both) and base_'s nodes on loops; base_'s reach sets answer for the
-  // paths without a new link (may_reach).
+  // grid is base_'s. The new links come in pairs, p off -> q on and q off -> p on (where p or q must hold),
+  // as every link does (a -> b exactly when b's conjugate -> a's). Let F be the nodes reached from a new
+  // link's head by base_'s links (with the new links a head reaches nothing beyond the heads' sets), and B
+  // those reaching a new link's tail: the conjugates of F's nodes. A loop that takes a new link lies in F and
+  // B, one that takes none is base_'s; a path that reaches a tail lies in B up to it. So the components are
+  // worked out only among the nodes of F and B (with x links: of B) and base_'s nodes on loops.
+  // A node s reaches its conjugate (a forcing chain) by base_'s links, or through a first new link p off -> q
+  // on: then s reaches p off, and q on reaches s's conjugate, so (the links' pairs again) s reaches q off. So
+  // with x links the reach sets are over the new pairs' tails, and s may reach its conjugate when base_'s
+  // sets say so or s reaches both tails of a pair (may_force).
   void analyse_over() {
     const Loops& base = *base_;
     const Board& board = *board_;
     const std::size_t words = base.words_;
     fwd_.assign(words, 0);
-    back_.assign(words, 0);
-    const auto link = [&](int off, int on) {
-      const Word* to = base.reach_.data() +
-                       static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
-      const Word* from = base.reach_.data() +
-                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(off ^ 1)]) * words;
-      for (std::size_t i = 0; i < words; ++i) {
-        fwd_[i] |= to[i];
-        back_[i] |= from[i];
+    pairs_.clear();
+    const auto pair = [&](int p, int q) {
+      for (const int on : {p, q}) {
+        const Word* to = base.reach_.data() +
+                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
+        for (std::size_t i = 0; i < words; ++i) fwd_[i] |= to[i];
       }
+      if (!x_) return;
+      for (const auto& [a, b] : pairs_)
+        if ((a == (p ^ 1) && b == (q ^ 1)) || (a == (q ^ 1) && b == (p ^ 1))) return;
+      pairs_.push_back({p ^ 1, q ^ 1});
     };
     for (int c = 0; c < board.cells(); ++c) {
       if (!board.open(c)) continue;
       const Mask now = board.candidates(c);
       const Mask lost = base.start_[static_cast<std::size_t>(c)] & ~now;
       if (lost == 0) continue;
-      if (y_ && two_bits(now)) {
-        const int a = std::countr_zero(now) + 1, b = std::countr_zero(now & (now - 1)) + 1;
-        link(node_of(c, a, false, n_), node_of(c, b, true, n_));
-        link(node_of(c, b, false, n_), node_of(c, a, true, n_));
-      }
+      if (y_ && two_bits(now))
+        pair(node_of(c, std::countr_zero(now) + 1, true, n_),
+             node_of(c, std::countr_zero(now & (now - 1)) + 1, true, n_));
       if (!x_) continue;
       for (Mask m = lost; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
@@ -328,16 +348,11 @@ class Loops {
           const Mask at = places_.at(s.house, d);
           if (!s.full || !two_bits(at)) continue;
           const std::vector<int>& cells = board.houses().cells(s.house);
-          const int p = cells[static_cast<std::size_t>(std::countr_zero(at))];
-          const int q = cells[static_cast<std::size_t>(std::countr_zero(at & (at - 1)))];
-          link(node_of(p, d, false, n_), node_of(q, d, true, n_));
-          link(node_of(q, d, false, n_), node_of(p, d, true, n_));
+          pair(node_of(cells[static_cast<std::size_t>(std::countr_zero(at))], d, true, n_),
+               node_of(cells[static_cast<std::size_t>(std::countr_zero(at & (at - 1)))], d, true, n_));
         }
       }
     }
-    // back_ holds the conjugates of B's nodes: swap each node's bit with its conjugate's.
-    constexpr Word kEven = 0x5555555555555555ull;
-    for (std::size_t i = 0; i < words; ++i) back_[i] = ((back_[i] & kEven) << 1) | ((back_[i] >> 1) & kEven);
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
     if (over_.size() != nodes) {
       over_.assign(nodes, 0);
@@ -348,29 +363,41 @@ class Loops {
       over_stamp_ = 1;
     }
     start_tables();
-    int count = 0;
-    for (std::size_t i = 0; i < words; ++i)
-      for (Word m = (x_ ? fwd_[i] | back_[i] : fwd_[i] & back_[i]) | base.looped_[i]; m != 0; m &= m - 1) {
+    candidates_.clear();
+    for (std::size_t i = 0; i < words; ++i) {
+      // B: the conjugates of F's nodes, each node's bit swapped with its conjugate's.
+      const Word b = ((fwd_[i] & kEven) << 1) | ((fwd_[i] >> 1) & kEven);
+      for (Word m = (x_ ? b : fwd_[i] & b) | base.looped_[i]; m != 0; m &= m - 1) {
         const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
         if (!board.has(node_cell(v, n_), node_digit(v, n_))) continue;
         over_[static_cast<std::size_t>(v)] = over_stamp_;
         order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
-        dense_[static_cast<std::size_t>(v)] = count++;
         candidates_.push_back(v);
       }
-    words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
+    }
+    start_sets((2 * pairs_.size() + 63) / 64, candidates_.size());
+    if (words_ != 0) {
+      for (const int v : candidates_) std::fill_n(acc(v), words_, 0);
+      for (std::size_t i = 0; i < pairs_.size(); ++i)
+        for (const int t : {pairs_[i].first, pairs_[i].second})
+          if (in_graph(t)) set_bit(acc(t), static_cast<int>(2 * i) + (t == pairs_[i].second ? 1 : 0));
+    }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
-    candidates_.clear();
   }
-  // Whether `to` may be reachable from `from` on the reduced grid (analyse_over()).
-  bool may_reach(int from, int to) const {
+  // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
+  bool may_force(int from) const {
     const Loops& base = *base_;
-    const auto bit = static_cast<std::size_t>(base.dense_[static_cast<std::size_t>(to)]);
+    const auto bit = static_cast<std::size_t>(base.dense_[static_cast<std::size_t>(from ^ 1)]);
     const Word* row = base.reach_.data() +
                       static_cast<std::size_t>(base.component_[static_cast<std::size_t>(from)]) * base.words_;
     if ((row[bit / 64] >> (bit % 64) & 1) != 0) return true;
-    return in_graph(from) && in_graph(to) && reaches(from, to);
+    if (words_ == 0 || !in_graph(from)) return false;
+    const Word* set =
+        reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
+    for (std::size_t i = 0; i < words_; ++i)
+      if ((set[i] & (set[i] >> 1) & kEven) != 0) return true;
+    return false;
   }
   // Whether the "on" node `to` is reachable from `from`.
   bool reaches(int from, int to) const {
@@ -545,7 +572,8 @@ class Loops {
   // load_over(): the base, the nodes the new links may reach (fwd_) and may be reached from (back_) by base_'s
   // bits, and the nodes analysed (over_[node] == over_stamp_).
   const Loops* base_ = nullptr;
-  std::vector<Word> fwd_, back_;
+  std::vector<Word> fwd_;
+  std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
   std::vector<int> candidates_;
@@ -563,11 +591,10 @@ class Loops {
   std::uint32_t search_ = 0;
   // analyse()'s graph: each node's depth-first order and lowest order reached (Tarjan's), its component (-1
   // while on the stack), each component's size and the nodes it reaches (`words_` words a component).
-  std::vector<int> order_, low_, component_, component_size_, stack_, members_, dense_;
-  std::vector<int> or_stamp_;  // by component: the last component whose set took its set in
-  std::vector<Word> reach_;
-  std::size_t words_ = 0;
-  int visited_ = 0;
+  std::vector<int> order_, low_, component_, component_size_, stack_, dense_;
+  std::vector<Word> reach_, acc_;  // by component, by node
+  std::size_t words_ = 0, stack_top_ = 0;
+  int visited_ = 0, components_ = 0;
   struct TarjanFrame {
     int node;
     std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
