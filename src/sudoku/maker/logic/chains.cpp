@@ -625,44 +625,69 @@ int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scrat
   return static_cast<int>(scratch.size());
 }
 
-// cycle_eliminations' tables, kept from one cycle to the next.
+// cycle_eliminations' tables, kept from one board and cycle to the next.
 struct CycleTables {
-  std::vector<Word> in_cycle, seen;
-  std::vector<Mask> forward, back;
+  // The board's cells of each digit (CellSets::digit, the cell sets' words per digit from digit 1), worked out
+  // at their first need: for the digits in `ready` (use() forgets them all).
+  std::vector<Word> digit_cells;
+  Mask ready = 0;
+  // By digit: the cells seen from the cycle's "on" nodes and from its "off" nodes, then those seeing both.
+  std::vector<Word> in_cycle, on, off, both;
+  void use(const Board& board) {
+    const std::size_t size = static_cast<std::size_t>(board.side()) * board.cell_sets().words();
+    digit_cells.resize(size);
+    on.resize(size);
+    off.resize(size);
+    ready = 0;
+  }
 };
 
 // A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
-// `digit_cells`: each digit's open cells (CellSets::digit), the cell sets' words per digit from digit 1.
 std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last,
-                                          const std::vector<Word>& digit_cells, CycleTables& tables) {
+                                          CycleTables& tables) {
   const int n = board.side();
   const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
   std::vector<Word>& in_cycle = tables.in_cycle;
   in_cycle.assign(words, 0);
-  for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
-       i = inst[static_cast<std::size_t>(i)].parent)
-    set_cell(in_cycle.data(), node_cell(inst[static_cast<std::size_t>(i)].node, n));
-  // Per cell, the digits seen from "on" nodes and from "off" nodes.
-  std::vector<Mask>&forward = tables.forward, &back = tables.back;
-  forward.assign(static_cast<std::size_t>(board.cells()), 0);
-  back.assign(forward.size(), 0);
-  std::vector<Word>& seen = tables.seen;
-  seen.resize(words);
+  Mask digits = 0;
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent) {
     const int node = inst[static_cast<std::size_t>(i)].node;
     const int cell = node_cell(node, n), digit = node_digit(node, n);
-    const Word* cells = digit_cells.data() + static_cast<std::size_t>(digit - 1) * words;
-    for (std::size_t w = 0; w < words; ++w) seen[w] = sets.peers(cell)[w] & cells[w] & ~in_cycle[w];
-    std::vector<Mask>& by = node_on(node) ? forward : back;
-    for_each_cell(seen.data(), words, [&](int x) { by[static_cast<std::size_t>(x)] |= digit_bit(digit); });
+    set_cell(in_cycle.data(), cell);
+    const auto at = static_cast<std::size_t>(digit - 1) * words;
+    const Mask bit = digit_bit(digit);
+    if ((tables.ready & bit) == 0) {
+      sets.digit(board, digit, tables.digit_cells.data() + at);
+      tables.ready |= bit;
+    }
+    if ((digits & bit) == 0) {
+      std::fill_n(tables.on.data() + at, words, 0);
+      std::fill_n(tables.off.data() + at, words, 0);
+      digits |= bit;
+    }
+    Word* seen = (node_on(node) ? tables.on : tables.off).data() + at;
+    for (std::size_t w = 0; w < words; ++w) seen[w] |= sets.peers(cell)[w] & tables.digit_cells[at + w];
+  }
+  // The cells with a candidate to remove, then their digits in order.
+  std::vector<Word>& both = tables.both;
+  both.assign(words, 0);
+  for (Mask m = digits; m != 0; m &= m - 1) {
+    const auto at = static_cast<std::size_t>(std::countr_zero(m)) * words;
+    for (std::size_t w = 0; w < words; ++w) {
+      tables.on[at + w] &= tables.off[at + w] & ~in_cycle[w];
+      both[w] |= tables.on[at + w];
+    }
   }
   std::vector<Candidate> result;
-  for (int x = 0; x < board.cells(); ++x)
-    for (Mask m = forward[static_cast<std::size_t>(x)] & back[static_cast<std::size_t>(x)]; m != 0;
-         m &= m - 1)
-      result.push_back({x, std::countr_zero(m) + 1});
+  for_each_cell(both.data(), words, [&](int x) {
+    for (Mask m = digits; m != 0; m &= m - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(m));
+      if ((tables.on[d * words + static_cast<std::size_t>(x) / 64] >> (x % 64) & 1) != 0)
+        result.push_back({x, static_cast<int>(d) + 1});
+    }
+  });
   return result;
 }
 
@@ -735,7 +760,6 @@ struct LoopScratch {
   Loops loops;
   std::vector<int> path;
   std::vector<Loops::Found> found;
-  std::vector<Word> digit_cells;  // CellSets::digit of each digit, from digit 1
   CycleTables cycle;
 };
 
@@ -752,10 +776,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
   thread_local LoopScratch scratch;
   Loops& loops = scratch.loops;
   std::vector<Loops::Found>& found = scratch.found;
-  const CellSets& sets = board.cell_sets();
-  scratch.digit_cells.resize(static_cast<std::size_t>(n) * sets.words());
-  for (int d = 1; d <= n; ++d)
-    sets.digit(board, d, scratch.digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
+  scratch.cycle.use(board);
   loops.use(board);
   for (std::size_t pass = 0; pass < 3; ++pass) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
@@ -801,7 +822,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
           const int target = inst[static_cast<std::size_t>(f.instance)].node;
           const int cell = node_cell(target, n), digit = node_digit(target, n);
           if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells, scratch.cycle);
+            elims = cycle_eliminations(board, inst, f.instance, scratch.cycle);
           } else if (!node_on(target)) {
             elims = {{cell, digit}};
           } else {
