@@ -66,6 +66,12 @@ class Loops {
     for (int c = 0; c < board_->cells(); ++c)
       start_[static_cast<std::size_t>(c)] = board_->open(c) ? board_->candidates(c) : 0;
     analyse<Graph::full>();
+    forces_.assign(static_cast<std::size_t>(board_->cells() * n_ * 2), 0);
+    for (const int v : dense_node_) {
+      const int bit = dense_[static_cast<std::size_t>(v ^ 1)];
+      const Word* row = set_of(component_[static_cast<std::size_t>(v)]);
+      forces_[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(row[bit / 64] >> (bit % 64) & 1);
+    }
   }
   // The same on a grid reduced from `base`'s board (its candidates a subset, the same cells placed): the
   // loops are looked for only among the nodes that may lie on one, by `base`'s analysis (load_full(), the
@@ -126,6 +132,7 @@ class Loops {
   }
 
   const std::vector<Instance>& instances() const { return inst_; }
+  const Places& places() const { return places_; }  // use()'s board's
   int side() const { return n_; }
 
  private:
@@ -230,11 +237,12 @@ class Loops {
     components_ = 0;
     stack_top_ = 0;
   }
-  // The sets' tables: `words` words a set, for at most `components` components.
+  // The sets' tables: `words` words a set, for at most `components` components (grown only: the passes
+  // alternate between sets and none).
   void start_sets(std::size_t words, std::size_t components) {
     words_ = words;
-    acc_.resize(order_.size() * words);
-    reach_.resize(components * words);
+    if (acc_.size() < order_.size() * words) acc_.resize(order_.size() * words);
+    if (reach_.size() < components * words) reach_.resize(components * words);
   }
   Word* acc(int node) { return acc_.data() + static_cast<std::size_t>(node) * words_; }
   Word* set_of(int component) { return reach_.data() + static_cast<std::size_t>(component) * words_; }
@@ -387,11 +395,7 @@ class Loops {
   }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
   bool may_force(int from) const {
-    const Loops& base = *base_;
-    const auto bit = static_cast<std::size_t>(base.dense_[static_cast<std::size_t>(from ^ 1)]);
-    const Word* row = base.reach_.data() +
-                      static_cast<std::size_t>(base.component_[static_cast<std::size_t>(from)]) * base.words_;
-    if ((row[bit / 64] >> (bit % 64) & 1) != 0) return true;
+    if (base_->forces_[static_cast<std::size_t>(from)] != 0) return true;
     if (words_ == 0 || !in_graph(from)) return false;
     const Word* set =
         reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
@@ -565,8 +569,9 @@ class Loops {
   bool y_ = false, x_ = false;
   int n_ = 0;
   // load_full(): reach sets over every node, dense_node_ the nodes by their bit, looped_ the nodes on loops,
-  // start_ the board's candidates (0 for a placed cell).
+  // start_ the board's candidates (0 for a placed cell), forces_ by node whether it reaches its conjugate.
   std::vector<int> dense_node_;
+  std::vector<std::uint8_t> forces_;
   std::vector<Word> looped_;
   std::vector<Mask> start_;
   // load_over(): the base, the nodes the new links may reach (fwd_) and may be reached from (back_) by base_'s
@@ -893,7 +898,6 @@ std::unique_ptr<CycleStart> cycle_start() {
 
 void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out, CycleStart* kept) {
   const int n = board.side();
-  const Places places(board);
   const StartLoops* base = nullptr;
   if (kept) {
     base = &static_cast<StartLoops*>(kept)->of(start);
@@ -911,7 +915,7 @@ void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>&
           if (!l.cycle && !node_on(at.node)) continue;
           const int from = inst[static_cast<std::size_t>(at.parent)].node;
           removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
-                           link_cause(board, places, from, at.node), parents);
+                           link_cause(board, loops.places(), from, at.node), parents);
         }
         std::uint64_t chain = 0;
         for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
