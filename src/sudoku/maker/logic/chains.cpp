@@ -98,7 +98,7 @@ class Loops {
     if (reached_.size() != nodes) {
       reached_.assign(nodes, Reached{});
       search_ = 0;
-      link_.assign(2 * nodes, Span{});
+      link_.assign(3 * nodes, Span{});
       stamp_ = 0;
     }
     if (++stamp_ == 0) {
@@ -140,28 +140,38 @@ class Loops {
   struct Span {
     std::uint32_t stamp = 0, begin = 0, end = 0;
   };
+  // A node's links: without x links (plain), with them (x), or the pass's links into analyse_over()'s graph
+  // only (graph: what its analysis and the cycle searches follow; a forcing chain goes anywhere).
+  enum class Links : std::size_t { plain, x, graph };
+  Links pass_links() const { return x_ ? Links::x : Links::plain; }
   // A node's links (on_to_off for an "on" node, off_to_on with or without x links for an "off" one), worked out
   // at their first need: the board and its places do not change while this searches, and every start's search
   // meets the same nodes again. The span stays valid until the next call.
-  std::span<const int> links_of(int node, bool x) {
-    const Span& r = ensure_links(node, x);
+  std::span<const int> links_of(int node, Links kind) {
+    const Span& r = ensure_links(node, kind);
     return {link_list_.data() + r.begin, link_list_.data() + r.end};
   }
   // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
-  const Span& ensure_links(int node, bool x) {
-    Span& r = link_[2 * static_cast<std::size_t>(node) + (x ? 1 : 0)];
+  const Span& ensure_links(int node, Links kind) {
+    Span& r = link_[3 * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind)];
     if (r.stamp != stamp_) [[unlikely]]
-      add_links(node, x, r);
+      add_links(node, kind, r);
     return r;
   }
   // Works out a node's links at the end of link_list_ (grown first for the most a node has).
-  [[gnu::noinline]] void add_links(int node, bool x, Span& r) {
+  [[gnu::noinline]] void add_links(int node, Links kind, Span& r) {
     if (link_list_.size() < link_used_ + most_links_)
       link_list_.resize(std::max(2 * link_list_.size(), link_used_ + most_links_));
     int* out = link_list_.data() + link_used_;
-    const int count = !node_on(node) ? off_to_on(node, x, out)
-                      : base_        ? base_links(node, out)
-                                     : on_to_off(node, out);
+    const bool graph = kind == Links::graph;
+    int count = 0;
+    if (node_on(node)) {
+      count = base_ ? base_links(node, out, graph) : on_to_off(node, out);
+    } else {
+      count = off_to_on(node, graph ? x_ : kind == Links::x, out);
+      if (graph)
+        count = static_cast<int>(std::remove_if(out, out + count, [&](int q) { return !in_graph(q); }) - out);
+    }
     r = {stamp_, link_used_, link_used_ + static_cast<std::uint32_t>(count)};
     link_used_ = r.end;
   }
@@ -258,7 +268,7 @@ class Loops {
     const auto enter = [&](int v) {
       order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
       stack_[stack_top_++] = v;
-      const Span& r = ensure_links(v, x_);
+      const Span& r = ensure_links(v, over ? Links::graph : pass_links());
       frames_[depth++] = {v, r.begin, r.end};
     };
     enter(root);
@@ -267,7 +277,6 @@ class Loops {
       const int v = f.node;
       if (f.next < f.end) {
         const int w = link_list_[f.next++];
-        if (over && !in_graph(w)) continue;
         if (order_[static_cast<std::size_t>(w)] < 0)
           enter(w);
         else if (component_[static_cast<std::size_t>(w)] < 0)  // on the stack
@@ -413,7 +422,7 @@ class Loops {
   // links it is, and (links go both ways: t on puts s off exactly when s on puts t off) those are the
   // conjugates of the start's own links.
   bool reaches_conjugate(int start) {
-    for (const int q : links_of(start, x_))
+    for (const int q : links_of(start, pass_links()))
       if (reaches(start, q ^ 1)) return true;
     return false;
   }
@@ -438,11 +447,21 @@ class Loops {
     return count;
   }
 
-  // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates, in its order (the
-  // cell's other candidates, then the peers house by house: the houses and their order are the same).
-  int base_links(int node, int* out) {
-    const Span& kept = base_->link_[2 * static_cast<std::size_t>(node) + (base_->x_ ? 1 : 0)];
+  // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates (in the graph),
+  // in its order (the cell's other candidates, then the peers house by house: the houses and their order are
+  // the same).
+  int base_links(int node, int* out, bool graph) {
+    const Span& kept =
+        base_->link_[3 * static_cast<std::size_t>(node) + static_cast<std::size_t>(base_->pass_links())];
     int count = 0;
+    if (graph) {
+      for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
+        const int q = base_->link_list_[i];
+        out[count] = q;
+        count += in_graph(q) ? 1 : 0;
+      }
+      return count;
+    }
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
       const int q = base_->link_list_[i];
       out[count] = q;
@@ -500,9 +519,8 @@ class Loops {
   template <bool over>
   void cycles(int start, int max_nodes, std::vector<Found>& found) {
     const int component = component_[static_cast<std::size_t>(start)];
-    const auto looped = [&](int q) {
-      return (!over || in_graph(q)) && component_[static_cast<std::size_t>(q)] == component;
-    };
+    const Links kind = over ? Links::graph : pass_links();
+    const auto looped = [&](int q) { return component_[static_cast<std::size_t>(q)] == component; };
     clear_sets();
     pending_on_.assign(1, add(start, -1));
     pending_off_.clear();
@@ -511,13 +529,13 @@ class Loops {
     while ((!pending_on_.empty() || !pending_off_.empty()) && length + 2 <= max_nodes) {
       ++length;
       for (const int p : pending_on_) {
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_))
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind))
           if (looped(q) && !is_parent(p, q)) pending_off_.push_back(add(q, p));
       }
       pending_on_.clear();
       ++length;
       for (const int p : pending_off_) {
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
           if (!reached(q) && looped(q)) {
             const int i = add(q, p);
@@ -544,7 +562,7 @@ class Loops {
     const auto layer = [&](std::vector<int>& from, std::vector<int>& to) {
       for (std::size_t i = 0; i < from.size(); ++i) {
         const int p = from[i];
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, true)) {
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, Links::x)) {
           if ((q ^ 1) == start) {
             found.push_back({false, add(q, p)});
             return true;
@@ -605,7 +623,7 @@ class Loops {
     std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
   };
   std::vector<TarjanFrame> frames_;
-  // links_of's lists, by k = 2 * node + x (load() moves stamp_ on, which forgets them all at once).
+  // links_of's lists, by k = 3 * node + kind (load() moves stamp_ on, which forgets them all at once).
   std::vector<Span> link_;
   std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
