@@ -56,6 +56,11 @@ class Loops {
     prepare(y, x);
     base_ = nullptr;
     analyse<Graph::whole>();
+    starts_.assign((static_cast<std::size_t>(board_->cells() * n_) + 63) / 64, 0);
+    for (int c = 0; c < board_->cells(); ++c)
+      if (board_->open(c) && two_or_more(board_->candidates(c)))
+        for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
+          set_bit(starts_.data(), c * n_ + std::countr_zero(m));
   }
   // The same, with reach sets over every node (not only "on" ones) and the nodes on loops kept as a set: the
   // analysis of a start that load_over() reads for the grids reduced from it.
@@ -67,10 +72,12 @@ class Loops {
       start_[static_cast<std::size_t>(c)] = board_->open(c) ? board_->candidates(c) : 0;
     analyse<Graph::full>();
     forces_.assign(static_cast<std::size_t>(board_->cells() * n_ * 2), 0);
+    forced_.clear();
     for (const int v : dense_node_) {
       const int bit = dense_[static_cast<std::size_t>(v ^ 1)];
       const Word* row = set_of(component_[static_cast<std::size_t>(v)]);
       forces_[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(row[bit / 64] >> (bit % 64) & 1);
+      if (forces_[static_cast<std::size_t>(v)] != 0) forced_.push_back(v);
     }
   }
   // The same on a grid reduced from `base`'s board (its candidates a subset, the same cells placed): the
@@ -131,6 +138,17 @@ class Loops {
     if (over ? may_force(start ^ 1) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
+  // Calls f(cell, digit) for each candidate of a cell with two or more, in order; after load_over() only for
+  // those whose searches from() may find something (a start on a loop, or one that may reach its conjugate, or
+  // whose conjugate may reach it).
+  template <class F>
+  void for_each_start(F&& f) const {
+    for (std::size_t i = 0; i < starts_.size(); ++i)
+      for (Word m = starts_[i]; m != 0; m &= m - 1) {
+        const int k = static_cast<int>(i * 64) + std::countr_zero(m);
+        f(k / n_, k % n_ + 1);
+      }
+  }
   const std::vector<Instance>& instances() const { return inst_; }
   const Places& places() const { return places_; }  // use()'s board's
   int side() const { return n_; }
@@ -401,6 +419,16 @@ class Loops {
     }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
+    starts_.assign((alive_.size() + 63) / 64, 0);
+    const auto start = [&](int v) {
+      const int c = node_cell(v, n_);
+      if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
+    };
+    for (const int v : candidates_)
+      if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
+    if (x_)
+      for (const int v : base.forced_)
+        if (alive_[static_cast<std::size_t>(v >> 1)] != 0) start(v);
   }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
   bool may_force(int from) const {
@@ -590,6 +618,9 @@ class Loops {
   // start_ the board's candidates (0 for a placed cell), forces_ by node whether it reaches its conjugate.
   std::vector<int> dense_node_;
   std::vector<std::uint8_t> forces_;
+  std::vector<int> forced_;  // the nodes forces_ holds
+  // The candidates (cell * side + digit - 1) worth a search (for_each_start).
+  std::vector<Word> starts_;
   std::vector<Word> looped_;
   std::vector<Mask> start_;
   // load_over(): the base, the nodes the new links may reach (fwd_) and may be reached from (back_) by base_'s
@@ -828,40 +859,39 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
     };
     // Worked out again only after `take`, the one thing that may change `keep`.
     int most_cycle = most(true), most_chain = most(false);
-    for (int c = 0; c < board.cells(); ++c) {
-      if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
-      for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
-        found.clear();
-        if (base)
-          loops.from<true>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
-        else
-          loops.from<false>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
-        const std::vector<Instance>& inst = loops.instances();
-        bool taken = false;
-        for (const Loops::Found& f : found) {
-          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
-          if (!keep(loop)) continue;
-          std::vector<Candidate> elims;
-          const int target = inst[static_cast<std::size_t>(f.instance)].node;
-          const int cell = node_cell(target, n), digit = node_digit(target, n);
-          if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, scratch.cycle);
-          } else if (!node_on(target)) {
-            elims = {{cell, digit}};
-          } else {
-            for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
-              elims.push_back({cell, std::countr_zero(e) + 1});
-          }
-          if (elims.empty()) continue;
-          take(loop, loops, std::move(elims));
-          taken = true;
+    // The starts in order (cell, then digit): every candidate of a cell with two or more, after load_over()
+    // only those whose searches may find something.
+    loops.for_each_start([&](int c, int start) {
+      found.clear();
+      if (base)
+        loops.from<true>(c, start, most_cycle, most_chain, found);
+      else
+        loops.from<false>(c, start, most_cycle, most_chain, found);
+      const std::vector<Instance>& inst = loops.instances();
+      bool taken = false;
+      for (const Loops::Found& f : found) {
+        const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
+        if (!keep(loop)) continue;
+        std::vector<Candidate> elims;
+        const int target = inst[static_cast<std::size_t>(f.instance)].node;
+        const int cell = node_cell(target, n), digit = node_digit(target, n);
+        if (f.cycle) {
+          elims = cycle_eliminations(board, inst, f.instance, scratch.cycle);
+        } else if (!node_on(target)) {
+          elims = {{cell, digit}};
+        } else {
+          for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
+            elims.push_back({cell, std::countr_zero(e) + 1});
         }
-        if (taken) {
-          most_cycle = most(true);
-          most_chain = most(false);
-        }
+        if (elims.empty()) continue;
+        take(loop, loops, std::move(elims));
+        taken = true;
       }
-    }
+      if (taken) {
+        most_cycle = most(true);
+        most_chain = most(false);
+      }
+    });
   }
 }
 
