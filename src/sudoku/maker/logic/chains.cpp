@@ -481,19 +481,24 @@ class Loops {
   int base_links(int node, int* out, bool graph) {
     const Span& kept =
         base_->link_[3 * static_cast<std::size_t>(node) + static_cast<std::size_t>(base_->pass_links())];
+    // Locals: the stores into `out` (ints) might otherwise change the tables' stamps as the compiler sees it.
+    const int* list = base_->link_list_.data();
     int count = 0;
     if (graph) {
+      const std::uint32_t* over = over_.data();
+      const std::uint32_t stamp = over_stamp_;
       for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
-        const int q = base_->link_list_[i];
+        const int q = list[i];
         out[count] = q;
-        count += in_graph(q) ? 1 : 0;
+        count += over[static_cast<std::size_t>(q)] == stamp ? 1 : 0;
       }
       return count;
     }
+    const std::uint8_t* alive = alive_.data();
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
-      const int q = base_->link_list_[i];
+      const int q = list[i];
       out[count] = q;
-      count += alive_[static_cast<std::size_t>(q >> 1)];
+      count += alive[static_cast<std::size_t>(q >> 1)];
     }
     return count;
   }
