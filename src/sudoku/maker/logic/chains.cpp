@@ -555,29 +555,30 @@ class Loops {
     const Links kind = over ? Links::graph : pass_links();
     const auto looped = [&](int q) { return component_[static_cast<std::size_t>(q)] == component; };
     clear_sets();
-    pending_on_.assign(1, add(start, -1));
-    pending_off_.clear();
-    set(start, pending_on_[0]);
-    int length = 0;
-    while ((!pending_on_.empty() || !pending_off_.empty()) && length + 2 <= max_nodes) {
+    const int root = add(start, -1);
+    set(start, root);
+    // Each layer is the run of instances the layer before it added: "off" nodes, or "on" nodes and the
+    // cycles closed at the start (not followed further).
+    int begin = root, end = root + 1, length = 0;
+    while (begin < end && length + 2 <= max_nodes) {
       ++length;
-      for (const int p : pending_on_) {
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind))
-          if (looped(q) && !is_parent(p, q)) pending_off_.push_back(add(q, p));
+      for (int p = begin; p < end; ++p) {
+        const Instance at = inst_[static_cast<std::size_t>(p)];
+        if (at.node == start && at.parent >= 0) continue;
+        for (const int q : links_of(at.node, kind))
+          if (looped(q) && !is_parent(p, q)) add(q, p);
       }
-      pending_on_.clear();
+      begin = end;
+      end = static_cast<int>(inst_.size());
       ++length;
-      for (const int p : pending_off_) {
+      for (int p = begin; p < end; ++p) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
-          if (!reached(q) && looped(q)) {
-            const int i = add(q, p);
-            set(q, i);
-            pending_on_.push_back(i);
-          }
+          if (!reached(q) && looped(q)) set(q, add(q, p));
         }
       }
-      pending_off_.clear();
+      begin = end;
+      end = static_cast<int>(inst_.size());
     }
   }
 
