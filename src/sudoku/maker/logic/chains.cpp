@@ -84,8 +84,11 @@ class Loops {
   // loops are looked for only among the nodes that may lie on one, by `base`'s analysis (load_full(), the
   // same links) and the strong links the removals made, and a forcing chain is looked for where `base`'s
   // reach sets allow one.
-  void load_over(bool y, bool x, const Loops& base) {
+  // `digits`: those whose nodes are analysed (the others' starts are not searched: X links only, which keep
+  // to one digit, may leave out the digits the reduction did not touch).
+  void load_over(bool y, bool x, const Loops& base, Mask digits) {
     prepare(y, x);
+    digits_ = digits;
     if (alive_board_ != board_) {
       alive_board_ = board_;
       alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
@@ -150,6 +153,12 @@ class Loops {
       }
   }
   const std::vector<Instance>& instances() const { return inst_; }
+  // Makes the instances one path, nodes[0] (the start) to nodes[count - 1]; returns the last one's.
+  int replay(const int* nodes, std::size_t count) {
+    inst_.clear();
+    for (std::size_t i = 0; i < count; ++i) add(nodes[i], static_cast<int>(i) - 1);
+    return static_cast<int>(count) - 1;
+  }
   const Places& places() const { return places_; }  // use()'s board's
   int side() const { return n_; }
 
@@ -404,7 +413,8 @@ class Loops {
       const Word b = ((fwd_[i] & kEven) << 1) | ((fwd_[i] >> 1) & kEven);
       for (Word m = (x_ ? b : fwd_[i] & b) | base.looped_[i]; m != 0; m &= m - 1) {
         const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
-        if (!board.has(node_cell(v, n_), node_digit(v, n_))) continue;
+        const int digit = node_digit(v, n_);
+        if (!board.has(node_cell(v, n_), digit) || (digits_ & digit_bit(digit)) == 0) continue;
         over_[static_cast<std::size_t>(v)] = over_stamp_;
         order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
         candidates_.push_back(v);
@@ -428,7 +438,8 @@ class Loops {
       if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
     if (x_)
       for (const int v : base.forced_)
-        if (alive_[static_cast<std::size_t>(v >> 1)] != 0) start(v);
+        if (alive_[static_cast<std::size_t>(v >> 1)] != 0 && (digits_ & digit_bit(node_digit(v, n_))) != 0)
+          start(v);
   }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
   bool may_force(int from) const {
@@ -632,6 +643,7 @@ class Loops {
   // load_over(): the base, the nodes the new links may reach (fwd_) and may be reached from (back_) by base_'s
   // bits, and the nodes analysed (over_[node] == over_stamp_).
   const Loops* base_ = nullptr;
+  Mask digits_ = 0;
   std::vector<Word> fwd_;
   std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
@@ -776,7 +788,7 @@ constexpr std::pair<bool, bool> kPasses[] = {{false, true}, {true, false}, {true
 class StartLoops final : public CycleStart {
  public:
   // The passes' analyses of `start`, worked out again unless they are its (its cells' candidates and houses).
-  const StartLoops& of(const Board& start) {
+  StartLoops& of(const Board& start) {
     bool same = houses_ == &start.houses() && cells_.size() == static_cast<std::size_t>(start.cells());
     for (int c = 0; c < start.cells() && same; ++c)
       same = cells_[static_cast<std::size_t>(c)] == (start.open(c) ? start.candidates(c) : 0) &&
@@ -793,7 +805,55 @@ class StartLoops final : public CycleStart {
       passes_[i].use(start);
       passes_[i].load_full(kPasses[i].first, kPasses[i].second);
     }
+    grids_ = 0;
+    kept_ready_ = false;
     return *this;
+  }
+  // Counts a grid reduced from `start` (of()'s); from the second on, the first pass's loops are kept (a start
+  // with one reduced grid only would pay for them in vain).
+  void count_grid(const Board& start) {
+    if (++grids_ != 2) return;
+    kept_ready_ = true;
+    // The first pass's searches on the start, every one whole (as cycle_hints asks them).
+    kept_.clear();
+    kept_nodes_.clear();
+    Loops& x = passes_[0];
+    x.use(start);  // the board of() saw may be gone: its analysis is this one's
+    std::vector<Loops::Found> found;
+    const int most = start.cells() * start.side() * 2;
+    for (int c = 0; c < start.cells(); ++c) {
+      if (!start.open(c) || !two_or_more(start.candidates(c))) continue;
+      for (Mask m = start.candidates(c); m != 0; m &= m - 1) {
+        found.clear();
+        x.from<false>(c, std::countr_zero(m) + 1, most, most, found);
+        for (const Loops::Found& f : found) {
+          const auto begin = static_cast<std::uint32_t>(kept_nodes_.size());
+          for (int i = f.instance; i >= 0; i = x.instances()[static_cast<std::size_t>(i)].parent)
+            kept_nodes_.push_back(x.instances()[static_cast<std::size_t>(i)].node);
+          std::reverse(kept_nodes_.begin() + begin, kept_nodes_.end());
+          kept_.push_back({c * start.side() + std::countr_zero(m), f.cycle, begin,
+                           static_cast<std::uint32_t>(kept_nodes_.size())});
+        }
+      }
+    }
+  }
+  // The first pass's loops found on the start, by start candidate (cell * side + digit - 1) in order: a grid
+  // reduced from it without taking out a candidate of a digit finds the same from that digit's starts (the
+  // X links keep to one digit, whose nodes and links are the start's), and those rest on nothing it took out.
+  struct Kept {
+    int candidate;
+    bool cycle;
+    std::uint32_t begin, end;  // the path's nodes, kept_nodes_[begin, end), the start first
+  };
+  const std::vector<Kept>& kept() const { return kept_; }
+  const int* kept_nodes(const Kept& k) const { return kept_nodes_.data() + k.begin; }
+  // The digits with a candidate that `board` (reduced from the start) took out: all before the loops are kept.
+  Mask touched(const Board& board) const {
+    if (!kept_ready_) return (Mask{2} << (board.side() - 1)) - 1;
+    Mask digits = 0;
+    for (int c = 0; c < board.cells(); ++c)
+      if (board.open(c)) digits |= cells_[static_cast<std::size_t>(c)] & ~board.candidates(c);
+    return digits;
   }
   // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset.
   bool reduces(const Board& board) const {
@@ -812,6 +872,10 @@ class StartLoops final : public CycleStart {
   std::vector<Mask> cells_;
   std::vector<bool> open_;
   Loops passes_[3];
+  std::vector<Kept> kept_;
+  std::vector<int> kept_nodes_;
+  int grids_ = 0;
+  bool kept_ready_ = false;
 };
 
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
@@ -829,8 +893,9 @@ struct LoopScratch {
 // that `keep` can end the searches early: a loop of more nodes rates no lower, and `keep` must refuse every
 // loop longer than one it refuses (of the same pass and kind). `keep` may change its answers only when `take`
 // is called.
-// With `base` (the analysis of a start `board` is reduced from), the passes read it (Loops::load_over).
-template <class Keep, class Take>
+// `over`: with `base` (the analysis of a start `board` is reduced from), which the passes read
+// (Loops::load_over).
+template <bool over, class Keep, class Take>
 void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& take) {
   const int n = board.side();
   thread_local LoopScratch scratch;
@@ -838,11 +903,16 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
   std::vector<Loops::Found>& found = scratch.found;
   scratch.cycle.use(board);
   loops.use(board);
+  const Mask all = (Mask{2} << (n - 1)) - 1;
+  Mask touched = all;
+  if constexpr (over) touched = base->touched(board);
   for (std::size_t pass = 0; pass < 3; ++pass) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
     const bool y = kPasses[pass].first, x = kPasses[pass].second;
-    if (base)
-      loops.load_over(y, x, base->pass(pass));
+    // The X links' pass searches only the touched digits' starts; the others' loops are the start's.
+    const Mask searched = pass == 0 ? touched : all;
+    if constexpr (over)
+      loops.load_over(y, x, base->pass(pass), searched);
     else
       loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
@@ -865,14 +935,8 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
     };
     // Worked out again only after `take`, the one thing that may change `keep`.
     int most_cycle = most(true), most_chain = most(false);
-    // The starts in order (cell, then digit): every candidate of a cell with two or more, after load_over()
-    // only those whose searches may find something.
-    loops.for_each_start([&](int c, int start) {
-      found.clear();
-      if (base)
-        loops.from<true>(c, start, most_cycle, most_chain, found);
-      else
-        loops.from<false>(c, start, most_cycle, most_chain, found);
+    // The loops of one start, found (or kept) in `found`.
+    const auto weigh = [&]() {
       const std::vector<Instance>& inst = loops.instances();
       bool taken = false;
       for (const Loops::Found& f : found) {
@@ -897,7 +961,32 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
         most_cycle = most(true);
         most_chain = most(false);
       }
+    };
+    // The kept loops of the starts before `candidate` (with base, the first pass, untouched digits).
+    std::size_t next_kept = 0;
+    const auto replay_before = [&](int candidate) {
+      if (!over || pass != 0) return;
+      const std::vector<StartLoops::Kept>& kept = base->kept();
+      for (; next_kept < kept.size() && kept[next_kept].candidate < candidate; ++next_kept) {
+        const StartLoops::Kept& k = kept[next_kept];
+        const int c = k.candidate / n;
+        if ((searched & digit_bit(k.candidate % n + 1)) != 0 || !board.open(c) ||
+            !two_or_more(board.candidates(c)))
+          continue;
+        found.clear();
+        found.push_back({k.cycle, loops.replay(base->kept_nodes(k), k.end - k.begin)});
+        weigh();
+      }
+    };
+    // The starts in order (cell, then digit): every candidate of a cell with two or more, after load_over()
+    // only those whose searches may find something.
+    loops.for_each_start([&](int c, int start) {
+      replay_before(c * n + start - 1);
+      found.clear();
+      loops.from<over>(c, start, most_cycle, most_chain, found);
+      weigh();
     });
+    replay_before(board.cells() * n);
   }
 }
 
@@ -926,23 +1015,24 @@ bool chains(const Board& board, GradedStep& step) {
            (l.tenths == best_tenths && l.complexity < best_complexity) ||
            (l.tenths == best_tenths && l.complexity == best_complexity && l.key < best_key);
   };
-  each_loop(board, nullptr, better, [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
-    found_any = true;
-    best_tenths = l.tenths;
-    best_complexity = l.complexity;
-    best_key = l.key;
-    step.technique = l.cycle ? (l.y && l.x ? "Bidirectional Cycle"
-                                : l.y      ? "Bidirectional Y-Cycle"
-                                           : "Bidirectional X-Cycle")
-                             : (l.y && l.x          ? "Forcing Chain"
-                                : l.complexity == 6 ? "Turbot Fish"
-                                                    : "Forcing X-Chain");
-    step.rating = l.tenths / 10.0;
-    step.placements.clear();
-    step.eliminations = std::move(elims);
-    step.text = step.technique + " " + path_text(loops.instances(), l.instance, n) + ": " +
-                eliminations_text(step.eliminations, n);
-  });
+  each_loop<false>(board, nullptr, better,
+                   [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+                     found_any = true;
+                     best_tenths = l.tenths;
+                     best_complexity = l.complexity;
+                     best_key = l.key;
+                     step.technique = l.cycle ? (l.y && l.x ? "Bidirectional Cycle"
+                                                 : l.y      ? "Bidirectional Y-Cycle"
+                                                            : "Bidirectional X-Cycle")
+                                              : (l.y && l.x          ? "Forcing Chain"
+                                                 : l.complexity == 6 ? "Turbot Fish"
+                                                                     : "Forcing X-Chain");
+                     step.rating = l.tenths / 10.0;
+                     step.placements.clear();
+                     step.eliminations = std::move(elims);
+                     step.text = step.technique + " " + path_text(loops.instances(), l.instance, n) + ": " +
+                                 eliminations_text(step.eliminations, n);
+                   });
   return found_any;
 }
 
@@ -954,11 +1044,14 @@ void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>&
   const int n = board.side();
   const StartLoops* base = nullptr;
   if (kept) {
-    base = &static_cast<StartLoops*>(kept)->of(start);
-    if (!base->reduces(board)) base = nullptr;
+    StartLoops& loops = static_cast<StartLoops*>(kept)->of(start);
+    if (loops.reduces(board)) {
+      loops.count_grid(start);
+      base = &loops;
+    }
   }
-  each_loop(
-      board, base, [](const Loop&) { return true; },
+  const auto every = [](const Loop&) { return true; };
+  const auto take =
       [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
         // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
         std::vector<Candidate> parents;
@@ -975,7 +1068,11 @@ void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>&
         for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
           chain += mix_node(inst[static_cast<std::size_t>(i)].node);
         out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents), chain});
-      });
+      };
+  if (base)
+    each_loop<true>(board, base, every, take);
+  else
+    each_loop<false>(board, nullptr, every, take);
 }
 
 }  // namespace sudoku::logic
