@@ -315,7 +315,9 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
   };
   const std::unique_ptr<sudoku::logic::CycleStart> kept = sudoku::logic::cycle_start();
   std::mt19937 random(61);
-  int compared = 0, with_hints = 0, resting = 0;
+  // forcing: the forcing X-chains among them (6.6 and up), which the kept graph finds through the reach of
+  // the new links' pairs.
+  int compared = 0, with_hints = 0, resting = 0, forcing = 0;
   const auto compare = [&](const sudoku::logic::Board& reduced, const sudoku::logic::Board& start) {
     std::vector<sudoku::logic::InnerHint> fresh, through;
     sudoku::logic::cycle_hints(reduced, start, fresh);
@@ -323,7 +325,10 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
     CHECK(same(fresh, through));
     ++compared;
     with_hints += !fresh.empty();
-    for (const auto& h : fresh) resting += !h.parents.empty();
+    for (const auto& h : fresh) {
+      resting += !h.parents.empty();
+      forcing += h.tenths - sudoku::logic::length_tenths(h.complexity) == 66;
+    }
   };
   for (std::size_t k = 0; k < starts.size(); ++k) {
     const sudoku::logic::Board& start = starts[k];
@@ -363,4 +368,5 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
   CHECK(compared >= 300);
   CHECK(with_hints >= 50);
   CHECK(resting >= 50);
+  CHECK(forcing >= 100);
 }

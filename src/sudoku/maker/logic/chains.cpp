@@ -49,13 +49,18 @@ class Loops {
     alive_board_ = nullptr;
     // The most links a node has: its cell's other candidates and a peer in every other cell, or a link in
     // each of its houses.
-    scratch_.resize(static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1)));
+    most_links_ = static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1));
   }
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
     prepare(y, x);
     base_ = nullptr;
     analyse<Graph::whole>();
+    starts_.assign((static_cast<std::size_t>(board_->cells() * n_) + 63) / 64, 0);
+    for (int c = 0; c < board_->cells(); ++c)
+      if (board_->open(c) && two_or_more(board_->candidates(c)))
+        for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
+          set_bit(starts_.data(), c * n_ + std::countr_zero(m));
   }
   // The same, with reach sets over every node (not only "on" ones) and the nodes on loops kept as a set: the
   // analysis of a start that load_over() reads for the grids reduced from it.
@@ -66,13 +71,24 @@ class Loops {
     for (int c = 0; c < board_->cells(); ++c)
       start_[static_cast<std::size_t>(c)] = board_->open(c) ? board_->candidates(c) : 0;
     analyse<Graph::full>();
+    forces_.assign(static_cast<std::size_t>(board_->cells() * n_ * 2), 0);
+    forced_.clear();
+    for (const int v : dense_node_) {
+      const int bit = dense_[static_cast<std::size_t>(v ^ 1)];
+      const Word* row = set_of(component_[static_cast<std::size_t>(v)]);
+      forces_[static_cast<std::size_t>(v)] = static_cast<std::uint8_t>(row[bit / 64] >> (bit % 64) & 1);
+      if (forces_[static_cast<std::size_t>(v)] != 0) forced_.push_back(v);
+    }
   }
   // The same on a grid reduced from `base`'s board (its candidates a subset, the same cells placed): the
   // loops are looked for only among the nodes that may lie on one, by `base`'s analysis (load_full(), the
   // same links) and the strong links the removals made, and a forcing chain is looked for where `base`'s
   // reach sets allow one.
-  void load_over(bool y, bool x, const Loops& base) {
+  // `digits`: those whose nodes are analysed (the others' starts are not searched: X links only, which keep
+  // to one digit, may leave out the digits the reduction did not touch).
+  void load_over(bool y, bool x, const Loops& base, Mask digits) {
     prepare(y, x);
+    digits_ = digits;
     if (alive_board_ != board_) {
       alive_board_ = board_;
       alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
@@ -92,14 +108,14 @@ class Loops {
     if (reached_.size() != nodes) {
       reached_.assign(nodes, Reached{});
       search_ = 0;
-      link_.assign(2 * nodes, Span{});
+      link_.assign(3 * nodes, Span{});
       stamp_ = 0;
     }
     if (++stamp_ == 0) {
       std::fill(link_.begin(), link_.end(), Span{});
       stamp_ = 1;
     }
-    link_list_.clear();
+    link_used_ = 0;
   }
 
  public:
@@ -119,13 +135,31 @@ class Loops {
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
     // links, a forcing chain its conjugate reachable.
-    if ((!over || in_graph(start)) && on_loop(start)) cycles(start, max_cycle, found);
+    if ((!over || in_graph(start)) && on_loop(start)) cycles<over>(start, max_cycle, found);
     if (!x_) return;
-    if (over ? may_reach(start, start ^ 1) : reaches_conjugate(start)) forcing(start, max_chain, found);
-    if (over ? may_reach(start ^ 1, start) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
+    if (over ? may_force(start) : reaches_conjugate(start)) forcing(start, max_chain, found);
+    if (over ? may_force(start ^ 1) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
   }
 
+  // Calls f(cell, digit) for each candidate of a cell with two or more, in order; after load_over() only for
+  // those whose searches from() may find something (a start on a loop, or one that may reach its conjugate, or
+  // whose conjugate may reach it).
+  template <class F>
+  void for_each_start(F&& f) const {
+    for (std::size_t i = 0; i < starts_.size(); ++i)
+      for (Word m = starts_[i]; m != 0; m &= m - 1) {
+        const int k = static_cast<int>(i * 64) + std::countr_zero(m);
+        f(k / n_, k % n_ + 1);
+      }
+  }
   const std::vector<Instance>& instances() const { return inst_; }
+  // Makes the instances one path, nodes[0] (the start) to nodes[count - 1]; returns the last one's.
+  int replay(const int* nodes, std::size_t count) {
+    inst_.clear();
+    for (std::size_t i = 0; i < count; ++i) add(nodes[i], static_cast<int>(i) - 1);
+    return static_cast<int>(count) - 1;
+  }
+  const Places& places() const { return places_; }  // use()'s board's
   int side() const { return n_; }
 
  private:
@@ -133,33 +167,54 @@ class Loops {
   struct Span {
     std::uint32_t stamp = 0, begin = 0, end = 0;
   };
+  // A node's links: without x links (plain), with them (x), or the pass's links into analyse_over()'s graph
+  // only (graph: what its analysis and the cycle searches follow; a forcing chain goes anywhere).
+  enum class Links : std::size_t { plain, x, graph };
+  Links pass_links() const { return x_ ? Links::x : Links::plain; }
   // A node's links (on_to_off for an "on" node, off_to_on with or without x links for an "off" one), worked out
   // at their first need: the board and its places do not change while this searches, and every start's search
   // meets the same nodes again. The span stays valid until the next call.
-  std::span<const int> links_of(int node, bool x) {
-    const Span& r = ensure_links(node, x);
+  std::span<const int> links_of(int node, Links kind) {
+    const Span& r = ensure_links(node, kind);
     return {link_list_.data() + r.begin, link_list_.data() + r.end};
   }
   // links_of's range in link_list_, which stays valid (unlike the span) while more lists are added.
-  const Span& ensure_links(int node, bool x) {
-    const std::size_t key = 2 * static_cast<std::size_t>(node) + (x ? 1 : 0);
-    if (link_[key].stamp != stamp_) {
-      const int count = !node_on(node) ? off_to_on(node, x) : base_ ? base_links(node) : on_to_off(node);
-      link_[key].stamp = stamp_;
-      link_[key].begin = static_cast<std::uint32_t>(link_list_.size());
-      link_list_.insert(link_list_.end(), scratch_.begin(), scratch_.begin() + count);
-      link_[key].end = static_cast<std::uint32_t>(link_list_.size());
+  const Span& ensure_links(int node, Links kind) {
+    Span& r = link_[3 * static_cast<std::size_t>(node) + static_cast<std::size_t>(kind)];
+    if (r.stamp != stamp_) [[unlikely]]
+      add_links(node, kind, r);
+    return r;
+  }
+  // Works out a node's links at the end of link_list_ (grown first for the most a node has).
+  [[gnu::noinline]] void add_links(int node, Links kind, Span& r) {
+    if (link_list_.size() < link_used_ + most_links_)
+      link_list_.resize(std::max(2 * link_list_.size(), link_used_ + most_links_));
+    int* out = link_list_.data() + link_used_;
+    const bool graph = kind == Links::graph;
+    int count = 0;
+    if (node_on(node)) {
+      count = base_ ? base_links(node, out, graph) : on_to_off(node, out);
+    } else {
+      count = off_to_on(node, graph ? x_ : kind == Links::x, out);
+      if (graph)
+        count = static_cast<int>(std::remove_if(out, out + count, [&](int q) { return !in_graph(q); }) - out);
     }
-    return link_[key];
+    r = {stamp_, link_used_, link_used_ + static_cast<std::uint32_t>(count)};
+    link_used_ = r.end;
   }
 
+  // Every other bit of a word: a node's bit when its conjugate's is the next one.
+  static constexpr Word kEven = 0x5555555555555555ull;
+
   // The graph analysed: every node, with reach sets over "on" nodes (whole) or every node (full, and the nodes
-  // on loops), or analyse_over()'s nodes only.
+  // on loops), or analyse_over()'s nodes only, with reach sets over its new links' tails.
   enum class Graph { whole, full, over };
   // The strongly connected components of the links' graph (the pass's links, which both searches follow while
-  // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set; components are
-  // completed after every component they reach, so each one's set is its nodes' and its successors' sets. The
-  // sets number the open cells' candidates densely (dense_); only forcing chains read them.
+  // x_ is on), by Tarjan's algorithm, and for each the "on" nodes it reaches as a bit set. A component's set is
+  // its nodes' and its successors' sets: gathered during the search, each node's (acc_) taking in the sets of
+  // the completed components it links to and of its children, so that the first node of a component holds
+  // them all when the component is completed. The sets number the open cells' candidates densely (dense_);
+  // only forcing chains read them.
   template <Graph graph>
   void analyse() {
     constexpr bool full = graph == Graph::full;
@@ -185,8 +240,17 @@ class Loops {
           ++count;
         }
     const std::size_t bits = full ? 2 * static_cast<std::size_t>(count) : static_cast<std::size_t>(count);
-    words_ = x_ || full ? (bits + 63) / 64 : 0;
+    start_sets(x_ || full ? (bits + 63) / 64 : 0, 2 * static_cast<std::size_t>(count));
     if (full) looped_.assign(words_, 0);
+    if (words_ != 0)
+      for (int c = 0; c < board_->cells(); ++c)
+        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1}) {
+            std::fill_n(acc(v), words_, 0);
+            if (full || node_on(v)) set_bit(acc(v), dense_[static_cast<std::size_t>(v)]);
+          }
+        }
     for (int c = 0; c < board_->cells(); ++c) {
       if (!board_->open(c)) continue;
       for (Mask m = board_->candidates(c); m != 0; m &= m - 1)
@@ -203,76 +267,80 @@ class Loops {
     low_.resize(nodes);
     component_.resize(nodes);
     dense_.resize(nodes);
-    component_size_.clear();
-    reach_.clear();
-    or_stamp_.clear();
+    stack_.resize(nodes);
+    frames_.resize(nodes);
+    component_size_.resize(nodes);
     visited_ = 0;
+    components_ = 0;
+    stack_top_ = 0;
+  }
+  // The sets' tables: `words` words a set, for at most `components` components (grown only: the passes
+  // alternate between sets and none).
+  void start_sets(std::size_t words, std::size_t components) {
+    words_ = words;
+    if (acc_.size() < order_.size() * words) acc_.resize(order_.size() * words);
+    if (reach_.size() < components * words) reach_.resize(components * words);
+  }
+  Word* acc(int node) { return acc_.data() + static_cast<std::size_t>(node) * words_; }
+  Word* set_of(int component) { return reach_.data() + static_cast<std::size_t>(component) * words_; }
+  static void set_bit(Word* set, int bit) { set[bit / 64] |= Word{1} << (bit % 64); }
+  void take_in(Word* to, const Word* from) const {
+    for (std::size_t i = 0; i < words_; ++i) to[i] |= from[i];
   }
   // Tarjan's depth-first search from `root`, without recursion.
   template <Graph graph>
   void connect(int root) {
     constexpr bool over = graph == Graph::over;
-    frames_.clear();
+    std::size_t depth = 0;
     const auto enter = [&](int v) {
       order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = visited_++;
-      stack_.push_back(v);
-      const Span& r = ensure_links(v, x_);
-      frames_.push_back({v, r.begin, r.end});
+      stack_[stack_top_++] = v;
+      const Span& r = ensure_links(v, over ? Links::graph : pass_links());
+      frames_[depth++] = {v, r.begin, r.end};
     };
     enter(root);
-    while (!frames_.empty()) {
-      TarjanFrame& f = frames_.back();
-      const auto v = static_cast<std::size_t>(f.node);
+    while (depth > 0) {
+      TarjanFrame& f = frames_[depth - 1];
+      const int v = f.node;
       if (f.next < f.end) {
-        const auto w = static_cast<std::size_t>(link_list_[f.next++]);
-        if (over && !in_graph(static_cast<int>(w))) continue;
-        if (order_[w] < 0)
-          enter(static_cast<int>(w));
-        else if (component_[w] < 0)  // on the stack
-          low_[v] = std::min(low_[v], order_[w]);
+        const int w = link_list_[f.next++];
+        if (order_[static_cast<std::size_t>(w)] < 0)
+          enter(w);
+        else if (component_[static_cast<std::size_t>(w)] < 0)  // on the stack
+          low_[static_cast<std::size_t>(v)] =
+              std::min(low_[static_cast<std::size_t>(v)], order_[static_cast<std::size_t>(w)]);
+        else if (words_ != 0)
+          take_in(acc(v), set_of(component_[static_cast<std::size_t>(w)]));
         continue;
       }
-      frames_.pop_back();
-      if (!frames_.empty()) {
-        const auto u = static_cast<std::size_t>(frames_.back().node);
-        low_[u] = std::min(low_[u], low_[v]);
+      --depth;
+      if (low_[static_cast<std::size_t>(v)] == order_[static_cast<std::size_t>(v)]) complete<graph>(v);
+      if (depth > 0) {
+        const int u = frames_[depth - 1].node;
+        low_[static_cast<std::size_t>(u)] =
+            std::min(low_[static_cast<std::size_t>(u)], low_[static_cast<std::size_t>(v)]);
+        if (words_ != 0) take_in(acc(u), acc(v));
       }
-      if (low_[v] == order_[v]) complete<graph>(static_cast<int>(v));
     }
   }
   // The component whose first node is `v`: off the stack, with the nodes it reaches.
   template <Graph graph>
   void complete(int v) {
-    constexpr bool over = graph == Graph::over, full = graph == Graph::full;
-    const int id = static_cast<int>(component_size_.size());
-    const std::size_t row = reach_.size();
-    reach_.resize(row + words_, 0);
-    or_stamp_.push_back(id);
-    members_.clear();
+    constexpr bool full = graph == Graph::full;
+    const int id = components_++;
+    const std::size_t top = stack_top_;
     int w = -1;
     do {
-      w = stack_.back();
-      stack_.pop_back();
+      w = stack_[--stack_top_];
       component_[static_cast<std::size_t>(w)] = id;
-      members_.push_back(w);
     } while (w != v);
-    component_size_.push_back(static_cast<int>(members_.size()));
+    const std::size_t size = top - stack_top_;
+    component_size_[static_cast<std::size_t>(id)] = static_cast<int>(size);
     if (words_ == 0) return;
-    for (const int m : members_) {
-      if (over || full || node_on(m)) {
-        const int bit = dense_[static_cast<std::size_t>(m)];
-        reach_[row + static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
-        if (full && members_.size() > 1) looped_[static_cast<std::size_t>(bit / 64)] |= Word{1} << (bit % 64);
-      }
-      const Span& r = ensure_links(m, x_);
-      for (std::uint32_t k = r.begin; k < r.end; ++k) {
-        if (over && !in_graph(link_list_[k])) continue;
-        const auto other = static_cast<std::size_t>(component_[static_cast<std::size_t>(link_list_[k])]);
-        if (or_stamp_[other] == id) continue;  // this component, or one already taken in
-        or_stamp_[other] = id;
-        for (std::size_t i = 0; i < words_; ++i) reach_[row + i] |= reach_[other * words_ + i];
-      }
-    }
+    std::copy_n(acc(v), words_, set_of(id));
+    if (full && size > 1)
+      for (std::size_t i = stack_top_; i < top; ++i)
+        set_bit(looped_.data(), dense_[static_cast<std::size_t>(stack_[i])]);
   }
   bool on_loop(int node) const {
     return component_size_[static_cast<std::size_t>(component_[static_cast<std::size_t>(node)])] > 1;
@@ -282,39 +350,41 @@ class Loops {
 
   // The graph of a grid reduced from base_'s is base_'s less the nodes of the candidates taken out, plus the
   // strong links (off -> on) of the cells and houses that lost candidates: every other link of the reduced
-  // grid is base_'s. Let F be the nodes reached from a new link's head and B those reaching a new link's tail,
-  // by base_'s reach sets (with the new links a head reaches nothing beyond the heads' sets; B through the
-  // conjugates, as links come in pairs: a -> b exactly when b's conjugate -> a's). A loop that takes a new link
-  // lies in F and B, one that takes none is base_'s; a path that takes one lies in F or B, one that takes none
-  // is base_'s. So the components (and, with x links, the reach sets) are worked out only among the nodes of
-  // F and B (without x links: F and B both) and base_'s nodes on loops; base_'s reach sets answer for the
-  // paths without a new link (may_reach).
+  // grid is base_'s. The new links come in pairs, p off -> q on and q off -> p on (where p or q must hold),
+  // as every link does (a -> b exactly when b's conjugate -> a's). Let F be the nodes reached from a new
+  // link's head by base_'s links (with the new links a head reaches nothing beyond the heads' sets), and B
+  // those reaching a new link's tail: the conjugates of F's nodes. A loop that takes a new link lies in F and
+  // B, one that takes none is base_'s; a path that reaches a tail lies in B up to it. So the components are
+  // worked out only among the nodes of F and B (with x links: of B) and base_'s nodes on loops.
+  // A node s reaches its conjugate (a forcing chain) by base_'s links, or through a first new link p off -> q
+  // on: then s reaches p off, and q on reaches s's conjugate, so (the links' pairs again) s reaches q off. So
+  // with x links the reach sets are over the new pairs' tails, and s may reach its conjugate when base_'s
+  // sets say so or s reaches both tails of a pair (may_force).
   void analyse_over() {
     const Loops& base = *base_;
     const Board& board = *board_;
     const std::size_t words = base.words_;
     fwd_.assign(words, 0);
-    back_.assign(words, 0);
-    const auto link = [&](int off, int on) {
-      const Word* to = base.reach_.data() +
-                       static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
-      const Word* from = base.reach_.data() +
-                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(off ^ 1)]) * words;
-      for (std::size_t i = 0; i < words; ++i) {
-        fwd_[i] |= to[i];
-        back_[i] |= from[i];
+    pairs_.clear();
+    const auto pair = [&](int p, int q) {
+      for (const int on : {p, q}) {
+        const Word* to = base.reach_.data() +
+                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
+        for (std::size_t i = 0; i < words; ++i) fwd_[i] |= to[i];
       }
+      if (!x_) return;
+      for (const auto& [a, b] : pairs_)
+        if ((a == (p ^ 1) && b == (q ^ 1)) || (a == (q ^ 1) && b == (p ^ 1))) return;
+      pairs_.push_back({p ^ 1, q ^ 1});
     };
     for (int c = 0; c < board.cells(); ++c) {
       if (!board.open(c)) continue;
       const Mask now = board.candidates(c);
       const Mask lost = base.start_[static_cast<std::size_t>(c)] & ~now;
       if (lost == 0) continue;
-      if (y_ && two_bits(now)) {
-        const int a = std::countr_zero(now) + 1, b = std::countr_zero(now & (now - 1)) + 1;
-        link(node_of(c, a, false, n_), node_of(c, b, true, n_));
-        link(node_of(c, b, false, n_), node_of(c, a, true, n_));
-      }
+      if (y_ && two_bits(now))
+        pair(node_of(c, std::countr_zero(now) + 1, true, n_),
+             node_of(c, std::countr_zero(now & (now - 1)) + 1, true, n_));
       if (!x_) continue;
       for (Mask m = lost; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
@@ -322,16 +392,11 @@ class Loops {
           const Mask at = places_.at(s.house, d);
           if (!s.full || !two_bits(at)) continue;
           const std::vector<int>& cells = board.houses().cells(s.house);
-          const int p = cells[static_cast<std::size_t>(std::countr_zero(at))];
-          const int q = cells[static_cast<std::size_t>(std::countr_zero(at & (at - 1)))];
-          link(node_of(p, d, false, n_), node_of(q, d, true, n_));
-          link(node_of(q, d, false, n_), node_of(p, d, true, n_));
+          pair(node_of(cells[static_cast<std::size_t>(std::countr_zero(at))], d, true, n_),
+               node_of(cells[static_cast<std::size_t>(std::countr_zero(at & (at - 1)))], d, true, n_));
         }
       }
     }
-    // back_ holds the conjugates of B's nodes: swap each node's bit with its conjugate's.
-    constexpr Word kEven = 0x5555555555555555ull;
-    for (std::size_t i = 0; i < words; ++i) back_[i] = ((back_[i] & kEven) << 1) | ((back_[i] >> 1) & kEven);
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
     if (over_.size() != nodes) {
       over_.assign(nodes, 0);
@@ -342,29 +407,49 @@ class Loops {
       over_stamp_ = 1;
     }
     start_tables();
-    int count = 0;
-    for (std::size_t i = 0; i < words; ++i)
-      for (Word m = (x_ ? fwd_[i] | back_[i] : fwd_[i] & back_[i]) | base.looped_[i]; m != 0; m &= m - 1) {
+    candidates_.clear();
+    for (std::size_t i = 0; i < words; ++i) {
+      // B: the conjugates of F's nodes, each node's bit swapped with its conjugate's.
+      const Word b = ((fwd_[i] & kEven) << 1) | ((fwd_[i] >> 1) & kEven);
+      for (Word m = (x_ ? b : fwd_[i] & b) | base.looped_[i]; m != 0; m &= m - 1) {
         const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
-        if (!board.has(node_cell(v, n_), node_digit(v, n_))) continue;
+        const int digit = node_digit(v, n_);
+        if (!board.has(node_cell(v, n_), digit) || (digits_ & digit_bit(digit)) == 0) continue;
         over_[static_cast<std::size_t>(v)] = over_stamp_;
         order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
-        dense_[static_cast<std::size_t>(v)] = count++;
         candidates_.push_back(v);
       }
-    words_ = x_ ? (static_cast<std::size_t>(count) + 63) / 64 : 0;
+    }
+    start_sets((2 * pairs_.size() + 63) / 64, candidates_.size());
+    if (words_ != 0) {
+      for (const int v : candidates_) std::fill_n(acc(v), words_, 0);
+      for (std::size_t i = 0; i < pairs_.size(); ++i)
+        for (const int t : {pairs_[i].first, pairs_[i].second})
+          if (in_graph(t)) set_bit(acc(t), static_cast<int>(2 * i) + (t == pairs_[i].second ? 1 : 0));
+    }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
-    candidates_.clear();
+    starts_.assign((alive_.size() + 63) / 64, 0);
+    const auto start = [&](int v) {
+      const int c = node_cell(v, n_);
+      if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
+    };
+    for (const int v : candidates_)
+      if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
+    if (x_)
+      for (const int v : base.forced_)
+        if (alive_[static_cast<std::size_t>(v >> 1)] != 0 && (digits_ & digit_bit(node_digit(v, n_))) != 0)
+          start(v);
   }
-  // Whether `to` may be reachable from `from` on the reduced grid (analyse_over()).
-  bool may_reach(int from, int to) const {
-    const Loops& base = *base_;
-    const auto bit = static_cast<std::size_t>(base.dense_[static_cast<std::size_t>(to)]);
-    const Word* row = base.reach_.data() +
-                      static_cast<std::size_t>(base.component_[static_cast<std::size_t>(from)]) * base.words_;
-    if ((row[bit / 64] >> (bit % 64) & 1) != 0) return true;
-    return in_graph(from) && in_graph(to) && reaches(from, to);
+  // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
+  bool may_force(int from) const {
+    if (base_->forces_[static_cast<std::size_t>(from)] != 0) return true;
+    if (words_ == 0 || !in_graph(from)) return false;
+    const Word* set =
+        reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
+    for (std::size_t i = 0; i < words_; ++i)
+      if ((set[i] & (set[i] >> 1) & kEven) != 0) return true;
+    return false;
   }
   // Whether the "on" node `to` is reachable from `from`.
   bool reaches(int from, int to) const {
@@ -376,14 +461,13 @@ class Loops {
   // links it is, and (links go both ways: t on puts s off exactly when s on puts t off) those are the
   // conjugates of the start's own links.
   bool reaches_conjugate(int start) {
-    for (const int q : links_of(start, x_))
+    for (const int q : links_of(start, pass_links()))
       if (reaches(start, q ^ 1)) return true;
     return false;
   }
 
-  // The links below write into scratch_ (sized in use() for the most a node has) and return their count.
-  int on_to_off(int node) {
-    int* out = scratch_.data();
+  // The links below write into `out` (room for the most a node has) and return their count.
+  int on_to_off(int node, int* out) {
     int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask bit = digit_bit(digit);
@@ -402,21 +486,35 @@ class Loops {
     return count;
   }
 
-  // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates, in its order (the
-  // cell's other candidates, then the peers house by house: the houses and their order are the same).
-  [[gnu::noinline]] int base_links(int node) {
-    const Span& kept = base_->link_[2 * static_cast<std::size_t>(node) + (base_->x_ ? 1 : 0)];
+  // An "on" node's links on a grid reduced from base_'s: base_'s that are still candidates (in the graph),
+  // in its order (the cell's other candidates, then the peers house by house: the houses and their order are
+  // the same).
+  int base_links(int node, int* out, bool graph) {
+    const Span& kept =
+        base_->link_[3 * static_cast<std::size_t>(node) + static_cast<std::size_t>(base_->pass_links())];
+    // Locals: the stores into `out` (ints) might otherwise change the tables' stamps as the compiler sees it.
+    const int* list = base_->link_list_.data();
     int count = 0;
+    if (graph) {
+      const std::uint32_t* over = over_.data();
+      const std::uint32_t stamp = over_stamp_;
+      for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
+        const int q = list[i];
+        out[count] = q;
+        count += over[static_cast<std::size_t>(q)] == stamp ? 1 : 0;
+      }
+      return count;
+    }
+    const std::uint8_t* alive = alive_.data();
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
-      const int q = base_->link_list_[i];
-      scratch_[static_cast<std::size_t>(count)] = q;
-      count += alive_[static_cast<std::size_t>(q >> 1)];
+      const int q = list[i];
+      out[count] = q;
+      count += alive[static_cast<std::size_t>(q >> 1)];
     }
     return count;
   }
 
-  int off_to_on(int node, bool x) {
-    int* out = scratch_.data();
+  int off_to_on(int node, bool x, int* out) {
     int count = 0;
     const int cell = node_cell(node, n_), digit = node_digit(node, n_);
     const Mask cands = board_->candidates(cell);
@@ -459,32 +557,39 @@ class Loops {
   // SE's breadth-first search alternating "on" and "off" layers; an "off" node is not followed back into its
   // own ancestry, and reaching the start again after at least four layers closes a cycle. An "on" node is
   // reached once and an "off" node once per path, so a cycle closed after `length` layers rests on `length`
-  // nodes: past `max_nodes` layers nothing more is wanted.
+  // nodes: past `max_nodes` layers nothing more is wanted. Every node of a path back to the start is in the
+  // start's component: the search leaves the others out (`over`: after analyse_over(), whose graph holds
+  // every node of such a path).
+  template <bool over>
   void cycles(int start, int max_nodes, std::vector<Found>& found) {
+    const int component = component_[static_cast<std::size_t>(start)];
+    const Links kind = over ? Links::graph : pass_links();
+    const auto looped = [&](int q) { return component_[static_cast<std::size_t>(q)] == component; };
     clear_sets();
-    pending_on_.assign(1, add(start, -1));
-    pending_off_.clear();
-    set(start, pending_on_[0]);
-    int length = 0;
-    while ((!pending_on_.empty() || !pending_off_.empty()) && length + 2 <= max_nodes) {
+    const int root = add(start, -1);
+    set(start, root);
+    // Each layer is the run of instances the layer before it added: "off" nodes, or "on" nodes and the
+    // cycles closed at the start (not followed further).
+    int begin = root, end = root + 1, length = 0;
+    while (begin < end && length + 2 <= max_nodes) {
       ++length;
-      for (const int p : pending_on_) {
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_))
-          if (!is_parent(p, q)) pending_off_.push_back(add(q, p));
+      for (int p = begin; p < end; ++p) {
+        const Instance at = inst_[static_cast<std::size_t>(p)];
+        if (at.node == start && at.parent >= 0) continue;
+        for (const int q : links_of(at.node, kind))
+          if (looped(q) && !is_parent(p, q)) add(q, p);
       }
-      pending_on_.clear();
+      begin = end;
+      end = static_cast<int>(inst_.size());
       ++length;
-      for (const int p : pending_off_) {
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, x_)) {
+      for (int p = begin; p < end; ++p) {
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind)) {
           if (length >= 4 && q == start) found.push_back({true, add(q, p)});
-          if (!reached(q)) {
-            const int i = add(q, p);
-            set(q, i);
-            pending_on_.push_back(i);
-          }
+          if (!reached(q) && looped(q)) set(q, add(q, p));
         }
       }
-      pending_off_.clear();
+      begin = end;
+      end = static_cast<int>(inst_.size());
     }
   }
 
@@ -502,7 +607,7 @@ class Loops {
     const auto layer = [&](std::vector<int>& from, std::vector<int>& to) {
       for (std::size_t i = 0; i < from.size(); ++i) {
         const int p = from[i];
-        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, true)) {
+        for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, Links::x)) {
           if ((q ^ 1) == start) {
             found.push_back({false, add(q, p)});
             return true;
@@ -527,14 +632,20 @@ class Loops {
   bool y_ = false, x_ = false;
   int n_ = 0;
   // load_full(): reach sets over every node, dense_node_ the nodes by their bit, looped_ the nodes on loops,
-  // start_ the board's candidates (0 for a placed cell).
+  // start_ the board's candidates (0 for a placed cell), forces_ by node whether it reaches its conjugate.
   std::vector<int> dense_node_;
+  std::vector<std::uint8_t> forces_;
+  std::vector<int> forced_;  // the nodes forces_ holds
+  // The candidates (cell * side + digit - 1) worth a search (for_each_start).
+  std::vector<Word> starts_;
   std::vector<Word> looped_;
   std::vector<Mask> start_;
   // load_over(): the base, the nodes the new links may reach (fwd_) and may be reached from (back_) by base_'s
   // bits, and the nodes analysed (over_[node] == over_stamp_).
   const Loops* base_ = nullptr;
-  std::vector<Word> fwd_, back_;
+  Mask digits_ = 0;
+  std::vector<Word> fwd_;
+  std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
   std::vector<int> candidates_;
@@ -543,7 +654,7 @@ class Loops {
   const Board* alive_board_ = nullptr;
   Places places_;
   std::vector<Instance> inst_;
-  std::vector<int> peers_, scratch_, pending_on_, pending_off_;
+  std::vector<int> peers_, pending_on_, pending_off_;
   struct Reached {
     std::uint32_t stamp = 0;
     int inst = -1;
@@ -552,20 +663,21 @@ class Loops {
   std::uint32_t search_ = 0;
   // analyse()'s graph: each node's depth-first order and lowest order reached (Tarjan's), its component (-1
   // while on the stack), each component's size and the nodes it reaches (`words_` words a component).
-  std::vector<int> order_, low_, component_, component_size_, stack_, members_, dense_;
-  std::vector<int> or_stamp_;  // by component: the last component whose set took its set in
-  std::vector<Word> reach_;
-  std::size_t words_ = 0;
-  int visited_ = 0;
+  std::vector<int> order_, low_, component_, component_size_, stack_, dense_;
+  std::vector<Word> reach_, acc_;  // by component, by node
+  std::size_t words_ = 0, stack_top_ = 0;
+  int visited_ = 0, components_ = 0;
   struct TarjanFrame {
     int node;
     std::uint32_t next, end;  // the node's links left to follow: link_list_[next, end)
   };
   std::vector<TarjanFrame> frames_;
-  // links_of's lists, by k = 2 * node + x (load() moves stamp_ on, which forgets them all at once).
+  // links_of's lists, by k = 3 * node + kind (load() moves stamp_ on, which forgets them all at once).
   std::vector<Span> link_;
   std::uint32_t stamp_ = 0;
   std::vector<int> link_list_;
+  std::uint32_t link_used_ = 0;  // link_list_'s lists end there
+  std::size_t most_links_ = 0;
   // The cells on_to_off reaches from a candidate k = cell * side + digit - 1, in the places' order (the same in
   // every pass on one board): peer_list_[peer_[k].begin, peer_[k].end) when peer_[k].stamp is peer_stamp_.
   std::vector<Span> peer_;
@@ -585,44 +697,69 @@ int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scrat
   return static_cast<int>(scratch.size());
 }
 
-// cycle_eliminations' tables, kept from one cycle to the next.
+// cycle_eliminations' tables, kept from one board and cycle to the next.
 struct CycleTables {
-  std::vector<Word> in_cycle, seen;
-  std::vector<Mask> forward, back;
+  // The board's cells of each digit (CellSets::digit, the cell sets' words per digit from digit 1), worked out
+  // at their first need: for the digits in `ready` (use() forgets them all).
+  std::vector<Word> digit_cells;
+  Mask ready = 0;
+  // By digit: the cells seen from the cycle's "on" nodes and from its "off" nodes, then those seeing both.
+  std::vector<Word> in_cycle, on, off, both;
+  void use(const Board& board) {
+    const std::size_t size = static_cast<std::size_t>(board.side()) * board.cell_sets().words();
+    digit_cells.resize(size);
+    on.resize(size);
+    off.resize(size);
+    ready = 0;
+  }
 };
 
 // A cycle removes every candidate that sees both an "on" and an "off" node of its digit (outside the cycle).
-// `digit_cells`: each digit's open cells (CellSets::digit), the cell sets' words per digit from digit 1.
 std::vector<Candidate> cycle_eliminations(const Board& board, const std::vector<Instance>& inst, int last,
-                                          const std::vector<Word>& digit_cells, CycleTables& tables) {
+                                          CycleTables& tables) {
   const int n = board.side();
   const CellSets& sets = board.cell_sets();
   const std::size_t words = sets.words();
   std::vector<Word>& in_cycle = tables.in_cycle;
   in_cycle.assign(words, 0);
-  for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
-       i = inst[static_cast<std::size_t>(i)].parent)
-    set_cell(in_cycle.data(), node_cell(inst[static_cast<std::size_t>(i)].node, n));
-  // Per cell, the digits seen from "on" nodes and from "off" nodes.
-  std::vector<Mask>&forward = tables.forward, &back = tables.back;
-  forward.assign(static_cast<std::size_t>(board.cells()), 0);
-  back.assign(forward.size(), 0);
-  std::vector<Word>& seen = tables.seen;
-  seen.resize(words);
+  Mask digits = 0;
   for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
        i = inst[static_cast<std::size_t>(i)].parent) {
     const int node = inst[static_cast<std::size_t>(i)].node;
     const int cell = node_cell(node, n), digit = node_digit(node, n);
-    const Word* cells = digit_cells.data() + static_cast<std::size_t>(digit - 1) * words;
-    for (std::size_t w = 0; w < words; ++w) seen[w] = sets.peers(cell)[w] & cells[w] & ~in_cycle[w];
-    std::vector<Mask>& by = node_on(node) ? forward : back;
-    for_each_cell(seen.data(), words, [&](int x) { by[static_cast<std::size_t>(x)] |= digit_bit(digit); });
+    set_cell(in_cycle.data(), cell);
+    const auto at = static_cast<std::size_t>(digit - 1) * words;
+    const Mask bit = digit_bit(digit);
+    if ((tables.ready & bit) == 0) {
+      sets.digit(board, digit, tables.digit_cells.data() + at);
+      tables.ready |= bit;
+    }
+    if ((digits & bit) == 0) {
+      std::fill_n(tables.on.data() + at, words, 0);
+      std::fill_n(tables.off.data() + at, words, 0);
+      digits |= bit;
+    }
+    Word* seen = (node_on(node) ? tables.on : tables.off).data() + at;
+    for (std::size_t w = 0; w < words; ++w) seen[w] |= sets.peers(cell)[w] & tables.digit_cells[at + w];
+  }
+  // The cells with a candidate to remove, then their digits in order.
+  std::vector<Word>& both = tables.both;
+  both.assign(words, 0);
+  for (Mask m = digits; m != 0; m &= m - 1) {
+    const auto at = static_cast<std::size_t>(std::countr_zero(m)) * words;
+    for (std::size_t w = 0; w < words; ++w) {
+      tables.on[at + w] &= tables.off[at + w] & ~in_cycle[w];
+      both[w] |= tables.on[at + w];
+    }
   }
   std::vector<Candidate> result;
-  for (int x = 0; x < board.cells(); ++x)
-    for (Mask m = forward[static_cast<std::size_t>(x)] & back[static_cast<std::size_t>(x)]; m != 0;
-         m &= m - 1)
-      result.push_back({x, std::countr_zero(m) + 1});
+  for_each_cell(both.data(), words, [&](int x) {
+    for (Mask m = digits; m != 0; m &= m - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(m));
+      if ((tables.on[d * words + static_cast<std::size_t>(x) / 64] >> (x % 64) & 1) != 0)
+        result.push_back({x, static_cast<int>(d) + 1});
+    }
+  });
   return result;
 }
 
@@ -651,7 +788,7 @@ constexpr std::pair<bool, bool> kPasses[] = {{false, true}, {true, false}, {true
 class StartLoops final : public CycleStart {
  public:
   // The passes' analyses of `start`, worked out again unless they are its (its cells' candidates and houses).
-  const StartLoops& of(const Board& start) {
+  StartLoops& of(const Board& start) {
     bool same = houses_ == &start.houses() && cells_.size() == static_cast<std::size_t>(start.cells());
     for (int c = 0; c < start.cells() && same; ++c)
       same = cells_[static_cast<std::size_t>(c)] == (start.open(c) ? start.candidates(c) : 0) &&
@@ -668,7 +805,55 @@ class StartLoops final : public CycleStart {
       passes_[i].use(start);
       passes_[i].load_full(kPasses[i].first, kPasses[i].second);
     }
+    grids_ = 0;
+    kept_ready_ = false;
     return *this;
+  }
+  // Counts a grid reduced from `start` (of()'s); from the second on, the first pass's loops are kept (a start
+  // with one reduced grid only would pay for them in vain).
+  void count_grid(const Board& start) {
+    if (++grids_ != 2) return;
+    kept_ready_ = true;
+    // The first pass's searches on the start, every one whole (as cycle_hints asks them).
+    kept_.clear();
+    kept_nodes_.clear();
+    Loops& x = passes_[0];
+    x.use(start);  // the board of() saw may be gone: its analysis is this one's
+    std::vector<Loops::Found> found;
+    const int most = start.cells() * start.side() * 2;
+    for (int c = 0; c < start.cells(); ++c) {
+      if (!start.open(c) || !two_or_more(start.candidates(c))) continue;
+      for (Mask m = start.candidates(c); m != 0; m &= m - 1) {
+        found.clear();
+        x.from<false>(c, std::countr_zero(m) + 1, most, most, found);
+        for (const Loops::Found& f : found) {
+          const auto begin = static_cast<std::uint32_t>(kept_nodes_.size());
+          for (int i = f.instance; i >= 0; i = x.instances()[static_cast<std::size_t>(i)].parent)
+            kept_nodes_.push_back(x.instances()[static_cast<std::size_t>(i)].node);
+          std::reverse(kept_nodes_.begin() + begin, kept_nodes_.end());
+          kept_.push_back({c * start.side() + std::countr_zero(m), f.cycle, begin,
+                           static_cast<std::uint32_t>(kept_nodes_.size())});
+        }
+      }
+    }
+  }
+  // The first pass's loops found on the start, by start candidate (cell * side + digit - 1) in order: a grid
+  // reduced from it without taking out a candidate of a digit finds the same from that digit's starts (the
+  // X links keep to one digit, whose nodes and links are the start's), and those rest on nothing it took out.
+  struct Kept {
+    int candidate;
+    bool cycle;
+    std::uint32_t begin, end;  // the path's nodes, kept_nodes_[begin, end), the start first
+  };
+  const std::vector<Kept>& kept() const { return kept_; }
+  const int* kept_nodes(const Kept& k) const { return kept_nodes_.data() + k.begin; }
+  // The digits with a candidate that `board` (reduced from the start) took out: all before the loops are kept.
+  Mask touched(const Board& board) const {
+    if (!kept_ready_) return (Mask{2} << (board.side() - 1)) - 1;
+    Mask digits = 0;
+    for (int c = 0; c < board.cells(); ++c)
+      if (board.open(c)) digits |= cells_[static_cast<std::size_t>(c)] & ~board.candidates(c);
+    return digits;
   }
   // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset.
   bool reduces(const Board& board) const {
@@ -687,6 +872,10 @@ class StartLoops final : public CycleStart {
   std::vector<Mask> cells_;
   std::vector<bool> open_;
   Loops passes_[3];
+  std::vector<Kept> kept_;
+  std::vector<int> kept_nodes_;
+  int grids_ = 0;
+  bool kept_ready_ = false;
 };
 
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
@@ -695,7 +884,6 @@ struct LoopScratch {
   Loops loops;
   std::vector<int> path;
   std::vector<Loops::Found> found;
-  std::vector<Word> digit_cells;  // CellSets::digit of each digit, from digit 1
   CycleTables cycle;
 };
 
@@ -705,23 +893,26 @@ struct LoopScratch {
 // that `keep` can end the searches early: a loop of more nodes rates no lower, and `keep` must refuse every
 // loop longer than one it refuses (of the same pass and kind). `keep` may change its answers only when `take`
 // is called.
-// With `base` (the analysis of a start `board` is reduced from), the passes read it (Loops::load_over).
-template <class Keep, class Take>
+// `over`: with `base` (the analysis of a start `board` is reduced from), which the passes read
+// (Loops::load_over).
+template <bool over, class Keep, class Take>
 void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& take) {
   const int n = board.side();
   thread_local LoopScratch scratch;
   Loops& loops = scratch.loops;
   std::vector<Loops::Found>& found = scratch.found;
-  const CellSets& sets = board.cell_sets();
-  scratch.digit_cells.resize(static_cast<std::size_t>(n) * sets.words());
-  for (int d = 1; d <= n; ++d)
-    sets.digit(board, d, scratch.digit_cells.data() + static_cast<std::size_t>(d - 1) * sets.words());
+  scratch.cycle.use(board);
   loops.use(board);
+  const Mask all = (Mask{2} << (n - 1)) - 1;
+  Mask touched = all;
+  if constexpr (over) touched = base->touched(board);
   for (std::size_t pass = 0; pass < 3; ++pass) {
     // Named copies: lambdas may not capture structured bindings before C++20's P1091 (clang 14).
     const bool y = kPasses[pass].first, x = kPasses[pass].second;
-    if (base)
-      loops.load_over(y, x, base->pass(pass));
+    // The X links' pass searches only the touched digits' starts; the others' loops are the start's.
+    const Mask searched = pass == 0 ? touched : all;
+    if constexpr (over)
+      loops.load_over(y, x, base->pass(pass), searched);
     else
       loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
@@ -744,40 +935,58 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
     };
     // Worked out again only after `take`, the one thing that may change `keep`.
     int most_cycle = most(true), most_chain = most(false);
-    for (int c = 0; c < board.cells(); ++c) {
-      if (!board.open(c) || !two_or_more(board.candidates(c))) continue;
-      for (Mask m = board.candidates(c); m != 0; m &= m - 1) {
-        found.clear();
-        if (base)
-          loops.from<true>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
-        else
-          loops.from<false>(c, std::countr_zero(m) + 1, most_cycle, most_chain, found);
-        const std::vector<Instance>& inst = loops.instances();
-        bool taken = false;
-        for (const Loops::Found& f : found) {
-          const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
-          if (!keep(loop)) continue;
-          std::vector<Candidate> elims;
-          const int target = inst[static_cast<std::size_t>(f.instance)].node;
-          const int cell = node_cell(target, n), digit = node_digit(target, n);
-          if (f.cycle) {
-            elims = cycle_eliminations(board, inst, f.instance, scratch.digit_cells, scratch.cycle);
-          } else if (!node_on(target)) {
-            elims = {{cell, digit}};
-          } else {
-            for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
-              elims.push_back({cell, std::countr_zero(e) + 1});
-          }
-          if (elims.empty()) continue;
-          take(loop, loops, std::move(elims));
-          taken = true;
+    // The loops of one start, found (or kept) in `found`.
+    const auto weigh = [&]() {
+      const std::vector<Instance>& inst = loops.instances();
+      bool taken = false;
+      for (const Loops::Found& f : found) {
+        const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
+        if (!keep(loop)) continue;
+        std::vector<Candidate> elims;
+        const int target = inst[static_cast<std::size_t>(f.instance)].node;
+        const int cell = node_cell(target, n), digit = node_digit(target, n);
+        if (f.cycle) {
+          elims = cycle_eliminations(board, inst, f.instance, scratch.cycle);
+        } else if (!node_on(target)) {
+          elims = {{cell, digit}};
+        } else {
+          for (Mask e = board.candidates(cell) & ~digit_bit(digit); e != 0; e &= e - 1)
+            elims.push_back({cell, std::countr_zero(e) + 1});
         }
-        if (taken) {
-          most_cycle = most(true);
-          most_chain = most(false);
-        }
+        if (elims.empty()) continue;
+        take(loop, loops, std::move(elims));
+        taken = true;
       }
-    }
+      if (taken) {
+        most_cycle = most(true);
+        most_chain = most(false);
+      }
+    };
+    // The kept loops of the starts before `candidate` (with base, the first pass, untouched digits).
+    std::size_t next_kept = 0;
+    const auto replay_before = [&](int candidate) {
+      if (!over || pass != 0) return;
+      const std::vector<StartLoops::Kept>& kept = base->kept();
+      for (; next_kept < kept.size() && kept[next_kept].candidate < candidate; ++next_kept) {
+        const StartLoops::Kept& k = kept[next_kept];
+        const int c = k.candidate / n;
+        if ((searched & digit_bit(k.candidate % n + 1)) != 0 || !board.open(c) ||
+            !two_or_more(board.candidates(c)))
+          continue;
+        found.clear();
+        found.push_back({k.cycle, loops.replay(base->kept_nodes(k), k.end - k.begin)});
+        weigh();
+      }
+    };
+    // The starts in order (cell, then digit): every candidate of a cell with two or more, after load_over()
+    // only those whose searches may find something.
+    loops.for_each_start([&](int c, int start) {
+      replay_before(c * n + start - 1);
+      found.clear();
+      loops.from<over>(c, start, most_cycle, most_chain, found);
+      weigh();
+    });
+    replay_before(board.cells() * n);
   }
 }
 
@@ -806,23 +1015,24 @@ bool chains(const Board& board, GradedStep& step) {
            (l.tenths == best_tenths && l.complexity < best_complexity) ||
            (l.tenths == best_tenths && l.complexity == best_complexity && l.key < best_key);
   };
-  each_loop(board, nullptr, better, [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
-    found_any = true;
-    best_tenths = l.tenths;
-    best_complexity = l.complexity;
-    best_key = l.key;
-    step.technique = l.cycle ? (l.y && l.x ? "Bidirectional Cycle"
-                                : l.y      ? "Bidirectional Y-Cycle"
-                                           : "Bidirectional X-Cycle")
-                             : (l.y && l.x          ? "Forcing Chain"
-                                : l.complexity == 6 ? "Turbot Fish"
-                                                    : "Forcing X-Chain");
-    step.rating = l.tenths / 10.0;
-    step.placements.clear();
-    step.eliminations = std::move(elims);
-    step.text = step.technique + " " + path_text(loops.instances(), l.instance, n) + ": " +
-                eliminations_text(step.eliminations, n);
-  });
+  each_loop<false>(board, nullptr, better,
+                   [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+                     found_any = true;
+                     best_tenths = l.tenths;
+                     best_complexity = l.complexity;
+                     best_key = l.key;
+                     step.technique = l.cycle ? (l.y && l.x ? "Bidirectional Cycle"
+                                                 : l.y      ? "Bidirectional Y-Cycle"
+                                                            : "Bidirectional X-Cycle")
+                                              : (l.y && l.x          ? "Forcing Chain"
+                                                 : l.complexity == 6 ? "Turbot Fish"
+                                                                     : "Forcing X-Chain");
+                     step.rating = l.tenths / 10.0;
+                     step.placements.clear();
+                     step.eliminations = std::move(elims);
+                     step.text = step.technique + " " + path_text(loops.instances(), l.instance, n) + ": " +
+                                 eliminations_text(step.eliminations, n);
+                   });
   return found_any;
 }
 
@@ -832,14 +1042,16 @@ std::unique_ptr<CycleStart> cycle_start() {
 
 void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out, CycleStart* kept) {
   const int n = board.side();
-  const Places places(board);
   const StartLoops* base = nullptr;
   if (kept) {
-    base = &static_cast<StartLoops*>(kept)->of(start);
-    if (!base->reduces(board)) base = nullptr;
+    StartLoops& loops = static_cast<StartLoops*>(kept)->of(start);
+    if (loops.reduces(board)) {
+      loops.count_grid(start);
+      base = &loops;
+    }
   }
-  each_loop(
-      board, base, [](const Loop&) { return true; },
+  const auto every = [](const Loop&) { return true; };
+  const auto take =
       [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
         // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
         std::vector<Candidate> parents;
@@ -850,13 +1062,17 @@ void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>&
           if (!l.cycle && !node_on(at.node)) continue;
           const int from = inst[static_cast<std::size_t>(at.parent)].node;
           removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
-                           link_cause(board, places, from, at.node), parents);
+                           link_cause(board, loops.places(), from, at.node), parents);
         }
         std::uint64_t chain = 0;
         for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
           chain += mix_node(inst[static_cast<std::size_t>(i)].node);
         out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents), chain});
-      });
+      };
+  if (base)
+    each_loop<true>(board, base, every, take);
+  else
+    each_loop<false>(board, nullptr, every, take);
 }
 
 }  // namespace sudoku::logic
