@@ -77,23 +77,34 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
-    // The cells seeing every place (a place is not its own peer).
+    // The cells seeing every place (a place is not its own peer), worked out when a candidate may be one.
     const CellSets& sets = b.cell_sets();
     std::array<Word, kMaxCellWords> seeing;
-    std::fill_n(seeing.begin(), sets.words(), ~Word{0});
-    for (Mask m = where; m != 0; m &= m - 1) {
-      const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(m))]);
-      for (std::size_t w = 0; w < sets.words(); ++w) seeing[w] &= peers[w];
-    }
-    // A cell seeing every place sees the first one: it lies in one of the first place's houses.
+    bool seen = false;
+    // A cell seeing every place sees the first one: it lies in one of the first place's houses, outside h (h's
+    // other cells hold no place of d).
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+    const Crossings& crossings = b.crossings();
     elims.clear();
     for (const int h2 : houses.of(first)) {
       if (h2 == h) continue;
-      for (const int x : houses.cells(h2))
-        if (b.has(x, d) && has_cell(seeing.data(), x) &&
+      const Mask outside = b.positions(h2, d) & ~crossings.inside(h2, h);
+      if (outside == 0) continue;
+      if (!seen) {
+        seen = true;
+        std::fill_n(seeing.begin(), sets.words(), ~Word{0});
+        for (Mask m = where; m != 0; m &= m - 1) {
+          const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(m))]);
+          for (std::size_t w = 0; w < sets.words(); ++w) seeing[w] &= peers[w];
+        }
+      }
+      const std::vector<int>& in = houses.cells(h2);
+      for (Mask m = outside; m != 0; m &= m - 1) {
+        const int x = in[static_cast<std::size_t>(std::countr_zero(m))];
+        if (has_cell(seeing.data(), x) &&
             std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
           elims.push_back({x, d});
+      }
     }
     if (elims.empty()) return false;
     std::vector<Candidate> parents;
