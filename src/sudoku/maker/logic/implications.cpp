@@ -86,7 +86,7 @@ void Places::remove(int cell, int digit) {
 }
 
 Chainer::Chainer(const Board& board, ChainRules rules)
-    : board_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
+    : board_(board), reduced_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
   const auto cells = static_cast<std::size_t>(board.cells());
   const auto n = static_cast<std::size_t>(side_);
   start_.resize(cells);
@@ -205,13 +205,14 @@ bool Chainer::reach(Implications& out, const Emitted& e, const int* parents, boo
 bool Chainer::advance(Implications& out) {
   emitted_.clear();
   tmp_parents_.clear();
-  Board reduced = board_;
+  // The start's places go along, the eliminations keeping them: the rules read them at once.
+  reduced_.copy_from(board_);
   for (int c = 0; c < board_.cells(); ++c)
     for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
          m &= m - 1)
-      reduced.eliminate(c, std::countr_zero(m) + 1);
+      reduced_.eliminate(c, std::countr_zero(m) + 1);
   advanced_.clear();
-  rules_.advanced(reduced, board_, advanced_);
+  rules_.advanced(reduced_, board_, advanced_);
   for (const ChainRules::Advanced& step : advanced_) {
     const int first = static_cast<int>(tmp_parents_.size());
     for (const Candidate& p : step.parents) {

@@ -190,6 +190,7 @@ class Chainer {
   void remove(int cell, int digit);
 
   const Board& board_;
+  Board reduced_;  // advance()'s grid, kept for its storage
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
