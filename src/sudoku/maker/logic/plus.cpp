@@ -116,7 +116,18 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
 
 void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_hidden_subset(b, 2, 4, kPlusPairs, touched.data(), [&](int h, Mask cells, Mask digits) {
+  // Only the houses where a digit that lost places has two: a pair of the others rests on nothing.
+  std::vector<Mask> only(touched.size(), 0);
+  for (int h = 0; h < houses.count(); ++h)
+    if (houses.full(h))
+      for (Mask m = touched[static_cast<std::size_t>(h)]; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m) + 1;
+        if (!b.placed(h, d) && two_bits(b.positions(h, d))) {
+          only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
+          break;
+        }
+      }
+  for_each_hidden_subset(b, 2, 4, kPlusPairs, only.data(), [&](int h, Mask cells, Mask digits) {
     const int d1 = std::countr_zero(digits) + 1, d2 = std::countr_zero(digits & (digits - 1)) + 1;
     const Mask taken1 = lost(was, b, h, d1, cells), taken2 = lost(was, b, h, d2, cells);
     if ((taken1 | taken2) == 0) return false;
@@ -129,7 +140,13 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
 
 void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_naked_subset(b, 2, 3, kPlusPairs, touched.data(), [&](int h, Mask in_house, Mask digits) {
+  // Only the houses of a cell left with two candidates that lost some: a pair of other cells rests on nothing.
+  std::vector<Mask> only(touched.size(), 0);
+  for (int c = 0; c < b.cells(); ++c)
+    if (b.open(c) && two_bits(b.candidates(c)) && start.candidates(c) != b.candidates(c))
+      for (const int h : houses.of(c))
+        only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
+  for_each_naked_subset(b, 2, 3, kPlusPairs, only.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
     const int a = cells[static_cast<std::size_t>(std::countr_zero(in_house))];
