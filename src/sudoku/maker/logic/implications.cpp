@@ -274,8 +274,17 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
         link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
       }
-      for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k)
-        ok = reach(out, {link_list_[k].first, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+      // reach(), written out for the links that find a node known: most of them.
+      std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
+      for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k) {
+        const int to = link_list_[k].first;
+        if (out.has(to ^ 1)) {
+          ok = reach(out, {to, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+        } else if (!out.has(to)) {
+          out.add(to, &node, 1, link_list_[k].second);
+          pending.push_back(to);
+        }
+      }
       continue;
     }
     emitted_.clear();
