@@ -186,20 +186,13 @@ void Chainer::off_to_on(int node, const Implications& out) {
   }
 }
 
-bool Chainer::reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+void Chainer::clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
                     int& clash_b) {
   const int conjugate = e.node ^ 1;
-  if (out.has(conjugate)) {
-    out.add(e.node, parents, e.count, e.cause);
-    // SE reports (on, off): the one reached first is the "on" when the new node is "off".
-    clash_a = from_on ? conjugate : e.node;
-    clash_b = from_on ? e.node : conjugate;
-    return false;
-  }
-  if (out.has(e.node)) return true;
   out.add(e.node, parents, e.count, e.cause);
-  (from_on ? pending_off_ : pending_on_).push_back(e.node);
-  return true;
+  // SE reports (on, off): the one reached first is the "on" when the new node is "off".
+  clash_a = from_on ? conjugate : e.node;
+  clash_b = from_on ? e.node : conjugate;
 }
 
 bool Chainer::advance(Implications& out) {
@@ -274,12 +267,13 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
         link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
       }
-      // reach(), written out for the links that find a node known: most of them.
+      // Most links find their node known: no call for them.
       std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
       for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k) {
         const int to = link_list_[k].first;
         if (out.has(to ^ 1)) {
-          ok = reach(out, {to, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+          clash(out, {to, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+          ok = false;
         } else if (!out.has(to)) {
           out.add(to, &node, 1, link_list_[k].second);
           pending.push_back(to);
@@ -295,8 +289,18 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
       off_to_on(node, out);
       remove(node_cell(node, side_), node_digit(node, side_));
     }
-    for (std::size_t k = 0; k < emitted_.size() && ok; ++k)
-      ok = reach(out, emitted_[k], tmp_parents_.data() + emitted_[k].first, from_on, clash_a, clash_b);
+    std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
+    for (std::size_t k = 0; k < emitted_.size() && ok; ++k) {
+      const Emitted& e = emitted_[k];
+      const int* parents = tmp_parents_.data() + e.first;
+      if (out.has(e.node ^ 1)) {
+        clash(out, e, parents, from_on, clash_a, clash_b);
+        ok = false;
+      } else if (!out.has(e.node)) {
+        out.add(e.node, parents, e.count, e.cause);
+        pending.push_back(e.node);
+      }
+    }
   }
   // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed.
   if (rules_.dynamic)

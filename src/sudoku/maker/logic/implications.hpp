@@ -182,8 +182,9 @@ class Chainer {
   void on_to_off(int node);
   void off_to_on(int node, const Implications& out);
   void emit(int node, int parent, int cause);
-  // Adds a node reached from `parents` unless known; false, with the clashing pair, when its conjugate is known.
-  bool reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+  // A node reached from `parents` whose conjugate is known: added, with the clashing pair (run() adds the
+  // others unless known, and queues them).
+  void clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
              int& clash_b);
   // The steps of rules_.advanced on the grid the chain has reduced, as "off" nodes; false when none is new.
   bool advance(Implications& out);
