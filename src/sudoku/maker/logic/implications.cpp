@@ -24,15 +24,6 @@ void Implications::reset(int nodes) {
   nested_key_.clear();
 }
 
-void Implications::add(int node, const int* parents, int count, int cause, int nested) {
-  const auto i = static_cast<std::size_t>(node);
-  stamp_[i] = epoch_;
-  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
-  // Mostly one parent: a loop, not a call to memmove.
-  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
-  order_.push_back(node);
-}
-
 int Implications::ancestors(int node, int limit) const {
   int count = 0;
   each_ancestor(node, [&](int) { return ++count <= limit; });

@@ -117,6 +117,16 @@ class Implications {
   mutable std::vector<int> stack_;
 };
 
+// Inline: the chains' inner loops add a node at every link that reaches a new one.
+inline void Implications::add(int node, const int* parents, int count, int cause, int nested) {
+  const auto i = static_cast<std::size_t>(node);
+  stamp_[i] = epoch_;
+  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
+  // Mostly one parent: a loop, not a call to memmove.
+  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
+  order_.push_back(node);
+}
+
 template <class F>
 void Implications::each_ancestor(int node, F&& f) const {
   if (++seen_epoch_ == 0) {
