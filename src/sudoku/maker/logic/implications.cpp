@@ -47,7 +47,7 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
 void Places::load(const Board& board) {
   side_ = board.side();
   slots_ = &board.house_slots();
-  mark_.assign(static_cast<std::size_t>(board.cells()), 0);
+  crossings_ = &board.crossings();
   const Houses& houses = board.houses();
   at_.resize(static_cast<std::size_t>(houses.count() * side_));
   for (int h = 0; h < houses.count(); ++h)
@@ -58,17 +58,18 @@ void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<i
                         std::vector<int>* house_of) const {
   out.clear();
   if (house_of) house_of->clear();
-  mark_[static_cast<std::size_t>(cell)] = 1;
-  for (const Slot& s : slots(cell))
-    for (Mask m = at(s.house, digit) & ~(Mask{1} << s.index); m != 0; m &= m - 1) {
-      const int x = houses.cells(s.house)[static_cast<std::size_t>(std::countr_zero(m))];
-      if (mark_[static_cast<std::size_t>(x)]) continue;
-      mark_[static_cast<std::size_t>(x)] = 1;
-      out.push_back(x);
+  const std::vector<Slot>& all = slots(cell);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Slot& s = all[k];
+    // A peer met in an earlier house of the cell was a place of the digit there too (a cell's digit is a place
+    // in all its houses or in none).
+    Mask met = Mask{1} << s.index;
+    for (std::size_t e = 0; e < k; ++e) met |= crossings_->inside(s.house, all[e].house);
+    for (Mask m = at(s.house, digit) & ~met; m != 0; m &= m - 1) {
+      out.push_back(houses.cells(s.house)[static_cast<std::size_t>(std::countr_zero(m))]);
       if (house_of) house_of->push_back(s.house);
     }
-  mark_[static_cast<std::size_t>(cell)] = 0;
-  for (const int x : out) mark_[static_cast<std::size_t>(x)] = 0;
+  }
 }
 
 void Places::remove(int cell, int digit) {

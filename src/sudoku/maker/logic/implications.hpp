@@ -66,8 +66,8 @@ class Places {
  private:
   int side_ = 0;
   std::vector<Mask> at_;
-  const HouseSlots* slots_ = nullptr;  // the board's, shared
-  mutable std::vector<std::uint8_t> mark_;
+  const HouseSlots* slots_ = nullptr;     // the board's, shared
+  const Crossings* crossings_ = nullptr;  // the same
 };
 
 // Why a node follows: its cell's last candidate, its house's last place of the digit (the house), or neither
