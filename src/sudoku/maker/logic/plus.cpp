@@ -8,7 +8,6 @@
 // house's lost places of its digits; a naked pair's cells' lost other candidates; an X-wing's base lines' lost
 // places outside its cover lines. One that rests on none holds without the chain and is left out.
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <vector>
 
@@ -20,9 +19,6 @@ namespace sudoku::logic {
 namespace {
 
 using Steps = std::vector<ChainRules::Advanced>;
-
-// The most words a cell set takes (kMaxSide * kMaxSide cells).
-constexpr std::size_t kMaxCellWords = (static_cast<std::size_t>(kMaxSide) * kMaxSide + 63) / 64;
 
 // Locked digits kind by kind (boxes, rows, columns, extra regions); pairs in SE's house order, lexicographic.
 constexpr Scan kPlusLocked{HouseOrder::boxes_rows_columns, true, LockedOrder::kind_by_kind, false};
@@ -77,32 +73,23 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
-    // The cells seeing every place (a place is not its own peer), worked out when a candidate may be one.
-    const CellSets& sets = b.cell_sets();
-    std::array<Word, kMaxCellWords> seeing;
-    bool seen = false;
     // A cell seeing every place sees the first one: it lies in one of the first place's houses, outside h (h's
-    // other cells hold no place of d).
+    // other cells hold no place of d). It sees the places in that house through it, the others it must see
+    // through another house (a place is not its own peer).
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
     const Crossings& crossings = b.crossings();
     elims.clear();
     for (const int h2 : houses.of(first)) {
       if (h2 == h) continue;
       const Mask outside = b.positions(h2, d) & ~crossings.inside(h2, h);
-      if (outside == 0) continue;
-      if (!seen) {
-        seen = true;
-        std::fill_n(seeing.begin(), sets.words(), ~Word{0});
-        for (Mask m = where; m != 0; m &= m - 1) {
-          const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(m))]);
-          for (std::size_t w = 0; w < sets.words(); ++w) seeing[w] &= peers[w];
-        }
-      }
+      const Mask beyond = where & ~crossings.inside(h, h2);
       const std::vector<int>& in = houses.cells(h2);
       for (Mask m = outside; m != 0; m &= m - 1) {
         const int x = in[static_cast<std::size_t>(std::countr_zero(m))];
-        if (has_cell(seeing.data(), x) &&
-            std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
+        bool all = true;
+        for (Mask p = beyond; p != 0 && all; p &= p - 1)
+          all = b.sees(x, cells[static_cast<std::size_t>(std::countr_zero(p))]);
+        if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
           elims.push_back({x, d});
       }
     }
