@@ -103,13 +103,21 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
 
 void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  // Only the houses where a digit that lost places has two: a pair of the others rests on nothing.
+  // Only the houses where a digit that lost places has two, and another digit the same two: a pair of
+  // digits that lost none there rests on nothing.
+  const int n = b.side();
+  const auto twin = [&](int h, int d, Mask where) {
+    for (int e = 1; e <= n; ++e)
+      if (e != d && !b.placed(h, e) && b.positions(h, e) == where) return true;
+    return false;
+  };
   std::vector<Mask> only(touched.size(), 0);
   for (int h = 0; h < houses.count(); ++h)
     if (houses.full(h))
       for (Mask m = touched[static_cast<std::size_t>(h)]; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
-        if (!b.placed(h, d) && two_bits(b.positions(h, d))) {
+        const Mask where = b.positions(h, d);
+        if (!b.placed(h, d) && two_bits(where) && twin(h, d, where)) {
           only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
           break;
         }
@@ -127,12 +135,17 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
 
 void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  // Only the houses of a cell left with two candidates that lost some: a pair of other cells rests on nothing.
+  // Only the houses of a cell left with two candidates that lost some, and another cell of the same two: a
+  // pair of cells that lost none rests on nothing.
   std::vector<Mask> only(touched.size(), 0);
   for (int c = 0; c < b.cells(); ++c)
     if (b.open(c) && two_bits(b.candidates(c)) && start.candidates(c) != b.candidates(c))
       for (const int h : houses.of(c))
-        only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
+        for (const int x : houses.cells(h))
+          if (x != c && b.open(x) && b.candidates(x) == b.candidates(c)) {
+            only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
+            break;
+          }
   for_each_naked_subset(b, 2, 3, kPlusPairs, only.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
