@@ -119,14 +119,16 @@ void Chainer::remove(int cell, int digit) {
     at_[static_cast<std::size_t>(slot_list_[k].at + digit - 1)] &= ~slot_list_[k].bit;
 }
 
-// "On": the cell's other candidates and the digit's other places in every house of the cell go off.
-void Chainer::on_to_off(int node) {
+// "On": the cell's other candidates and the digit's other places in every house of the cell go off: f(off, cause)
+// for each, until it returns false.
+template <class F>
+void Chainer::each_off_of(int node, F&& f) {
   const int cell = node_cell(node, side_), digit = node_digit(node, side_);
   const Mask bit = digit_bit(digit);
   const auto c = static_cast<std::size_t>(cell);
   if (rules_.y_links)
     for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
-      emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node, cause_cell);
+      if (!f(node_of(cell, std::countr_zero(m) + 1, false, side_), cause_cell)) return;
   const std::size_t key = c * static_cast<std::size_t>(side_) + static_cast<std::size_t>(digit - 1);
   if (peer_begin_[key] == kNotYet) {
     start_places_.peers_with(board_.houses(), cell, digit, peers_, &peer_houses_);
@@ -137,9 +139,16 @@ void Chainer::on_to_off(int node) {
   }
   for (std::uint32_t k = peer_begin_[key]; k < peer_end_[key]; ++k) {
     const int x = peer_cells_[k];
-    if (grid_[static_cast<std::size_t>(x)] & bit)
-      emit(node_of(x, digit, false, side_), node, peer_causes_[k]);
+    if ((grid_[static_cast<std::size_t>(x)] & bit) && !f(node_of(x, digit, false, side_), peer_causes_[k]))
+      return;
   }
+}
+
+void Chainer::on_to_off(int node) {
+  each_off_of(node, [&](int off, int cause) {
+    emit(off, node, cause);
+    return true;
+  });
 }
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
@@ -273,20 +282,30 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
       }
       continue;
     }
+    if (from_on) {
+      // One parent each, the node: followed as they come, not listed first.
+      each_off_of(node, [&](int off, int cause) {
+        if (out.has(off ^ 1)) {
+          clash(out, {off, 0, 1, cause}, &node, true, clash_a, clash_b);
+          ok = false;
+        } else if (!out.has(off)) {
+          out.add(off, &node, 1, cause);
+          pending_off_.push_back(off);
+        }
+        return ok;
+      });
+      continue;
+    }
     emitted_.clear();
     tmp_parents_.clear();
-    if (from_on) {
-      on_to_off(node);
-    } else {
-      off_to_on(node, out);
-      remove(node_cell(node, side_), node_digit(node, side_));
-    }
-    std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
+    off_to_on(node, out);
+    remove(node_cell(node, side_), node_digit(node, side_));
+    std::vector<int>& pending = pending_on_;
     for (std::size_t k = 0; k < emitted_.size() && ok; ++k) {
       const Emitted& e = emitted_[k];
       const int* parents = tmp_parents_.data() + e.first;
       if (out.has(e.node ^ 1)) {
-        clash(out, e, parents, from_on, clash_a, clash_b);
+        clash(out, e, parents, false, clash_a, clash_b);
         ok = false;
       } else if (!out.has(e.node)) {
         out.add(e.node, parents, e.count, e.cause);

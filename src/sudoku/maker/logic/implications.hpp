@@ -191,6 +191,9 @@ class Chainer {
   // A node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
   void on_to_off(int node);
   void off_to_on(int node, const Implications& out);
+  // An "on" node's links, f(off node, cause) for each until it returns false (on_to_off lists them).
+  template <class F>
+  void each_off_of(int node, F&& f);
   void emit(int node, int parent, int cause);
   // A node reached from `parents` whose conjugate is known: added, with the clashing pair (run() adds the
   // others unless known, and queues them).
