@@ -99,8 +99,6 @@ Chainer::Chainer(const Board& board, ChainRules rules)
       slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, s.full});
     slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
   }
-  peer_begin_.assign(cells * n, kNotYet);
-  peer_end_.assign(cells * n, kNotYet);
   if (!rules_.dynamic) {
     link_begin_.assign(2 * cells * n, kNotYet);
     link_end_.assign(2 * cells * n, kNotYet);
@@ -129,18 +127,19 @@ void Chainer::each_off_of(int node, F&& f) {
   if (rules_.y_links)
     for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
       if (!f(node_of(cell, std::countr_zero(m) + 1, false, side_), cause_cell)) return;
-  const std::size_t key = c * static_cast<std::size_t>(side_) + static_cast<std::size_t>(digit - 1);
-  if (peer_begin_[key] == kNotYet) {
-    start_places_.peers_with(board_.houses(), cell, digit, peers_, &peer_houses_);
-    peer_begin_[key] = static_cast<std::uint32_t>(peer_cells_.size());
-    peer_cells_.insert(peer_cells_.end(), peers_.begin(), peers_.end());
-    peer_causes_.insert(peer_causes_.end(), peer_houses_.begin(), peer_houses_.end());
-    peer_end_[key] = static_cast<std::uint32_t>(peer_cells_.size());
-  }
-  for (std::uint32_t k = peer_begin_[key]; k < peer_end_[key]; ++k) {
-    const int x = peer_cells_[k];
-    if ((grid_[static_cast<std::size_t>(x)] & bit) && !f(node_of(x, digit, false, side_), peer_causes_[k]))
-      return;
+  // The digit's places in the cell's houses as the grid is now, each peer once: in the first of the cell's houses
+  // (SE's order) that holds it, as a peer in an earlier house is in the crossing of the two.
+  const Houses& houses = board_.houses();
+  const Crossings& crossings = board_.crossings();
+  const std::uint32_t first = slot_begin_[c], last = slot_begin_[c + 1];
+  for (std::uint32_t k = first; k < last; ++k) {
+    const Slot& s = slot_list_[k];
+    Mask met = s.bit;
+    for (std::uint32_t e = first; e < k; ++e) met |= crossings.inside(s.house, slot_list_[e].house);
+    const std::vector<int>& cells = houses.cells(s.house);
+    for (Mask m = at_[static_cast<std::size_t>(s.at + digit - 1)] & ~met; m != 0; m &= m - 1)
+      if (!f(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_), s.house))
+        return;
   }
 }
 

@@ -215,13 +215,7 @@ class Chainer {
   std::vector<Emitted> emitted_;
   std::vector<ChainRules::Advanced> advanced_;
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
-  std::vector<int> peers_, peer_houses_;  // scratch for Places::peers_with
-  // on_to_off's peers of each (cell, digit) in the starting places, which do not change during the search, worked
-  // out at their first need: [peer_begin_[k], peer_end_[k]) of peer_cells_ and peer_causes_ for k = cell * side
-  // + digit - 1, kNotYet until then. A dynamic search turns the same candidates on again and again.
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
-  std::vector<std::uint32_t> peer_begin_, peer_end_;
-  std::vector<int> peer_cells_, peer_causes_;
   // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
   // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
   std::vector<std::uint32_t> link_begin_, link_end_;
