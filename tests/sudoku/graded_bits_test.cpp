@@ -108,6 +108,7 @@ TEST_CASE("graded bits: a board's places follow every change, copies apart") {
     x = x * 1664525u + 1013904223u;
     return static_cast<int>((x >> 8) % bound);
   };
+  Board kept(houses);
   for (int round = 0; round < 40; ++round) {
     Board copy = board;
     // The copy changes alone: the original keeps its places.
@@ -119,6 +120,11 @@ TEST_CASE("graded bits: a board's places follow every change, copies apart") {
     }();
     for (int i = 0; i < 6; ++i) copy.eliminate(next(81), next(9) + 1);
     check_places(copy);
+    // A copy made in another board's storage keeps the places it was given through its own changes.
+    kept.copy_from(board);
+    for (int i = 0; i < 6; ++i) kept.eliminate(next(81), next(9) + 1);
+    CHECK(kept.check_invariants());
+    check_places(kept);
     std::size_t at = 0;
     for (int h = 0; h < houses.count(); ++h)
       for (int d = 1; d <= 9; ++d) CHECK(board.positions(h, d) == before[at++]);

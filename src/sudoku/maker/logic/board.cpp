@@ -53,6 +53,13 @@ void Board::load(const CandidateGrid& grid, bool lone_as_given) {
   DLX_ASSERT(check_invariants());
 }
 
+void Board::copy_from(const Board& other) {
+  *this = other;
+  if (!other.places_.valid) return;
+  places_.at = other.places_.at;
+  places_.valid = true;
+}
+
 void Board::place(int cell, int digit) {
   DLX_ASSERT(cell >= 0 && cell < cells());
   DLX_ASSERT(digit >= 1 && digit <= side());

@@ -50,6 +50,11 @@ class Board {
   // pencilmarks; otherwise it is a naked single still to take.
   void load(const CandidateGrid& grid, bool lone_as_given = true);
 
+  // Makes this board `other`'s copy in its own storage, keeping the places of the digits when `other` has them
+  // worked out (a plain copy works them out again on first use): for a copy that loses a few candidates and is
+  // then read, as the chains' reduced grids are.
+  void copy_from(const Board& other);
+
   void place(int cell, int digit);
   void eliminate(int cell, int digit);
   // Applies a step: its eliminations, then its placements.

@@ -222,12 +222,14 @@ class Search {
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
       offer(removable(node_of(c, d, true, n_)), 7, absurd, assumption(c, d, false), {{&off, a}, {&off, b}});
     if (!both) return;
-    for (const bool state : {true, false})
-      for (const int x : on.order())
-        if (node_on(x) == state && off.has(x) && worth(x))
-          offer(removable(x), 1, "Double Forcing",
-                "from " + cell_text(c, n_) + "=" + digit_text(d) + " and <>" + digit_text(d),
-                {{&on, x}, {&off, x}});
+    on_then_off(
+        on, [&](int x) { return off.has(x); },
+        [&](int x) {
+          if (worth(x))
+            offer(removable(x), 1, "Double Forcing",
+                  "from " + cell_text(c, n_) + "=" + digit_text(d) + " and <>" + digit_text(d),
+                  {{&on, x}, {&off, x}});
+        });
   }
 
   // Every place of d in a house of c, when c is the house's first place of d.
@@ -248,17 +250,20 @@ class Search {
         branch_.push_back(
             &ahead(cells[static_cast<std::size_t>(std::countr_zero(m))], d, scratch[branch_.size()]));
       const std::size_t k = branch_.size();
-      for (const bool state : {true, false})
-        for (const int x : on.order()) {
-          if (node_on(x) != state) continue;
-          bool all = true;
-          for (std::size_t i = 0; i < k && all; ++i) all = branch_[i]->has(x);
-          if (!all || !worth(x)) continue;
-          targets_.assign(1, {&on, x});
-          for (std::size_t i = 0; i < k; ++i) targets_.push_back({branch_[i], x});
-          offer(removable(x), 6, "Region Forcing",
-                "from each place of " + digit_text(d) + " in " + houses.name(h), targets_, h);
-        }
+      on_then_off(
+          on,
+          [&](int x) {
+            bool all = true;
+            for (std::size_t i = 0; i < k && all; ++i) all = branch_[i]->has(x);
+            return all;
+          },
+          [&](int x) {
+            if (!worth(x)) return;
+            targets_.assign(1, {&on, x});
+            for (std::size_t i = 0; i < k; ++i) targets_.push_back({branch_[i], x});
+            offer(removable(x), 6, "Region Forcing",
+                  "from each place of " + digit_text(d) + " in " + houses.name(h), targets_, h);
+          });
     }
   }
 
@@ -307,17 +312,35 @@ class Search {
     const auto branch = [&](Mask m) -> const Implications& {
       return on_of[static_cast<std::size_t>(std::countr_zero(m) + 1)];
     };
-    for (const bool state : {true, false})
-      for (const int x : branch(cands).order()) {
-        if (node_on(x) != state) continue;
-        bool all = true;
-        for (Mask m = cands; m != 0 && all; m &= m - 1) all = branch(m).has(x);
-        if (!all || !worth(x)) continue;
-        targets_.clear();
-        for (Mask m = cands; m != 0; m &= m - 1) targets_.push_back({&branch(m), x});
-        offer(removable(x), 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_), targets_,
-              cause_cell);
-      }
+    on_then_off(
+        branch(cands),
+        [&](int x) {
+          bool all = true;
+          for (Mask m = cands & (cands - 1); m != 0 && all; m &= m - 1) all = branch(m).has(x);
+          return all;
+        },
+        [&](int x) {
+          if (!worth(x)) return;
+          targets_.clear();
+          for (Mask m = cands; m != 0; m &= m - 1) targets_.push_back({&branch(m), x});
+          offer(removable(x), 5, "Cell Forcing", "from each candidate of " + cell_text(c, n_), targets_,
+                cause_cell);
+        });
+  }
+
+  // Calls f(x) for each node x of `in` that keep(x) holds for, the "on" ones first, each kind in `in`'s order
+  // (one pass over `in`: f changes nothing keep reads).
+  template <class Keep, class F>
+  void on_then_off(const Implications& in, Keep&& keep, F&& f) {
+    later_.clear();
+    for (const int x : in.order()) {
+      if (!keep(x)) continue;
+      if (node_on(x))
+        f(x);
+      else
+        later_.push_back(x);
+    }
+    for (const int x : later_) f(x);
   }
 
   // Whether a conclusion takes out a candidate (SE keeps only those steps).
@@ -340,6 +363,7 @@ class Search {
   BranchesLease branches_;
   std::vector<Target> targets_;
   std::vector<const Implications*> branch_;  // a region's branches but the first place's
+  std::vector<int> later_;                   // on_then_off's "off" nodes
   mutable std::vector<std::pair<std::uint64_t, int>> nested_;
 };
 

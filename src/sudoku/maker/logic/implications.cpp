@@ -24,15 +24,6 @@ void Implications::reset(int nodes) {
   nested_key_.clear();
 }
 
-void Implications::add(int node, const int* parents, int count, int cause, int nested) {
-  const auto i = static_cast<std::size_t>(node);
-  stamp_[i] = epoch_;
-  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
-  // Mostly one parent: a loop, not a call to memmove.
-  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
-  order_.push_back(node);
-}
-
 int Implications::ancestors(int node, int limit) const {
   int count = 0;
   each_ancestor(node, [&](int) { return ++count <= limit; });
@@ -56,7 +47,7 @@ void Implications::nested(int node, std::vector<std::pair<std::uint64_t, int>>& 
 void Places::load(const Board& board) {
   side_ = board.side();
   slots_ = &board.house_slots();
-  mark_.assign(static_cast<std::size_t>(board.cells()), 0);
+  crossings_ = &board.crossings();
   const Houses& houses = board.houses();
   at_.resize(static_cast<std::size_t>(houses.count() * side_));
   for (int h = 0; h < houses.count(); ++h)
@@ -67,17 +58,18 @@ void Places::peers_with(const Houses& houses, int cell, int digit, std::vector<i
                         std::vector<int>* house_of) const {
   out.clear();
   if (house_of) house_of->clear();
-  mark_[static_cast<std::size_t>(cell)] = 1;
-  for (const Slot& s : slots(cell))
-    for (Mask m = at(s.house, digit) & ~(Mask{1} << s.index); m != 0; m &= m - 1) {
-      const int x = houses.cells(s.house)[static_cast<std::size_t>(std::countr_zero(m))];
-      if (mark_[static_cast<std::size_t>(x)]) continue;
-      mark_[static_cast<std::size_t>(x)] = 1;
-      out.push_back(x);
+  const std::vector<Slot>& all = slots(cell);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    const Slot& s = all[k];
+    // A peer met in an earlier house of the cell was a place of the digit there too (a cell's digit is a place
+    // in all its houses or in none).
+    Mask met = Mask{1} << s.index;
+    for (std::size_t e = 0; e < k; ++e) met |= crossings_->inside(s.house, all[e].house);
+    for (Mask m = at(s.house, digit) & ~met; m != 0; m &= m - 1) {
+      out.push_back(houses.cells(s.house)[static_cast<std::size_t>(std::countr_zero(m))]);
       if (house_of) house_of->push_back(s.house);
     }
-  mark_[static_cast<std::size_t>(cell)] = 0;
-  for (const int x : out) mark_[static_cast<std::size_t>(x)] = 0;
+  }
 }
 
 void Places::remove(int cell, int digit) {
@@ -86,7 +78,7 @@ void Places::remove(int cell, int digit) {
 }
 
 Chainer::Chainer(const Board& board, ChainRules rules)
-    : board_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
+    : board_(board), reduced_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
   const auto cells = static_cast<std::size_t>(board.cells());
   const auto n = static_cast<std::size_t>(side_);
   start_.resize(cells);
@@ -107,8 +99,6 @@ Chainer::Chainer(const Board& board, ChainRules rules)
       slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, s.full});
     slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
   }
-  peer_begin_.assign(cells * n, kNotYet);
-  peer_end_.assign(cells * n, kNotYet);
   if (!rules_.dynamic) {
     link_begin_.assign(2 * cells * n, kNotYet);
     link_end_.assign(2 * cells * n, kNotYet);
@@ -127,27 +117,37 @@ void Chainer::remove(int cell, int digit) {
     at_[static_cast<std::size_t>(slot_list_[k].at + digit - 1)] &= ~slot_list_[k].bit;
 }
 
-// "On": the cell's other candidates and the digit's other places in every house of the cell go off.
-void Chainer::on_to_off(int node) {
+// "On": the cell's other candidates and the digit's other places in every house of the cell go off: f(off, cause)
+// for each, until it returns false.
+template <class F>
+void Chainer::each_off_of(int node, F&& f) {
   const int cell = node_cell(node, side_), digit = node_digit(node, side_);
   const Mask bit = digit_bit(digit);
   const auto c = static_cast<std::size_t>(cell);
   if (rules_.y_links)
     for (Mask m = grid_[c] & ~bit; m != 0; m &= m - 1)
-      emit(node_of(cell, std::countr_zero(m) + 1, false, side_), node, cause_cell);
-  const std::size_t key = c * static_cast<std::size_t>(side_) + static_cast<std::size_t>(digit - 1);
-  if (peer_begin_[key] == kNotYet) {
-    start_places_.peers_with(board_.houses(), cell, digit, peers_, &peer_houses_);
-    peer_begin_[key] = static_cast<std::uint32_t>(peer_cells_.size());
-    peer_cells_.insert(peer_cells_.end(), peers_.begin(), peers_.end());
-    peer_causes_.insert(peer_causes_.end(), peer_houses_.begin(), peer_houses_.end());
-    peer_end_[key] = static_cast<std::uint32_t>(peer_cells_.size());
+      if (!f(node_of(cell, std::countr_zero(m) + 1, false, side_), cause_cell)) return;
+  // The digit's places in the cell's houses as the grid is now, each peer once: in the first of the cell's houses
+  // (SE's order) that holds it, as a peer in an earlier house is in the crossing of the two.
+  const Houses& houses = board_.houses();
+  const Crossings& crossings = board_.crossings();
+  const std::uint32_t first = slot_begin_[c], last = slot_begin_[c + 1];
+  for (std::uint32_t k = first; k < last; ++k) {
+    const Slot& s = slot_list_[k];
+    Mask met = s.bit;
+    for (std::uint32_t e = first; e < k; ++e) met |= crossings.inside(s.house, slot_list_[e].house);
+    const std::vector<int>& cells = houses.cells(s.house);
+    for (Mask m = at_[static_cast<std::size_t>(s.at + digit - 1)] & ~met; m != 0; m &= m - 1)
+      if (!f(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_), s.house))
+        return;
   }
-  for (std::uint32_t k = peer_begin_[key]; k < peer_end_[key]; ++k) {
-    const int x = peer_cells_[k];
-    if (grid_[static_cast<std::size_t>(x)] & bit)
-      emit(node_of(x, digit, false, side_), node, peer_causes_[k]);
-  }
+}
+
+void Chainer::on_to_off(int node) {
+  each_off_of(node, [&](int off, int cause) {
+    emit(off, node, cause);
+    return true;
+  });
 }
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
@@ -186,32 +186,26 @@ void Chainer::off_to_on(int node, const Implications& out) {
   }
 }
 
-bool Chainer::reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+void Chainer::clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
                     int& clash_b) {
   const int conjugate = e.node ^ 1;
-  if (out.has(conjugate)) {
-    out.add(e.node, parents, e.count, e.cause);
-    // SE reports (on, off): the one reached first is the "on" when the new node is "off".
-    clash_a = from_on ? conjugate : e.node;
-    clash_b = from_on ? e.node : conjugate;
-    return false;
-  }
-  if (out.has(e.node)) return true;
   out.add(e.node, parents, e.count, e.cause);
-  (from_on ? pending_off_ : pending_on_).push_back(e.node);
-  return true;
+  // SE reports (on, off): the one reached first is the "on" when the new node is "off".
+  clash_a = from_on ? conjugate : e.node;
+  clash_b = from_on ? e.node : conjugate;
 }
 
 bool Chainer::advance(Implications& out) {
   emitted_.clear();
   tmp_parents_.clear();
-  Board reduced = board_;
+  // The start's places go along, the eliminations keeping them: the rules read them at once.
+  reduced_.copy_from(board_);
   for (int c = 0; c < board_.cells(); ++c)
     for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
          m &= m - 1)
-      reduced.eliminate(c, std::countr_zero(m) + 1);
+      reduced_.eliminate(c, std::countr_zero(m) + 1);
   advanced_.clear();
-  rules_.advanced(reduced, board_, advanced_);
+  rules_.advanced(reduced_, board_, advanced_);
   for (const ChainRules::Advanced& step : advanced_) {
     const int first = static_cast<int>(tmp_parents_.size());
     for (const Candidate& p : step.parents) {
@@ -273,20 +267,50 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
         link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
       }
-      for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k)
-        ok = reach(out, {link_list_[k].first, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+      // Most links find their node known: no call for them.
+      std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
+      for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k) {
+        const int to = link_list_[k].first;
+        if (out.has(to ^ 1)) {
+          clash(out, {to, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+          ok = false;
+        } else if (!out.has(to)) {
+          out.add(to, &node, 1, link_list_[k].second);
+          pending.push_back(to);
+        }
+      }
+      continue;
+    }
+    if (from_on) {
+      // One parent each, the node: followed as they come, not listed first.
+      each_off_of(node, [&](int off, int cause) {
+        if (out.has(off ^ 1)) {
+          clash(out, {off, 0, 1, cause}, &node, true, clash_a, clash_b);
+          ok = false;
+        } else if (!out.has(off)) {
+          out.add(off, &node, 1, cause);
+          pending_off_.push_back(off);
+        }
+        return ok;
+      });
       continue;
     }
     emitted_.clear();
     tmp_parents_.clear();
-    if (from_on) {
-      on_to_off(node);
-    } else {
-      off_to_on(node, out);
-      remove(node_cell(node, side_), node_digit(node, side_));
+    off_to_on(node, out);
+    remove(node_cell(node, side_), node_digit(node, side_));
+    std::vector<int>& pending = pending_on_;
+    for (std::size_t k = 0; k < emitted_.size() && ok; ++k) {
+      const Emitted& e = emitted_[k];
+      const int* parents = tmp_parents_.data() + e.first;
+      if (out.has(e.node ^ 1)) {
+        clash(out, e, parents, false, clash_a, clash_b);
+        ok = false;
+      } else if (!out.has(e.node)) {
+        out.add(e.node, parents, e.count, e.cause);
+        pending.push_back(e.node);
+      }
     }
-    for (std::size_t k = 0; k < emitted_.size() && ok; ++k)
-      ok = reach(out, emitted_[k], tmp_parents_.data() + emitted_[k].first, from_on, clash_a, clash_b);
   }
   // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed.
   if (rules_.dynamic)

@@ -66,8 +66,8 @@ class Places {
  private:
   int side_ = 0;
   std::vector<Mask> at_;
-  const HouseSlots* slots_ = nullptr;  // the board's, shared
-  mutable std::vector<std::uint8_t> mark_;
+  const HouseSlots* slots_ = nullptr;     // the board's, shared
+  const Crossings* crossings_ = nullptr;  // the same
 };
 
 // Why a node follows: its cell's last candidate, its house's last place of the digit (the house), or neither
@@ -116,6 +116,16 @@ class Implications {
   mutable std::uint32_t seen_epoch_ = 0;
   mutable std::vector<int> stack_;
 };
+
+// Inline: the chains' inner loops add a node at every link that reaches a new one.
+inline void Implications::add(int node, const int* parents, int count, int cause, int nested) {
+  const auto i = static_cast<std::size_t>(node);
+  stamp_[i] = epoch_;
+  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
+  // Mostly one parent: a loop, not a call to memmove.
+  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
+  order_.push_back(node);
+}
 
 template <class F>
 void Implications::each_ancestor(int node, F&& f) const {
@@ -181,15 +191,20 @@ class Chainer {
   // A node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
   void on_to_off(int node);
   void off_to_on(int node, const Implications& out);
+  // An "on" node's links, f(off node, cause) for each until it returns false (on_to_off lists them).
+  template <class F>
+  void each_off_of(int node, F&& f);
   void emit(int node, int parent, int cause);
-  // Adds a node reached from `parents` unless known; false, with the clashing pair, when its conjugate is known.
-  bool reach(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
+  // A node reached from `parents` whose conjugate is known: added, with the clashing pair (run() adds the
+  // others unless known, and queues them).
+  void clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
              int& clash_b);
   // The steps of rules_.advanced on the grid the chain has reduced, as "off" nodes; false when none is new.
   bool advance(Implications& out);
   void remove(int cell, int digit);
 
   const Board& board_;
+  Board reduced_;  // advance()'s grid, kept for its storage
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
@@ -200,13 +215,7 @@ class Chainer {
   std::vector<Emitted> emitted_;
   std::vector<ChainRules::Advanced> advanced_;
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
-  std::vector<int> peers_, peer_houses_;  // scratch for Places::peers_with
-  // on_to_off's peers of each (cell, digit) in the starting places, which do not change during the search, worked
-  // out at their first need: [peer_begin_[k], peer_end_[k]) of peer_cells_ and peer_causes_ for k = cell * side
-  // + digit - 1, kNotYet until then. A dynamic search turns the same candidates on again and again.
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
-  std::vector<std::uint32_t> peer_begin_, peer_end_;
-  std::vector<int> peer_cells_, peer_causes_;
   // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
   // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
   std::vector<std::uint32_t> link_begin_, link_end_;

@@ -1,4 +1,4 @@
-#include <array>
+#include <algorithm>
 #include <bit>
 #include <vector>
 
@@ -87,14 +87,6 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
                            Visitor<bool(int, int, Mask)> f) {
   const Houses& houses = board.houses();
   const int n = board.side();
-  // Digit d's houses, ascending: listed[first[d - 1], first[d]).
-  std::vector<int> listed;
-  std::array<std::size_t, kMaxSide + 1> first{};
-  for (int d = 1; d <= n; ++d) {
-    for (int h = 0; h < houses.count(); ++h)
-      if (only[h] & digit_bit(d)) listed.push_back(h);
-    first[static_cast<std::size_t>(d)] = listed.size();
-  }
   // places(), written out: with a second caller the compiler would no longer fold it into the full scan.
   const auto where_of = [&](int h, int d) -> Mask {
     if (!houses.full(h) || board.placed(h, d)) return 0;
@@ -102,12 +94,13 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
     const int count = bit_count(where);
     return count < 2 || count > max_places ? 0 : where;
   };
-  // Calls f for digit d's houses whose kind `box` or `kind` says, ascending.
-  const auto visit = [&](int d, auto&& wanted) {
-    for (std::size_t i = first[static_cast<std::size_t>(d - 1)]; i < first[static_cast<std::size_t>(d)];
-         ++i) {
-      const int h = listed[i];
-      if (!wanted(houses.kind(h))) continue;
+  // Calls f for digit d's houses in [lo, hi) that `only` names, ascending (the houses of a kind lie together:
+  // rows, columns, boxes, then the extra regions).
+  const int count = houses.count();
+  const auto visit = [&](int d, int lo, int hi) {
+    const Mask bit = digit_bit(d);
+    for (int h = lo; h < std::min(hi, count); ++h) {
+      if ((only[h] & bit) == 0) continue;
       const Mask where = where_of(h, d);
       if (where != 0 && f(h, d, where)) return true;
     }
@@ -115,7 +108,7 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
   };
   switch (scan.locked) {
     case LockedOrder::house_by_house:
-      for (int order = 0; order < houses.count(); ++order) {
+      for (int order = 0; order < count; ++order) {
         const int h = house_in_order(houses, scan.order, order);
         for (Mask m = only[h]; m != 0; m &= m - 1) {
           const int d = std::countr_zero(m) + 1;
@@ -126,17 +119,19 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
       return false;
     case LockedOrder::kind_by_kind:
       for (int order = 0; order <= 3 * n; order += n) {
-        const HouseKind kind = houses.kind(house_in_order(houses, scan.order, order));
+        const int lo = static_cast<int>(houses.kind(house_in_order(houses, scan.order, order))) * n;
+        const int hi = lo < 3 * n ? lo + n : count;
         for (int d = 1; d <= n; ++d)
-          if (visit(d, [&](HouseKind k) { return k == kind; })) return true;
+          if (visit(d, lo, hi)) return true;
       }
       return false;
     case LockedOrder::se_passes:
       break;
   }
-  for (const bool from_box : {true, false})
-    for (int d = 1; d <= n; ++d)
-      if (visit(d, [&](HouseKind k) { return (k == HouseKind::box) == from_box; })) return true;
+  for (int d = 1; d <= n; ++d)
+    if (visit(d, 2 * n, 3 * n)) return true;
+  for (int d = 1; d <= n; ++d)
+    if (visit(d, 0, 2 * n) || visit(d, 3 * n, count)) return true;
   return false;
 }
 

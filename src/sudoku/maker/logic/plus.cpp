@@ -8,7 +8,6 @@
 // house's lost places of its digits; a naked pair's cells' lost other candidates; an X-wing's base lines' lost
 // places outside its cover lines. One that rests on none holds without the chain and is left out.
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <vector>
 
@@ -20,9 +19,6 @@ namespace sudoku::logic {
 namespace {
 
 using Steps = std::vector<ChainRules::Advanced>;
-
-// The most words a cell set takes (kMaxSide * kMaxSide cells).
-constexpr std::size_t kMaxCellWords = (static_cast<std::size_t>(kMaxSide) * kMaxSide + 63) / 64;
 
 // Locked digits kind by kind (boxes, rows, columns, extra regions); pairs in SE's house order, lexicographic.
 constexpr Scan kPlusLocked{HouseOrder::boxes_rows_columns, true, LockedOrder::kind_by_kind, false};
@@ -77,23 +73,25 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
-    // The cells seeing every place (a place is not its own peer).
-    const CellSets& sets = b.cell_sets();
-    std::array<Word, kMaxCellWords> seeing;
-    std::fill_n(seeing.begin(), sets.words(), ~Word{0});
-    for (Mask m = where; m != 0; m &= m - 1) {
-      const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(m))]);
-      for (std::size_t w = 0; w < sets.words(); ++w) seeing[w] &= peers[w];
-    }
-    // A cell seeing every place sees the first one: it lies in one of the first place's houses.
+    // A cell seeing every place sees the first one: it lies in one of the first place's houses, outside h (h's
+    // other cells hold no place of d). It sees the places in that house through it, the others it must see
+    // through another house (a place is not its own peer).
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
+    const Crossings& crossings = b.crossings();
     elims.clear();
     for (const int h2 : houses.of(first)) {
       if (h2 == h) continue;
-      for (const int x : houses.cells(h2))
-        if (b.has(x, d) && has_cell(seeing.data(), x) &&
-            std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
+      const Mask outside = b.positions(h2, d) & ~crossings.inside(h2, h);
+      const Mask beyond = where & ~crossings.inside(h, h2);
+      const std::vector<int>& in = houses.cells(h2);
+      for (Mask m = outside; m != 0; m &= m - 1) {
+        const int x = in[static_cast<std::size_t>(std::countr_zero(m))];
+        bool all = true;
+        for (Mask p = beyond; p != 0 && all; p &= p - 1)
+          all = b.sees(x, cells[static_cast<std::size_t>(std::countr_zero(p))]);
+        if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
           elims.push_back({x, d});
+      }
     }
     if (elims.empty()) return false;
     std::vector<Candidate> parents;
@@ -105,7 +103,26 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
 
 void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_hidden_subset(b, 2, 4, kPlusPairs, touched.data(), [&](int h, Mask cells, Mask digits) {
+  // Only the houses where a digit that lost places has two, and another digit the same two: a pair of
+  // digits that lost none there rests on nothing.
+  const int n = b.side();
+  const auto twin = [&](int h, int d, Mask where) {
+    for (int e = 1; e <= n; ++e)
+      if (e != d && !b.placed(h, e) && b.positions(h, e) == where) return true;
+    return false;
+  };
+  std::vector<Mask> only(touched.size(), 0);
+  for (int h = 0; h < houses.count(); ++h)
+    if (houses.full(h))
+      for (Mask m = touched[static_cast<std::size_t>(h)]; m != 0; m &= m - 1) {
+        const int d = std::countr_zero(m) + 1;
+        const Mask where = b.positions(h, d);
+        if (!b.placed(h, d) && two_bits(where) && twin(h, d, where)) {
+          only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
+          break;
+        }
+      }
+  for_each_hidden_subset(b, 2, 4, kPlusPairs, only.data(), [&](int h, Mask cells, Mask digits) {
     const int d1 = std::countr_zero(digits) + 1, d2 = std::countr_zero(digits & (digits - 1)) + 1;
     const Mask taken1 = lost(was, b, h, d1, cells), taken2 = lost(was, b, h, d2, cells);
     if ((taken1 | taken2) == 0) return false;
@@ -118,7 +135,18 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
 
 void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
-  for_each_naked_subset(b, 2, 3, kPlusPairs, touched.data(), [&](int h, Mask in_house, Mask digits) {
+  // Only the houses of a cell left with two candidates that lost some, and another cell of the same two: a
+  // pair of cells that lost none rests on nothing.
+  std::vector<Mask> only(touched.size(), 0);
+  for (int c = 0; c < b.cells(); ++c)
+    if (b.open(c) && two_bits(b.candidates(c)) && start.candidates(c) != b.candidates(c))
+      for (const int h : houses.of(c))
+        for (const int x : houses.cells(h))
+          if (x != c && b.open(x) && b.candidates(x) == b.candidates(c)) {
+            only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
+            break;
+          }
+  for_each_naked_subset(b, 2, 3, kPlusPairs, only.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
     const int a = cells[static_cast<std::size_t>(std::countr_zero(in_house))];
