@@ -89,13 +89,6 @@ class Loops {
   void load_over(bool y, bool x, const Loops& base, Mask digits) {
     prepare(y, x);
     digits_ = digits;
-    if (alive_board_ != board_) {
-      alive_board_ = board_;
-      alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
-      for (int c = 0; c < board_->cells(); ++c)
-        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1)
-          alive_[static_cast<std::size_t>(c * n_ + std::countr_zero(m))] = 1;
-    }
     base_ = &base;
     analyse_over();
   }
@@ -429,7 +422,7 @@ class Loops {
     }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
-    starts_.assign((alive_.size() + 63) / 64, 0);
+    starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
     const auto start = [&](int v) {
       const int c = node_cell(v, n_);
       if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
@@ -438,7 +431,7 @@ class Loops {
       if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
     if (x_)
       for (const int v : base.forced_)
-        if (alive_[static_cast<std::size_t>(v >> 1)] != 0 && (digits_ & digit_bit(node_digit(v, n_))) != 0)
+        if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
           start(v);
   }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
@@ -505,13 +498,26 @@ class Loops {
       }
       return count;
     }
-    const std::uint8_t* alive = alive_.data();
+    const std::uint8_t* alive = alive_candidates();
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
       const int q = list[i];
       out[count] = q;
       count += alive[static_cast<std::size_t>(q >> 1)];
     }
     return count;
+  }
+
+  // By candidate (cell * side + digit - 1), whether use()'s board holds it: made at the first need (only a
+  // forcing chain's links on a reduced grid ask, on a few of the grids).
+  const std::uint8_t* alive_candidates() {
+    if (alive_board_ != board_) {
+      alive_board_ = board_;
+      alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
+      for (int c = 0; c < board_->cells(); ++c)
+        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1)
+          alive_[static_cast<std::size_t>(c * n_ + std::countr_zero(m))] = 1;
+    }
+    return alive_.data();
   }
 
   int off_to_on(int node, bool x, int* out) {
@@ -649,7 +655,7 @@ class Loops {
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
   std::vector<int> candidates_;
-  // load_over(): by candidate (cell * side + digit - 1), whether it is one of alive_board_'s.
+  // alive_candidates()'s table, of alive_board_.
   std::vector<std::uint8_t> alive_;
   const Board* alive_board_ = nullptr;
   Places places_;
