@@ -853,22 +853,23 @@ class StartLoops final : public CycleStart {
   };
   const std::vector<Kept>& kept() const { return kept_; }
   const int* kept_nodes(const Kept& k) const { return kept_nodes_.data() + k.begin; }
-  // The digits with a candidate that `board` (reduced from the start) took out: all before the loops are kept.
+  // The digits with a candidate that `board` (reduced from the start, the last that reduces() said so of)
+  // took out: all before the loops are kept.
   Mask touched(const Board& board) const {
-    if (!kept_ready_) return (Mask{2} << (board.side() - 1)) - 1;
-    Mask digits = 0;
-    for (int c = 0; c < board.cells(); ++c)
-      if (board.open(c)) digits |= cells_[static_cast<std::size_t>(c)] & ~board.candidates(c);
-    return digits;
+    return kept_ready_ ? touched_ : (Mask{2} << (board.side() - 1)) - 1;
   }
-  // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset.
-  bool reduces(const Board& board) const {
+  // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset (and
+  // the digits it took candidates of, for touched()).
+  bool reduces(const Board& board) {
     if (houses_ != &board.houses() || cells_.size() != static_cast<std::size_t>(board.cells())) return false;
+    Mask digits = 0;
     for (int c = 0; c < board.cells(); ++c) {
       const auto i = static_cast<std::size_t>(c);
       if (open_[i] != board.open(c) || (board.open(c) && (board.candidates(c) & ~cells_[i]) != 0))
         return false;
+      if (board.open(c)) digits |= cells_[i] & ~board.candidates(c);
     }
+    touched_ = digits;
     return true;
   }
   const Loops& pass(std::size_t i) const { return passes_[i]; }
@@ -882,6 +883,7 @@ class StartLoops final : public CycleStart {
   std::vector<int> kept_nodes_;
   int grids_ = 0;
   bool kept_ready_ = false;
+  Mask touched_ = 0;  // reduces()'s board's
 };
 
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
