@@ -47,6 +47,7 @@ class Loops {
     }
     peer_list_.clear();
     alive_board_ = nullptr;
+    lost_board_ = nullptr;
     // The most links a node has: its cell's other candidates and a peer in every other cell, or a link in
     // each of its houses.
     most_links_ = static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1));
@@ -370,11 +371,17 @@ class Loops {
         if ((a == (p ^ 1) && b == (q ^ 1)) || (a == (q ^ 1) && b == (p ^ 1))) return;
       pairs_.push_back({p ^ 1, q ^ 1});
     };
-    for (int c = 0; c < board.cells(); ++c) {
-      if (!board.open(c)) continue;
+    if (lost_board_ != board_) {
+      // The same in every pass: the passes' bases are analyses of one start.
+      lost_board_ = board_;
+      lost_cells_.clear();
+      for (int c = 0; c < board.cells(); ++c)
+        if (board.open(c) && (base.start_[static_cast<std::size_t>(c)] & ~board.candidates(c)) != 0)
+          lost_cells_.push_back(c);
+    }
+    for (const int c : lost_cells_) {
       const Mask now = board.candidates(c);
       const Mask lost = base.start_[static_cast<std::size_t>(c)] & ~now;
-      if (lost == 0) continue;
       if (y_ && two_bits(now))
         pair(node_of(c, std::countr_zero(now) + 1, true, n_),
              node_of(c, std::countr_zero(now & (now - 1)) + 1, true, n_));
@@ -655,6 +662,9 @@ class Loops {
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
   std::vector<int> candidates_;
+  // The open cells of lost_board_ that lost candidates (the start's analysed in base_).
+  std::vector<int> lost_cells_;
+  const Board* lost_board_ = nullptr;
   // alive_candidates()'s table, of alive_board_.
   std::vector<std::uint8_t> alive_;
   const Board* alive_board_ = nullptr;
