@@ -47,6 +47,7 @@ class Loops {
     }
     peer_list_.clear();
     alive_board_ = nullptr;
+    lost_board_ = nullptr;
     // The most links a node has: its cell's other candidates and a peer in every other cell, or a link in
     // each of its houses.
     most_links_ = static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1));
@@ -89,13 +90,6 @@ class Loops {
   void load_over(bool y, bool x, const Loops& base, Mask digits) {
     prepare(y, x);
     digits_ = digits;
-    if (alive_board_ != board_) {
-      alive_board_ = board_;
-      alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
-      for (int c = 0; c < board_->cells(); ++c)
-        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1)
-          alive_[static_cast<std::size_t>(c * n_ + std::countr_zero(m))] = 1;
-    }
     base_ = &base;
     analyse_over();
   }
@@ -377,11 +371,17 @@ class Loops {
         if ((a == (p ^ 1) && b == (q ^ 1)) || (a == (q ^ 1) && b == (p ^ 1))) return;
       pairs_.push_back({p ^ 1, q ^ 1});
     };
-    for (int c = 0; c < board.cells(); ++c) {
-      if (!board.open(c)) continue;
+    if (lost_board_ != board_) {
+      // The same in every pass: the passes' bases are analyses of one start.
+      lost_board_ = board_;
+      lost_cells_.clear();
+      for (int c = 0; c < board.cells(); ++c)
+        if (board.open(c) && (base.start_[static_cast<std::size_t>(c)] & ~board.candidates(c)) != 0)
+          lost_cells_.push_back(c);
+    }
+    for (const int c : lost_cells_) {
       const Mask now = board.candidates(c);
       const Mask lost = base.start_[static_cast<std::size_t>(c)] & ~now;
-      if (lost == 0) continue;
       if (y_ && two_bits(now))
         pair(node_of(c, std::countr_zero(now) + 1, true, n_),
              node_of(c, std::countr_zero(now & (now - 1)) + 1, true, n_));
@@ -429,7 +429,7 @@ class Loops {
     }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
-    starts_.assign((alive_.size() + 63) / 64, 0);
+    starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
     const auto start = [&](int v) {
       const int c = node_cell(v, n_);
       if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
@@ -438,7 +438,7 @@ class Loops {
       if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
     if (x_)
       for (const int v : base.forced_)
-        if (alive_[static_cast<std::size_t>(v >> 1)] != 0 && (digits_ & digit_bit(node_digit(v, n_))) != 0)
+        if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
           start(v);
   }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
@@ -505,13 +505,26 @@ class Loops {
       }
       return count;
     }
-    const std::uint8_t* alive = alive_.data();
+    const std::uint8_t* alive = alive_candidates();
     for (std::uint32_t i = kept.begin; i < kept.end; ++i) {
       const int q = list[i];
       out[count] = q;
       count += alive[static_cast<std::size_t>(q >> 1)];
     }
     return count;
+  }
+
+  // By candidate (cell * side + digit - 1), whether use()'s board holds it: made at the first need (only a
+  // forcing chain's links on a reduced grid ask, on a few of the grids).
+  const std::uint8_t* alive_candidates() {
+    if (alive_board_ != board_) {
+      alive_board_ = board_;
+      alive_.assign(static_cast<std::size_t>(board_->cells() * n_), 0);
+      for (int c = 0; c < board_->cells(); ++c)
+        for (Mask m = board_->open(c) ? board_->candidates(c) : 0; m != 0; m &= m - 1)
+          alive_[static_cast<std::size_t>(c * n_ + std::countr_zero(m))] = 1;
+    }
+    return alive_.data();
   }
 
   int off_to_on(int node, bool x, int* out) {
@@ -649,7 +662,10 @@ class Loops {
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
   std::vector<int> candidates_;
-  // load_over(): by candidate (cell * side + digit - 1), whether it is one of alive_board_'s.
+  // The open cells of lost_board_ that lost candidates (the start's analysed in base_).
+  std::vector<int> lost_cells_;
+  const Board* lost_board_ = nullptr;
+  // alive_candidates()'s table, of alive_board_.
   std::vector<std::uint8_t> alive_;
   const Board* alive_board_ = nullptr;
   Places places_;
@@ -847,22 +863,23 @@ class StartLoops final : public CycleStart {
   };
   const std::vector<Kept>& kept() const { return kept_; }
   const int* kept_nodes(const Kept& k) const { return kept_nodes_.data() + k.begin; }
-  // The digits with a candidate that `board` (reduced from the start) took out: all before the loops are kept.
+  // The digits with a candidate that `board` (reduced from the start, the last that reduces() said so of)
+  // took out: all before the loops are kept.
   Mask touched(const Board& board) const {
-    if (!kept_ready_) return (Mask{2} << (board.side() - 1)) - 1;
-    Mask digits = 0;
-    for (int c = 0; c < board.cells(); ++c)
-      if (board.open(c)) digits |= cells_[static_cast<std::size_t>(c)] & ~board.candidates(c);
-    return digits;
+    return kept_ready_ ? touched_ : (Mask{2} << (board.side() - 1)) - 1;
   }
-  // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset.
-  bool reduces(const Board& board) const {
+  // Whether `board` is reduced from the start: the same houses and cells placed, its candidates a subset (and
+  // the digits it took candidates of, for touched()).
+  bool reduces(const Board& board) {
     if (houses_ != &board.houses() || cells_.size() != static_cast<std::size_t>(board.cells())) return false;
+    Mask digits = 0;
     for (int c = 0; c < board.cells(); ++c) {
       const auto i = static_cast<std::size_t>(c);
       if (open_[i] != board.open(c) || (board.open(c) && (board.candidates(c) & ~cells_[i]) != 0))
         return false;
+      if (board.open(c)) digits |= cells_[i] & ~board.candidates(c);
     }
+    touched_ = digits;
     return true;
   }
   const Loops& pass(std::size_t i) const { return passes_[i]; }
@@ -876,6 +893,7 @@ class StartLoops final : public CycleStart {
   std::vector<int> kept_nodes_;
   int grids_ = 0;
   bool kept_ready_ = false;
+  Mask touched_ = 0;  // reduces()'s board's
 };
 
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
