@@ -102,6 +102,8 @@ Chainer::Chainer(const Board& board, ChainRules rules)
   if (!rules_.dynamic) {
     link_begin_.assign(2 * cells * n, kNotYet);
     link_end_.assign(2 * cells * n, kNotYet);
+    // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
+    link_list_.reserve(cells * n * 8);
   }
 }
 
