@@ -102,12 +102,9 @@ Chainer::Chainer(const Board& board, ChainRules rules)
   if (!rules_.dynamic) {
     link_begin_.assign(2 * cells * n, kNotYet);
     link_end_.assign(2 * cells * n, kNotYet);
+    // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
+    link_list_.reserve(cells * n * 8);
   }
-}
-
-void Chainer::emit(int node, int parent, int cause) {
-  emitted_.push_back({node, static_cast<int>(tmp_parents_.size()), 1, cause});
-  tmp_parents_.push_back(parent);
 }
 
 void Chainer::remove(int cell, int digit) {
@@ -141,13 +138,6 @@ void Chainer::each_off_of(int node, F&& f) {
       if (!f(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_), s.house))
         return;
   }
-}
-
-void Chainer::on_to_off(int node) {
-  each_off_of(node, [&](int off, int cause) {
-    emit(off, node, cause);
-    return true;
-  });
 }
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
@@ -234,6 +224,23 @@ bool Chainer::run_from(int node, Implications& out, int& clash_a, int& clash_b) 
   return run(out, clash_a, clash_b);
 }
 
+void Chainer::static_links(int node, bool from_on, const Implications& out) {
+  const auto i = static_cast<std::size_t>(node);
+  link_begin_[i] = static_cast<std::uint32_t>(link_list_.size());
+  if (from_on) {
+    each_off_of(node, [&](int off, int cause) {
+      link_list_.emplace_back(off, cause);
+      return true;
+    });
+  } else {
+    emitted_.clear();
+    tmp_parents_.clear();
+    off_to_on(node, out);
+    for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
+  }
+  link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
+}
+
 bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
   pending_on_.clear();
   pending_off_.clear();
@@ -256,27 +263,24 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     if (!rules_.dynamic) {
       // The same links on every run of the search: worked out once.
       const auto i = static_cast<std::size_t>(node);
-      if (link_begin_[i] == kNotYet) {
-        emitted_.clear();
-        tmp_parents_.clear();
-        if (from_on)
-          on_to_off(node);
-        else
-          off_to_on(node, out);
-        link_begin_[i] = static_cast<std::uint32_t>(link_list_.size());
-        for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
-        link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
-      }
-      // Most links find their node known: no call for them.
+      if (link_begin_[i] == kNotYet) static_links(node, from_on, out);
+      // Most links find their node known: no call for them. The table is read through locals, as the
+      // stores into `out` might otherwise be taken to change it.
+      const std::pair<int, int>* links = link_list_.data();
+      const std::uint32_t end = link_end_[i];
       std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
-      for (std::uint32_t k = link_begin_[i]; k < link_end_[i] && ok; ++k) {
-        const int to = link_list_[k].first;
+      for (std::uint32_t k = link_begin_[i]; k < end; ++k) {
+        const int to = links[k].first;
         if (out.has(to ^ 1)) {
-          clash(out, {to, 0, 1, link_list_[k].second}, &node, from_on, clash_a, clash_b);
+          clash(out, {to, 0, 1, links[k].second}, &node, from_on, clash_a, clash_b);
           ok = false;
-        } else if (!out.has(to)) {
-          out.add(to, &node, 1, link_list_[k].second);
-          pending.push_back(to);
+          break;
+        }
+        if (!out.has(to)) {
+          out.add(to, &node, 1, links[k].second);
+          // A node known to lead nowhere (most "off" nodes) is not queued.
+          const auto t = static_cast<std::size_t>(to);
+          if (link_begin_[t] == kNotYet || link_begin_[t] != link_end_[t]) pending.push_back(to);
         }
       }
       continue;

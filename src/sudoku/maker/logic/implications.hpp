@@ -188,13 +188,13 @@ class Chainer {
     Mask bit;
     bool full;
   };
-  // A node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
-  void on_to_off(int node);
+  // An "off" node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
   void off_to_on(int node, const Implications& out);
-  // An "on" node's links, f(off node, cause) for each until it returns false (on_to_off lists them).
+  // An "on" node's links on the grid as it is now, f(off node, cause) for each until it returns false.
   template <class F>
   void each_off_of(int node, F&& f);
-  void emit(int node, int parent, int cause);
+  // A static search's links of `node` into link_list_ (the grid does not change while it runs).
+  void static_links(int node, bool from_on, const Implications& out);
   // A node reached from `parents` whose conjugate is known: added, with the clashing pair (run() adds the
   // others unless known, and queues them).
   void clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
