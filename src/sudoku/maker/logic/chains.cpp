@@ -1069,24 +1069,23 @@ void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>&
     }
   }
   const auto every = [](const Loop&) { return true; };
-  const auto take =
-      [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
-        // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
-        std::vector<Candidate> parents;
-        const std::vector<Instance>& inst = loops.instances();
-        for (int i = l.instance; inst[static_cast<std::size_t>(i)].parent >= 0;
-             i = inst[static_cast<std::size_t>(i)].parent) {
-          const Instance& at = inst[static_cast<std::size_t>(i)];
-          if (!l.cycle && !node_on(at.node)) continue;
-          const int from = inst[static_cast<std::size_t>(at.parent)].node;
-          removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
-                           link_cause(board, loops.places(), from, at.node), parents);
-        }
-        std::uint64_t chain = 0;
-        for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
-          chain += mix_node(inst[static_cast<std::size_t>(i)].node);
-        out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents), chain});
-      };
+  const auto take = [&](const Loop& l, const Loops& loops, std::vector<Candidate> elims) {
+    // A forcing chain rests on the houses and cells of its "on" nodes; a cycle, read both ways, on all.
+    std::vector<Candidate> parents;
+    const std::vector<Instance>& inst = loops.instances();
+    for (int i = l.instance; inst[static_cast<std::size_t>(i)].parent >= 0;
+         i = inst[static_cast<std::size_t>(i)].parent) {
+      const Instance& at = inst[static_cast<std::size_t>(i)];
+      if (!l.cycle && !node_on(at.node)) continue;
+      const int from = inst[static_cast<std::size_t>(at.parent)].node;
+      removed_by_outer(start, board, node_cell(at.node, n), node_digit(at.node, n),
+                       link_cause(board, loops.places(), from, at.node), parents);
+    }
+    std::uint64_t chain = 0;
+    for (int i = l.instance; i >= 0; i = inst[static_cast<std::size_t>(i)].parent)
+      chain += mix_node(inst[static_cast<std::size_t>(i)].node);
+    out.push_back({l.tenths, l.complexity, l.key, std::move(elims), std::move(parents), chain});
+  };
   if (base)
     each_loop<true>(board, base, every, take);
   else
