@@ -79,14 +79,17 @@ std::optional<std::string_view> LineReader::next() {
       missing_newline_ = false;
       return std::string_view(line_);
     }
-    line_.append(start, length);
+    // A line wholly in the buffer is returned where it lies, without a copy: the buffer is refilled only by
+    // the next call, which the view need not outlive.
+    const bool whole = line_.empty() && end != nullptr;
+    if (!whole) line_.append(start, length);
     position_ += length;
     if (end != nullptr) {
       ++position_;
       after_cr_ = *end == '\r';
       ++line_number_;
       missing_newline_ = false;
-      return std::string_view(line_);
+      return whole ? std::string_view(start, length) : std::string_view(line_);
     }
   }
 }
