@@ -159,24 +159,30 @@ std::int64_t ticks(std::chrono::steady_clock::time_point deadline) {
 namespace band_avx512 {
 #define BAND_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx2,bmi,bmi2,popcnt")))
 #define BAND_PTEST 1
+#define BAND_WIDE 1
 #include "sudoku/model/band_kernel.inc"
 #undef BAND_TARGET
 #undef BAND_PTEST
+#undef BAND_WIDE
 }  // namespace band_avx512
 namespace band_avx2 {
 #define BAND_TARGET __attribute__((target("avx2,bmi,bmi2,popcnt")))
 #define BAND_PTEST 1
+#define BAND_WIDE 1
 #include "sudoku/model/band_kernel.inc"
 #undef BAND_TARGET
 #undef BAND_PTEST
+#undef BAND_WIDE
 }  // namespace band_avx2
 #endif
 namespace band_portable {
 #define BAND_TARGET
 #define BAND_PTEST 0
+#define BAND_WIDE 0
 #include "sudoku/model/band_kernel.inc"
 #undef BAND_TARGET
 #undef BAND_PTEST
+#undef BAND_WIDE
 }  // namespace band_portable
 #undef BAND_PERMUTE
 #undef BAND_PERMUTE8
