@@ -33,9 +33,31 @@ class Loops {
   // The board of the passes that follow (which must outlive them): its places, and its candidates' peers
   // (the same in every pass) forgotten.
   void use(const Board& board) {
+    use_tables(board);
+    places_.load(board);
+    places_slots_ = &board.house_slots();
+  }
+  // The same for a grid reduced from `base`'s board (Loops::load_full), whose open cells `lost` lost
+  // candidates: its places are base's without them. (The places read the houses' tables of the board they
+  // were loaded from, which base's board may no longer be: they are loaded whole when this board's are new.)
+  void use(const Board& board, const Loops& base, const std::vector<int>& lost) {
+    use_tables(board);
+    if (places_slots_ != &board.house_slots()) {
+      places_.load(board);
+      places_slots_ = &board.house_slots();
+    }
+    places_.restore(base.places_);
+    for (const int c : lost)
+      for (Mask m = base.start_[static_cast<std::size_t>(c)] & ~board.candidates(c); m != 0; m &= m - 1)
+        places_.remove(c, std::countr_zero(m) + 1);
+    lost_cells_ = lost;
+    lost_board_ = board_;
+  }
+
+ private:
+  void use_tables(const Board& board) {
     board_ = &board;
     n_ = board.side();
-    places_.load(board);
     const auto candidates = static_cast<std::size_t>(board.cells() * n_);
     if (peer_.size() != candidates) {
       peer_.assign(candidates, Span{});
@@ -52,6 +74,8 @@ class Loops {
     // each of its houses.
     most_links_ = static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1));
   }
+
+ public:
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
     prepare(y, x);
@@ -669,6 +693,7 @@ class Loops {
   std::vector<std::uint8_t> alive_;
   const Board* alive_board_ = nullptr;
   Places places_;
+  const HouseSlots* places_slots_ = nullptr;  // the tables places_ reads: those of its last load's board
   std::vector<Instance> inst_;
   std::vector<int> peers_, pending_on_, pending_off_;
   struct Reached {
@@ -806,16 +831,21 @@ class StartLoops final : public CycleStart {
   // The passes' analyses of `start`, worked out again unless they are its (its cells' candidates and houses).
   StartLoops& of(const Board& start) {
     bool same = houses_ == &start.houses() && cells_.size() == static_cast<std::size_t>(start.cells());
-    for (int c = 0; c < start.cells() && same; ++c)
-      same = cells_[static_cast<std::size_t>(c)] == (start.open(c) ? start.candidates(c) : 0) &&
-             open_[static_cast<std::size_t>(c)] == start.open(c);
+    if (same) {
+      const Mask* cells = cells_.data();
+      const std::uint8_t* open = open_.data();
+      for (int c = 0; c < start.cells(); ++c) {
+        const bool o = start.open(c);
+        same &= (cells[c] == (o ? start.candidates(c) : 0)) & (open[c] == static_cast<std::uint8_t>(o));
+      }
+    }
     if (same) return *this;
     houses_ = &start.houses();
     cells_.resize(static_cast<std::size_t>(start.cells()));
     open_.resize(cells_.size());
     for (int c = 0; c < start.cells(); ++c) {
       cells_[static_cast<std::size_t>(c)] = start.open(c) ? start.candidates(c) : 0;
-      open_[static_cast<std::size_t>(c)] = start.open(c);
+      open_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(start.open(c));
     }
     for (std::size_t i = 0; i < 3; ++i) {
       passes_[i].use(start);
@@ -873,27 +903,37 @@ class StartLoops final : public CycleStart {
   bool reduces(const Board& board) {
     if (houses_ != &board.houses() || cells_.size() != static_cast<std::size_t>(board.cells())) return false;
     Mask digits = 0;
+    lost_.clear();
     for (int c = 0; c < board.cells(); ++c) {
       const auto i = static_cast<std::size_t>(c);
-      if (open_[i] != board.open(c) || (board.open(c) && (board.candidates(c) & ~cells_[i]) != 0))
-        return false;
-      if (board.open(c)) digits |= cells_[i] & ~board.candidates(c);
+      const bool open = board.open(c);
+      if (open_[i] != static_cast<std::uint8_t>(open)) return false;
+      if (!open) continue;
+      const Mask now = board.candidates(c);
+      if ((now & ~cells_[i]) != 0) return false;
+      if (now != cells_[i]) {
+        digits |= cells_[i] & ~now;
+        lost_.push_back(c);
+      }
     }
     touched_ = digits;
     return true;
   }
+  // reduces()'s board's open cells that lost candidates.
+  const std::vector<int>& lost() const { return lost_; }
   const Loops& pass(std::size_t i) const { return passes_[i]; }
 
  private:
   const Houses* houses_ = nullptr;
   std::vector<Mask> cells_;
-  std::vector<bool> open_;
+  std::vector<std::uint8_t> open_;
   Loops passes_[3];
   std::vector<Kept> kept_;
   std::vector<int> kept_nodes_;
   int grids_ = 0;
   bool kept_ready_ = false;
   Mask touched_ = 0;  // reduces()'s board's
+  std::vector<int> lost_;
 };
 
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
@@ -920,7 +960,10 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
   Loops& loops = scratch.loops;
   std::vector<Loops::Found>& found = scratch.found;
   scratch.cycle.use(board);
-  loops.use(board);
+  if constexpr (over)
+    loops.use(board, base->pass(0), base->lost());
+  else
+    loops.use(board);
   const Mask all = (Mask{2} << (n - 1)) - 1;
   Mask touched = all;
   if constexpr (over) touched = base->touched(board);
