@@ -25,6 +25,23 @@ struct Instance {
   int node, parent;
 };
 
+// The loops one pass found on a start grid, by start candidate (cell * side + digit - 1): the paths of
+// candidate k are paths[at[k]] to paths[at[k + 1] - 1], each its nodes nodes[begin, end), the start first.
+struct KeptPaths {
+  struct Path {
+    bool cycle;
+    std::uint32_t begin, end;
+  };
+  std::vector<std::uint32_t> at;
+  std::vector<Path> paths;
+  std::vector<int> nodes;
+  bool empty() const { return at.empty(); }
+  std::span<const Path> of(int candidate) const {
+    return {paths.data() + at[static_cast<std::size_t>(candidate)],
+            paths.data() + at[static_cast<std::size_t>(candidate) + 1]};
+  }
+};
+
 class Loops {
  public:
   // Ready to search `board` (which must outlive the searches) with cell links (y) and house links (x). The
@@ -111,10 +128,13 @@ class Loops {
   // reach sets allow one.
   // `digits`: those whose nodes are analysed (the others' starts are not searched: X links only, which keep
   // to one digit, may leave out the digits the reduction did not touch).
-  void load_over(bool y, bool x, const Loops& base, Mask digits) {
+  // `kept` (empty until the start's are worked out): the cycles of this pass on `base`'s board that take
+  // something out there; the starts whose component the reduction left alone replay them.
+  void load_over(bool y, bool x, const Loops& base, Mask digits, const KeptPaths& kept) {
     prepare(y, x);
     digits_ = digits;
     base_ = &base;
+    kept_ = &kept;
     analyse_over();
   }
 
@@ -153,7 +173,10 @@ class Loops {
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
     // links, a forcing chain its conjugate reachable.
-    if ((!over || in_graph(start)) && on_loop(start)) cycles<over>(start, max_cycle, found);
+    if (over && clean(start))
+      replay_kept(cell * n_ + digit - 1, found);
+    else if ((!over || in_graph(start)) && on_loop(start))
+      cycles<over>(start, max_cycle, found);
     if (!x_) return;
     if (over ? may_force(start) : reaches_conjugate(start)) forcing(start, max_chain, found);
     if (over ? may_force(start ^ 1) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
@@ -169,6 +192,13 @@ class Loops {
         const int k = static_cast<int>(i * 64) + std::countr_zero(m);
         f(k / n_, k % n_ + 1);
       }
+  }
+  // The cycles from() finds from (cell, digit) on load_full()'s board, every one whole.
+  void cycles_of(int cell, int digit, std::vector<Found>& found) {
+    inst_.clear();
+    if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
+    const int start = node_of(cell, digit, true, n_);
+    if (on_loop(start)) cycles<false>(start, board_->cells() * n_ * 2, found);
   }
   const std::vector<Instance>& instances() const { return inst_; }
   // Makes the instances one path, nodes[0] (the start) to nodes[count - 1]; returns the last one's.
@@ -365,6 +395,16 @@ class Loops {
   }
   // Whether the node is among those analyse_over() went through (asked after it only).
   bool in_graph(int node) const { return over_[static_cast<std::size_t>(node)] == over_stamp_; }
+  // Whether the node's component is base_'s, untouched (asked after analyse_over() only).
+  bool clean(int node) const { return clean_[static_cast<std::size_t>(node)] == over_stamp_; }
+  // The kept cycles from a start candidate, each a path of instances of its own.
+  void replay_kept(int candidate, std::vector<Found>& found) {
+    for (const KeptPaths::Path& path : kept_->of(candidate)) {
+      int parent = -1;
+      for (std::uint32_t i = path.begin; i < path.end; ++i) parent = add(kept_->nodes[i], parent);
+      found.push_back({path.cycle, parent});
+    }
+  }
 
   // The graph of a grid reduced from base_'s is base_'s less the nodes of the candidates taken out, plus the
   // strong links (off -> on) of the cells and houses that lost candidates: every other link of the reduced
@@ -424,21 +464,52 @@ class Loops {
     const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
     if (over_.size() != nodes) {
       over_.assign(nodes, 0);
+      clean_.assign(nodes, 0);
+      touched_.assign(nodes, 0);
       over_stamp_ = 0;
     }
     if (++over_stamp_ == 0) {
       std::fill(over_.begin(), over_.end(), 0);
+      std::fill(clean_.begin(), clean_.end(), 0);
+      std::fill(touched_.begin(), touched_.end(), 0);
       over_stamp_ = 1;
     }
+    starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
     start_tables();
+    // A component of base_'s that lost no node and that no new link joins (outside F and B's common part:
+    // a loop through a new link lies there) is one of the reduced grid's, with the same links in the same
+    // order: the cycle searches from its nodes find what they found on base_'s board (kept_), and the
+    // components are worked out without it. Components of the cells that lost candidates count as touched
+    // (their cell links and the searches' first test change).
+    const bool replay = !kept_->empty();
+    if (replay) {
+      if (touched_.size() != nodes) touched_.assign(nodes, 0);
+      for (const int c : lost_cells_)
+        for (Mask m = base.start_[static_cast<std::size_t>(c)]; m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1})
+            touched_[static_cast<std::size_t>(base.component_[static_cast<std::size_t>(v)])] = over_stamp_;
+        }
+    }
     candidates_.clear();
     for (std::size_t i = 0; i < words; ++i) {
       // B: the conjugates of F's nodes, each node's bit swapped with its conjugate's.
       const Word b = ((fwd_[i] & kEven) << 1) | ((fwd_[i] >> 1) & kEven);
-      for (Word m = (x_ ? b : fwd_[i] & b) | base.looped_[i]; m != 0; m &= m - 1) {
-        const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
+      const Word analysed = x_ ? b : fwd_[i] & b, joined = fwd_[i] & b;
+      for (Word m = analysed | base.looped_[i]; m != 0; m &= m - 1) {
+        const int bit = std::countr_zero(m);
+        const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(bit)];
         const int digit = node_digit(v, n_);
         if (!board.has(node_cell(v, n_), digit) || (digits_ & digit_bit(digit)) == 0) continue;
+        if (replay && (joined >> bit & 1) == 0 && (base.looped_[i] >> bit & 1) != 0 &&
+            touched_[static_cast<std::size_t>(base.component_[static_cast<std::size_t>(v)])] != over_stamp_) {
+          clean_[static_cast<std::size_t>(v)] = over_stamp_;
+          if ((analysed >> bit & 1) == 0) {
+            if (node_on(v) && !kept_->of(v >> 1).empty() && two_or_more(board.candidates(node_cell(v, n_))))
+              set_bit(starts_.data(), v >> 1);
+            continue;
+          }
+        }
         over_[static_cast<std::size_t>(v)] = over_stamp_;
         order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
         candidates_.push_back(v);
@@ -453,13 +524,13 @@ class Loops {
     }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
-    starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
     const auto start = [&](int v) {
       const int c = node_cell(v, n_);
       if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
     };
     for (const int v : candidates_)
-      if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
+      if ((node_on(v) && (clean(v) ? !kept_->of(v >> 1).empty() : on_loop(v))) || (x_ && may_force(v)))
+        start(v);
     if (x_)
       for (const int v : base.forced_)
         if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
@@ -685,6 +756,10 @@ class Loops {
   std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
+  // Nodes whose component is base_'s, untouched (clean_[node] == over_stamp_), and base_'s components
+  // touched by the reduction (touched_[component] == over_stamp_).
+  std::vector<std::uint32_t> clean_, touched_;
+  const KeptPaths* kept_ = nullptr;
   std::vector<int> candidates_;
   // The open cells of lost_board_ that lost candidates (the start's analysed in base_).
   std::vector<int> lost_cells_;
@@ -853,6 +928,7 @@ class StartLoops final : public CycleStart {
     }
     grids_ = 0;
     kept_ready_ = false;
+    for (KeptPaths& k : cycles_) k.at.clear();
     return *this;
   }
   // Counts a grid reduced from `start` (of()'s); from the second on, the first pass's loops are kept (a start
@@ -860,9 +936,15 @@ class StartLoops final : public CycleStart {
   void count_grid(const Board& start) {
     if (++grids_ != 2) return;
     kept_ready_ = true;
-    // The first pass's searches on the start, every one whole (as cycle_hints asks them).
+    // The first pass's searches on the start, every one whole (as cycle_hints asks them), less the cycles
+    // that take nothing out there (nor on a grid reduced from it).
     kept_.clear();
     kept_nodes_.clear();
+    CycleTables tables;
+    tables.use(start);
+    const auto takes = [&](const Loops& loops, const Loops::Found& f) {
+      return !f.cycle || !cycle_eliminations(start, loops.instances(), f.instance, tables).empty();
+    };
     Loops& x = passes_[0];
     x.use(start);  // the board of() saw may be gone: its analysis is this one's
     std::vector<Loops::Found> found;
@@ -873,6 +955,7 @@ class StartLoops final : public CycleStart {
         found.clear();
         x.from<false>(c, std::countr_zero(m) + 1, most, most, found);
         for (const Loops::Found& f : found) {
+          if (!takes(x, f)) continue;
           const auto begin = static_cast<std::uint32_t>(kept_nodes_.size());
           for (int i = f.instance; i >= 0; i = x.instances()[static_cast<std::size_t>(i)].parent)
             kept_nodes_.push_back(x.instances()[static_cast<std::size_t>(i)].node);
@@ -882,7 +965,35 @@ class StartLoops final : public CycleStart {
         }
       }
     }
+    // Each pass's cycles on the start that take something out there, for the grids' untouched components.
+    for (std::size_t p = 0; p < 3; ++p) {
+      Loops& loops = passes_[p];
+      if (p != 0) loops.use(start);
+      KeptPaths& kept = cycles_[p];
+      kept.at.assign(static_cast<std::size_t>(start.cells() * start.side()) + 1, 0);
+      kept.paths.clear();
+      kept.nodes.clear();
+      for (int c = 0; c < start.cells(); ++c)
+        for (int d = 1; d <= start.side(); ++d) {
+          const auto k = static_cast<std::size_t>(c * start.side() + d - 1);
+          kept.at[k] = static_cast<std::uint32_t>(kept.paths.size());
+          if (!start.has(c, d) || !two_or_more(start.candidates(c))) continue;
+          found.clear();
+          loops.cycles_of(c, d, found);
+          for (const Loops::Found& f : found) {
+            if (!takes(loops, f)) continue;
+            const auto begin = static_cast<std::uint32_t>(kept.nodes.size());
+            for (int i = f.instance; i >= 0; i = loops.instances()[static_cast<std::size_t>(i)].parent)
+              kept.nodes.push_back(loops.instances()[static_cast<std::size_t>(i)].node);
+            std::reverse(kept.nodes.begin() + begin, kept.nodes.end());
+            kept.paths.push_back({true, begin, static_cast<std::uint32_t>(kept.nodes.size())});
+          }
+        }
+      kept.at.back() = static_cast<std::uint32_t>(kept.paths.size());
+    }
   }
+  // Each pass's cycles on the start that take something out there (empty before the second grid).
+  const KeptPaths& cycles(std::size_t pass) const { return cycles_[pass]; }
   // The first pass's loops found on the start, by start candidate (cell * side + digit - 1) in order: a grid
   // reduced from it without taking out a candidate of a digit finds the same from that digit's starts (the
   // X links keep to one digit, whose nodes and links are the start's), and those rest on nothing it took out.
@@ -930,6 +1041,7 @@ class StartLoops final : public CycleStart {
   Loops passes_[3];
   std::vector<Kept> kept_;
   std::vector<int> kept_nodes_;
+  KeptPaths cycles_[3];
   int grids_ = 0;
   bool kept_ready_ = false;
   Mask touched_ = 0;  // reduces()'s board's
@@ -973,7 +1085,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
     // The X links' pass searches only the touched digits' starts; the others' loops are the start's.
     const Mask searched = pass == 0 ? touched : all;
     if constexpr (over)
-      loops.load_over(y, x, base->pass(pass), searched);
+      loops.load_over(y, x, base->pass(pass), searched, base->cycles(pass));
     else
       loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
