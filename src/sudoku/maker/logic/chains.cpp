@@ -4,6 +4,7 @@
 // the start's own negation reached from it (or its assertion from its negation) is a forcing chain (X links:
 // Forcing X-Chain 6.6, both: Forcing Chain 7.0). The lowest-rated, then shortest of them is taken.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -475,6 +476,8 @@ class Loops {
       over_stamp_ = 1;
     }
     starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
+    forcing_set_ = x_ && pairs_.size() <= 32;
+    if (forcing_set_) may_force_set();
     start_tables();
     // A component of base_'s that lost no node and that no new link joins (outside F and B's common part:
     // a loop through a new link lies there) is one of the reduced grid's, with the same links in the same
@@ -495,7 +498,7 @@ class Loops {
     for (std::size_t i = 0; i < words; ++i) {
       // B: the conjugates of F's nodes, each node's bit swapped with its conjugate's.
       const Word b = ((fwd_[i] & kEven) << 1) | ((fwd_[i] >> 1) & kEven);
-      const Word analysed = x_ ? b : fwd_[i] & b, joined = fwd_[i] & b;
+      const Word analysed = x_ && !forcing_set_ ? b : fwd_[i] & b, joined = fwd_[i] & b;
       for (Word m = analysed | base.looped_[i]; m != 0; m &= m - 1) {
         const int bit = std::countr_zero(m);
         const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(bit)];
@@ -515,7 +518,7 @@ class Loops {
         candidates_.push_back(v);
       }
     }
-    start_sets((2 * pairs_.size() + 63) / 64, candidates_.size());
+    start_sets(x_ && !forcing_set_ ? (2 * pairs_.size() + 63) / 64 : 0, candidates_.size());
     if (words_ != 0) {
       for (const int v : candidates_) std::fill_n(acc(v), words_, 0);
       for (std::size_t i = 0; i < pairs_.size(); ++i)
@@ -529,16 +532,71 @@ class Loops {
       if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
     };
     for (const int v : candidates_)
-      if ((node_on(v) && (clean(v) ? !kept_->of(v >> 1).empty() : on_loop(v))) || (x_ && may_force(v)))
+      if ((node_on(v) && (clean(v) ? !kept_->of(v >> 1).empty() : on_loop(v))) ||
+          (x_ && !forcing_set_ && may_force(v)))
         start(v);
+    if (forcing_set_)
+      for (std::size_t i = 0; i < words; ++i)
+        for (Word m = may_force_[i]; m != 0; m &= m - 1) {
+          const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
+          if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
+            start(v);
+        }
     if (x_)
       for (const int v : base.forced_)
         if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
           start(v);
   }
+  // The nodes that may reach their conjugate through a new link by base_'s links and the new ones (the
+  // removals left out: more than do on the reduced grid, which the forcing searches then settle), as base_'s
+  // bits: those reaching both tails of a pair. A node v reaches a tail t by base_'s links exactly when t's
+  // conjugate reaches v's; from a tail the new link leads to its head, and on by base_'s links.
+  void may_force_set() {
+    const Loops& base = *base_;
+    const std::size_t words = base.words_;
+    const auto reach = [&](int node) {
+      return base.reach_.data() +
+             static_cast<std::size_t>(base.component_[static_cast<std::size_t>(node)]) * words;
+    };
+    const std::size_t tails = 2 * pairs_.size();
+    const auto tail = [&](std::size_t j) { return j % 2 == 0 ? pairs_[j / 2].first : pairs_[j / 2].second; };
+    // head(j): the new link p off -> q on from tail p off (the pair's tails are p off and q off).
+    const auto head = [&](std::size_t j) {
+      return (j % 2 == 0 ? pairs_[j / 2].second : pairs_[j / 2].first) ^ 1;
+    };
+    // Tails reached from each tail, at first in one new link and base_'s links, then closed.
+    std::array<Word, 64> next{};
+    for (std::size_t j = 0; j < tails; ++j) {
+      const Word* r = reach(head(j));
+      next[j] = Word{1} << j;
+      for (std::size_t k = 0; k < tails; ++k) {
+        const int bit = base.dense_[static_cast<std::size_t>(tail(k))];
+        next[j] |= (r[static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) << k;
+      }
+    }
+    for (std::size_t k = 0; k < tails; ++k)
+      for (std::size_t j = 0; j < tails; ++j)
+        if ((next[j] >> k & 1) != 0) next[j] |= next[k];
+    // to_[j]: the nodes reaching tail j (first a tail k by base_'s links, then j from k).
+    to_.assign(tails * words, 0);
+    for (std::size_t k = 0; k < tails; ++k) {
+      const Word* r = reach(tail(k) ^ 1);
+      for (Word m = next[k]; m != 0; m &= m - 1) {
+        Word* to = to_.data() + static_cast<std::size_t>(std::countr_zero(m)) * words;
+        for (std::size_t i = 0; i < words; ++i) to[i] |= ((r[i] & kEven) << 1) | ((r[i] >> 1) & kEven);
+      }
+    }
+    may_force_.assign(words, 0);
+    for (std::size_t j = 0; j < tails; j += 2)
+      for (std::size_t i = 0; i < words; ++i) may_force_[i] |= to_[j * words + i] & to_[(j + 1) * words + i];
+  }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
   bool may_force(int from) const {
     if (base_->forces_[static_cast<std::size_t>(from)] != 0) return true;
+    if (forcing_set_) {
+      const int bit = base_->dense_[static_cast<std::size_t>(from)];
+      return (may_force_[static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) != 0;
+    }
     if (words_ == 0 || !in_graph(from)) return false;
     const Word* set =
         reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
@@ -753,6 +811,10 @@ class Loops {
   const Loops* base_ = nullptr;
   Mask digits_ = 0;
   std::vector<Word> fwd_;
+  // may_force_set()'s nodes (forcing_set_: with 32 pairs at most; else the reach sets of the tails are worked
+  // out on the reduced graph), and the nodes reaching each tail.
+  bool forcing_set_ = false;
+  std::vector<Word> may_force_, to_;
   std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
