@@ -559,36 +559,47 @@ class Loops {
              static_cast<std::size_t>(base.component_[static_cast<std::size_t>(node)]) * words;
     };
     const std::size_t tails = 2 * pairs_.size();
-    const auto tail = [&](std::size_t j) { return j % 2 == 0 ? pairs_[j / 2].first : pairs_[j / 2].second; };
-    // head(j): the new link p off -> q on from tail p off (the pair's tails are p off and q off).
-    const auto head = [&](std::size_t j) {
-      return (j % 2 == 0 ? pairs_[j / 2].second : pairs_[j / 2].first) ^ 1;
-    };
-    // Tails reached from each tail, at first in one new link and base_'s links, then closed.
-    std::array<Word, 64> next{};
-    for (std::size_t j = 0; j < tails; ++j) {
-      const Word* r = reach(head(j));
-      next[j] = Word{1} << j;
-      for (std::size_t k = 0; k < tails; ++k) {
-        const int bit = base.dense_[static_cast<std::size_t>(tail(k))];
-        next[j] |= (r[static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) << k;
-      }
+    // Tail j: the pair's p off (even j) or q off; its new link leads to the other's conjugate (q on, p on).
+    std::array<int, 64> tail{}, head{}, bit{};
+    for (std::size_t i = 0; i < pairs_.size(); ++i) {
+      tail[2 * i] = pairs_[i].first;
+      tail[2 * i + 1] = pairs_[i].second;
+      head[2 * i] = pairs_[i].second ^ 1;
+      head[2 * i + 1] = pairs_[i].first ^ 1;
     }
-    for (std::size_t k = 0; k < tails; ++k)
-      for (std::size_t j = 0; j < tails; ++j)
-        if ((next[j] >> k & 1) != 0) next[j] |= next[k];
-    // to_[j]: the nodes reaching tail j (first a tail k by base_'s links, then j from k).
+    for (std::size_t k = 0; k < tails; ++k) bit[k] = base.dense_[static_cast<std::size_t>(tail[k])];
+    // The tails reached from each tail through its new link and base_'s links, then closed.
+    std::array<Word, 64> step{}, next{};
+    for (std::size_t j = 0; j < tails; ++j) {
+      const Word* r = reach(head[j]);
+      Word m = Word{1} << j;
+      for (std::size_t k = 0; k < tails; ++k)
+        m |= (r[static_cast<std::size_t>(bit[k] / 64)] >> (bit[k] % 64) & 1) << k;
+      step[j] = m;
+    }
+    for (std::size_t j = 0; j < tails; ++j) {
+      Word seen = step[j], left = seen & ~(Word{1} << j);
+      while (left != 0) {
+        const Word more = step[static_cast<std::size_t>(std::countr_zero(left))] & ~seen;
+        left = (left & (left - 1)) | more;
+        seen |= more;
+      }
+      next[j] = seen;
+    }
+    // to_[j]: the conjugates of the nodes reaching tail j (a tail k first, by base_'s links: the nodes tail
+    // k's conjugate reaches, conjugated), swapped back once at the end.
     to_.assign(tails * words, 0);
     for (std::size_t k = 0; k < tails; ++k) {
-      const Word* r = reach(tail(k) ^ 1);
+      const Word* r = reach(tail[k] ^ 1);
       for (Word m = next[k]; m != 0; m &= m - 1) {
         Word* to = to_.data() + static_cast<std::size_t>(std::countr_zero(m)) * words;
-        for (std::size_t i = 0; i < words; ++i) to[i] |= ((r[i] & kEven) << 1) | ((r[i] >> 1) & kEven);
+        for (std::size_t i = 0; i < words; ++i) to[i] |= r[i];
       }
     }
     may_force_.assign(words, 0);
     for (std::size_t j = 0; j < tails; j += 2)
       for (std::size_t i = 0; i < words; ++i) may_force_[i] |= to_[j * words + i] & to_[(j + 1) * words + i];
+    for (Word& w : may_force_) w = ((w & kEven) << 1) | ((w >> 1) & kEven);
   }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
   bool may_force(int from) const {
