@@ -567,14 +567,24 @@ class Loops {
       head[2 * i] = pairs_[i].second ^ 1;
       head[2 * i + 1] = pairs_[i].first ^ 1;
     }
-    for (std::size_t k = 0; k < tails; ++k) bit[k] = base.dense_[static_cast<std::size_t>(tail[k])];
+    // The tails as base_'s bits, and by bit the tails there (a node may be the tail of two pairs).
+    tail_bits_.assign(words, 0);
+    if (tails_at_.size() < words * 64) tails_at_.resize(words * 64);
+    for (std::size_t k = 0; k < tails; ++k) {
+      bit[k] = base.dense_[static_cast<std::size_t>(tail[k])];
+      const auto b = static_cast<std::size_t>(bit[k]);
+      if ((tail_bits_[b / 64] >> (b % 64) & 1) == 0) tails_at_[b] = 0;
+      set_bit(tail_bits_.data(), bit[k]);
+      tails_at_[b] |= Word{1} << k;
+    }
     // The tails reached from each tail through its new link and base_'s links, then closed.
     std::array<Word, 64> step{}, next{};
     for (std::size_t j = 0; j < tails; ++j) {
       const Word* r = reach(head[j]);
       Word m = Word{1} << j;
-      for (std::size_t k = 0; k < tails; ++k)
-        m |= (r[static_cast<std::size_t>(bit[k] / 64)] >> (bit[k] % 64) & 1) << k;
+      for (std::size_t i = 0; i < words; ++i)
+        for (Word t = r[i] & tail_bits_[i]; t != 0; t &= t - 1)
+          m |= tails_at_[i * 64 + static_cast<std::size_t>(std::countr_zero(t))];
       step[j] = m;
     }
     for (std::size_t j = 0; j < tails; ++j) {
@@ -826,6 +836,7 @@ class Loops {
   // out on the reduced graph), and the nodes reaching each tail.
   bool forcing_set_ = false;
   std::vector<Word> may_force_, to_;
+  std::vector<Word> tail_bits_, tails_at_;  // may_force_set()'s tails: their bits, and by bit the tails there
   std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
