@@ -423,12 +423,30 @@ class Loops {
     const Loops& base = *base_;
     const Board& board = *board_;
     const std::size_t words = base.words_;
+    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
+    if (over_.size() != nodes) {
+      over_.assign(nodes, 0);
+      clean_.assign(nodes, 0);
+      touched_.assign(nodes, 0);
+      joined_.assign(nodes, 0);
+      over_stamp_ = 0;
+    }
+    if (++over_stamp_ == 0) {
+      std::fill(over_.begin(), over_.end(), 0);
+      std::fill(clean_.begin(), clean_.end(), 0);
+      std::fill(touched_.begin(), touched_.end(), 0);
+      std::fill(joined_.begin(), joined_.end(), 0);
+      over_stamp_ = 1;
+    }
     fwd_.assign(words, 0);
     pairs_.clear();
     const auto pair = [&](int p, int q) {
       for (const int on : {p, q}) {
-        const Word* to = base.reach_.data() +
-                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
+        // Each of base_'s components once (joined_[component] == over_stamp_ once taken in).
+        const auto component = static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]);
+        if (joined_[component] == over_stamp_) continue;
+        joined_[component] = over_stamp_;
+        const Word* to = base.reach_.data() + component * words;
         for (std::size_t i = 0; i < words; ++i) fwd_[i] |= to[i];
       }
       if (!x_) return;
@@ -462,19 +480,6 @@ class Loops {
         }
       }
     }
-    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
-    if (over_.size() != nodes) {
-      over_.assign(nodes, 0);
-      clean_.assign(nodes, 0);
-      touched_.assign(nodes, 0);
-      over_stamp_ = 0;
-    }
-    if (++over_stamp_ == 0) {
-      std::fill(over_.begin(), over_.end(), 0);
-      std::fill(clean_.begin(), clean_.end(), 0);
-      std::fill(touched_.begin(), touched_.end(), 0);
-      over_stamp_ = 1;
-    }
     starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
     forcing_set_ = x_ && pairs_.size() <= 32;
     if (forcing_set_) may_force_set();
@@ -486,7 +491,6 @@ class Loops {
     // (their cell links and the searches' first test change).
     const bool replay = !kept_->empty();
     if (replay) {
-      if (touched_.size() != nodes) touched_.assign(nodes, 0);
       for (const int c : lost_cells_)
         for (Mask m = base.start_[static_cast<std::size_t>(c)]; m != 0; m &= m - 1) {
           const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
@@ -842,7 +846,7 @@ class Loops {
   std::uint32_t over_stamp_ = 0;
   // Nodes whose component is base_'s, untouched (clean_[node] == over_stamp_), and base_'s components
   // touched by the reduction (touched_[component] == over_stamp_).
-  std::vector<std::uint32_t> clean_, touched_;
+  std::vector<std::uint32_t> clean_, touched_, joined_;
   const KeptPaths* kept_ = nullptr;
   std::vector<int> candidates_;
   // The open cells of lost_board_ that lost candidates (the start's analysed in base_).
