@@ -312,13 +312,15 @@ class Loops {
   // The components' tables, sized once for the board's nodes, with no component yet.
   void start_tables() {
     const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
-    order_.resize(nodes);
-    low_.resize(nodes);
-    component_.resize(nodes);
-    dense_.resize(nodes);
-    stack_.resize(nodes);
-    frames_.resize(nodes);
-    component_size_.resize(nodes);
+    if (order_.size() != nodes) {  // all of them sized together
+      order_.resize(nodes);
+      low_.resize(nodes);
+      component_.resize(nodes);
+      dense_.resize(nodes);
+      stack_.resize(nodes);
+      frames_.resize(nodes);
+      component_size_.resize(nodes);
+    }
     visited_ = 0;
     components_ = 0;
     stack_top_ = 0;
