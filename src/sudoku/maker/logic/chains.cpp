@@ -489,12 +489,13 @@ class Loops {
     // A component of base_'s that lost no node and that no new link joins (outside F and B's common part:
     // a loop through a new link lies there) is one of the reduced grid's, with the same links in the same
     // order: the cycle searches from its nodes find what they found on base_'s board (kept_), and the
-    // components are worked out without it. Components of the cells that lost candidates count as touched
-    // (their cell links and the searches' first test change).
+    // components are worked out without it. (A cell's links change with its candidates only through the
+    // nodes taken out or the new links; a start's cell links, which the cell-links pass asks of two
+    // candidates at most, come to two through a new pair, which joins its component.)
     const bool replay = !kept_->empty();
     if (replay) {
       for (const int c : lost_cells_)
-        for (Mask m = base.start_[static_cast<std::size_t>(c)]; m != 0; m &= m - 1) {
+        for (Mask m = base.start_[static_cast<std::size_t>(c)] & ~board.candidates(c); m != 0; m &= m - 1) {
           const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
           for (const int v : {on, on ^ 1})
             touched_[static_cast<std::size_t>(base.component_[static_cast<std::size_t>(v)])] = over_stamp_;
