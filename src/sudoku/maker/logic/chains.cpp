@@ -169,7 +169,7 @@ class Loops {
   template <bool over>
   void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
     // The instances of one start's searches (the caller reads them before the next start's).
-    inst_.clear();
+    inst_used_ = 0;
     if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
@@ -196,15 +196,16 @@ class Loops {
   }
   // The cycles from() finds from (cell, digit) on load_full()'s board, every one whole.
   void cycles_of(int cell, int digit, std::vector<Found>& found) {
-    inst_.clear();
+    inst_used_ = 0;
     if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
     if (on_loop(start)) cycles<false>(start, board_->cells() * n_ * 2, found);
   }
+  // The instances so far (those past the last one added are stale).
   const std::vector<Instance>& instances() const { return inst_; }
   // Makes the instances one path, nodes[0] (the start) to nodes[count - 1]; returns the last one's.
   int replay(const int* nodes, std::size_t count) {
-    inst_.clear();
+    inst_used_ = 0;
     for (std::size_t i = 0; i < count; ++i) add(nodes[i], static_cast<int>(i) - 1);
     return static_cast<int>(count) - 1;
   }
@@ -725,9 +726,12 @@ class Loops {
     return count;
   }
 
+  [[gnu::noinline]] void grow_instances() { inst_.resize(std::max<std::size_t>(64, 2 * inst_.size())); }
   int add(int node, int parent) {
-    inst_.push_back({node, parent});
-    return static_cast<int>(inst_.size()) - 1;
+    if (inst_used_ == inst_.size()) [[unlikely]]
+      grow_instances();
+    inst_[inst_used_] = {node, parent};
+    return static_cast<int>(inst_used_++);
   }
 
   bool is_parent(int inst, int node) const {
@@ -774,7 +778,7 @@ class Loops {
           if (looped(q) && !is_parent(p, q)) add(q, p);
       }
       begin = end;
-      end = static_cast<int>(inst_.size());
+      end = static_cast<int>(inst_used_);
       ++length;
       for (int p = begin; p < end; ++p) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind)) {
@@ -783,7 +787,7 @@ class Loops {
         }
       }
       begin = end;
-      end = static_cast<int>(inst_.size());
+      end = static_cast<int>(inst_used_);
     }
   }
 
@@ -860,7 +864,8 @@ class Loops {
   const Board* alive_board_ = nullptr;
   Places places_;
   const HouseSlots* places_slots_ = nullptr;  // the tables places_ reads: those of its last load's board
-  std::vector<Instance> inst_;
+  std::vector<Instance> inst_;                // [0, inst_used_): one start's searches' instances (add())
+  std::size_t inst_used_ = 0;
   std::vector<int> peers_, pending_on_, pending_off_;
   struct Reached {
     std::uint32_t stamp = 0;
