@@ -432,6 +432,8 @@ class Loops {
       clean_.assign(nodes, 0);
       touched_.assign(nodes, 0);
       joined_.assign(nodes, 0);
+      pair_stamp_.assign(nodes, 0);
+      pair_at_.assign(nodes, -1);
       over_stamp_ = 0;
     }
     if (++over_stamp_ == 0) {
@@ -439,10 +441,12 @@ class Loops {
       std::fill(clean_.begin(), clean_.end(), 0);
       std::fill(touched_.begin(), touched_.end(), 0);
       std::fill(joined_.begin(), joined_.end(), 0);
+      std::fill(pair_stamp_.begin(), pair_stamp_.end(), 0);
       over_stamp_ = 1;
     }
     fwd_.assign(words, 0);
     pairs_.clear();
+    pair_next_.clear();
     const auto pair = [&](int p, int q) {
       for (const int on : {p, q}) {
         // Each of base_'s components once (joined_[component] == over_stamp_ once taken in).
@@ -453,8 +457,18 @@ class Loops {
         for (std::size_t i = 0; i < words; ++i) fwd_[i] |= to[i];
       }
       if (!x_) return;
-      for (const auto& [a, b] : pairs_)
-        if ((a == (p ^ 1) && b == (q ^ 1)) || (a == (q ^ 1) && b == (p ^ 1))) return;
+      // Each pair once: the pairs found so far listed by their lower node (pair_at_, pair_next_).
+      const auto low = static_cast<std::size_t>(std::min(p, q)),
+                 high = static_cast<std::size_t>(std::max(p, q));
+      const bool listed = pair_stamp_[low] == over_stamp_;
+      for (int k = listed ? pair_at_[low] : -1; k >= 0; k = pair_next_[static_cast<std::size_t>(k)])
+        if (static_cast<std::size_t>(std::max(pairs_[static_cast<std::size_t>(k)].first,
+                                              pairs_[static_cast<std::size_t>(k)].second) ^
+                                     1) == high)
+          return;
+      pair_next_.push_back(listed ? pair_at_[low] : -1);
+      pair_at_[low] = static_cast<int>(pairs_.size());
+      pair_stamp_[low] = over_stamp_;
       pairs_.push_back({p ^ 1, q ^ 1});
     };
     if (lost_board_ != board_) {
@@ -853,7 +867,10 @@ class Loops {
   std::uint32_t over_stamp_ = 0;
   // Nodes whose component is base_'s, untouched (clean_[node] == over_stamp_), and base_'s components
   // touched by the reduction (touched_[component] == over_stamp_).
-  std::vector<std::uint32_t> clean_, touched_, joined_;
+  std::vector<std::uint32_t> clean_, touched_, joined_, pair_stamp_;
+  // The new pairs by their lower "on" node: the last one's index when pair_stamp_ is over_stamp_, then each
+  // one's before it (-1 ends).
+  std::vector<int> pair_at_, pair_next_;
   const KeptPaths* kept_ = nullptr;
   std::vector<int> candidates_;
   // The open cells of lost_board_ that lost candidates (the start's analysed in base_).
