@@ -1168,6 +1168,36 @@ struct LoopScratch {
   std::vector<int> path;
   std::vector<Loops::Found> found;
   CycleTables cycle;
+  // The board's cycles' eliminations so far, by the cycle's nodes (sorted, in `nodes`): a cycle is found
+  // from each of its "on" nodes.
+  struct Seen {
+    std::uint64_t key;
+    std::uint32_t begin, end;
+    std::vector<Candidate> eliminations;
+  };
+  std::vector<Seen> seen;
+  std::vector<int> nodes;
+  const std::vector<Candidate>& eliminations(const Board& board, const std::vector<Instance>& inst,
+                                             int last) {
+    const auto begin = static_cast<std::uint32_t>(nodes.size());
+    std::uint64_t key = 0;
+    for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
+         i = inst[static_cast<std::size_t>(i)].parent) {
+      nodes.push_back(inst[static_cast<std::size_t>(i)].node);
+      key += mix_node(nodes.back());
+    }
+    std::sort(nodes.begin() + begin, nodes.end());
+    const std::size_t count = nodes.size() - begin;
+    for (const Seen& s : seen)
+      if (s.key == key && s.end - s.begin == count &&
+          std::equal(nodes.begin() + s.begin, nodes.begin() + s.end, nodes.begin() + begin)) {
+        nodes.resize(begin);
+        return s.eliminations;
+      }
+    seen.push_back(
+        {key, begin, static_cast<std::uint32_t>(nodes.size()), cycle_eliminations(board, inst, last, cycle)});
+    return seen.back().eliminations;
+  }
 };
 
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
@@ -1185,6 +1215,8 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
   Loops& loops = scratch.loops;
   std::vector<Loops::Found>& found = scratch.found;
   scratch.cycle.use(board);
+  scratch.seen.clear();
+  scratch.nodes.clear();
   if constexpr (over)
     loops.use(board, base->pass(0), base->lost());
   else
@@ -1232,7 +1264,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
         const int target = inst[static_cast<std::size_t>(f.instance)].node;
         const int cell = node_cell(target, n), digit = node_digit(target, n);
         if (f.cycle) {
-          elims = cycle_eliminations(board, inst, f.instance, scratch.cycle);
+          elims = scratch.eliminations(board, inst, f.instance);
         } else if (!node_on(target)) {
           elims = {{cell, digit}};
         } else {
