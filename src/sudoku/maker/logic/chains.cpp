@@ -4,6 +4,7 @@
 // the start's own negation reached from it (or its assertion from its negation) is a forcing chain (X links:
 // Forcing X-Chain 6.6, both: Forcing Chain 7.0). The lowest-rated, then shortest of them is taken.
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -25,6 +26,23 @@ struct Instance {
   int node, parent;
 };
 
+// The loops one pass found on a start grid, by start candidate (cell * side + digit - 1): the paths of
+// candidate k are paths[at[k]] to paths[at[k + 1] - 1], each its nodes nodes[begin, end), the start first.
+struct KeptPaths {
+  struct Path {
+    bool cycle;
+    std::uint32_t begin, end;
+  };
+  std::vector<std::uint32_t> at;
+  std::vector<Path> paths;
+  std::vector<int> nodes;
+  bool empty() const { return at.empty(); }
+  std::span<const Path> of(int candidate) const {
+    return {paths.data() + at[static_cast<std::size_t>(candidate)],
+            paths.data() + at[static_cast<std::size_t>(candidate) + 1]};
+  }
+};
+
 class Loops {
  public:
   // Ready to search `board` (which must outlive the searches) with cell links (y) and house links (x). The
@@ -33,9 +51,31 @@ class Loops {
   // The board of the passes that follow (which must outlive them): its places, and its candidates' peers
   // (the same in every pass) forgotten.
   void use(const Board& board) {
+    use_tables(board);
+    places_.load(board);
+    places_slots_ = &board.house_slots();
+  }
+  // The same for a grid reduced from `base`'s board (Loops::load_full), whose open cells `lost` lost
+  // candidates: its places are base's without them. (The places read the houses' tables of the board they
+  // were loaded from, which base's board may no longer be: they are loaded whole when this board's are new.)
+  void use(const Board& board, const Loops& base, const std::vector<int>& lost) {
+    use_tables(board);
+    if (places_slots_ != &board.house_slots()) {
+      places_.load(board);
+      places_slots_ = &board.house_slots();
+    }
+    places_.restore(base.places_);
+    for (const int c : lost)
+      for (Mask m = base.start_[static_cast<std::size_t>(c)] & ~board.candidates(c); m != 0; m &= m - 1)
+        places_.remove(c, std::countr_zero(m) + 1);
+    lost_cells_ = lost;
+    lost_board_ = board_;
+  }
+
+ private:
+  void use_tables(const Board& board) {
     board_ = &board;
     n_ = board.side();
-    places_.load(board);
     const auto candidates = static_cast<std::size_t>(board.cells() * n_);
     if (peer_.size() != candidates) {
       peer_.assign(candidates, Span{});
@@ -52,6 +92,8 @@ class Loops {
     // each of its houses.
     most_links_ = static_cast<std::size_t>(std::max(board.cells() + n_, board.houses().count() + 1));
   }
+
+ public:
   // Ready for a pass on use()'s board with cell links (y) and house links (x).
   void load(bool y, bool x) {
     prepare(y, x);
@@ -87,10 +129,13 @@ class Loops {
   // reach sets allow one.
   // `digits`: those whose nodes are analysed (the others' starts are not searched: X links only, which keep
   // to one digit, may leave out the digits the reduction did not touch).
-  void load_over(bool y, bool x, const Loops& base, Mask digits) {
+  // `kept` (empty until the start's are worked out): the cycles of this pass on `base`'s board that take
+  // something out there; the starts whose component the reduction left alone replay them.
+  void load_over(bool y, bool x, const Loops& base, Mask digits, const KeptPaths& kept) {
     prepare(y, x);
     digits_ = digits;
     base_ = &base;
+    kept_ = &kept;
     analyse_over();
   }
 
@@ -124,12 +169,15 @@ class Loops {
   template <bool over>
   void from(int cell, int digit, int max_cycle, int max_chain, std::vector<Found>& found) {
     // The instances of one start's searches (the caller reads them before the next start's).
-    inst_.clear();
+    inst_used_ = 0;
     if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
     const int start = node_of(cell, digit, true, n_);
     // Skipped where the links' graph says the search would find nothing: a cycle needs the start on a loop of
     // links, a forcing chain its conjugate reachable.
-    if ((!over || in_graph(start)) && on_loop(start)) cycles<over>(start, max_cycle, found);
+    if (over && clean(start))
+      replay_kept(cell * n_ + digit - 1, found);
+    else if ((!over || in_graph(start)) && on_loop(start))
+      cycles<over>(start, max_cycle, found);
     if (!x_) return;
     if (over ? may_force(start) : reaches_conjugate(start)) forcing(start, max_chain, found);
     if (over ? may_force(start ^ 1) : reaches(start ^ 1, start)) forcing(start ^ 1, max_chain, found);
@@ -146,10 +194,18 @@ class Loops {
         f(k / n_, k % n_ + 1);
       }
   }
+  // The cycles from() finds from (cell, digit) on load_full()'s board, every one whole.
+  void cycles_of(int cell, int digit, std::vector<Found>& found) {
+    inst_used_ = 0;
+    if (!x_ && !(one_bit(board_->candidates(cell)) || two_bits(board_->candidates(cell)))) return;
+    const int start = node_of(cell, digit, true, n_);
+    if (on_loop(start)) cycles<false>(start, board_->cells() * n_ * 2, found);
+  }
+  // The instances so far (those past the last one added are stale).
   const std::vector<Instance>& instances() const { return inst_; }
   // Makes the instances one path, nodes[0] (the start) to nodes[count - 1]; returns the last one's.
   int replay(const int* nodes, std::size_t count) {
-    inst_.clear();
+    inst_used_ = 0;
     for (std::size_t i = 0; i < count; ++i) add(nodes[i], static_cast<int>(i) - 1);
     return static_cast<int>(count) - 1;
   }
@@ -257,13 +313,15 @@ class Loops {
   // The components' tables, sized once for the board's nodes, with no component yet.
   void start_tables() {
     const auto nodes = static_cast<std::size_t>(board_->cells() * n_ * 2);
-    order_.resize(nodes);
-    low_.resize(nodes);
-    component_.resize(nodes);
-    dense_.resize(nodes);
-    stack_.resize(nodes);
-    frames_.resize(nodes);
-    component_size_.resize(nodes);
+    if (order_.size() != nodes) {  // all of them sized together
+      order_.resize(nodes);
+      low_.resize(nodes);
+      component_.resize(nodes);
+      dense_.resize(nodes);
+      stack_.resize(nodes);
+      frames_.resize(nodes);
+      component_size_.resize(nodes);
+    }
     visited_ = 0;
     components_ = 0;
     stack_top_ = 0;
@@ -341,6 +399,16 @@ class Loops {
   }
   // Whether the node is among those analyse_over() went through (asked after it only).
   bool in_graph(int node) const { return over_[static_cast<std::size_t>(node)] == over_stamp_; }
+  // Whether the node's component is base_'s, untouched (asked after analyse_over() only).
+  bool clean(int node) const { return clean_[static_cast<std::size_t>(node)] == over_stamp_; }
+  // The kept cycles from a start candidate, each a path of instances of its own.
+  void replay_kept(int candidate, std::vector<Found>& found) {
+    for (const KeptPaths::Path& path : kept_->of(candidate)) {
+      int parent = -1;
+      for (std::uint32_t i = path.begin; i < path.end; ++i) parent = add(kept_->nodes[i], parent);
+      found.push_back({path.cycle, parent});
+    }
+  }
 
   // The graph of a grid reduced from base_'s is base_'s less the nodes of the candidates taken out, plus the
   // strong links (off -> on) of the cells and houses that lost candidates: every other link of the reduced
@@ -358,17 +426,49 @@ class Loops {
     const Loops& base = *base_;
     const Board& board = *board_;
     const std::size_t words = base.words_;
+    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
+    if (over_.size() != nodes) {
+      over_.assign(nodes, 0);
+      clean_.assign(nodes, 0);
+      touched_.assign(nodes, 0);
+      joined_.assign(nodes, 0);
+      pair_stamp_.assign(nodes, 0);
+      pair_at_.assign(nodes, -1);
+      over_stamp_ = 0;
+    }
+    if (++over_stamp_ == 0) {
+      std::fill(over_.begin(), over_.end(), 0);
+      std::fill(clean_.begin(), clean_.end(), 0);
+      std::fill(touched_.begin(), touched_.end(), 0);
+      std::fill(joined_.begin(), joined_.end(), 0);
+      std::fill(pair_stamp_.begin(), pair_stamp_.end(), 0);
+      over_stamp_ = 1;
+    }
     fwd_.assign(words, 0);
     pairs_.clear();
+    pair_next_.clear();
     const auto pair = [&](int p, int q) {
       for (const int on : {p, q}) {
-        const Word* to = base.reach_.data() +
-                         static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]) * words;
+        // Each of base_'s components once (joined_[component] == over_stamp_ once taken in).
+        const auto component = static_cast<std::size_t>(base.component_[static_cast<std::size_t>(on)]);
+        if (joined_[component] == over_stamp_) continue;
+        joined_[component] = over_stamp_;
+        const Word* to = base.reach_.data() + component * words;
         for (std::size_t i = 0; i < words; ++i) fwd_[i] |= to[i];
       }
       if (!x_) return;
-      for (const auto& [a, b] : pairs_)
-        if ((a == (p ^ 1) && b == (q ^ 1)) || (a == (q ^ 1) && b == (p ^ 1))) return;
+      // Each pair once: the pairs found so far listed by their lower node (pair_at_, pair_next_).
+      const auto low = static_cast<std::size_t>(std::min(p, q)),
+                 high = static_cast<std::size_t>(std::max(p, q));
+      const bool listed = pair_stamp_[low] == over_stamp_;
+      for (int k = listed ? pair_at_[low] : -1; k >= 0; k = pair_next_[static_cast<std::size_t>(k)])
+        if (static_cast<std::size_t>(std::max(pairs_[static_cast<std::size_t>(k)].first,
+                                              pairs_[static_cast<std::size_t>(k)].second) ^
+                                     1) == high)
+          return;
+      pair_next_.push_back(listed ? pair_at_[low] : -1);
+      pair_at_[low] = static_cast<int>(pairs_.size());
+      pair_stamp_[low] = over_stamp_;
       pairs_.push_back({p ^ 1, q ^ 1});
     };
     if (lost_board_ != board_) {
@@ -397,30 +497,50 @@ class Loops {
         }
       }
     }
-    const auto nodes = static_cast<std::size_t>(board.cells() * n_ * 2);
-    if (over_.size() != nodes) {
-      over_.assign(nodes, 0);
-      over_stamp_ = 0;
-    }
-    if (++over_stamp_ == 0) {
-      std::fill(over_.begin(), over_.end(), 0);
-      over_stamp_ = 1;
-    }
+    starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
+    forcing_set_ = x_ && pairs_.size() <= 32;
+    if (forcing_set_) may_force_set();
     start_tables();
+    // A component of base_'s that lost no node and that no new link joins (outside F and B's common part:
+    // a loop through a new link lies there) is one of the reduced grid's, with the same links in the same
+    // order: the cycle searches from its nodes find what they found on base_'s board (kept_), and the
+    // components are worked out without it. (A cell's links change with its candidates only through the
+    // nodes taken out or the new links; a start's cell links, which the cell-links pass asks of two
+    // candidates at most, come to two through a new pair, which joins its component.)
+    const bool replay = !kept_->empty();
+    if (replay) {
+      for (const int c : lost_cells_)
+        for (Mask m = base.start_[static_cast<std::size_t>(c)] & ~board.candidates(c); m != 0; m &= m - 1) {
+          const int on = node_of(c, std::countr_zero(m) + 1, true, n_);
+          for (const int v : {on, on ^ 1})
+            touched_[static_cast<std::size_t>(base.component_[static_cast<std::size_t>(v)])] = over_stamp_;
+        }
+    }
     candidates_.clear();
     for (std::size_t i = 0; i < words; ++i) {
       // B: the conjugates of F's nodes, each node's bit swapped with its conjugate's.
       const Word b = ((fwd_[i] & kEven) << 1) | ((fwd_[i] >> 1) & kEven);
-      for (Word m = (x_ ? b : fwd_[i] & b) | base.looped_[i]; m != 0; m &= m - 1) {
-        const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
+      const Word analysed = x_ && !forcing_set_ ? b : fwd_[i] & b, joined = fwd_[i] & b;
+      for (Word m = analysed | base.looped_[i]; m != 0; m &= m - 1) {
+        const int bit = std::countr_zero(m);
+        const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(bit)];
         const int digit = node_digit(v, n_);
         if (!board.has(node_cell(v, n_), digit) || (digits_ & digit_bit(digit)) == 0) continue;
+        if (replay && (joined >> bit & 1) == 0 && (base.looped_[i] >> bit & 1) != 0 &&
+            touched_[static_cast<std::size_t>(base.component_[static_cast<std::size_t>(v)])] != over_stamp_) {
+          clean_[static_cast<std::size_t>(v)] = over_stamp_;
+          if ((analysed >> bit & 1) == 0) {
+            if (node_on(v) && !kept_->of(v >> 1).empty() && two_or_more(board.candidates(node_cell(v, n_))))
+              set_bit(starts_.data(), v >> 1);
+            continue;
+          }
+        }
         over_[static_cast<std::size_t>(v)] = over_stamp_;
         order_[static_cast<std::size_t>(v)] = component_[static_cast<std::size_t>(v)] = -1;
         candidates_.push_back(v);
       }
     }
-    start_sets((2 * pairs_.size() + 63) / 64, candidates_.size());
+    start_sets(x_ && !forcing_set_ ? (2 * pairs_.size() + 63) / 64 : 0, candidates_.size());
     if (words_ != 0) {
       for (const int v : candidates_) std::fill_n(acc(v), words_, 0);
       for (std::size_t i = 0; i < pairs_.size(); ++i)
@@ -429,21 +549,97 @@ class Loops {
     }
     for (const int v : candidates_)
       if (order_[static_cast<std::size_t>(v)] < 0) connect<Graph::over>(v);
-    starts_.assign((static_cast<std::size_t>(board.cells() * n_) + 63) / 64, 0);
     const auto start = [&](int v) {
       const int c = node_cell(v, n_);
       if (two_or_more(board.candidates(c))) set_bit(starts_.data(), v >> 1);
     };
     for (const int v : candidates_)
-      if ((node_on(v) && on_loop(v)) || (x_ && may_force(v))) start(v);
+      if ((node_on(v) && (clean(v) ? !kept_->of(v >> 1).empty() : on_loop(v))) ||
+          (x_ && !forcing_set_ && may_force(v)))
+        start(v);
+    if (forcing_set_)
+      for (std::size_t i = 0; i < words; ++i)
+        for (Word m = may_force_[i]; m != 0; m &= m - 1) {
+          const int v = base.dense_node_[i * 64 + static_cast<std::size_t>(std::countr_zero(m))];
+          if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
+            start(v);
+        }
     if (x_)
       for (const int v : base.forced_)
         if ((digits_ & digit_bit(node_digit(v, n_))) != 0 && board.has(node_cell(v, n_), node_digit(v, n_)))
           start(v);
   }
+  // The nodes that may reach their conjugate through a new link by base_'s links and the new ones (the
+  // removals left out: more than do on the reduced grid, which the forcing searches then settle), as base_'s
+  // bits: those reaching both tails of a pair. A node v reaches a tail t by base_'s links exactly when t's
+  // conjugate reaches v's; from a tail the new link leads to its head, and on by base_'s links.
+  void may_force_set() {
+    const Loops& base = *base_;
+    const std::size_t words = base.words_;
+    const auto reach = [&](int node) {
+      return base.reach_.data() +
+             static_cast<std::size_t>(base.component_[static_cast<std::size_t>(node)]) * words;
+    };
+    const std::size_t tails = 2 * pairs_.size();
+    // Tail j: the pair's p off (even j) or q off; its new link leads to the other's conjugate (q on, p on).
+    std::array<int, 64> tail{}, head{}, bit{};
+    for (std::size_t i = 0; i < pairs_.size(); ++i) {
+      tail[2 * i] = pairs_[i].first;
+      tail[2 * i + 1] = pairs_[i].second;
+      head[2 * i] = pairs_[i].second ^ 1;
+      head[2 * i + 1] = pairs_[i].first ^ 1;
+    }
+    // The tails as base_'s bits, and by bit the tails there (a node may be the tail of two pairs).
+    tail_bits_.assign(words, 0);
+    if (tails_at_.size() < words * 64) tails_at_.resize(words * 64);
+    for (std::size_t k = 0; k < tails; ++k) {
+      bit[k] = base.dense_[static_cast<std::size_t>(tail[k])];
+      const auto b = static_cast<std::size_t>(bit[k]);
+      if ((tail_bits_[b / 64] >> (b % 64) & 1) == 0) tails_at_[b] = 0;
+      set_bit(tail_bits_.data(), bit[k]);
+      tails_at_[b] |= Word{1} << k;
+    }
+    // The tails reached from each tail through its new link and base_'s links, then closed.
+    std::array<Word, 64> step{}, next{};
+    for (std::size_t j = 0; j < tails; ++j) {
+      const Word* r = reach(head[j]);
+      Word m = Word{1} << j;
+      for (std::size_t i = 0; i < words; ++i)
+        for (Word t = r[i] & tail_bits_[i]; t != 0; t &= t - 1)
+          m |= tails_at_[i * 64 + static_cast<std::size_t>(std::countr_zero(t))];
+      step[j] = m;
+    }
+    for (std::size_t j = 0; j < tails; ++j) {
+      Word seen = step[j], left = seen & ~(Word{1} << j);
+      while (left != 0) {
+        const Word more = step[static_cast<std::size_t>(std::countr_zero(left))] & ~seen;
+        left = (left & (left - 1)) | more;
+        seen |= more;
+      }
+      next[j] = seen;
+    }
+    // to_[j]: the conjugates of the nodes reaching tail j (a tail k first, by base_'s links: the nodes tail
+    // k's conjugate reaches, conjugated), swapped back once at the end.
+    to_.assign(tails * words, 0);
+    for (std::size_t k = 0; k < tails; ++k) {
+      const Word* r = reach(tail[k] ^ 1);
+      for (Word m = next[k]; m != 0; m &= m - 1) {
+        Word* to = to_.data() + static_cast<std::size_t>(std::countr_zero(m)) * words;
+        for (std::size_t i = 0; i < words; ++i) to[i] |= r[i];
+      }
+    }
+    may_force_.assign(words, 0);
+    for (std::size_t j = 0; j < tails; j += 2)
+      for (std::size_t i = 0; i < words; ++i) may_force_[i] |= to_[j * words + i] & to_[(j + 1) * words + i];
+    for (Word& w : may_force_) w = ((w & kEven) << 1) | ((w >> 1) & kEven);
+  }
   // Whether `from` may reach its conjugate on the reduced grid (analyse_over()).
   bool may_force(int from) const {
     if (base_->forces_[static_cast<std::size_t>(from)] != 0) return true;
+    if (forcing_set_) {
+      const int bit = base_->dense_[static_cast<std::size_t>(from)];
+      return (may_force_[static_cast<std::size_t>(bit / 64)] >> (bit % 64) & 1) != 0;
+    }
     if (words_ == 0 || !in_graph(from)) return false;
     const Word* set =
         reach_.data() + static_cast<std::size_t>(component_[static_cast<std::size_t>(from)]) * words_;
@@ -544,9 +740,12 @@ class Loops {
     return count;
   }
 
+  [[gnu::noinline]] void grow_instances() { inst_.resize(std::max<std::size_t>(64, 2 * inst_.size())); }
   int add(int node, int parent) {
-    inst_.push_back({node, parent});
-    return static_cast<int>(inst_.size()) - 1;
+    if (inst_used_ == inst_.size()) [[unlikely]]
+      grow_instances();
+    inst_[inst_used_] = {node, parent};
+    return static_cast<int>(inst_used_++);
   }
 
   bool is_parent(int inst, int node) const {
@@ -593,7 +792,7 @@ class Loops {
           if (looped(q) && !is_parent(p, q)) add(q, p);
       }
       begin = end;
-      end = static_cast<int>(inst_.size());
+      end = static_cast<int>(inst_used_);
       ++length;
       for (int p = begin; p < end; ++p) {
         for (const int q : links_of(inst_[static_cast<std::size_t>(p)].node, kind)) {
@@ -602,7 +801,7 @@ class Loops {
         }
       }
       begin = end;
-      end = static_cast<int>(inst_.size());
+      end = static_cast<int>(inst_used_);
     }
   }
 
@@ -658,9 +857,21 @@ class Loops {
   const Loops* base_ = nullptr;
   Mask digits_ = 0;
   std::vector<Word> fwd_;
+  // may_force_set()'s nodes (forcing_set_: with 32 pairs at most; else the reach sets of the tails are worked
+  // out on the reduced graph), and the nodes reaching each tail.
+  bool forcing_set_ = false;
+  std::vector<Word> may_force_, to_;
+  std::vector<Word> tail_bits_, tails_at_;  // may_force_set()'s tails: their bits, and by bit the tails there
   std::vector<std::pair<int, int>> pairs_;  // the new links' pairs, by their tails (p off, q off)
   std::vector<std::uint32_t> over_;
   std::uint32_t over_stamp_ = 0;
+  // Nodes whose component is base_'s, untouched (clean_[node] == over_stamp_), and base_'s components
+  // touched by the reduction (touched_[component] == over_stamp_).
+  std::vector<std::uint32_t> clean_, touched_, joined_, pair_stamp_;
+  // The new pairs by their lower "on" node: the last one's index when pair_stamp_ is over_stamp_, then each
+  // one's before it (-1 ends).
+  std::vector<int> pair_at_, pair_next_;
+  const KeptPaths* kept_ = nullptr;
   std::vector<int> candidates_;
   // The open cells of lost_board_ that lost candidates (the start's analysed in base_).
   std::vector<int> lost_cells_;
@@ -669,7 +880,9 @@ class Loops {
   std::vector<std::uint8_t> alive_;
   const Board* alive_board_ = nullptr;
   Places places_;
-  std::vector<Instance> inst_;
+  const HouseSlots* places_slots_ = nullptr;  // the tables places_ reads: those of its last load's board
+  std::vector<Instance> inst_;                // [0, inst_used_): one start's searches' instances (add())
+  std::size_t inst_used_ = 0;
   std::vector<int> peers_, pending_on_, pending_off_;
   struct Reached {
     std::uint32_t stamp = 0;
@@ -806,16 +1019,21 @@ class StartLoops final : public CycleStart {
   // The passes' analyses of `start`, worked out again unless they are its (its cells' candidates and houses).
   StartLoops& of(const Board& start) {
     bool same = houses_ == &start.houses() && cells_.size() == static_cast<std::size_t>(start.cells());
-    for (int c = 0; c < start.cells() && same; ++c)
-      same = cells_[static_cast<std::size_t>(c)] == (start.open(c) ? start.candidates(c) : 0) &&
-             open_[static_cast<std::size_t>(c)] == start.open(c);
+    if (same) {
+      const Mask* cells = cells_.data();
+      const std::uint8_t* open = open_.data();
+      for (int c = 0; c < start.cells(); ++c) {
+        const bool o = start.open(c);
+        same &= (cells[c] == (o ? start.candidates(c) : 0)) & (open[c] == static_cast<std::uint8_t>(o));
+      }
+    }
     if (same) return *this;
     houses_ = &start.houses();
     cells_.resize(static_cast<std::size_t>(start.cells()));
     open_.resize(cells_.size());
     for (int c = 0; c < start.cells(); ++c) {
       cells_[static_cast<std::size_t>(c)] = start.open(c) ? start.candidates(c) : 0;
-      open_[static_cast<std::size_t>(c)] = start.open(c);
+      open_[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(start.open(c));
     }
     for (std::size_t i = 0; i < 3; ++i) {
       passes_[i].use(start);
@@ -823,6 +1041,7 @@ class StartLoops final : public CycleStart {
     }
     grids_ = 0;
     kept_ready_ = false;
+    for (KeptPaths& k : cycles_) k.at.clear();
     return *this;
   }
   // Counts a grid reduced from `start` (of()'s); from the second on, the first pass's loops are kept (a start
@@ -830,9 +1049,15 @@ class StartLoops final : public CycleStart {
   void count_grid(const Board& start) {
     if (++grids_ != 2) return;
     kept_ready_ = true;
-    // The first pass's searches on the start, every one whole (as cycle_hints asks them).
+    // The first pass's searches on the start, every one whole (as cycle_hints asks them), less the cycles
+    // that take nothing out there (nor on a grid reduced from it).
     kept_.clear();
     kept_nodes_.clear();
+    CycleTables tables;
+    tables.use(start);
+    const auto takes = [&](const Loops& loops, const Loops::Found& f) {
+      return !f.cycle || !cycle_eliminations(start, loops.instances(), f.instance, tables).empty();
+    };
     Loops& x = passes_[0];
     x.use(start);  // the board of() saw may be gone: its analysis is this one's
     std::vector<Loops::Found> found;
@@ -843,6 +1068,7 @@ class StartLoops final : public CycleStart {
         found.clear();
         x.from<false>(c, std::countr_zero(m) + 1, most, most, found);
         for (const Loops::Found& f : found) {
+          if (!takes(x, f)) continue;
           const auto begin = static_cast<std::uint32_t>(kept_nodes_.size());
           for (int i = f.instance; i >= 0; i = x.instances()[static_cast<std::size_t>(i)].parent)
             kept_nodes_.push_back(x.instances()[static_cast<std::size_t>(i)].node);
@@ -852,7 +1078,35 @@ class StartLoops final : public CycleStart {
         }
       }
     }
+    // Each pass's cycles on the start that take something out there, for the grids' untouched components.
+    for (std::size_t p = 0; p < 3; ++p) {
+      Loops& loops = passes_[p];
+      if (p != 0) loops.use(start);
+      KeptPaths& kept = cycles_[p];
+      kept.at.assign(static_cast<std::size_t>(start.cells() * start.side()) + 1, 0);
+      kept.paths.clear();
+      kept.nodes.clear();
+      for (int c = 0; c < start.cells(); ++c)
+        for (int d = 1; d <= start.side(); ++d) {
+          const auto k = static_cast<std::size_t>(c * start.side() + d - 1);
+          kept.at[k] = static_cast<std::uint32_t>(kept.paths.size());
+          if (!start.has(c, d) || !two_or_more(start.candidates(c))) continue;
+          found.clear();
+          loops.cycles_of(c, d, found);
+          for (const Loops::Found& f : found) {
+            if (!takes(loops, f)) continue;
+            const auto begin = static_cast<std::uint32_t>(kept.nodes.size());
+            for (int i = f.instance; i >= 0; i = loops.instances()[static_cast<std::size_t>(i)].parent)
+              kept.nodes.push_back(loops.instances()[static_cast<std::size_t>(i)].node);
+            std::reverse(kept.nodes.begin() + begin, kept.nodes.end());
+            kept.paths.push_back({true, begin, static_cast<std::uint32_t>(kept.nodes.size())});
+          }
+        }
+      kept.at.back() = static_cast<std::uint32_t>(kept.paths.size());
+    }
   }
+  // Each pass's cycles on the start that take something out there (empty before the second grid).
+  const KeptPaths& cycles(std::size_t pass) const { return cycles_[pass]; }
   // The first pass's loops found on the start, by start candidate (cell * side + digit - 1) in order: a grid
   // reduced from it without taking out a candidate of a digit finds the same from that digit's starts (the
   // X links keep to one digit, whose nodes and links are the start's), and those rest on nothing it took out.
@@ -873,27 +1127,38 @@ class StartLoops final : public CycleStart {
   bool reduces(const Board& board) {
     if (houses_ != &board.houses() || cells_.size() != static_cast<std::size_t>(board.cells())) return false;
     Mask digits = 0;
+    lost_.clear();
     for (int c = 0; c < board.cells(); ++c) {
       const auto i = static_cast<std::size_t>(c);
-      if (open_[i] != board.open(c) || (board.open(c) && (board.candidates(c) & ~cells_[i]) != 0))
-        return false;
-      if (board.open(c)) digits |= cells_[i] & ~board.candidates(c);
+      const bool open = board.open(c);
+      if (open_[i] != static_cast<std::uint8_t>(open)) return false;
+      if (!open) continue;
+      const Mask now = board.candidates(c);
+      if ((now & ~cells_[i]) != 0) return false;
+      if (now != cells_[i]) {
+        digits |= cells_[i] & ~now;
+        lost_.push_back(c);
+      }
     }
     touched_ = digits;
     return true;
   }
+  // reduces()'s board's open cells that lost candidates.
+  const std::vector<int>& lost() const { return lost_; }
   const Loops& pass(std::size_t i) const { return passes_[i]; }
 
  private:
   const Houses* houses_ = nullptr;
   std::vector<Mask> cells_;
-  std::vector<bool> open_;
+  std::vector<std::uint8_t> open_;
   Loops passes_[3];
   std::vector<Kept> kept_;
   std::vector<int> kept_nodes_;
+  KeptPaths cycles_[3];
   int grids_ = 0;
   bool kept_ready_ = false;
   Mask touched_ = 0;  // reduces()'s board's
+  std::vector<int> lost_;
 };
 
 // each_loop's tables, kept per thread from one board to the next (each_loop does not nest: `keep` and `take`
@@ -903,6 +1168,36 @@ struct LoopScratch {
   std::vector<int> path;
   std::vector<Loops::Found> found;
   CycleTables cycle;
+  // The board's cycles' eliminations so far, by the cycle's nodes (sorted, in `nodes`): a cycle is found
+  // from each of its "on" nodes.
+  struct Seen {
+    std::uint64_t key;
+    std::uint32_t begin, end;
+    std::vector<Candidate> eliminations;
+  };
+  std::vector<Seen> seen;
+  std::vector<int> nodes;
+  const std::vector<Candidate>& eliminations(const Board& board, const std::vector<Instance>& inst,
+                                             int last) {
+    const auto begin = static_cast<std::uint32_t>(nodes.size());
+    std::uint64_t key = 0;
+    for (int i = last; inst[static_cast<std::size_t>(i)].parent >= 0;
+         i = inst[static_cast<std::size_t>(i)].parent) {
+      nodes.push_back(inst[static_cast<std::size_t>(i)].node);
+      key += mix_node(nodes.back());
+    }
+    std::sort(nodes.begin() + begin, nodes.end());
+    const std::size_t count = nodes.size() - begin;
+    for (const Seen& s : seen)
+      if (s.key == key && s.end - s.begin == count &&
+          std::equal(nodes.begin() + s.begin, nodes.begin() + s.end, nodes.begin() + begin)) {
+        nodes.resize(begin);
+        return s.eliminations;
+      }
+    seen.push_back(
+        {key, begin, static_cast<std::uint32_t>(nodes.size()), cycle_eliminations(board, inst, last, cycle)});
+    return seen.back().eliminations;
+  }
 };
 
 // Every cycle and forcing chain, pass by pass (X links only, cell links only, then both: SE's three passes);
@@ -920,7 +1215,12 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
   Loops& loops = scratch.loops;
   std::vector<Loops::Found>& found = scratch.found;
   scratch.cycle.use(board);
-  loops.use(board);
+  scratch.seen.clear();
+  scratch.nodes.clear();
+  if constexpr (over)
+    loops.use(board, base->pass(0), base->lost());
+  else
+    loops.use(board);
   const Mask all = (Mask{2} << (n - 1)) - 1;
   Mask touched = all;
   if constexpr (over) touched = base->touched(board);
@@ -930,7 +1230,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
     // The X links' pass searches only the touched digits' starts; the others' loops are the start's.
     const Mask searched = pass == 0 ? touched : all;
     if constexpr (over)
-      loops.load_over(y, x, base->pass(pass), searched);
+      loops.load_over(y, x, base->pass(pass), searched, base->cycles(pass));
     else
       loops.load(y, x);
     const int key = y && x ? 4 : y ? 3 : 2;
@@ -964,7 +1264,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
         const int target = inst[static_cast<std::size_t>(f.instance)].node;
         const int cell = node_cell(target, n), digit = node_digit(target, n);
         if (f.cycle) {
-          elims = cycle_eliminations(board, inst, f.instance, scratch.cycle);
+          elims = scratch.eliminations(board, inst, f.instance);
         } else if (!node_on(target)) {
           elims = {{cell, digit}};
         } else {
