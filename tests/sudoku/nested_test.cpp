@@ -65,6 +65,47 @@ std::vector<State> nested_states(const sudoku::Houses& houses) {
   return states;
 }
 
+// Grids the outer chains start from: the states of data/se_nested_states.txt and data/se_chain_states.txt.
+std::vector<sudoku::logic::Board> chain_starts(const sudoku::Houses& houses) {
+  std::vector<sudoku::logic::Board> starts;
+  for (State& s : nested_states(houses)) starts.push_back(s.board);
+  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
+    if (line[0] == '#') continue;
+    std::istringstream in(line);
+    std::string marks;
+    in >> marks;
+    sudoku::logic::Board board(houses);
+    board.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    starts.push_back(board);
+  }
+  return starts;
+}
+
+// The grids dynamic chains reach from `start` (their "off" nodes taken out), from up to `count` candidates
+// taken out at random; the chains that clash are left out.
+std::vector<sudoku::logic::Board> outer_reductions(const sudoku::logic::Board& start, std::mt19937& random,
+                                                   std::size_t count) {
+  sudoku::logic::Chainer chainer(start, sudoku::logic::ChainRules{true, true, nullptr});
+  sudoku::logic::Implications out;
+  std::vector<int> nodes;
+  for (int c = 0; c < start.cells(); ++c)
+    for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1)
+      nodes.push_back(sudoku::logic::node_of(c, std::countr_zero(m) + 1, false, 9));
+  std::shuffle(nodes.begin(), nodes.end(), random);
+  nodes.resize(std::min(nodes.size(), count));
+  std::vector<sudoku::logic::Board> grids;
+  for (const int node : nodes) {
+    int a = 0, b = 0;
+    if (!chainer.run_from(node, out, a, b)) continue;
+    sudoku::logic::Board reduced = start;
+    for (const int n : out.order())
+      if (!sudoku::logic::node_on(n))
+        reduced.eliminate(sudoku::logic::node_cell(n, 9), sudoku::logic::node_digit(n, 9));
+    grids.push_back(reduced);
+  }
+  return grids;
+}
+
 // The node count in a chain step's text: "... (N nodes): ...".
 int nodes_of(const std::string& text) {
   const auto end = text.find(" nodes)");
@@ -291,17 +332,7 @@ TEST_CASE("nested: an inner step that holds without the outer chain is not hande
 // (the kept analysis is the start's only), and on a grid not reduced from the start (not read through it).
 TEST_CASE("nested: cycle searches through the start's kept graph find what fresh ones find") {
   const sudoku::Houses houses(sudoku::Shape{3, 3});
-  std::vector<sudoku::logic::Board> starts;
-  for (State& s : nested_states(houses)) starts.push_back(s.board);
-  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
-    if (line[0] == '#') continue;
-    std::istringstream in(line);
-    std::string marks;
-    in >> marks;
-    sudoku::logic::Board board(houses);
-    board.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
-    starts.push_back(board);
-  }
+  const std::vector<sudoku::logic::Board> starts = chain_starts(houses);
   REQUIRE(starts.size() >= 10);
   const auto same = [](const std::vector<sudoku::logic::InnerHint>& a,
                        const std::vector<sudoku::logic::InnerHint>& b) {
@@ -333,23 +364,7 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
   for (std::size_t k = 0; k < starts.size(); ++k) {
     const sudoku::logic::Board& start = starts[k];
     INFO("start ", k);
-    sudoku::logic::Chainer chainer(start, sudoku::logic::ChainRules{true, true, nullptr});
-    sudoku::logic::Implications out;
-    std::vector<int> nodes;
-    for (int c = 0; c < start.cells(); ++c)
-      for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1)
-        nodes.push_back(sudoku::logic::node_of(c, std::countr_zero(m) + 1, false, 9));
-    std::shuffle(nodes.begin(), nodes.end(), random);
-    nodes.resize(std::min<std::size_t>(nodes.size(), 16));
-    for (const int node : nodes) {
-      int a = 0, b = 0;
-      if (!chainer.run_from(node, out, a, b)) continue;
-      sudoku::logic::Board reduced = start;
-      for (const int n : out.order())
-        if (!sudoku::logic::node_on(n))
-          reduced.eliminate(sudoku::logic::node_cell(n, 9), sudoku::logic::node_digit(n, 9));
-      compare(reduced, start);
-    }
+    for (const sudoku::logic::Board& reduced : outer_reductions(start, random, 16)) compare(reduced, start);
     for (int round = 0; round < 8; ++round) {
       sudoku::logic::Board reduced = start;
       for (int c = 0; c < start.cells(); ++c) {
@@ -369,4 +384,65 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
   CHECK(with_hints >= 50);
   CHECK(resting >= 50);
   CHECK(forcing >= 100);
+}
+
+// A static chainer on a grid reduced from a base's takes the links of the nodes the reduction left alone from
+// the base's table: every node's links (in order, with their causes) and the static searches' steps must be
+// those worked out afresh, on grids the outer chains reach, on grids with candidates taken out at random, and
+// on a grid that is not the base's reduction (candidates the base lacks, cells placed in one and not the other).
+TEST_CASE("nested: static links taken from the start's table are those worked out afresh") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<sudoku::logic::Board> starts = chain_starts(houses);
+  REQUIRE(starts.size() >= 10);
+  std::mt19937 random(611);
+  int compared = 0, shared = 0, own = 0, with_hints = 0;
+  const auto compare = [&](const sudoku::logic::Board& reduced, sudoku::logic::StaticBase& base) {
+    sudoku::logic::Chainer fresh(reduced, sudoku::logic::ChainRules{});
+    sudoku::logic::Chainer through(reduced, sudoku::logic::ChainRules{}, &base.chainer);
+    for (int node = 0; node < reduced.cells() * 9 * 2; ++node) {
+      int n1 = 0, n2 = 0;
+      const std::pair<int, int>* a = fresh.links(node, n1);
+      const std::vector<std::pair<int, int>> want(a, a + n1);
+      const std::pair<int, int>* b = through.links(node, n2);
+      CHECK(std::vector<std::pair<int, int>>(b, b + n2) == want);
+      const int cell = sudoku::logic::node_cell(node, 9), digit = sudoku::logic::node_digit(node, 9);
+      const bool same_cell = reduced.open(cell) == base.board.open(cell) &&
+                             (!reduced.open(cell) || reduced.candidates(cell) == base.board.candidates(cell));
+      bool same_places = true;
+      for (const int h : houses.of(cell))
+        same_places = same_places && reduced.positions(h, digit) == base.board.positions(h, digit);
+      (same_cell && same_places ? shared : own) += 1;
+    }
+    std::vector<sudoku::logic::InnerHint> h1, h2;
+    sudoku::logic::multiple_chain_hints(reduced, base.board, h1);
+    sudoku::logic::multiple_chain_hints(reduced, base.board, h2, &base);
+    REQUIRE(h1.size() == h2.size());
+    for (std::size_t i = 0; i < h1.size(); ++i) {
+      CHECK(h1[i].tenths == h2[i].tenths);
+      CHECK(h1[i].complexity == h2[i].complexity);
+      CHECK(h1[i].eliminations == h2[i].eliminations);
+      CHECK(h1[i].parents == h2[i].parents);
+      CHECK(h1[i].chain == h2[i].chain);
+    }
+    with_hints += !h1.empty();
+    ++compared;
+  };
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    const sudoku::logic::Board& start = starts[k];
+    INFO("start ", k);
+    sudoku::logic::StaticBase base(start);
+    for (const sudoku::logic::Board& reduced : outer_reductions(start, random, 4)) compare(reduced, base);
+    sudoku::logic::Board reduced = start;
+    for (int c = 0; c < start.cells(); ++c) {
+      const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+      if (std::popcount(cands) < 2 || random() % 8 != 0) continue;
+      reduced.eliminate(c, std::countr_zero(cands) + 1);
+    }
+    compare(reduced, base);
+    compare(starts[(k + 1) % starts.size()], base);
+  }
+  CHECK(compared >= 3 * static_cast<int>(starts.size()));
+  CHECK(shared > own);
+  CHECK(own > 0);
+  CHECK(with_hints > 0);
 }

@@ -79,10 +79,10 @@ class Search {
   // With `sink`, every step found goes there (as an inner technique of nested chains on a grid the outer chain
   // reduced from `outer_start`) instead of the best one to `run`'s step.
   Search(const Board& board, const ForcingKind& kind, ChainRules rules, const Board* outer_start = nullptr,
-         std::vector<InnerHint>* sink = nullptr)
+         std::vector<InnerHint>* sink = nullptr, StaticBase* base = nullptr)
       : board_(board),
         kind_(kind),
-        chainer_(board, std::move(rules)),
+        chainer_(board, std::move(rules), base ? &base->chainer : nullptr),
         n_(board.side()),
         outer_start_(outer_start),
         sink_(sink) {}
@@ -387,14 +387,15 @@ bool forcing_search(const Board& board, const ForcingKind& kind, const ChainRule
 }
 
 void forcing_hints(const Board& board, const Board& start, const ForcingKind& kind,
-                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out) {
+                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out, StaticBase* base) {
   GradedStep unused;
-  Search(board, kind, rules_of(kind, advanced), &start, &out).run(unused);
+  Search(board, kind, rules_of(kind, advanced), &start, &out, base).run(unused);
 }
 
-void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
+void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out,
+                          StaticBase* base) {
   static const ForcingKind kind{true, false, false, 80, "", " Chains"};
-  forcing_hints(board, start, kind, nullptr, out);
+  forcing_hints(board, start, kind, nullptr, out, base);
 }
 
 bool multiple_chains(const Board& board, GradedStep& step) {

@@ -77,7 +77,7 @@ void Places::remove(int cell, int digit) {
     at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
 }
 
-Chainer::Chainer(const Board& board, ChainRules rules)
+Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
     : board_(board), reduced_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
   const auto cells = static_cast<std::size_t>(board.cells());
   const auto n = static_cast<std::size_t>(side_);
@@ -104,6 +104,22 @@ Chainer::Chainer(const Board& board, ChainRules rules)
     link_end_.assign(2 * cells * n, kNotYet);
     // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
     link_list_.reserve(cells * n * 8);
+  }
+  if (base != nullptr && !rules_.dynamic && rules_.y_links && base->side_ == side_ &&
+      base->start_.size() == cells) {
+    base_ = base;
+    // A cell that lost candidates changes all its nodes' links (Y links, bivalue), and the lost digits'
+    // links in every house of the cell (places) for the cells of those houses.
+    const Mask all = (Mask{2} << (side_ - 1)) - 1;
+    changed_.assign(cells, 0);
+    const Houses& all_houses = board.houses();
+    for (std::size_t c = 0; c < cells; ++c) {
+      const Mask gone = base->start_[c] ^ start_[c];
+      if (gone == 0) continue;
+      changed_[c] = all;
+      for (const int h : all_houses.of(static_cast<int>(c)))
+        for (const int x : all_houses.cells(h)) changed_[static_cast<std::size_t>(x)] |= gone;
+    }
   }
 }
 
@@ -142,7 +158,7 @@ void Chainer::each_off_of(int node, F&& f) {
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
 // Besides `node` it rests on what the propagation already took out of that cell or house.
-void Chainer::off_to_on(int node, const Implications& out) {
+void Chainer::off_to_on(int node, const Implications* out) {
   const int cell = node_cell(node, side_), digit = node_digit(node, side_);
   const Mask bit = digit_bit(digit);
   const auto c = static_cast<std::size_t>(cell);
@@ -152,7 +168,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
     tmp_parents_.push_back(node);
     for (Mask m = start_[c] & ~grid_[c]; m != 0; m &= m - 1) {
       const int hidden = node_of(cell, std::countr_zero(m) + 1, false, side_);
-      if (out.has(hidden)) tmp_parents_.push_back(hidden);
+      if (out->has(hidden)) tmp_parents_.push_back(hidden);
     }
     emitted_.push_back({node_of(cell, other, true, side_), first,
                         static_cast<int>(tmp_parents_.size()) - first, cause_cell});
@@ -168,7 +184,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
     tmp_parents_.push_back(node);
     for (Mask m = start_at_[at] & ~at_[at]; m != 0; m &= m - 1) {
       const int hidden = node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_);
-      if (out.has(hidden)) tmp_parents_.push_back(hidden);
+      if (out->has(hidden)) tmp_parents_.push_back(hidden);
     }
     emitted_.push_back(
         {node_of(cells[static_cast<std::size_t>(std::countr_zero(others))], digit, true, side_), first,
@@ -224,8 +240,24 @@ bool Chainer::run_from(int node, Implications& out, int& clash_a, int& clash_b) 
   return run(out, clash_a, clash_b);
 }
 
-void Chainer::static_links(int node, bool from_on, const Implications& out) {
+const std::pair<int, int>* Chainer::links(int node, int& count) {
   const auto i = static_cast<std::size_t>(node);
+  if (link_begin_[i] == kNotYet) static_links(node, node_on(node));
+  const std::uint32_t first = link_begin_[i];
+  count = static_cast<int>((link_end_[i] - first) & ~kShared);
+  return ((first & kShared) != 0 ? base_->link_list_.data() : link_list_.data()) + (first & ~kShared);
+}
+
+void Chainer::static_links(int node, bool from_on) {
+  const auto i = static_cast<std::size_t>(node);
+  if (base_ != nullptr && (changed_[static_cast<std::size_t>(node_cell(node, side_))] &
+                           digit_bit(node_digit(node, side_))) == 0) {
+    int count = 0;
+    const std::pair<int, int>* shared = base_->links(node, count);
+    link_begin_[i] = static_cast<std::uint32_t>(shared - base_->link_list_.data()) | kShared;
+    link_end_[i] = link_begin_[i] + static_cast<std::uint32_t>(count);
+    return;
+  }
   link_begin_[i] = static_cast<std::uint32_t>(link_list_.size());
   if (from_on) {
     each_off_of(node, [&](int off, int cause) {
@@ -235,7 +267,8 @@ void Chainer::static_links(int node, bool from_on, const Implications& out) {
   } else {
     emitted_.clear();
     tmp_parents_.clear();
-    off_to_on(node, out);
+    // A static search takes nothing out: no parents besides the node, `out` unread.
+    off_to_on(node, nullptr);
     for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
   }
   link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
@@ -263,13 +296,15 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     if (!rules_.dynamic) {
       // The same links on every run of the search: worked out once.
       const auto i = static_cast<std::size_t>(node);
-      if (link_begin_[i] == kNotYet) static_links(node, from_on, out);
+      if (link_begin_[i] == kNotYet) static_links(node, from_on);
       // Most links find their node known: no call for them. The table is read through locals, as the
       // stores into `out` might otherwise be taken to change it.
-      const std::pair<int, int>* links = link_list_.data();
-      const std::uint32_t end = link_end_[i];
+      const std::uint32_t first = link_begin_[i];
+      const std::pair<int, int>* links =
+          (first & kShared) != 0 ? base_->link_list_.data() : link_list_.data();
+      const std::uint32_t end = link_end_[i] & ~kShared;
       std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
-      for (std::uint32_t k = link_begin_[i]; k < end; ++k) {
+      for (std::uint32_t k = first & ~kShared; k < end; ++k) {
         const int to = links[k].first;
         if (out.has(to ^ 1)) {
           clash(out, {to, 0, 1, links[k].second}, &node, from_on, clash_a, clash_b);
@@ -301,7 +336,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     }
     emitted_.clear();
     tmp_parents_.clear();
-    off_to_on(node, out);
+    off_to_on(node, &out);
     remove(node_cell(node, side_), node_digit(node, side_));
     std::vector<int>& pending = pending_on_;
     for (std::size_t k = 0; k < emitted_.size() && ok; ++k) {

@@ -165,7 +165,11 @@ struct ChainRules {
 
 class Chainer {
  public:
-  Chainer(const Board& board, ChainRules rules);
+  // With `base`, a static chainer (dynamic off, Y links on) on a grid reduced from `base`'s (candidates out,
+  // none in) takes the links of the nodes the reduction left alone from `base`'s table instead of working
+  // them out again: a node's links read only its cell's candidates and its digit's places in the cell's
+  // houses. `base` (static, Y links on) outlives this chainer.
+  Chainer(const Board& board, ChainRules rules, Chainer* base = nullptr);
 
   // Follows the nodes `start` (already in `out`) to the end. Returns false, with the two nodes that clash (the
   // one already reached and the one just added), when a candidate would be both on and off.
@@ -175,6 +179,9 @@ class Chainer {
 
   const Board& board() const { return board_; }
   int side() const { return side_; }
+  // A static chainer's links of `node` (node, cause), in the order a search follows them; worked out at first
+  // need. Valid until the next call.
+  const std::pair<int, int>* links(int node, int& count);
   // Full houses of a cell in SE's order: box, row, column, then the extra regions.
   const std::vector<Places::Slot>& slots(int cell) const { return start_places_.slots(cell); }
 
@@ -188,13 +195,14 @@ class Chainer {
     Mask bit;
     bool full;
   };
-  // An "off" node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
-  void off_to_on(int node, const Implications& out);
+  // An "off" node's links into emitted_ (parents in tmp_parents_) on the grid as it is now; `out` (read only
+  // where the grid lost candidates: not in a static search) names the nodes reached.
+  void off_to_on(int node, const Implications* out);
   // An "on" node's links on the grid as it is now, f(off node, cause) for each until it returns false.
   template <class F>
   void each_off_of(int node, F&& f);
   // A static search's links of `node` into link_list_ (the grid does not change while it runs).
-  void static_links(int node, bool from_on, const Implications& out);
+  void static_links(int node, bool from_on);
   // A node reached from `parents` whose conjugate is known: added, with the clashing pair (run() adds the
   // others unless known, and queues them).
   void clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
@@ -218,8 +226,20 @@ class Chainer {
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
   // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
   // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
+  // With a base, a node's range may be in the base's list instead: both ends carry kShared.
   std::vector<std::uint32_t> link_begin_, link_end_;
   std::vector<std::pair<int, int>> link_list_;
+  static constexpr std::uint32_t kShared = std::uint32_t{1} << 31;
+  Chainer* base_ = nullptr;
+  std::vector<Mask> changed_;  // by cell: the digits whose nodes' links differ from the base's
+};
+
+// A static chainer on its own copy of a grid: the base (Chainer's `base`) of the static searches on the grids
+// outer chains reduce from it.
+struct StaticBase {
+  explicit StaticBase(const Board& start) : board(start), chainer(board, ChainRules{}) {}
+  Board board;
+  Chainer chainer;
 };
 
 // What a chain that reduced `start` to `now` took out where a node (cell, digit) follows from `cause`: the
