@@ -102,7 +102,7 @@ class Search {
       if (board_.stopped()) return false;
       if (!board_.open(c)) continue;
       const Mask cands = board_.candidates(c);
-      const int card = std::popcount(cands);
+      const int card = bit_count(cands);
       if (!(card > 2 || (card > 1 && kind_.dynamic))) continue;
       for (Mask m = cands; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
@@ -222,6 +222,8 @@ class Search {
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
       offer(removable(node_of(c, d, true, n_)), 7, absurd, assumption(c, d, false), {{&off, a}, {&off, b}});
     if (!both) return;
+    branch_.assign(1, &off);
+    if (!any_shared(on, branch_)) return;
     on_then_off(
         on, [&](int x) { return off.has(x); },
         [&](int x) {
@@ -239,7 +241,7 @@ class Search {
       if (!slot.full) continue;
       const int h = slot.house;
       const Mask where = board_.positions(h, d);
-      const int card = std::popcount(where);
+      const int card = bit_count(where);
       if (!(card == 2 || (kind_.multiple && card > 2))) continue;
       const std::vector<int>& cells = houses.cells(h);
       if (cells[static_cast<std::size_t>(std::countr_zero(where))] != c) continue;
@@ -250,6 +252,7 @@ class Search {
         branch_.push_back(
             &ahead(cells[static_cast<std::size_t>(std::countr_zero(m))], d, scratch[branch_.size()]));
       const std::size_t k = branch_.size();
+      if (!any_shared(on, branch_)) continue;
       on_then_off(
           on,
           [&](int x) {
@@ -307,11 +310,28 @@ class Search {
     return br.ahead[i];
   }
 
+  // Whether `first` and every one of `others` reached a node in common. Mostly they share none: that is
+  // found going through the shortest of them, not `first` (whose order the steps follow).
+  static bool any_shared(const Implications& first, const std::vector<const Implications*>& others) {
+    const Implications* shortest = &first;
+    for (const Implications* in : others)
+      if (in->order().size() < shortest->order().size()) shortest = in;
+    for (const int x : shortest->order()) {
+      bool all = first.has(x);
+      for (std::size_t i = 0; i < others.size() && all; ++i) all = others[i]->has(x);
+      if (all) return true;
+    }
+    return false;
+  }
+
   // Every candidate of c.
   void cell_reduction(int c, Mask cands, const std::vector<Implications>& on_of) {
     const auto branch = [&](Mask m) -> const Implications& {
       return on_of[static_cast<std::size_t>(std::countr_zero(m) + 1)];
     };
+    branch_.clear();
+    for (Mask m = cands & (cands - 1); m != 0; m &= m - 1) branch_.push_back(&branch(m));
+    if (!any_shared(branch(cands), branch_)) return;
     on_then_off(
         branch(cands),
         [&](int x) {
