@@ -100,8 +100,7 @@ Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
     slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
   }
   if (!rules_.dynamic) {
-    link_begin_.assign(2 * cells * n, kNotYet);
-    link_end_.assign(2 * cells * n, kNotYet);
+    range_.assign(2 * cells * n, Range{kNotYet, 0});
     // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
     link_list_.reserve(cells * n * 8);
   }
@@ -242,9 +241,9 @@ bool Chainer::run_from(int node, Implications& out, int& clash_a, int& clash_b) 
 
 const std::pair<int, int>* Chainer::links(int node, int& count) {
   const auto i = static_cast<std::size_t>(node);
-  if (link_begin_[i] == kNotYet) static_links(node, node_on(node));
-  const std::uint32_t first = link_begin_[i];
-  count = static_cast<int>((link_end_[i] - first) & ~kShared);
+  if (range_[i].begin == kNotYet) static_links(node, node_on(node));
+  const std::uint32_t first = range_[i].begin;
+  count = static_cast<int>((range_[i].end - first) & ~kShared);
   return ((first & kShared) != 0 ? base_->link_list_.data() : link_list_.data()) + (first & ~kShared);
 }
 
@@ -254,11 +253,11 @@ void Chainer::static_links(int node, bool from_on) {
                            digit_bit(node_digit(node, side_))) == 0) {
     int count = 0;
     const std::pair<int, int>* shared = base_->links(node, count);
-    link_begin_[i] = static_cast<std::uint32_t>(shared - base_->link_list_.data()) | kShared;
-    link_end_[i] = link_begin_[i] + static_cast<std::uint32_t>(count);
+    const auto first = static_cast<std::uint32_t>(shared - base_->link_list_.data()) | kShared;
+    range_[i] = {first, first + static_cast<std::uint32_t>(count)};
     return;
   }
-  link_begin_[i] = static_cast<std::uint32_t>(link_list_.size());
+  const auto first = static_cast<std::uint32_t>(link_list_.size());
   if (from_on) {
     each_off_of(node, [&](int off, int cause) {
       link_list_.emplace_back(off, cause);
@@ -271,7 +270,7 @@ void Chainer::static_links(int node, bool from_on) {
     off_to_on(node, nullptr);
     for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
   }
-  link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
+  range_[i] = {first, static_cast<std::uint32_t>(link_list_.size())};
 }
 
 bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
@@ -296,13 +295,13 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     if (!rules_.dynamic) {
       // The same links on every run of the search: worked out once.
       const auto i = static_cast<std::size_t>(node);
-      if (link_begin_[i] == kNotYet) static_links(node, from_on);
+      if (range_[i].begin == kNotYet) static_links(node, from_on);
       // Most links find their node known: no call for them. The table is read through locals, as the
       // stores into `out` might otherwise be taken to change it.
-      const std::uint32_t first = link_begin_[i];
+      const Range range = range_[i];
       const std::pair<int, int>* links =
-          (first & kShared) != 0 ? base_->link_list_.data() : link_list_.data();
-      const std::uint32_t end = link_end_[i] & ~kShared;
+          (range.begin & kShared) != 0 ? base_->link_list_.data() : link_list_.data();
+      const std::uint32_t first = range.begin, end = range.end & ~kShared;
       std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
       for (std::uint32_t k = first & ~kShared; k < end; ++k) {
         const int to = links[k].first;
@@ -315,7 +314,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
           out.add(to, &node, 1, links[k].second);
           // A node known to lead nowhere (most "off" nodes) is not queued.
           const auto t = static_cast<std::size_t>(to);
-          if (link_begin_[t] == kNotYet || link_begin_[t] != link_end_[t]) pending.push_back(to);
+          if (range_[t].begin != range_[t].end) pending.push_back(to);
         }
       }
       continue;

@@ -102,7 +102,8 @@ class Implications {
   void nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const;
 
  private:
-  // A node's parents (pool_[first, first + count)), cause and inner chain; valid while stamp_ is the epoch.
+  // A node's parents (pool_[first, first + count), or the one parent itself in `first` when count is 1: most
+  // nodes have one), cause and inner chain; valid while stamp_ is the epoch.
   struct Record {
     int first, count, cause, nested;
   };
@@ -121,9 +122,13 @@ class Implications {
 inline void Implications::add(int node, const int* parents, int count, int cause, int nested) {
   const auto i = static_cast<std::size_t>(node);
   stamp_[i] = epoch_;
-  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
-  // Mostly one parent: a loop, not a call to memmove.
-  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
+  if (count == 1) {
+    rec_[i] = {parents[0], 1, cause, nested};
+  } else {
+    rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
+    // A few parents: a loop, not a call to memmove.
+    for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
+  }
   order_.push_back(node);
 }
 
@@ -144,7 +149,10 @@ void Implications::each_ancestor(int node, F&& f) const {
     if (!f(n)) return;
     if (!has(n)) continue;
     const Record& r = rec_[i];
-    for (int k = 0; k < r.count; ++k) stack_.push_back(pool_[static_cast<std::size_t>(r.first + k)]);
+    if (r.count == 1)
+      stack_.push_back(r.first);
+    else
+      for (int k = 0; k < r.count; ++k) stack_.push_back(pool_[static_cast<std::size_t>(r.first + k)]);
   }
 }
 
@@ -225,9 +233,13 @@ class Chainer {
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
   // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
-  // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
-  // With a base, a node's range may be in the base's list instead: both ends carry kShared.
-  std::vector<std::uint32_t> link_begin_, link_end_;
+  // once: [begin, end) of link_list_ (node, cause), {kNotYet, 0} until needed (so begin != end unless the node
+  // is known to lead nowhere). With a base, a node's range may be in the base's list instead: both ends carry
+  // kShared.
+  struct Range {
+    std::uint32_t begin, end;
+  };
+  std::vector<Range> range_;
   std::vector<std::pair<int, int>> link_list_;
   static constexpr std::uint32_t kShared = std::uint32_t{1} << 31;
   Chainer* base_ = nullptr;
