@@ -78,7 +78,7 @@ void Places::remove(int cell, int digit) {
 }
 
 Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
-    : board_(board), reduced_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
+    : board_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
   const auto cells = static_cast<std::size_t>(board.cells());
   const auto n = static_cast<std::size_t>(side_);
   start_.resize(cells);
@@ -93,19 +93,32 @@ Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
     for (int d = 1; d <= side_; ++d)
       start_at_[static_cast<std::size_t>(h * side_ + d - 1)] = start_places_.at(h, d);
   at_ = start_at_;
-  slot_begin_.assign(1, 0);
-  for (std::size_t c = 0; c < cells; ++c) {
-    for (const Places::Slot& s : start_places_.slots(static_cast<int>(c)))
-      slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, s.full});
-    slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
-  }
   if (!rules_.dynamic) {
     range_.assign(2 * cells * n, Range{kNotYet, 0});
     // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
     link_list_.reserve(cells * n * 8);
   }
-  if (base != nullptr && !rules_.dynamic && rules_.y_links && base->side_ == side_ &&
-      base->start_.size() == cells) {
+  const bool shared =
+      base != nullptr && !rules_.dynamic && rules_.y_links && &base->board_.houses() == &board.houses();
+  if (shared) {
+    // The houses' tables are the base's.
+    slot_list_ = base->slot_list_;
+    slot_begin_ = base->slot_begin_;
+  } else {
+    const Crossings& crossings = board.crossings();
+    slot_begin_.assign(1, 0);
+    for (std::size_t c = 0; c < cells; ++c) {
+      const std::vector<Places::Slot>& slots = start_places_.slots(static_cast<int>(c));
+      for (std::size_t k = 0; k < slots.size(); ++k) {
+        const Places::Slot& s = slots[k];
+        Mask met = Mask{1} << s.index;
+        for (std::size_t e = 0; e < k; ++e) met |= crossings.inside(s.house, slots[e].house);
+        slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, met, s.full});
+      }
+      slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
+    }
+  }
+  if (shared) {
     base_ = base;
     // A cell that lost candidates changes all its nodes' links (Y links, bivalue), and the lost digits'
     // links in every house of the cell (places) for the cells of those houses.
@@ -142,14 +155,11 @@ void Chainer::each_off_of(int node, F&& f) {
   // The digit's places in the cell's houses as the grid is now, each peer once: in the first of the cell's houses
   // (SE's order) that holds it, as a peer in an earlier house is in the crossing of the two.
   const Houses& houses = board_.houses();
-  const Crossings& crossings = board_.crossings();
-  const std::uint32_t first = slot_begin_[c], last = slot_begin_[c + 1];
-  for (std::uint32_t k = first; k < last; ++k) {
+  const std::uint32_t last = slot_begin_[c + 1];
+  for (std::uint32_t k = slot_begin_[c]; k < last; ++k) {
     const Slot& s = slot_list_[k];
-    Mask met = s.bit;
-    for (std::uint32_t e = first; e < k; ++e) met |= crossings.inside(s.house, slot_list_[e].house);
     const std::vector<int>& cells = houses.cells(s.house);
-    for (Mask m = at_[static_cast<std::size_t>(s.at + digit - 1)] & ~met; m != 0; m &= m - 1)
+    for (Mask m = at_[static_cast<std::size_t>(s.at + digit - 1)] & ~s.met; m != 0; m &= m - 1)
       if (!f(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_), s.house))
         return;
   }
@@ -204,13 +214,15 @@ bool Chainer::advance(Implications& out) {
   emitted_.clear();
   tmp_parents_.clear();
   // The start's places go along, the eliminations keeping them: the rules read them at once.
-  reduced_.copy_from(board_);
+  if (!reduced_) reduced_.emplace(board_);
+  Board& reduced = *reduced_;
+  reduced.copy_from(board_);
   for (int c = 0; c < board_.cells(); ++c)
     for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
          m &= m - 1)
-      reduced_.eliminate(c, std::countr_zero(m) + 1);
+      reduced.eliminate(c, std::countr_zero(m) + 1);
   advanced_.clear();
-  rules_.advanced(reduced_, board_, advanced_);
+  rules_.advanced(reduced, board_, advanced_);
   for (const ChainRules::Advanced& step : advanced_) {
     const int first = static_cast<int>(tmp_parents_.size());
     for (const Candidate& p : step.parents) {

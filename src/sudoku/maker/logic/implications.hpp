@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -197,10 +198,11 @@ class Chainer {
   struct Emitted {
     int node, first, count, cause = cause_none, nested = -1;
   };
-  // A cell's house: the places of digit d in it are places_[at + d - 1], the cell's among them `bit`.
+  // A cell's house: the places of digit d in it are places_[at + d - 1], the cell's among them `bit`; `met`:
+  // the bit and the house's cells in the cell's earlier houses (SE's order), whose places were met there.
   struct Slot {
     int at, house;
-    Mask bit;
+    Mask bit, met;
     bool full;
   };
   // An "off" node's links into emitted_ (parents in tmp_parents_) on the grid as it is now; `out` (read only
@@ -220,7 +222,7 @@ class Chainer {
   void remove(int cell, int digit);
 
   const Board& board_;
-  Board reduced_;  // advance()'s grid, kept for its storage
+  std::optional<Board> reduced_;  // advance()'s grid, made at its first need and kept for its storage
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
