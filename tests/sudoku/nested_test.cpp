@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -14,6 +15,7 @@
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
 #include "sudoku/io/pencilmarks.hpp"
+#include "sudoku/io/reader.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/maker/logic/implications.hpp"
@@ -445,4 +447,92 @@ TEST_CASE("nested: static links taken from the start's table are those worked ou
   CHECK(shared > own);
   CHECK(own > 0);
   CHECK(with_hints > 0);
+}
+
+// The "(+)" rules' locked candidates, when they apply, against their definition worked out cell by cell: in
+// SE's kind order (boxes, rows, columns, extra regions), digit by digit, house by house, every digit with 2 to
+// 6 places in a full house that lost places of it to the chain removes the digit from every cell outside the
+// house that sees all the places; on the variants too, where extra regions let cells see places beyond the
+// house the places share.
+TEST_CASE("nested: the (+) locked candidates remove what sees every place, on variants too") {
+  std::ifstream in(test::data_path("graded_variants.txt"));
+  REQUIRE(in);
+  sudoku::PuzzleReader reader(in);
+  sudoku::Puzzle puzzle;
+  std::mt19937 random(612);
+  int compared = 0, with_steps = 0, extra_steps = 0;
+  while (reader.next(puzzle)) {
+    REQUIRE(puzzle.ok());
+    const sudoku::Rules rules = puzzle.rules ? *puzzle.rules : sudoku::make_rules(puzzle.grid.shape, {});
+    const sudoku::Houses houses(rules);
+    sudoku::logic::Board start(houses);
+    REQUIRE(start.load(puzzle.grid));
+    for (int round = 0; round < 6; ++round) {
+      sudoku::logic::Board reduced = start;
+      for (int c = 0; c < start.cells(); ++c) {
+        const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+        if (std::popcount(cands) < 2 || random() % 5 != 0) continue;
+        reduced.eliminate(c, std::countr_zero(cands) + 1);
+      }
+      using Step = std::pair<std::vector<sudoku::logic::Candidate>, std::vector<sudoku::logic::Candidate>>;
+      std::vector<Step> want;
+      const auto sorted = [](std::vector<sudoku::logic::Candidate> v) {
+        std::sort(v.begin(), v.end(),
+                  [](auto a, auto b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
+        return v;
+      };
+      bool extra = false;
+      for (const sudoku::HouseKind kind : {sudoku::HouseKind::box, sudoku::HouseKind::row,
+                                           sudoku::HouseKind::column, sudoku::HouseKind::extra})
+        for (int d = 1; d <= houses.side(); ++d)
+          for (int h = 0; h < houses.count(); ++h) {
+            if (houses.kind(h) != kind || !houses.full(h) || reduced.placed(h, d)) continue;
+            const sudoku::Mask where = reduced.positions(h, d);
+            const sudoku::Mask taken = start.positions(h, d) & ~where;
+            if (std::popcount(where) < 2 || std::popcount(where) > 6 || taken == 0) continue;
+            const std::vector<int>& cells = houses.cells(h);
+            std::vector<sudoku::logic::Candidate> elims, parents;
+            for (int x = 0; x < reduced.cells(); ++x) {
+              if (!reduced.has(x, d) || std::find(cells.begin(), cells.end(), x) != cells.end()) continue;
+              bool all = true;
+              for (sudoku::Mask p = where; p != 0; p &= p - 1)
+                all = all && reduced.sees(x, cells[static_cast<std::size_t>(std::countr_zero(p))]);
+              if (all) elims.push_back({x, d});
+            }
+            for (sudoku::Mask p = taken; p != 0; p &= p - 1)
+              parents.push_back({cells[static_cast<std::size_t>(std::countr_zero(p))], d});
+            if (elims.empty()) continue;
+            // Beyond the house the places share (none when they share no other house).
+            bool shared = false;
+            for (const int h2 : houses.of(cells[static_cast<std::size_t>(std::countr_zero(where))]))
+              if (h2 != h) {
+                bool in_h2 = true;
+                for (sudoku::Mask p = where; p != 0; p &= p - 1) {
+                  const auto& c2 = houses.cells(h2);
+                  in_h2 =
+                      in_h2 && std::find(c2.begin(), c2.end(),
+                                         cells[static_cast<std::size_t>(std::countr_zero(p))]) != c2.end();
+                }
+                shared = shared || in_h2;
+              }
+            extra = extra || !shared || kind == sudoku::HouseKind::extra;
+            want.emplace_back(elims, sorted(parents));
+          }
+      std::vector<sudoku::logic::ChainRules::Advanced> steps;
+      sudoku::logic::plus_steps(reduced, start, steps);
+      ++compared;
+      if (want.empty()) continue;
+      ++with_steps;
+      extra_steps += extra;
+      INFO("line ", puzzle.line, " round ", round);
+      REQUIRE(steps.size() == want.size());
+      for (std::size_t i = 0; i < steps.size(); ++i) {
+        CHECK(sorted(steps[i].eliminations) == want[i].first);
+        CHECK(sorted(steps[i].parents) == want[i].second);
+      }
+    }
+  }
+  CHECK(compared >= 100);
+  CHECK(with_steps >= 30);
+  CHECK(extra_steps >= 5);
 }
