@@ -77,8 +77,66 @@ void Places::remove(int cell, int digit) {
     at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
 }
 
+// The tables' storage, kept on each thread from one chainer to the next: the nested searches make one per
+// reduced grid, which then allocates nothing and clears only the link ranges it set.
+struct Chainer::Storage {
+  std::vector<Mask> start, grid, start_at, at, changed;
+  Places places;
+  std::vector<Slot> slots;
+  std::vector<std::uint32_t> slot_begin;
+  std::vector<Emitted> emitted;
+  std::vector<ChainRules::Advanced> advanced;
+  std::vector<int> tmp_parents, pending_on, pending_off, ranged;
+  std::vector<Range> range;
+  std::vector<std::pair<int, int>> link_list;
+};
+
+namespace {
+// The most storages a thread keeps (nested searches hold a few chainers at once).
+constexpr std::size_t kMostSpare = 8;
+}  // namespace
+
+std::vector<Chainer::Storage>& Chainer::spare() {
+  thread_local std::vector<Storage> spare;
+  return spare;
+}
+
+void Chainer::swap_storage(Storage& s) {
+  start_.swap(s.start);
+  grid_.swap(s.grid);
+  start_at_.swap(s.start_at);
+  at_.swap(s.at);
+  changed_.swap(s.changed);
+  std::swap(start_places_, s.places);
+  slot_list_.swap(s.slots);
+  slot_begin_.swap(s.slot_begin);
+  emitted_.swap(s.emitted);
+  advanced_.swap(s.advanced);
+  tmp_parents_.swap(s.tmp_parents);
+  pending_on_.swap(s.pending_on);
+  pending_off_.swap(s.pending_off);
+  ranged_.swap(s.ranged);
+  range_.swap(s.range);
+  link_list_.swap(s.link_list);
+}
+
+Chainer::~Chainer() {
+  std::vector<Storage>& kept = spare();
+  if (kept.size() >= kMostSpare) return;
+  // Every range back to "not yet", for the next chainer on a grid of this size.
+  for (const int node : ranged_) range_[static_cast<std::size_t>(node)] = {kNotYet, 0};
+  ranged_.clear();
+  kept.emplace_back();
+  swap_storage(kept.back());
+}
+
 Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
-    : board_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
+    : board_(board), rules_(std::move(rules)), side_(board.side()) {
+  if (std::vector<Storage>& kept = spare(); !kept.empty()) {
+    swap_storage(kept.back());
+    kept.pop_back();
+  }
+  start_places_.load(board);
   const auto cells = static_cast<std::size_t>(board.cells());
   const auto n = static_cast<std::size_t>(side_);
   start_.resize(cells);
@@ -94,7 +152,9 @@ Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
       start_at_[static_cast<std::size_t>(h * side_ + d - 1)] = start_places_.at(h, d);
   at_ = start_at_;
   if (!rules_.dynamic) {
-    range_.assign(2 * cells * n, Range{kNotYet, 0});
+    // A kept table of this size is all "not yet" (the last chainer reset the ranges it set).
+    if (range_.size() != 2 * cells * n) range_.assign(2 * cells * n, Range{kNotYet, 0});
+    link_list_.clear();
     // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
     link_list_.reserve(cells * n * 8);
   }
@@ -106,6 +166,7 @@ Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
     slot_begin_ = base->slot_begin_;
   } else {
     const Crossings& crossings = board.crossings();
+    slot_list_.clear();
     slot_begin_.assign(1, 0);
     for (std::size_t c = 0; c < cells; ++c) {
       const std::vector<Places::Slot>& slots = start_places_.slots(static_cast<int>(c));
@@ -267,6 +328,7 @@ void Chainer::static_links(int node, bool from_on) {
     const std::pair<int, int>* shared = base_->links(node, count);
     const auto first = static_cast<std::uint32_t>(shared - base_->link_list_.data()) | kShared;
     range_[i] = {first, first + static_cast<std::uint32_t>(count)};
+    ranged_.push_back(node);
     return;
   }
   const auto first = static_cast<std::uint32_t>(link_list_.size());
@@ -283,6 +345,7 @@ void Chainer::static_links(int node, bool from_on) {
     for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
   }
   range_[i] = {first, static_cast<std::uint32_t>(link_list_.size())};
+  ranged_.push_back(node);
 }
 
 bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {

@@ -179,6 +179,9 @@ class Chainer {
   // them out again: a node's links read only its cell's candidates and its digit's places in the cell's
   // houses. `base` (static, Y links on) outlives this chainer.
   Chainer(const Board& board, ChainRules rules, Chainer* base = nullptr);
+  ~Chainer();
+  Chainer(const Chainer&) = delete;
+  Chainer& operator=(const Chainer&) = delete;
 
   // Follows the nodes `start` (already in `out`) to the end. Returns false, with the two nodes that clash (the
   // one already reached and the one just added), when a candidate would be both on and off.
@@ -220,6 +223,9 @@ class Chainer {
   // The steps of rules_.advanced on the grid the chain has reduced, as "off" nodes; false when none is new.
   bool advance(Implications& out);
   void remove(int cell, int digit);
+  struct Storage;
+  static std::vector<Storage>& spare();
+  void swap_storage(Storage& s);
 
   const Board& board_;
   std::optional<Board> reduced_;  // advance()'s grid, made at its first need and kept for its storage
@@ -242,6 +248,7 @@ class Chainer {
     std::uint32_t begin, end;
   };
   std::vector<Range> range_;
+  std::vector<int> ranged_;  // the nodes whose ranges are set
   std::vector<std::pair<int, int>> link_list_;
   static constexpr std::uint32_t kShared = std::uint32_t{1} << 31;
   Chainer* base_ = nullptr;
