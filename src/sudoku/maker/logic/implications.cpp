@@ -425,8 +425,12 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
       }
     }
   }
-  // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed.
-  if (rules_.dynamic)
+  // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed, put back one
+  // by one when they are few, else the whole grid and places copied back (a few words per cell).
+  if (rules_.dynamic && off_head * 8 > grid_.size()) {
+    std::copy(start_.begin(), start_.end(), grid_.begin());
+    std::copy(start_at_.begin(), start_at_.end(), at_.begin());
+  } else if (rules_.dynamic) {
     for (std::size_t i = 0; i < off_head; ++i) {
       const auto cell = static_cast<std::size_t>(node_cell(pending_off_[i], side_));
       const int digit = node_digit(pending_off_[i], side_);
@@ -436,6 +440,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         at_[at] = start_at_[at];
       }
     }
+  }
   return ok;
 }
 
