@@ -536,3 +536,38 @@ TEST_CASE("nested: the (+) locked candidates remove what sees every place, on va
   CHECK(with_steps >= 30);
   CHECK(extra_steps >= 5);
 }
+
+// The grid a dynamic chain hands its "(+)" rules when its links run dry is the start with the chain's "off"
+// candidates taken out, its places of the digits kept up with them (Board::copy_reduced): checked against the
+// board's own invariants (places worked out afresh) on every grid the chains from every candidate reach.
+TEST_CASE("nested: the grids dynamic chains hand their rules are their starts' reductions") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<sudoku::logic::Board> starts = chain_starts(houses);
+  int grids = 0;
+  for (const sudoku::logic::Board& start : starts) {
+    const sudoku::logic::Implications* current = nullptr;
+    sudoku::logic::ChainRules rules{true, true, nullptr};
+    rules.advanced = [&](const sudoku::logic::Board& reduced, const sudoku::logic::Board& from,
+                         std::vector<sudoku::logic::ChainRules::Advanced>&) {
+      ++grids;
+      CHECK(reduced.invariant_violation() == "");
+      for (int c = 0; c < from.cells(); ++c) {
+        CHECK(reduced.open(c) == from.open(c));
+        if (!from.open(c)) continue;
+        for (sudoku::Mask m = from.candidates(c); m != 0; m &= m - 1) {
+          const int d = std::countr_zero(m) + 1;
+          CHECK(reduced.has(c, d) == !current->has(sudoku::logic::node_of(c, d, false, 9)));
+        }
+      }
+    };
+    sudoku::logic::Chainer chainer(start, rules);
+    sudoku::logic::Implications out;
+    current = &out;
+    for (int c = 0; c < start.cells(); c += 3)
+      for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1) {
+        int a = 0, b = 0;
+        chainer.run_from(sudoku::logic::node_of(c, std::countr_zero(m) + 1, true, 9), out, a, b);
+      }
+  }
+  CHECK(grids >= 100);
+}

@@ -274,14 +274,10 @@ void Chainer::clash(Implications& out, const Emitted& e, const int* parents, boo
 bool Chainer::advance(Implications& out) {
   emitted_.clear();
   tmp_parents_.clear();
-  // The start's places go along, the eliminations keeping them: the rules read them at once.
+  // The grid and places as the chain left them go along: the rules read the places at once.
   if (!reduced_) reduced_.emplace(board_);
   Board& reduced = *reduced_;
-  reduced.copy_from(board_);
-  for (int c = 0; c < board_.cells(); ++c)
-    for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
-         m &= m - 1)
-      reduced.eliminate(c, std::countr_zero(m) + 1);
+  reduced.copy_reduced(board_, grid_, at_);
   advanced_.clear();
   rules_.advanced(reduced, board_, advanced_);
   for (const ChainRules::Advanced& step : advanced_) {
