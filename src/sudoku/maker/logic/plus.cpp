@@ -79,14 +79,15 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
     // The cells outside h that see every place (the places' common peers): mostly none (places in two lines
     // of a box), and then nothing is removed.
     const Word* in_h = sets.house(h);
-    for (std::size_t w = 0; w < words; ++w) seeing[w] = ~in_h[w];
-    for (Mask p = where; p != 0; p &= p - 1) {
+    const Word* first_peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(where))]);
+    for (std::size_t w = 0; w < words; ++w) seeing[w] = first_peers[w] & ~in_h[w];
+    // Two places or more: the loop runs, and ends as soon as no cell is left.
+    for (Mask p = where & (where - 1); p != 0; p &= p - 1) {
       const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(p))]);
-      for (std::size_t w = 0; w < words; ++w) seeing[w] &= peers[w];
+      Word any = 0;
+      for (std::size_t w = 0; w < words; ++w) any |= seeing[w] &= peers[w];
+      if (any == 0) return false;
     }
-    Word any = 0;
-    for (std::size_t w = 0; w < words; ++w) any |= seeing[w];
-    if (any == 0) return false;
     // A cell seeing every place sees the first one: it lies in one of the first place's houses, outside h (h's
     // other cells hold no place of d). The eliminations go house by house of the first place, each once.
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
