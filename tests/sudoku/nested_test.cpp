@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -14,6 +15,7 @@
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
 #include "sudoku/io/pencilmarks.hpp"
+#include "sudoku/io/reader.hpp"
 #include "sudoku/maker/logic/chaining.hpp"
 #include "sudoku/maker/logic/engine.hpp"
 #include "sudoku/maker/logic/implications.hpp"
@@ -63,6 +65,47 @@ std::vector<State> nested_states(const sudoku::Houses& houses) {
     states.push_back(std::move(s));
   }
   return states;
+}
+
+// Grids the outer chains start from: the states of data/se_nested_states.txt and data/se_chain_states.txt.
+std::vector<sudoku::logic::Board> chain_starts(const sudoku::Houses& houses) {
+  std::vector<sudoku::logic::Board> starts;
+  for (State& s : nested_states(houses)) starts.push_back(s.board);
+  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
+    if (line[0] == '#') continue;
+    std::istringstream in(line);
+    std::string marks;
+    in >> marks;
+    sudoku::logic::Board board(houses);
+    board.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
+    starts.push_back(board);
+  }
+  return starts;
+}
+
+// The grids dynamic chains reach from `start` (their "off" nodes taken out), from up to `count` candidates
+// taken out at random; the chains that clash are left out.
+std::vector<sudoku::logic::Board> outer_reductions(const sudoku::logic::Board& start, std::mt19937& random,
+                                                   std::size_t count) {
+  sudoku::logic::Chainer chainer(start, sudoku::logic::ChainRules{true, true, nullptr});
+  sudoku::logic::Implications out;
+  std::vector<int> nodes;
+  for (int c = 0; c < start.cells(); ++c)
+    for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1)
+      nodes.push_back(sudoku::logic::node_of(c, std::countr_zero(m) + 1, false, 9));
+  std::shuffle(nodes.begin(), nodes.end(), random);
+  nodes.resize(std::min(nodes.size(), count));
+  std::vector<sudoku::logic::Board> grids;
+  for (const int node : nodes) {
+    int a = 0, b = 0;
+    if (!chainer.run_from(node, out, a, b)) continue;
+    sudoku::logic::Board reduced = start;
+    for (const int n : out.order())
+      if (!sudoku::logic::node_on(n))
+        reduced.eliminate(sudoku::logic::node_cell(n, 9), sudoku::logic::node_digit(n, 9));
+    grids.push_back(reduced);
+  }
+  return grids;
 }
 
 // The node count in a chain step's text: "... (N nodes): ...".
@@ -292,17 +335,7 @@ TEST_CASE("nested: an inner step that holds without the outer chain is not hande
 // from the start (not read through it).
 TEST_CASE("nested: cycle searches through the start's kept graph find what fresh ones find") {
   const sudoku::Houses houses(sudoku::Shape{3, 3});
-  std::vector<sudoku::logic::Board> starts;
-  for (State& s : nested_states(houses)) starts.push_back(s.board);
-  for (const std::string& line : test::read_lines("se_chain_states.txt")) {
-    if (line[0] == '#') continue;
-    std::istringstream in(line);
-    std::string marks;
-    in >> marks;
-    sudoku::logic::Board board(houses);
-    board.load(sudoku::read_pencilmarks(marks, sudoku::Shape{3, 3}, {}));
-    starts.push_back(board);
-  }
+  const std::vector<sudoku::logic::Board> starts = chain_starts(houses);
   REQUIRE(starts.size() >= 10);
   const auto same = [](const std::vector<sudoku::logic::InnerHint>& a,
                        const std::vector<sudoku::logic::InnerHint>& b) {
@@ -334,23 +367,7 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
   for (std::size_t k = 0; k < starts.size(); ++k) {
     const sudoku::logic::Board& start = starts[k];
     INFO("start ", k);
-    sudoku::logic::Chainer chainer(start, sudoku::logic::ChainRules{true, true, nullptr});
-    sudoku::logic::Implications out;
-    std::vector<int> nodes;
-    for (int c = 0; c < start.cells(); ++c)
-      for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1)
-        nodes.push_back(sudoku::logic::node_of(c, std::countr_zero(m) + 1, false, 9));
-    std::shuffle(nodes.begin(), nodes.end(), random);
-    nodes.resize(std::min<std::size_t>(nodes.size(), 16));
-    for (const int node : nodes) {
-      int a = 0, b = 0;
-      if (!chainer.run_from(node, out, a, b)) continue;
-      sudoku::logic::Board reduced = start;
-      for (const int n : out.order())
-        if (!sudoku::logic::node_on(n))
-          reduced.eliminate(sudoku::logic::node_cell(n, 9), sudoku::logic::node_digit(n, 9));
-      compare(reduced, start);
-    }
+    for (const sudoku::logic::Board& reduced : outer_reductions(start, random, 16)) compare(reduced, start);
     for (int round = 0; round < 8; ++round) {
       sudoku::logic::Board reduced = start;
       for (int c = 0; c < start.cells(); ++c) {
@@ -384,4 +401,188 @@ TEST_CASE("nested: cycle searches through the start's kept graph find what fresh
   CHECK(with_hints >= 50);
   CHECK(resting >= 50);
   CHECK(forcing >= 100);
+}
+
+// A static chainer on a grid reduced from a base's takes the links of the nodes the reduction left alone from
+// the base's table: every node's links (in order, with their causes) and the static searches' steps must be
+// those worked out afresh, on grids the outer chains reach, on grids with candidates taken out at random, and
+// on a grid that is not the base's reduction (candidates the base lacks, cells placed in one and not the other).
+TEST_CASE("nested: static links taken from the start's table are those worked out afresh") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<sudoku::logic::Board> starts = chain_starts(houses);
+  REQUIRE(starts.size() >= 10);
+  std::mt19937 random(611);
+  int compared = 0, shared = 0, own = 0, with_hints = 0;
+  const auto compare = [&](const sudoku::logic::Board& reduced, sudoku::logic::StaticBase& base) {
+    sudoku::logic::Chainer fresh(reduced, sudoku::logic::ChainRules{});
+    sudoku::logic::Chainer through(reduced, sudoku::logic::ChainRules{}, &base.chainer);
+    for (int node = 0; node < reduced.cells() * 9 * 2; ++node) {
+      int n1 = 0, n2 = 0;
+      const std::pair<int, int>* a = fresh.links(node, n1);
+      const std::vector<std::pair<int, int>> want(a, a + n1);
+      const std::pair<int, int>* b = through.links(node, n2);
+      CHECK(std::vector<std::pair<int, int>>(b, b + n2) == want);
+      const int cell = sudoku::logic::node_cell(node, 9), digit = sudoku::logic::node_digit(node, 9);
+      const bool same_cell = reduced.open(cell) == base.board.open(cell) &&
+                             (!reduced.open(cell) || reduced.candidates(cell) == base.board.candidates(cell));
+      bool same_places = true;
+      for (const int h : houses.of(cell))
+        same_places = same_places && reduced.positions(h, digit) == base.board.positions(h, digit);
+      (same_cell && same_places ? shared : own) += 1;
+    }
+    std::vector<sudoku::logic::InnerHint> h1, h2;
+    sudoku::logic::multiple_chain_hints(reduced, base.board, h1);
+    sudoku::logic::multiple_chain_hints(reduced, base.board, h2, &base);
+    REQUIRE(h1.size() == h2.size());
+    for (std::size_t i = 0; i < h1.size(); ++i) {
+      CHECK(h1[i].tenths == h2[i].tenths);
+      CHECK(h1[i].complexity == h2[i].complexity);
+      CHECK(h1[i].eliminations == h2[i].eliminations);
+      CHECK(h1[i].parents == h2[i].parents);
+      CHECK(h1[i].chain == h2[i].chain);
+    }
+    with_hints += !h1.empty();
+    ++compared;
+  };
+  for (std::size_t k = 0; k < starts.size(); ++k) {
+    const sudoku::logic::Board& start = starts[k];
+    INFO("start ", k);
+    sudoku::logic::StaticBase base(start);
+    for (const sudoku::logic::Board& reduced : outer_reductions(start, random, 4)) compare(reduced, base);
+    sudoku::logic::Board reduced = start;
+    for (int c = 0; c < start.cells(); ++c) {
+      const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+      if (std::popcount(cands) < 2 || random() % 8 != 0) continue;
+      reduced.eliminate(c, std::countr_zero(cands) + 1);
+    }
+    compare(reduced, base);
+    compare(starts[(k + 1) % starts.size()], base);
+  }
+  CHECK(compared >= 3 * static_cast<int>(starts.size()));
+  CHECK(shared > own);
+  CHECK(own > 0);
+  CHECK(with_hints > 0);
+}
+
+// The "(+)" rules' locked candidates, when they apply, against their definition worked out cell by cell: in
+// SE's kind order (boxes, rows, columns, extra regions), digit by digit, house by house, every digit with 2 to
+// 6 places in a full house that lost places of it to the chain removes the digit from every cell outside the
+// house that sees all the places; on the variants too, where extra regions let cells see places beyond the
+// house the places share.
+TEST_CASE("nested: the (+) locked candidates remove what sees every place, on variants too") {
+  std::ifstream in(test::data_path("graded_variants.txt"));
+  REQUIRE(in);
+  sudoku::PuzzleReader reader(in);
+  sudoku::Puzzle puzzle;
+  std::mt19937 random(612);
+  int compared = 0, with_steps = 0, extra_steps = 0;
+  while (reader.next(puzzle)) {
+    REQUIRE(puzzle.ok());
+    const sudoku::Rules rules = puzzle.rules ? *puzzle.rules : sudoku::make_rules(puzzle.grid.shape, {});
+    const sudoku::Houses houses(rules);
+    sudoku::logic::Board start(houses);
+    REQUIRE(start.load(puzzle.grid));
+    for (int round = 0; round < 6; ++round) {
+      sudoku::logic::Board reduced = start;
+      for (int c = 0; c < start.cells(); ++c) {
+        const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+        if (std::popcount(cands) < 2 || random() % 5 != 0) continue;
+        reduced.eliminate(c, std::countr_zero(cands) + 1);
+      }
+      using Step = std::pair<std::vector<sudoku::logic::Candidate>, std::vector<sudoku::logic::Candidate>>;
+      std::vector<Step> want;
+      const auto sorted = [](std::vector<sudoku::logic::Candidate> v) {
+        std::sort(v.begin(), v.end(),
+                  [](auto a, auto b) { return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit; });
+        return v;
+      };
+      bool extra = false;
+      for (const sudoku::HouseKind kind : {sudoku::HouseKind::box, sudoku::HouseKind::row,
+                                           sudoku::HouseKind::column, sudoku::HouseKind::extra})
+        for (int d = 1; d <= houses.side(); ++d)
+          for (int h = 0; h < houses.count(); ++h) {
+            if (houses.kind(h) != kind || !houses.full(h) || reduced.placed(h, d)) continue;
+            const sudoku::Mask where = reduced.positions(h, d);
+            const sudoku::Mask taken = start.positions(h, d) & ~where;
+            if (std::popcount(where) < 2 || std::popcount(where) > 6 || taken == 0) continue;
+            const std::vector<int>& cells = houses.cells(h);
+            std::vector<sudoku::logic::Candidate> elims, parents;
+            for (int x = 0; x < reduced.cells(); ++x) {
+              if (!reduced.has(x, d) || std::find(cells.begin(), cells.end(), x) != cells.end()) continue;
+              bool all = true;
+              for (sudoku::Mask p = where; p != 0; p &= p - 1)
+                all = all && reduced.sees(x, cells[static_cast<std::size_t>(std::countr_zero(p))]);
+              if (all) elims.push_back({x, d});
+            }
+            for (sudoku::Mask p = taken; p != 0; p &= p - 1)
+              parents.push_back({cells[static_cast<std::size_t>(std::countr_zero(p))], d});
+            if (elims.empty()) continue;
+            // Beyond the house the places share (none when they share no other house).
+            bool shared = false;
+            for (const int h2 : houses.of(cells[static_cast<std::size_t>(std::countr_zero(where))]))
+              if (h2 != h) {
+                bool in_h2 = true;
+                for (sudoku::Mask p = where; p != 0; p &= p - 1) {
+                  const auto& c2 = houses.cells(h2);
+                  in_h2 =
+                      in_h2 && std::find(c2.begin(), c2.end(),
+                                         cells[static_cast<std::size_t>(std::countr_zero(p))]) != c2.end();
+                }
+                shared = shared || in_h2;
+              }
+            extra = extra || !shared || kind == sudoku::HouseKind::extra;
+            want.emplace_back(elims, sorted(parents));
+          }
+      std::vector<sudoku::logic::ChainRules::Advanced> steps;
+      sudoku::logic::plus_steps(reduced, start, steps);
+      ++compared;
+      if (want.empty()) continue;
+      ++with_steps;
+      extra_steps += extra;
+      INFO("line ", puzzle.line, " round ", round);
+      REQUIRE(steps.size() == want.size());
+      for (std::size_t i = 0; i < steps.size(); ++i) {
+        CHECK(sorted(steps[i].eliminations) == want[i].first);
+        CHECK(sorted(steps[i].parents) == want[i].second);
+      }
+    }
+  }
+  CHECK(compared >= 100);
+  CHECK(with_steps >= 30);
+  CHECK(extra_steps >= 5);
+}
+
+// The grid a dynamic chain hands its "(+)" rules when its links run dry is the start with the chain's "off"
+// candidates taken out, its places of the digits kept up with them (Board::copy_reduced): checked against the
+// board's own invariants (places worked out afresh) on every grid the chains from every candidate reach.
+TEST_CASE("nested: the grids dynamic chains hand their rules are their starts' reductions") {
+  const sudoku::Houses houses(sudoku::Shape{3, 3});
+  const std::vector<sudoku::logic::Board> starts = chain_starts(houses);
+  int grids = 0;
+  for (const sudoku::logic::Board& start : starts) {
+    const sudoku::logic::Implications* current = nullptr;
+    sudoku::logic::ChainRules rules{true, true, nullptr};
+    rules.advanced = [&](const sudoku::logic::Board& reduced, const sudoku::logic::Board& from,
+                         std::vector<sudoku::logic::ChainRules::Advanced>&) {
+      ++grids;
+      CHECK(reduced.invariant_violation() == "");
+      for (int c = 0; c < from.cells(); ++c) {
+        CHECK(reduced.open(c) == from.open(c));
+        if (!from.open(c)) continue;
+        for (sudoku::Mask m = from.candidates(c); m != 0; m &= m - 1) {
+          const int d = std::countr_zero(m) + 1;
+          CHECK(reduced.has(c, d) == !current->has(sudoku::logic::node_of(c, d, false, 9)));
+        }
+      }
+    };
+    sudoku::logic::Chainer chainer(start, rules);
+    sudoku::logic::Implications out;
+    current = &out;
+    for (int c = 0; c < start.cells(); c += 3)
+      for (sudoku::Mask m = start.open(c) ? start.candidates(c) : 0; m != 0; m &= m - 1) {
+        int a = 0, b = 0;
+        chainer.run_from(sudoku::logic::node_of(c, std::countr_zero(m) + 1, true, 9), out, a, b);
+      }
+  }
+  CHECK(grids >= 100);
 }

@@ -60,6 +60,17 @@ void Board::copy_from(const Board& other) {
   places_.valid = true;
 }
 
+void Board::copy_reduced(const Board& from, const std::vector<Mask>& candidates,
+                         const std::vector<Mask>& places) {
+  DLX_ASSERT(candidates.size() == from.cand_.size());
+  *this = from;
+  for (std::size_t c = 0; c < cand_.size(); ++c)
+    if (value_[c] == 0) cand_[c] = candidates[c];
+  places_.at = places;
+  places_.valid = true;
+  DLX_ASSERT(check_invariants());
+}
+
 void Board::place(int cell, int digit) {
   DLX_ASSERT(cell >= 0 && cell < cells());
   DLX_ASSERT(digit >= 1 && digit <= side());

@@ -55,6 +55,11 @@ class Board {
   // then read, as the chains' reduced grids are.
   void copy_from(const Board& other);
 
+  // Makes this board `from` with candidates taken out (never put in): `candidates` by cell (placed cells
+  // ignored) and the places of the digits that result (house * side + digit - 1, as positions() has them),
+  // both kept up by the caller as it took them out. For the chains, which reduce grids as they go.
+  void copy_reduced(const Board& from, const std::vector<Mask>& candidates, const std::vector<Mask>& places);
+
   void place(int cell, int digit);
   void eliminate(int cell, int digit);
   // Applies a step: its eliminations, then its placements.

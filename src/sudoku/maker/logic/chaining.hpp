@@ -54,10 +54,13 @@ std::unique_ptr<CycleStart> cycle_start();
 // the searches on a `board` reduced from `start` skip what `start`'s graph shows they cannot find.
 void cycle_hints(const Board& board, const Board& start, std::vector<InnerHint>& out,
                  CycleStart* kept = nullptr);
-// forcing.cpp: every step of a forcing-chain kind (`advanced` continuing its chains, may be empty).
+// forcing.cpp: every step of a forcing-chain kind (`advanced` continuing its chains, may be empty). With
+// `base` (`start`'s, for a static kind), the search takes the links `board` shares with `start` from it.
 void forcing_hints(const Board& board, const Board& start, const ForcingKind& kind,
-                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out);
+                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out,
+                   StaticBase* base = nullptr);
 // forcing.cpp: every static cell and region forcing chain (SE's "Multiple Forcing Chains").
-void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out);
+void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out,
+                          StaticBase* base = nullptr);
 
 }  // namespace sudoku::logic

@@ -79,10 +79,10 @@ class Search {
   // With `sink`, every step found goes there (as an inner technique of nested chains on a grid the outer chain
   // reduced from `outer_start`) instead of the best one to `run`'s step.
   Search(const Board& board, const ForcingKind& kind, ChainRules rules, const Board* outer_start = nullptr,
-         std::vector<InnerHint>* sink = nullptr)
+         std::vector<InnerHint>* sink = nullptr, StaticBase* base = nullptr)
       : board_(board),
         kind_(kind),
-        chainer_(board, std::move(rules)),
+        chainer_(board, std::move(rules), base ? &base->chainer : nullptr),
         n_(board.side()),
         outer_start_(outer_start),
         sink_(sink) {}
@@ -102,7 +102,7 @@ class Search {
       if (board_.stopped()) return false;
       if (!board_.open(c)) continue;
       const Mask cands = board_.candidates(c);
-      const int card = std::popcount(cands);
+      const int card = bit_count(cands);
       if (!(card > 2 || (card > 1 && kind_.dynamic))) continue;
       for (Mask m = cands; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
@@ -222,6 +222,8 @@ class Search {
     if (!chainer_.run_from(node_of(c, d, false, n_), off, a, b) && contradiction)
       offer(removable(node_of(c, d, true, n_)), 7, absurd, assumption(c, d, false), {{&off, a}, {&off, b}});
     if (!both) return;
+    branch_.assign(1, &off);
+    if (!any_shared(on, branch_)) return;
     on_then_off(
         on, [&](int x) { return off.has(x); },
         [&](int x) {
@@ -239,7 +241,7 @@ class Search {
       if (!slot.full) continue;
       const int h = slot.house;
       const Mask where = board_.positions(h, d);
-      const int card = std::popcount(where);
+      const int card = bit_count(where);
       if (!(card == 2 || (kind_.multiple && card > 2))) continue;
       const std::vector<int>& cells = houses.cells(h);
       if (cells[static_cast<std::size_t>(std::countr_zero(where))] != c) continue;
@@ -250,6 +252,7 @@ class Search {
         branch_.push_back(
             &ahead(cells[static_cast<std::size_t>(std::countr_zero(m))], d, scratch[branch_.size()]));
       const std::size_t k = branch_.size();
+      if (!any_shared(on, branch_)) continue;
       on_then_off(
           on,
           [&](int x) {
@@ -307,11 +310,28 @@ class Search {
     return br.ahead[i];
   }
 
+  // Whether `first` and every one of `others` reached a node in common. Mostly they share none: that is
+  // found going through the shortest of them, not `first` (whose order the steps follow).
+  static bool any_shared(const Implications& first, const std::vector<const Implications*>& others) {
+    const Implications* shortest = &first;
+    for (const Implications* in : others)
+      if (in->order().size() < shortest->order().size()) shortest = in;
+    for (const int x : shortest->order()) {
+      bool all = first.has(x);
+      for (std::size_t i = 0; i < others.size() && all; ++i) all = others[i]->has(x);
+      if (all) return true;
+    }
+    return false;
+  }
+
   // Every candidate of c.
   void cell_reduction(int c, Mask cands, const std::vector<Implications>& on_of) {
     const auto branch = [&](Mask m) -> const Implications& {
       return on_of[static_cast<std::size_t>(std::countr_zero(m) + 1)];
     };
+    branch_.clear();
+    for (Mask m = cands & (cands - 1); m != 0; m &= m - 1) branch_.push_back(&branch(m));
+    if (!any_shared(branch(cands), branch_)) return;
     on_then_off(
         branch(cands),
         [&](int x) {
@@ -387,14 +407,15 @@ bool forcing_search(const Board& board, const ForcingKind& kind, const ChainRule
 }
 
 void forcing_hints(const Board& board, const Board& start, const ForcingKind& kind,
-                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out) {
+                   const ChainRules::AdvancedRule& advanced, std::vector<InnerHint>& out, StaticBase* base) {
   GradedStep unused;
-  Search(board, kind, rules_of(kind, advanced), &start, &out).run(unused);
+  Search(board, kind, rules_of(kind, advanced), &start, &out, base).run(unused);
 }
 
-void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out) {
+void multiple_chain_hints(const Board& board, const Board& start, std::vector<InnerHint>& out,
+                          StaticBase* base) {
   static const ForcingKind kind{true, false, false, 80, "", " Chains"};
-  forcing_hints(board, start, kind, nullptr, out);
+  forcing_hints(board, start, kind, nullptr, out, base);
 }
 
 bool multiple_chains(const Board& board, GradedStep& step) {

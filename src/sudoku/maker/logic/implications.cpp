@@ -77,8 +77,66 @@ void Places::remove(int cell, int digit) {
     at_[static_cast<std::size_t>(s.house * side_ + digit - 1)] &= ~(Mask{1} << s.index);
 }
 
-Chainer::Chainer(const Board& board, ChainRules rules)
-    : board_(board), reduced_(board), rules_(std::move(rules)), side_(board.side()), start_places_(board) {
+// The tables' storage, kept on each thread from one chainer to the next: the nested searches make one per
+// reduced grid, which then allocates nothing and clears only the link ranges it set.
+struct Chainer::Storage {
+  std::vector<Mask> start, grid, start_at, at, changed;
+  Places places;
+  std::vector<Slot> slots;
+  std::vector<std::uint32_t> slot_begin;
+  std::vector<Emitted> emitted;
+  std::vector<ChainRules::Advanced> advanced;
+  std::vector<int> tmp_parents, pending_on, pending_off, ranged;
+  std::vector<Range> range;
+  std::vector<std::pair<int, int>> link_list;
+};
+
+namespace {
+// The most storages a thread keeps (nested searches hold a few chainers at once).
+constexpr std::size_t kMostSpare = 8;
+}  // namespace
+
+std::vector<Chainer::Storage>& Chainer::spare() {
+  thread_local std::vector<Storage> spare;
+  return spare;
+}
+
+void Chainer::swap_storage(Storage& s) {
+  start_.swap(s.start);
+  grid_.swap(s.grid);
+  start_at_.swap(s.start_at);
+  at_.swap(s.at);
+  changed_.swap(s.changed);
+  std::swap(start_places_, s.places);
+  slot_list_.swap(s.slots);
+  slot_begin_.swap(s.slot_begin);
+  emitted_.swap(s.emitted);
+  advanced_.swap(s.advanced);
+  tmp_parents_.swap(s.tmp_parents);
+  pending_on_.swap(s.pending_on);
+  pending_off_.swap(s.pending_off);
+  ranged_.swap(s.ranged);
+  range_.swap(s.range);
+  link_list_.swap(s.link_list);
+}
+
+Chainer::~Chainer() {
+  std::vector<Storage>& kept = spare();
+  if (kept.size() >= kMostSpare) return;
+  // Every range back to "not yet", for the next chainer on a grid of this size.
+  for (const int node : ranged_) range_[static_cast<std::size_t>(node)] = {kNotYet, 0};
+  ranged_.clear();
+  kept.emplace_back();
+  swap_storage(kept.back());
+}
+
+Chainer::Chainer(const Board& board, ChainRules rules, Chainer* base)
+    : board_(board), rules_(std::move(rules)), side_(board.side()) {
+  if (std::vector<Storage>& kept = spare(); !kept.empty()) {
+    swap_storage(kept.back());
+    kept.pop_back();
+  }
+  start_places_.load(board);
   const auto cells = static_cast<std::size_t>(board.cells());
   const auto n = static_cast<std::size_t>(side_);
   start_.resize(cells);
@@ -93,17 +151,48 @@ Chainer::Chainer(const Board& board, ChainRules rules)
     for (int d = 1; d <= side_; ++d)
       start_at_[static_cast<std::size_t>(h * side_ + d - 1)] = start_places_.at(h, d);
   at_ = start_at_;
-  slot_begin_.assign(1, 0);
-  for (std::size_t c = 0; c < cells; ++c) {
-    for (const Places::Slot& s : start_places_.slots(static_cast<int>(c)))
-      slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, s.full});
-    slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
-  }
   if (!rules_.dynamic) {
-    link_begin_.assign(2 * cells * n, kNotYet);
-    link_end_.assign(2 * cells * n, kNotYet);
+    // A kept table of this size is all "not yet" (the last chainer reset the ranges it set).
+    if (range_.size() != 2 * cells * n) range_.assign(2 * cells * n, Range{kNotYet, 0});
+    link_list_.clear();
     // About what a search's "on" nodes list (a candidate's cell and house peers), grown but once or twice.
     link_list_.reserve(cells * n * 8);
+  }
+  const bool shared =
+      base != nullptr && !rules_.dynamic && rules_.y_links && &base->board_.houses() == &board.houses();
+  if (shared) {
+    // The houses' tables are the base's.
+    slot_list_ = base->slot_list_;
+    slot_begin_ = base->slot_begin_;
+  } else {
+    const Crossings& crossings = board.crossings();
+    slot_list_.clear();
+    slot_begin_.assign(1, 0);
+    for (std::size_t c = 0; c < cells; ++c) {
+      const std::vector<Places::Slot>& slots = start_places_.slots(static_cast<int>(c));
+      for (std::size_t k = 0; k < slots.size(); ++k) {
+        const Places::Slot& s = slots[k];
+        Mask met = Mask{1} << s.index;
+        for (std::size_t e = 0; e < k; ++e) met |= crossings.inside(s.house, slots[e].house);
+        slot_list_.push_back({s.house * side_, s.house, Mask{1} << s.index, met, s.full});
+      }
+      slot_begin_.push_back(static_cast<std::uint32_t>(slot_list_.size()));
+    }
+  }
+  if (shared) {
+    base_ = base;
+    // A cell that lost candidates changes all its nodes' links (Y links, bivalue), and the lost digits'
+    // links in every house of the cell (places) for the cells of those houses.
+    const Mask all = (Mask{2} << (side_ - 1)) - 1;
+    changed_.assign(cells, 0);
+    const Houses& all_houses = board.houses();
+    for (std::size_t c = 0; c < cells; ++c) {
+      const Mask gone = base->start_[c] ^ start_[c];
+      if (gone == 0) continue;
+      changed_[c] = all;
+      for (const int h : all_houses.of(static_cast<int>(c)))
+        for (const int x : all_houses.cells(h)) changed_[static_cast<std::size_t>(x)] |= gone;
+    }
   }
 }
 
@@ -127,14 +216,11 @@ void Chainer::each_off_of(int node, F&& f) {
   // The digit's places in the cell's houses as the grid is now, each peer once: in the first of the cell's houses
   // (SE's order) that holds it, as a peer in an earlier house is in the crossing of the two.
   const Houses& houses = board_.houses();
-  const Crossings& crossings = board_.crossings();
-  const std::uint32_t first = slot_begin_[c], last = slot_begin_[c + 1];
-  for (std::uint32_t k = first; k < last; ++k) {
+  const std::uint32_t last = slot_begin_[c + 1];
+  for (std::uint32_t k = slot_begin_[c]; k < last; ++k) {
     const Slot& s = slot_list_[k];
-    Mask met = s.bit;
-    for (std::uint32_t e = first; e < k; ++e) met |= crossings.inside(s.house, slot_list_[e].house);
     const std::vector<int>& cells = houses.cells(s.house);
-    for (Mask m = at_[static_cast<std::size_t>(s.at + digit - 1)] & ~met; m != 0; m &= m - 1)
+    for (Mask m = at_[static_cast<std::size_t>(s.at + digit - 1)] & ~s.met; m != 0; m &= m - 1)
       if (!f(node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_), s.house))
         return;
   }
@@ -142,7 +228,7 @@ void Chainer::each_off_of(int node, F&& f) {
 
 // "Off": a cell left with one other candidate, or a house left with one other place of the digit, puts it on.
 // Besides `node` it rests on what the propagation already took out of that cell or house.
-void Chainer::off_to_on(int node, const Implications& out) {
+void Chainer::off_to_on(int node, const Implications* out) {
   const int cell = node_cell(node, side_), digit = node_digit(node, side_);
   const Mask bit = digit_bit(digit);
   const auto c = static_cast<std::size_t>(cell);
@@ -152,7 +238,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
     tmp_parents_.push_back(node);
     for (Mask m = start_[c] & ~grid_[c]; m != 0; m &= m - 1) {
       const int hidden = node_of(cell, std::countr_zero(m) + 1, false, side_);
-      if (out.has(hidden)) tmp_parents_.push_back(hidden);
+      if (out->has(hidden)) tmp_parents_.push_back(hidden);
     }
     emitted_.push_back({node_of(cell, other, true, side_), first,
                         static_cast<int>(tmp_parents_.size()) - first, cause_cell});
@@ -168,7 +254,7 @@ void Chainer::off_to_on(int node, const Implications& out) {
     tmp_parents_.push_back(node);
     for (Mask m = start_at_[at] & ~at_[at]; m != 0; m &= m - 1) {
       const int hidden = node_of(cells[static_cast<std::size_t>(std::countr_zero(m))], digit, false, side_);
-      if (out.has(hidden)) tmp_parents_.push_back(hidden);
+      if (out->has(hidden)) tmp_parents_.push_back(hidden);
     }
     emitted_.push_back(
         {node_of(cells[static_cast<std::size_t>(std::countr_zero(others))], digit, true, side_), first,
@@ -188,14 +274,12 @@ void Chainer::clash(Implications& out, const Emitted& e, const int* parents, boo
 bool Chainer::advance(Implications& out) {
   emitted_.clear();
   tmp_parents_.clear();
-  // The start's places go along, the eliminations keeping them: the rules read them at once.
-  reduced_.copy_from(board_);
-  for (int c = 0; c < board_.cells(); ++c)
-    for (Mask m = start_[static_cast<std::size_t>(c)] & ~grid_[static_cast<std::size_t>(c)]; m != 0;
-         m &= m - 1)
-      reduced_.eliminate(c, std::countr_zero(m) + 1);
+  // The grid and places as the chain left them go along: the rules read the places at once.
+  if (!reduced_) reduced_.emplace(board_);
+  Board& reduced = *reduced_;
+  reduced.copy_reduced(board_, grid_, at_);
   advanced_.clear();
-  rules_.advanced(reduced_, board_, advanced_);
+  rules_.advanced(reduced, board_, advanced_);
   for (const ChainRules::Advanced& step : advanced_) {
     const int first = static_cast<int>(tmp_parents_.size());
     for (const Candidate& p : step.parents) {
@@ -224,9 +308,26 @@ bool Chainer::run_from(int node, Implications& out, int& clash_a, int& clash_b) 
   return run(out, clash_a, clash_b);
 }
 
-void Chainer::static_links(int node, bool from_on, const Implications& out) {
+const std::pair<int, int>* Chainer::links(int node, int& count) {
   const auto i = static_cast<std::size_t>(node);
-  link_begin_[i] = static_cast<std::uint32_t>(link_list_.size());
+  if (range_[i].begin == kNotYet) static_links(node, node_on(node));
+  const std::uint32_t first = range_[i].begin;
+  count = static_cast<int>((range_[i].end - first) & ~kShared);
+  return ((first & kShared) != 0 ? base_->link_list_.data() : link_list_.data()) + (first & ~kShared);
+}
+
+void Chainer::static_links(int node, bool from_on) {
+  const auto i = static_cast<std::size_t>(node);
+  if (base_ != nullptr && (changed_[static_cast<std::size_t>(node_cell(node, side_))] &
+                           digit_bit(node_digit(node, side_))) == 0) {
+    int count = 0;
+    const std::pair<int, int>* shared = base_->links(node, count);
+    const auto first = static_cast<std::uint32_t>(shared - base_->link_list_.data()) | kShared;
+    range_[i] = {first, first + static_cast<std::uint32_t>(count)};
+    ranged_.push_back(node);
+    return;
+  }
+  const auto first = static_cast<std::uint32_t>(link_list_.size());
   if (from_on) {
     each_off_of(node, [&](int off, int cause) {
       link_list_.emplace_back(off, cause);
@@ -235,10 +336,12 @@ void Chainer::static_links(int node, bool from_on, const Implications& out) {
   } else {
     emitted_.clear();
     tmp_parents_.clear();
-    off_to_on(node, out);
+    // A static search takes nothing out: no parents besides the node, `out` unread.
+    off_to_on(node, nullptr);
     for (const Emitted& e : emitted_) link_list_.emplace_back(e.node, e.cause);
   }
-  link_end_[i] = static_cast<std::uint32_t>(link_list_.size());
+  range_[i] = {first, static_cast<std::uint32_t>(link_list_.size())};
+  ranged_.push_back(node);
 }
 
 bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
@@ -263,13 +366,15 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     if (!rules_.dynamic) {
       // The same links on every run of the search: worked out once.
       const auto i = static_cast<std::size_t>(node);
-      if (link_begin_[i] == kNotYet) static_links(node, from_on, out);
+      if (range_[i].begin == kNotYet) static_links(node, from_on);
       // Most links find their node known: no call for them. The table is read through locals, as the
       // stores into `out` might otherwise be taken to change it.
-      const std::pair<int, int>* links = link_list_.data();
-      const std::uint32_t end = link_end_[i];
+      const Range range = range_[i];
+      const std::pair<int, int>* links =
+          (range.begin & kShared) != 0 ? base_->link_list_.data() : link_list_.data();
+      const std::uint32_t first = range.begin, end = range.end & ~kShared;
       std::vector<int>& pending = from_on ? pending_off_ : pending_on_;
-      for (std::uint32_t k = link_begin_[i]; k < end; ++k) {
+      for (std::uint32_t k = first & ~kShared; k < end; ++k) {
         const int to = links[k].first;
         if (out.has(to ^ 1)) {
           clash(out, {to, 0, 1, links[k].second}, &node, from_on, clash_a, clash_b);
@@ -280,7 +385,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
           out.add(to, &node, 1, links[k].second);
           // A node known to lead nowhere (most "off" nodes) is not queued.
           const auto t = static_cast<std::size_t>(to);
-          if (link_begin_[t] == kNotYet || link_begin_[t] != link_end_[t]) pending.push_back(to);
+          if (range_[t].begin != range_[t].end) pending.push_back(to);
         }
       }
       continue;
@@ -301,7 +406,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
     }
     emitted_.clear();
     tmp_parents_.clear();
-    off_to_on(node, out);
+    off_to_on(node, &out);
     remove(node_cell(node, side_), node_digit(node, side_));
     std::vector<int>& pending = pending_on_;
     for (std::size_t k = 0; k < emitted_.size() && ok; ++k) {
@@ -316,8 +421,12 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
       }
     }
   }
-  // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed.
-  if (rules_.dynamic)
+  // Only a dynamic search takes candidates out as it goes: those of the "off" nodes it followed, put back one
+  // by one when they are few, else the whole grid and places copied back (a few words per cell).
+  if (rules_.dynamic && off_head * 8 > grid_.size()) {
+    std::copy(start_.begin(), start_.end(), grid_.begin());
+    std::copy(start_at_.begin(), start_at_.end(), at_.begin());
+  } else if (rules_.dynamic) {
     for (std::size_t i = 0; i < off_head; ++i) {
       const auto cell = static_cast<std::size_t>(node_cell(pending_off_[i], side_));
       const int digit = node_digit(pending_off_[i], side_);
@@ -327,6 +436,7 @@ bool Chainer::run(Implications& out, int& clash_a, int& clash_b) {
         at_[at] = start_at_[at];
       }
     }
+  }
   return ok;
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -102,7 +103,8 @@ class Implications {
   void nested(int node, std::vector<std::pair<std::uint64_t, int>>& out) const;
 
  private:
-  // A node's parents (pool_[first, first + count)), cause and inner chain; valid while stamp_ is the epoch.
+  // A node's parents (pool_[first, first + count), or the one parent itself in `first` when count is 1: most
+  // nodes have one), cause and inner chain; valid while stamp_ is the epoch.
   struct Record {
     int first, count, cause, nested;
   };
@@ -121,9 +123,13 @@ class Implications {
 inline void Implications::add(int node, const int* parents, int count, int cause, int nested) {
   const auto i = static_cast<std::size_t>(node);
   stamp_[i] = epoch_;
-  rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
-  // Mostly one parent: a loop, not a call to memmove.
-  for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
+  if (count == 1) {
+    rec_[i] = {parents[0], 1, cause, nested};
+  } else {
+    rec_[i] = {static_cast<int>(pool_.size()), count, cause, nested};
+    // A few parents: a loop, not a call to memmove.
+    for (int k = 0; k < count; ++k) pool_.push_back(parents[k]);
+  }
   order_.push_back(node);
 }
 
@@ -144,7 +150,10 @@ void Implications::each_ancestor(int node, F&& f) const {
     if (!f(n)) return;
     if (!has(n)) continue;
     const Record& r = rec_[i];
-    for (int k = 0; k < r.count; ++k) stack_.push_back(pool_[static_cast<std::size_t>(r.first + k)]);
+    if (r.count == 1)
+      stack_.push_back(r.first);
+    else
+      for (int k = 0; k < r.count; ++k) stack_.push_back(pool_[static_cast<std::size_t>(r.first + k)]);
   }
 }
 
@@ -165,7 +174,14 @@ struct ChainRules {
 
 class Chainer {
  public:
-  Chainer(const Board& board, ChainRules rules);
+  // With `base`, a static chainer (dynamic off, Y links on) on a grid reduced from `base`'s (candidates out,
+  // none in) takes the links of the nodes the reduction left alone from `base`'s table instead of working
+  // them out again: a node's links read only its cell's candidates and its digit's places in the cell's
+  // houses. `base` (static, Y links on) outlives this chainer.
+  Chainer(const Board& board, ChainRules rules, Chainer* base = nullptr);
+  ~Chainer();
+  Chainer(const Chainer&) = delete;
+  Chainer& operator=(const Chainer&) = delete;
 
   // Follows the nodes `start` (already in `out`) to the end. Returns false, with the two nodes that clash (the
   // one already reached and the one just added), when a candidate would be both on and off.
@@ -175,6 +191,9 @@ class Chainer {
 
   const Board& board() const { return board_; }
   int side() const { return side_; }
+  // A static chainer's links of `node` (node, cause), in the order a search follows them; worked out at first
+  // need. Valid until the next call.
+  const std::pair<int, int>* links(int node, int& count);
   // Full houses of a cell in SE's order: box, row, column, then the extra regions.
   const std::vector<Places::Slot>& slots(int cell) const { return start_places_.slots(cell); }
 
@@ -182,19 +201,21 @@ class Chainer {
   struct Emitted {
     int node, first, count, cause = cause_none, nested = -1;
   };
-  // A cell's house: the places of digit d in it are places_[at + d - 1], the cell's among them `bit`.
+  // A cell's house: the places of digit d in it are places_[at + d - 1], the cell's among them `bit`; `met`:
+  // the bit and the house's cells in the cell's earlier houses (SE's order), whose places were met there.
   struct Slot {
     int at, house;
-    Mask bit;
+    Mask bit, met;
     bool full;
   };
-  // An "off" node's links into emitted_ (parents in tmp_parents_) on the grid as it is now.
-  void off_to_on(int node, const Implications& out);
+  // An "off" node's links into emitted_ (parents in tmp_parents_) on the grid as it is now; `out` (read only
+  // where the grid lost candidates: not in a static search) names the nodes reached.
+  void off_to_on(int node, const Implications* out);
   // An "on" node's links on the grid as it is now, f(off node, cause) for each until it returns false.
   template <class F>
   void each_off_of(int node, F&& f);
   // A static search's links of `node` into link_list_ (the grid does not change while it runs).
-  void static_links(int node, bool from_on, const Implications& out);
+  void static_links(int node, bool from_on);
   // A node reached from `parents` whose conjugate is known: added, with the clashing pair (run() adds the
   // others unless known, and queues them).
   void clash(Implications& out, const Emitted& e, const int* parents, bool from_on, int& clash_a,
@@ -202,9 +223,12 @@ class Chainer {
   // The steps of rules_.advanced on the grid the chain has reduced, as "off" nodes; false when none is new.
   bool advance(Implications& out);
   void remove(int cell, int digit);
+  struct Storage;
+  static std::vector<Storage>& spare();
+  void swap_storage(Storage& s);
 
   const Board& board_;
-  Board reduced_;  // advance()'s grid, kept for its storage
+  std::optional<Board> reduced_;  // advance()'s grid, made at its first need and kept for its storage
   ChainRules rules_;
   int side_;
   std::vector<Mask> start_, grid_;
@@ -217,9 +241,26 @@ class Chainer {
   std::vector<int> tmp_parents_, pending_on_, pending_off_;
   static constexpr std::uint32_t kNotYet = ~std::uint32_t{0};
   // Without dynamic rules the grid does not change while the search runs, so each node's links are worked out
-  // once: [link_begin_[node], link_end_[node]) of link_list_ (node, cause), kNotYet until needed.
-  std::vector<std::uint32_t> link_begin_, link_end_;
+  // once: [begin, end) of link_list_ (node, cause), {kNotYet, 0} until needed (so begin != end unless the node
+  // is known to lead nowhere). With a base, a node's range may be in the base's list instead: both ends carry
+  // kShared.
+  struct Range {
+    std::uint32_t begin, end;
+  };
+  std::vector<Range> range_;
+  std::vector<int> ranged_;  // the nodes whose ranges are set
   std::vector<std::pair<int, int>> link_list_;
+  static constexpr std::uint32_t kShared = std::uint32_t{1} << 31;
+  Chainer* base_ = nullptr;
+  std::vector<Mask> changed_;  // by cell: the digits whose nodes' links differ from the base's
+};
+
+// A static chainer on its own copy of a grid: the base (Chainer's `base`) of the static searches on the grids
+// outer chains reduce from it.
+struct StaticBase {
+  explicit StaticBase(const Board& start) : board(start), chainer(board, ChainRules{}) {}
+  Board board;
+  Chainer chainer;
 };
 
 // What a chain that reduced `start` to `now` took out where a node (cell, digit) follows from `cause`: the

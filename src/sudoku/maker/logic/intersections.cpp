@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <vector>
 
 #include "sudoku/maker/logic/bits.hpp"
@@ -95,11 +96,28 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
     return count < 2 || count > max_places ? 0 : where;
   };
   // Calls f for digit d's houses in [lo, hi) that `only` names, ascending (the houses of a kind lie together:
-  // rows, columns, boxes, then the extra regions).
+  // rows, columns, boxes, then the extra regions). `only` names few: with at most 64 houses, each digit's are
+  // gathered as bits first (by_digit), and only those are visited.
   const int count = houses.count();
+  const bool sparse = count <= 64;
+  std::uint64_t by_digit[kMaxSide + 1] = {};
+  if (sparse)
+    for (int h = 0; h < count; ++h)
+      for (Mask m = only[h]; m != 0; m &= m - 1) by_digit[std::countr_zero(m) + 1] |= std::uint64_t{1} << h;
   const auto visit = [&](int d, int lo, int hi) {
+    hi = std::min(hi, count);
+    if (lo >= hi) return false;
+    if (sparse) {
+      const std::uint64_t below = hi >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << hi) - 1;
+      for (std::uint64_t m = by_digit[d] & below & ~((std::uint64_t{1} << lo) - 1); m != 0; m &= m - 1) {
+        const int h = std::countr_zero(m);
+        const Mask where = where_of(h, d);
+        if (where != 0 && f(h, d, where)) return true;
+      }
+      return false;
+    }
     const Mask bit = digit_bit(d);
-    for (int h = lo; h < std::min(hi, count); ++h) {
+    for (int h = lo; h < hi; ++h) {
       if ((only[h] & bit) == 0) continue;
       const Mask where = where_of(h, d);
       if (where != 0 && f(h, d, where)) return true;

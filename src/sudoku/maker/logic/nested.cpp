@@ -85,6 +85,11 @@ class Memo {
     if (!cycles_) cycles_ = cycle_start();
     return cycles_.get();
   }
+  // The static searches' links on the start, worked out node by node as they are needed.
+  StaticBase* statics(const Board& start) {
+    if (!statics_) statics_ = std::make_unique<StaticBase>(start);
+    return statics_.get();
+  }
   // Starts over unless `start` (its candidates and houses) is the one the memo holds.
   void use(const Board& start) {
     GridKey key(start);
@@ -96,6 +101,7 @@ class Memo {
     if (key.cells == start_ && houses == houses_) return;
     map_.clear();
     cycles_.reset();
+    statics_.reset();
     start_ = std::move(key.cells);
     houses_ = std::move(houses);
   }
@@ -105,6 +111,7 @@ class Memo {
   std::vector<int> houses_;
   GridKey key_;  // at()'s, kept
   std::unique_ptr<CycleStart> cycles_;
+  std::unique_ptr<StaticBase> statics_;
   std::unordered_map<std::uint64_t, std::vector<std::pair<std::vector<Mask>, std::unique_ptr<Parts>>>> map_;
 };
 
@@ -163,7 +170,7 @@ void nested_steps(int level, int inner, const Board& reduced, const Board& start
   if (!steps.empty() || level < 3) return;
   part(parts.multiple, reduced, steps, [&](Steps& s) {
     std::vector<InnerHint> hints;
-    multiple_chain_hints(reduced, start, hints);
+    multiple_chain_hints(reduced, start, hints, memo.statics(start));
     continue_with(hints, s);
   });
 }

@@ -68,28 +68,39 @@ std::vector<Mask> touched_houses(const Board& b, const Board& was) {
 
 void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
+  const CellSets& sets = b.cell_sets();
+  const std::size_t words = sets.words();
   std::vector<Candidate> elims;
+  std::vector<Word> seeing(words);
   for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
+    // The cells outside h that see every place (the places' common peers): mostly none (places in two lines
+    // of a box), and then nothing is removed.
+    const Word* in_h = sets.house(h);
+    const Word* first_peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(where))]);
+    for (std::size_t w = 0; w < words; ++w) seeing[w] = first_peers[w] & ~in_h[w];
+    // Two places or more: the loop runs, and ends as soon as no cell is left.
+    for (Mask p = where & (where - 1); p != 0; p &= p - 1) {
+      const Word* peers = sets.peers(cells[static_cast<std::size_t>(std::countr_zero(p))]);
+      Word any = 0;
+      for (std::size_t w = 0; w < words; ++w) any |= seeing[w] &= peers[w];
+      if (any == 0) return false;
+    }
     // A cell seeing every place sees the first one: it lies in one of the first place's houses, outside h (h's
-    // other cells hold no place of d). It sees the places in that house through it, the others it must see
-    // through another house (a place is not its own peer).
+    // other cells hold no place of d). The eliminations go house by house of the first place, each once.
     const int first = cells[static_cast<std::size_t>(std::countr_zero(where))];
     const Crossings& crossings = b.crossings();
     elims.clear();
     for (const int h2 : houses.of(first)) {
       if (h2 == h) continue;
       const Mask outside = b.positions(h2, d) & ~crossings.inside(h2, h);
-      const Mask beyond = where & ~crossings.inside(h, h2);
       const std::vector<int>& in = houses.cells(h2);
       for (Mask m = outside; m != 0; m &= m - 1) {
         const int x = in[static_cast<std::size_t>(std::countr_zero(m))];
-        bool all = true;
-        for (Mask p = beyond; p != 0 && all; p &= p - 1)
-          all = b.sees(x, cells[static_cast<std::size_t>(std::countr_zero(p))]);
-        if (all && std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
+        if (has_cell(seeing.data(), x) &&
+            std::find(elims.begin(), elims.end(), Candidate{x, d}) == elims.end())
           elims.push_back({x, d});
       }
     }
