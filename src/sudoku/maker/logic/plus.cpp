@@ -56,22 +56,22 @@ void add_two(Steps& steps, const Houses& houses, std::vector<Candidate> elims, L
 // The digits each house lost places of (by house), the only ones a step resting on the chain can be of, or
 // be in a house of: a locked digit's house lost places of it, a hidden pair's house places of one of its
 // digits, a naked pair's house candidates of its cells, an X-wing's base lines places of its digit.
-std::vector<Mask> touched_houses(const Board& b, const Board& was) {
-  std::vector<Mask> touched(static_cast<std::size_t>(b.houses().count()), 0);
+void touched_houses(const Board& b, const Board& was, std::vector<Mask>& touched) {
+  touched.assign(static_cast<std::size_t>(b.houses().count()), 0);
   for (int c = 0; c < b.cells(); ++c) {
     const Mask gone = was.open(c) ? was.candidates(c) & ~(b.open(c) ? b.candidates(c) : 0) : 0;
     if (gone != 0)
       for (const int h : b.houses().of(c)) touched[static_cast<std::size_t>(h)] |= gone;
   }
-  return touched;
 }
 
 void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
   const CellSets& sets = b.cell_sets();
   const std::size_t words = sets.words();
-  std::vector<Candidate> elims;
-  std::vector<Word> seeing(words);
+  thread_local std::vector<Candidate> elims;
+  thread_local std::vector<Word> seeing;
+  seeing.resize(words);
   for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
     const Mask taken = lost(was, b, h, d, 0);
     if (taken == 0) return false;  // it holds without the chain
@@ -112,7 +112,8 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
   });
 }
 
-void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
+void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched,
+                       std::vector<Mask>& only, Steps& steps) {
   const Houses& houses = b.houses();
   // Only the houses where a digit that lost places has two, and another digit the same two: a pair of
   // digits that lost none there rests on nothing.
@@ -122,7 +123,7 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
       if (e != d && !b.placed(h, e) && b.positions(h, e) == where) return true;
     return false;
   };
-  std::vector<Mask> only(touched.size(), 0);
+  only.assign(touched.size(), 0);
   for (int h = 0; h < houses.count(); ++h)
     if (houses.full(h))
       for (Mask m = touched[static_cast<std::size_t>(h)]; m != 0; m &= m - 1) {
@@ -144,11 +145,12 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
   });
 }
 
-void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
+void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched,
+                      std::vector<Mask>& only, Steps& steps) {
   const Houses& houses = b.houses();
   // Only the houses of a cell left with two candidates that lost some, and another cell of the same two: a
   // pair of cells that lost none rests on nothing.
-  std::vector<Mask> only(touched.size(), 0);
+  only.assign(touched.size(), 0);
   for (int c = 0; c < b.cells(); ++c)
     if (b.open(c) && two_bits(b.candidates(c)) && start.candidates(c) != b.candidates(c))
       for (const int h : houses.of(c))
@@ -203,10 +205,12 @@ void x_wing_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  const std::vector<Mask> touched = touched_houses(reduced, start);
+  // Scratch kept by the thread: the chains ask this at every grid they run dry on.
+  thread_local std::vector<Mask> touched, only;
+  touched_houses(reduced, start, touched);
   locked_steps(reduced, start, touched, steps);
-  if (steps.empty()) hidden_pair_steps(reduced, start, touched, steps);
-  if (steps.empty()) naked_pair_steps(reduced, start, touched, steps);
+  if (steps.empty()) hidden_pair_steps(reduced, start, touched, only, steps);
+  if (steps.empty()) naked_pair_steps(reduced, start, touched, only, steps);
   if (steps.empty()) x_wing_steps(reduced, start, touched, steps);
 }
 
