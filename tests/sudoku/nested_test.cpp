@@ -84,6 +84,17 @@ std::vector<sudoku::logic::Board> chain_starts(const sudoku::Houses& houses) {
   return starts;
 }
 
+// `start` with the first candidate taken out of about one in `one_in` of its cells with two or more.
+sudoku::logic::Board thinned(const sudoku::logic::Board& start, std::mt19937& random, unsigned one_in) {
+  sudoku::logic::Board reduced = start;
+  for (int c = 0; c < start.cells(); ++c) {
+    const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+    if (std::popcount(cands) < 2 || random() % one_in != 0) continue;
+    reduced.eliminate(c, std::countr_zero(cands) + 1);
+  }
+  return reduced;
+}
+
 // The grids dynamic chains reach from `start` (their "off" nodes taken out), from up to `count` candidates
 // taken out at random; the chains that clash are left out.
 std::vector<sudoku::logic::Board> outer_reductions(const sudoku::logic::Board& start, std::mt19937& random,
@@ -450,12 +461,7 @@ TEST_CASE("nested: static links taken from the start's table are those worked ou
     INFO("start ", k);
     sudoku::logic::StaticBase base(start);
     for (const sudoku::logic::Board& reduced : outer_reductions(start, random, 4)) compare(reduced, base);
-    sudoku::logic::Board reduced = start;
-    for (int c = 0; c < start.cells(); ++c) {
-      const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
-      if (std::popcount(cands) < 2 || random() % 8 != 0) continue;
-      reduced.eliminate(c, std::countr_zero(cands) + 1);
-    }
+    sudoku::logic::Board reduced = thinned(start, random, 8);
     compare(reduced, base);
     compare(starts[(k + 1) % starts.size()], base);
   }
@@ -484,12 +490,7 @@ TEST_CASE("nested: the (+) locked candidates remove what sees every place, on va
     sudoku::logic::Board start(houses);
     REQUIRE(start.load(puzzle.grid));
     for (int round = 0; round < 6; ++round) {
-      sudoku::logic::Board reduced = start;
-      for (int c = 0; c < start.cells(); ++c) {
-        const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
-        if (std::popcount(cands) < 2 || random() % 5 != 0) continue;
-        reduced.eliminate(c, std::countr_zero(cands) + 1);
-      }
+      sudoku::logic::Board reduced = thinned(start, random, 5);
       using Step = std::pair<std::vector<sudoku::logic::Candidate>, std::vector<sudoku::logic::Candidate>>;
       std::vector<Step> want;
       const auto sorted = [](std::vector<sudoku::logic::Candidate> v) {
@@ -572,12 +573,7 @@ TEST_CASE("nested: the (+) rules' answers do not depend on the grids asked befor
     sudoku::logic::Board start(*all_houses.back());
     REQUIRE(start.load(puzzle.grid));
     for (int round = 0; round < 3; ++round) {
-      sudoku::logic::Board reduced = start;
-      for (int c = 0; c < start.cells(); ++c) {
-        const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
-        if (std::popcount(cands) < 2 || random() % 4 != 0) continue;
-        reduced.eliminate(c, std::countr_zero(cands) + 1);
-      }
+      sudoku::logic::Board reduced = thinned(start, random, 4);
       grids.emplace_back(reduced, start);
     }
   }
