@@ -166,13 +166,22 @@ void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask
     const int c = cells[static_cast<std::size_t>(std::countr_zero(in_house & (in_house - 1)))];
     if (((start.candidates(a) | start.candidates(c)) & ~digits) == 0)
       return false;  // holds without the chain
+    // A cell losing d sees each of a and c that holds d: it lies among the peers of those, taken in ascending
+    // order.
+    const CellSets& sets = b.cell_sets();
+    const Word *peers_a = sets.peers(a), *peers_c = sets.peers(c);
     std::vector<Candidate> elims;
     for (Mask v = digits; v != 0; v &= v - 1) {
       const int d = std::countr_zero(v) + 1;
-      for (int x = 0; x < b.cells(); ++x)
-        if (x != a && x != c && b.has(x, d) && (!b.has(a, d) || b.sees(a, x)) &&
-            (!b.has(c, d) || b.sees(c, x)))
-          elims.push_back({x, d});
+      const bool in_a = b.has(a, d), in_c = b.has(c, d);
+      for (std::size_t w = 0; w < sets.words(); ++w) {
+        Word seen = in_a ? peers_a[w] : ~Word{0};
+        if (in_c) seen &= peers_c[w];
+        for (; seen != 0; seen &= seen - 1) {
+          const int x = static_cast<int>(w * 64) + std::countr_zero(seen);
+          if (x != a && x != c && x < b.cells() && b.has(x, d)) elims.push_back({x, d});
+        }
+      }
     }
     if (elims.empty()) return false;
     std::vector<Candidate> parents;
