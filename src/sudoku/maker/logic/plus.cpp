@@ -150,15 +150,20 @@ void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask
   const Houses& houses = b.houses();
   // Only the houses of a cell left with two candidates that lost some, and another cell of the same two: a
   // pair of cells that lost none rests on nothing.
+  // The cells of two candidates are listed first: a pair's cells are among them.
   only.assign(touched.size(), 0);
+  thread_local std::vector<int> twos;
+  twos.clear();
   for (int c = 0; c < b.cells(); ++c)
-    if (b.open(c) && two_bits(b.candidates(c)) && start.candidates(c) != b.candidates(c))
-      for (const int h : houses.of(c))
-        for (const int x : houses.cells(h))
-          if (x != c && b.open(x) && b.candidates(x) == b.candidates(c)) {
-            only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
-            break;
-          }
+    if (b.open(c) && two_bits(b.candidates(c))) twos.push_back(c);
+  const CellSets& sets = b.cell_sets();
+  for (const int c : twos)
+    if (start.candidates(c) != b.candidates(c))
+      for (const int x : twos)
+        if (x != c && b.candidates(x) == b.candidates(c) && b.sees(c, x))
+          for (const int h : houses.of(c))
+            if (has_cell(sets.house(h), x))
+              only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
   for_each_naked_subset(b, 2, 3, kPlusPairs, only.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
@@ -168,7 +173,6 @@ void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask
       return false;  // holds without the chain
     // A cell losing d sees each of a and c that holds d: it lies among the peers of those, taken in ascending
     // order.
-    const CellSets& sets = b.cell_sets();
     const Word *peers_a = sets.peers(a), *peers_c = sets.peers(c);
     std::vector<Candidate> elims;
     for (Mask v = digits; v != 0; v &= v - 1) {
