@@ -73,8 +73,6 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
   thread_local std::vector<Word> seeing;
   seeing.resize(words);
   for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
-    const Mask taken = lost(was, b, h, d, 0);
-    if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
     // The cells outside h that see every place (the places' common peers): mostly none (places in two lines
     // of a box), and then nothing is removed.
@@ -105,6 +103,9 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
       }
     }
     if (elims.empty()) return false;
+    // Tested last: the houses scanned lost places of some digit, mostly d.
+    const Mask taken = lost(was, b, h, d, 0);
+    if (taken == 0) return false;  // it holds without the chain
     std::vector<Candidate> parents;
     lost_places(houses, taken, h, d, parents);
     add(steps, elims, std::move(parents));
