@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 #include "graded_helpers.hpp"
 #include "helpers.hpp"
@@ -81,6 +82,17 @@ std::vector<sudoku::logic::Board> chain_starts(const sudoku::Houses& houses) {
     starts.push_back(board);
   }
   return starts;
+}
+
+// `start` with the first candidate taken out of about one in `one_in` of its cells with two or more.
+sudoku::logic::Board thinned(const sudoku::logic::Board& start, std::mt19937& random, unsigned one_in) {
+  sudoku::logic::Board reduced = start;
+  for (int c = 0; c < start.cells(); ++c) {
+    const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
+    if (std::popcount(cands) < 2 || random() % one_in != 0) continue;
+    reduced.eliminate(c, std::countr_zero(cands) + 1);
+  }
+  return reduced;
 }
 
 // The grids dynamic chains reach from `start` (their "off" nodes taken out), from up to `count` candidates
@@ -449,12 +461,7 @@ TEST_CASE("nested: static links taken from the start's table are those worked ou
     INFO("start ", k);
     sudoku::logic::StaticBase base(start);
     for (const sudoku::logic::Board& reduced : outer_reductions(start, random, 4)) compare(reduced, base);
-    sudoku::logic::Board reduced = start;
-    for (int c = 0; c < start.cells(); ++c) {
-      const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
-      if (std::popcount(cands) < 2 || random() % 8 != 0) continue;
-      reduced.eliminate(c, std::countr_zero(cands) + 1);
-    }
+    sudoku::logic::Board reduced = thinned(start, random, 8);
     compare(reduced, base);
     compare(starts[(k + 1) % starts.size()], base);
   }
@@ -483,12 +490,7 @@ TEST_CASE("nested: the (+) locked candidates remove what sees every place, on va
     sudoku::logic::Board start(houses);
     REQUIRE(start.load(puzzle.grid));
     for (int round = 0; round < 6; ++round) {
-      sudoku::logic::Board reduced = start;
-      for (int c = 0; c < start.cells(); ++c) {
-        const sudoku::Mask cands = reduced.open(c) ? reduced.candidates(c) : 0;
-        if (std::popcount(cands) < 2 || random() % 5 != 0) continue;
-        reduced.eliminate(c, std::countr_zero(cands) + 1);
-      }
+      sudoku::logic::Board reduced = thinned(start, random, 5);
       using Step = std::pair<std::vector<sudoku::logic::Candidate>, std::vector<sudoku::logic::Candidate>>;
       std::vector<Step> want;
       const auto sorted = [](std::vector<sudoku::logic::Candidate> v) {
@@ -550,6 +552,78 @@ TEST_CASE("nested: the (+) locked candidates remove what sees every place, on va
   CHECK(compared >= 100);
   CHECK(with_steps >= 30);
   CHECK(extra_steps >= 5);
+}
+
+// The "(+)" rules keep their scratch (touched houses, pair filters, the locked scan's sets) from one grid to
+// the next: what they find on a grid does not depend on the grids, of any shape or houses, asked before it.
+// And the locked scan's place counts (two told apart without a bit count) match the definition for every
+// bound from 2 to 6.
+TEST_CASE("nested: the (+) rules' answers do not depend on the grids asked before") {
+  std::ifstream in(test::data_path("graded_variants.txt"));
+  REQUIRE(in);
+  sudoku::PuzzleReader reader(in);
+  sudoku::Puzzle puzzle;
+  std::mt19937 random(6161);
+  std::vector<std::unique_ptr<sudoku::Houses>> all_houses;
+  std::vector<std::pair<sudoku::logic::Board, sudoku::logic::Board>> grids;  // (reduced, start)
+  while (reader.next(puzzle)) {
+    REQUIRE(puzzle.ok());
+    const sudoku::Rules rules = puzzle.rules ? *puzzle.rules : sudoku::make_rules(puzzle.grid.shape, {});
+    all_houses.push_back(std::make_unique<sudoku::Houses>(rules));
+    sudoku::logic::Board start(*all_houses.back());
+    REQUIRE(start.load(puzzle.grid));
+    for (int round = 0; round < 3; ++round) {
+      sudoku::logic::Board reduced = thinned(start, random, 4);
+      grids.emplace_back(reduced, start);
+    }
+  }
+  REQUIRE(grids.size() >= 12);
+  using Steps = std::vector<sudoku::logic::ChainRules::Advanced>;
+  const auto same = [](const Steps& a, const Steps& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].eliminations != b[i].eliminations || a[i].parents != b[i].parents) return false;
+    return true;
+  };
+  std::vector<Steps> forward(grids.size());
+  int with_steps = 0;
+  for (std::size_t i = 0; i < grids.size(); ++i) {
+    sudoku::logic::plus_steps(grids[i].first, grids[i].second, forward[i]);
+    with_steps += !forward[i].empty();
+  }
+  CHECK(with_steps >= 6);
+  // Backwards, and each grid right after one of another shape or with other houses.
+  for (std::size_t i = grids.size(); i-- > 0;) {
+    INFO("grid ", i);
+    Steps again;
+    sudoku::logic::plus_steps(grids[i].first, grids[i].second, again);
+    CHECK(same(again, forward[i]));
+  }
+  // The locked scan with `only` (every digit everywhere), bound by bound, against the places counted.
+  int visited = 0;
+  for (const auto& [reduced, start] : grids) {
+    const sudoku::Houses& houses = reduced.houses();
+    const std::vector<sudoku::Mask> only(static_cast<std::size_t>(houses.count()), ~sudoku::Mask{0});
+    for (int max = 2; max <= 6; ++max) {
+      std::vector<std::tuple<int, int, sudoku::Mask>> want, got;
+      for (int d = 1; d <= houses.side(); ++d)
+        for (int h = 0; h < houses.count(); ++h) {
+          const int count = std::popcount(reduced.positions(h, d));
+          if (houses.full(h) && !reduced.placed(h, d) && count >= 2 && count <= max)
+            want.emplace_back(h, d, reduced.positions(h, d));
+        }
+      sudoku::logic::for_each_locked_digit(reduced, sudoku::logic::kGradedScan, max, only.data(),
+                                           [&](int h, int d, sudoku::Mask where) {
+                                             got.emplace_back(h, d, where);
+                                             return false;
+                                           });
+      std::sort(got.begin(), got.end());
+      std::sort(want.begin(), want.end());
+      CHECK(got == want);
+      visited += static_cast<int>(got.size());
+    }
+  }
+  CHECK(visited > 1000);
 }
 
 // The grid a dynamic chain hands its "(+)" rules when its links run dry is the start with the chain's "off"

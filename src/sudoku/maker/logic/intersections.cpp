@@ -88,12 +88,15 @@ bool for_each_locked_digit(const Board& board, const Scan& scan, int max_places,
                            Visitor<bool(int, int, Mask)> f) {
   const Houses& houses = board.houses();
   const int n = board.side();
-  // places(), written out: with a second caller the compiler would no longer fold it into the full scan.
+  // places(), written out: with a second caller the compiler would no longer fold it into the full scan. Two
+  // places, the most common count, are told without bit_count (a dozen instructions without POPCNT).
   const auto where_of = [&](int h, int d) -> Mask {
     if (!houses.full(h) || board.placed(h, d)) return 0;
     const Mask where = board.positions(h, d);
-    const int count = bit_count(where);
-    return count < 2 || count > max_places ? 0 : where;
+    const Mask rest = where & (where - 1);
+    if (rest == 0) return 0;
+    if ((rest & (rest - 1)) == 0) return max_places >= 2 ? where : 0;
+    return bit_count(where) > max_places ? 0 : where;
   };
   // Calls f for digit d's houses in [lo, hi) that `only` names, ascending (the houses of a kind lie together:
   // rows, columns, boxes, then the extra regions). `only` names few: with at most 64 houses, each digit's are

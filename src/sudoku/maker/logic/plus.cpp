@@ -56,25 +56,23 @@ void add_two(Steps& steps, const Houses& houses, std::vector<Candidate> elims, L
 // The digits each house lost places of (by house), the only ones a step resting on the chain can be of, or
 // be in a house of: a locked digit's house lost places of it, a hidden pair's house places of one of its
 // digits, a naked pair's house candidates of its cells, an X-wing's base lines places of its digit.
-std::vector<Mask> touched_houses(const Board& b, const Board& was) {
-  std::vector<Mask> touched(static_cast<std::size_t>(b.houses().count()), 0);
+void touched_houses(const Board& b, const Board& was, std::vector<Mask>& touched) {
+  touched.assign(static_cast<std::size_t>(b.houses().count()), 0);
   for (int c = 0; c < b.cells(); ++c) {
     const Mask gone = was.open(c) ? was.candidates(c) & ~(b.open(c) ? b.candidates(c) : 0) : 0;
     if (gone != 0)
       for (const int h : b.houses().of(c)) touched[static_cast<std::size_t>(h)] |= gone;
   }
-  return touched;
 }
 
 void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
   const Houses& houses = b.houses();
   const CellSets& sets = b.cell_sets();
   const std::size_t words = sets.words();
-  std::vector<Candidate> elims;
-  std::vector<Word> seeing(words);
+  thread_local std::vector<Candidate> elims;
+  thread_local std::vector<Word> seeing;
+  seeing.resize(words);
   for_each_locked_digit(b, kPlusLocked, 6, touched.data(), [&](int h, int d, Mask where) {
-    const Mask taken = lost(was, b, h, d, 0);
-    if (taken == 0) return false;  // it holds without the chain
     const std::vector<int>& cells = houses.cells(h);
     // The cells outside h that see every place (the places' common peers): mostly none (places in two lines
     // of a box), and then nothing is removed.
@@ -105,6 +103,9 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
       }
     }
     if (elims.empty()) return false;
+    // Tested last: the houses scanned lost places of some digit, mostly d.
+    const Mask taken = lost(was, b, h, d, 0);
+    if (taken == 0) return false;  // it holds without the chain
     std::vector<Candidate> parents;
     lost_places(houses, taken, h, d, parents);
     add(steps, elims, std::move(parents));
@@ -112,7 +113,8 @@ void locked_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
   });
 }
 
-void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched, Steps& steps) {
+void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>& touched,
+                       std::vector<Mask>& only, Steps& steps) {
   const Houses& houses = b.houses();
   // Only the houses where a digit that lost places has two, and another digit the same two: a pair of
   // digits that lost none there rests on nothing.
@@ -122,7 +124,7 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
       if (e != d && !b.placed(h, e) && b.positions(h, e) == where) return true;
     return false;
   };
-  std::vector<Mask> only(touched.size(), 0);
+  only.assign(touched.size(), 0);
   for (int h = 0; h < houses.count(); ++h)
     if (houses.full(h))
       for (Mask m = touched[static_cast<std::size_t>(h)]; m != 0; m &= m - 1) {
@@ -144,19 +146,25 @@ void hidden_pair_steps(const Board& b, const Board& was, const std::vector<Mask>
   });
 }
 
-void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched, Steps& steps) {
+void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask>& touched,
+                      std::vector<Mask>& only, Steps& steps) {
   const Houses& houses = b.houses();
   // Only the houses of a cell left with two candidates that lost some, and another cell of the same two: a
   // pair of cells that lost none rests on nothing.
-  std::vector<Mask> only(touched.size(), 0);
+  // The cells of two candidates are listed first: a pair's cells are among them.
+  only.assign(touched.size(), 0);
+  thread_local std::vector<int> twos;
+  twos.clear();
   for (int c = 0; c < b.cells(); ++c)
-    if (b.open(c) && two_bits(b.candidates(c)) && start.candidates(c) != b.candidates(c))
-      for (const int h : houses.of(c))
-        for (const int x : houses.cells(h))
-          if (x != c && b.open(x) && b.candidates(x) == b.candidates(c)) {
-            only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
-            break;
-          }
+    if (b.open(c) && two_bits(b.candidates(c))) twos.push_back(c);
+  const CellSets& sets = b.cell_sets();
+  for (const int c : twos)
+    if (start.candidates(c) != b.candidates(c))
+      for (const int x : twos)
+        if (x != c && b.candidates(x) == b.candidates(c) && b.sees(c, x))
+          for (const int h : houses.of(c))
+            if (has_cell(sets.house(h), x))
+              only[static_cast<std::size_t>(h)] = touched[static_cast<std::size_t>(h)];
   for_each_naked_subset(b, 2, 3, kPlusPairs, only.data(), [&](int h, Mask in_house, Mask digits) {
     if (!houses.full(h)) return false;
     const std::vector<int>& cells = houses.cells(h);
@@ -164,13 +172,21 @@ void naked_pair_steps(const Board& b, const Board& start, const std::vector<Mask
     const int c = cells[static_cast<std::size_t>(std::countr_zero(in_house & (in_house - 1)))];
     if (((start.candidates(a) | start.candidates(c)) & ~digits) == 0)
       return false;  // holds without the chain
+    // A cell losing d sees each of a and c that holds d: it lies among the peers of those, taken in ascending
+    // order.
+    const Word *peers_a = sets.peers(a), *peers_c = sets.peers(c);
     std::vector<Candidate> elims;
     for (Mask v = digits; v != 0; v &= v - 1) {
       const int d = std::countr_zero(v) + 1;
-      for (int x = 0; x < b.cells(); ++x)
-        if (x != a && x != c && b.has(x, d) && (!b.has(a, d) || b.sees(a, x)) &&
-            (!b.has(c, d) || b.sees(c, x)))
-          elims.push_back({x, d});
+      const bool in_a = b.has(a, d), in_c = b.has(c, d);
+      for (std::size_t w = 0; w < sets.words(); ++w) {
+        Word seen = in_a ? peers_a[w] : ~Word{0};
+        if (in_c) seen &= peers_c[w];
+        for (; seen != 0; seen &= seen - 1) {
+          const int x = static_cast<int>(w * 64) + std::countr_zero(seen);
+          if (x != a && x != c && x < b.cells() && b.has(x, d)) elims.push_back({x, d});
+        }
+      }
     }
     if (elims.empty()) return false;
     std::vector<Candidate> parents;
@@ -203,10 +219,12 @@ void x_wing_steps(const Board& b, const Board& was, const std::vector<Mask>& tou
 }  // namespace
 
 void plus_steps(const Board& reduced, const Board& start, std::vector<ChainRules::Advanced>& steps) {
-  const std::vector<Mask> touched = touched_houses(reduced, start);
+  // Scratch kept by the thread: the chains ask this at every grid they run dry on.
+  thread_local std::vector<Mask> touched, only;
+  touched_houses(reduced, start, touched);
   locked_steps(reduced, start, touched, steps);
-  if (steps.empty()) hidden_pair_steps(reduced, start, touched, steps);
-  if (steps.empty()) naked_pair_steps(reduced, start, touched, steps);
+  if (steps.empty()) hidden_pair_steps(reduced, start, touched, only, steps);
+  if (steps.empty()) naked_pair_steps(reduced, start, touched, only, steps);
   if (steps.empty()) x_wing_steps(reduced, start, touched, steps);
 }
 
