@@ -914,17 +914,36 @@ class Loops {
   std::uint32_t peer_stamp_ = 0;
 };
 
-// The distinct nodes of an instance's path (SE's ancestor count).
-int path_nodes(const std::vector<Instance>& inst, int i, std::vector<int>& scratch) {
-  scratch.clear();
-  for (; i >= 0; i = inst[static_cast<std::size_t>(i)].parent) {
-    const int node = inst[static_cast<std::size_t>(i)].node;
-    bool seen = false;
-    for (const int s : scratch) seen = seen || s == node;
-    if (!seen) scratch.push_back(node);
+// The distinct nodes of instances' paths (SE's ancestor count), each node marked once per path: a path is
+// a few dozen nodes, weighed for every loop found on thousands of reduced grids.
+class PathNodes {
+ public:
+  // Ready for `board`'s nodes (every path forgotten).
+  void use(const Board& board) {
+    const auto nodes = static_cast<std::size_t>(board.cells() * board.side() * 2);
+    if (seen_.size() != nodes) {
+      seen_.assign(nodes, 0);
+      stamp_ = 0;
+    }
   }
-  return static_cast<int>(scratch.size());
-}
+  int count(const std::vector<Instance>& inst, int i) {
+    if (++stamp_ == 0) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+    int count = 0;
+    for (; i >= 0; i = inst[static_cast<std::size_t>(i)].parent) {
+      std::uint32_t& seen = seen_[static_cast<std::size_t>(inst[static_cast<std::size_t>(i)].node)];
+      count += seen != stamp_ ? 1 : 0;
+      seen = stamp_;
+    }
+    return count;
+  }
+
+ private:
+  std::vector<std::uint32_t> seen_;  // by node: stamp_ once on the path counted last
+  std::uint32_t stamp_ = 0;
+};
 
 // cycle_eliminations' tables, kept from one board and cycle to the next.
 struct CycleTables {
@@ -1165,7 +1184,7 @@ class StartLoops final : public CycleStart {
 // only weigh and record).
 struct LoopScratch {
   Loops loops;
-  std::vector<int> path;
+  PathNodes path;
   std::vector<Loops::Found> found;
   CycleTables cycle;
   // The board's cycles' eliminations so far, by the cycle's nodes (sorted, in `nodes`): a cycle is found
@@ -1215,6 +1234,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
   Loops& loops = scratch.loops;
   std::vector<Loops::Found>& found = scratch.found;
   scratch.cycle.use(board);
+  scratch.path.use(board);
   scratch.seen.clear();
   scratch.nodes.clear();
   if constexpr (over)
@@ -1258,7 +1278,7 @@ void each_loop(const Board& board, const StartLoops* base, Keep&& keep, Take&& t
       const std::vector<Instance>& inst = loops.instances();
       bool taken = false;
       for (const Loops::Found& f : found) {
-        const Loop loop = loop_of(f.cycle, f.instance, path_nodes(inst, f.instance, scratch.path));
+        const Loop loop = loop_of(f.cycle, f.instance, scratch.path.count(inst, f.instance));
         if (!keep(loop)) continue;
         std::vector<Candidate> elims;
         const int target = inst[static_cast<std::size_t>(f.instance)].node;
