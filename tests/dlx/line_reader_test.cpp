@@ -1,6 +1,8 @@
 // dlx::LineReader against a plain reference split: every line end ('\n', "\r\n", a lone '\r'), lines that straddle
 // the reader's 64 KiB blocks (a line held whole in a block comes back where it lies, one that straddles is
 // gathered), a CRLF pair split between two blocks, lines cut at the limit and a missing final newline.
+#include "dlx/line_reader.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,8 +13,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "dlx/line_reader.hpp"
 
 namespace {
 
