@@ -128,6 +128,20 @@ int nodes_of(const std::string& text) {
   return std::stoi(text.substr(begin + 1, end - begin - 1));
 }
 
+// Each puzzle of graded_variants.txt (plain, and with extra regions): its houses, its givens and its line.
+template <class Visit>
+void for_each_variant(Visit&& visit) {
+  std::ifstream in(test::data_path("graded_variants.txt"));
+  REQUIRE(in);
+  sudoku::PuzzleReader reader(in);
+  sudoku::Puzzle puzzle;
+  while (reader.next(puzzle)) {
+    REQUIRE(puzzle.ok());
+    const sudoku::Rules rules = puzzle.rules ? *puzzle.rules : sudoku::make_rules(puzzle.grid.shape, {});
+    visit(std::make_unique<sudoku::Houses>(rules), puzzle.grid, puzzle.line);
+  }
+}
+
 }  // namespace
 
 // SE's level 4, "(+ Dynamic Forcing Chains)": where neither dynamic nor "(+)" forcing chains find a step, dynamic
@@ -477,18 +491,12 @@ TEST_CASE("nested: static links taken from the start's table are those worked ou
 // house that sees all the places; on the variants too, where extra regions let cells see places beyond the
 // house the places share.
 TEST_CASE("nested: the (+) locked candidates remove what sees every place, on variants too") {
-  std::ifstream in(test::data_path("graded_variants.txt"));
-  REQUIRE(in);
-  sudoku::PuzzleReader reader(in);
-  sudoku::Puzzle puzzle;
   std::mt19937 random(612);
   int compared = 0, with_steps = 0, extra_steps = 0;
-  while (reader.next(puzzle)) {
-    REQUIRE(puzzle.ok());
-    const sudoku::Rules rules = puzzle.rules ? *puzzle.rules : sudoku::make_rules(puzzle.grid.shape, {});
-    const sudoku::Houses houses(rules);
+  for_each_variant([&](std::unique_ptr<sudoku::Houses> owned, const sudoku::Grid& grid, std::size_t line) {
+    const sudoku::Houses& houses = *owned;
     sudoku::logic::Board start(houses);
-    REQUIRE(start.load(puzzle.grid));
+    REQUIRE(start.load(grid));
     for (int round = 0; round < 6; ++round) {
       sudoku::logic::Board reduced = thinned(start, random, 5);
       using Step = std::pair<std::vector<sudoku::logic::Candidate>, std::vector<sudoku::logic::Candidate>>;
@@ -541,14 +549,14 @@ TEST_CASE("nested: the (+) locked candidates remove what sees every place, on va
       if (want.empty()) continue;
       ++with_steps;
       extra_steps += extra;
-      INFO("line ", puzzle.line, " round ", round);
+      INFO("line ", line, " round ", round);
       REQUIRE(steps.size() == want.size());
       for (std::size_t i = 0; i < steps.size(); ++i) {
         CHECK(sorted(steps[i].eliminations) == want[i].first);
         CHECK(sorted(steps[i].parents) == want[i].second);
       }
     }
-  }
+  });
   CHECK(compared >= 100);
   CHECK(with_steps >= 30);
   CHECK(extra_steps >= 5);
@@ -559,24 +567,18 @@ TEST_CASE("nested: the (+) locked candidates remove what sees every place, on va
 // And the locked scan's place counts (two told apart without a bit count) match the definition for every
 // bound from 2 to 6.
 TEST_CASE("nested: the (+) rules' answers do not depend on the grids asked before") {
-  std::ifstream in(test::data_path("graded_variants.txt"));
-  REQUIRE(in);
-  sudoku::PuzzleReader reader(in);
-  sudoku::Puzzle puzzle;
   std::mt19937 random(6161);
   std::vector<std::unique_ptr<sudoku::Houses>> all_houses;
   std::vector<std::pair<sudoku::logic::Board, sudoku::logic::Board>> grids;  // (reduced, start)
-  while (reader.next(puzzle)) {
-    REQUIRE(puzzle.ok());
-    const sudoku::Rules rules = puzzle.rules ? *puzzle.rules : sudoku::make_rules(puzzle.grid.shape, {});
-    all_houses.push_back(std::make_unique<sudoku::Houses>(rules));
+  for_each_variant([&](std::unique_ptr<sudoku::Houses> houses, const sudoku::Grid& grid, std::size_t) {
+    all_houses.push_back(std::move(houses));
     sudoku::logic::Board start(*all_houses.back());
-    REQUIRE(start.load(puzzle.grid));
+    REQUIRE(start.load(grid));
     for (int round = 0; round < 3; ++round) {
       sudoku::logic::Board reduced = thinned(start, random, 4);
       grids.emplace_back(reduced, start);
     }
-  }
+  });
   REQUIRE(grids.size() >= 12);
   using Steps = std::vector<sudoku::logic::ChainRules::Advanced>;
   const auto same = [](const Steps& a, const Steps& b) {
